@@ -1,0 +1,118 @@
+//! Walking the position graph of a game from a start position.
+//!
+//! A *position* is anything reachable from the start by a sequence of moves; the
+//! *routes* are the nodes of the unmemoised tree of move sequences (the root
+//! included), counted over positions rather than by enumerating sequences.
+
+use std::collections::HashMap;
+use std::hash::Hash;
+
+/// What a walk found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Walk {
+    /// Distinct positions reachable from the start, the start included.
+    pub positions: u64,
+    /// Nodes of the tree of move sequences, the root included; `None` when the
+    /// count does not fit in 64 bits.
+    pub routes: Option<u64>,
+}
+
+/// Walks every position reachable from `start` when `moves` lists a position's
+/// successors. The graph must be acyclic (every move makes progress), as in
+/// every game whose moves fill or remove something.
+pub fn walk<P, F, I>(start: P, moves: F) -> Walk
+where
+    P: Hash + Eq + Clone,
+    F: Fn(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    let mut routes: HashMap<P, Option<u64>> = HashMap::new();
+    let root = routes_from(&start, &moves, &mut routes);
+    Walk {
+        positions: routes.len() as u64,
+        routes: root,
+    }
+}
+
+/// Every position reachable from `start`, the start first, each once, in
+/// depth-first order.
+pub fn reachable<P, F, I>(start: P, moves: F) -> Vec<P>
+where
+    P: Hash + Eq + Clone,
+    F: Fn(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    let mut seen = std::collections::HashSet::new();
+    let mut order = Vec::new();
+    let mut stack = vec![start];
+    while let Some(p) = stack.pop() {
+        if seen.insert(p.clone()) {
+            stack.extend(moves(&p));
+            order.push(p);
+        }
+    }
+    order
+}
+
+fn routes_from<P, F, I>(p: &P, moves: &F, memo: &mut HashMap<P, Option<u64>>) -> Option<u64>
+where
+    P: Hash + Eq + Clone,
+    F: Fn(&P) -> I,
+    I: IntoIterator<Item = P>,
+{
+    if let Some(&r) = memo.get(p) {
+        return r;
+    }
+    let mut total = Some(1u64);
+    for q in moves(p) {
+        let sub = routes_from(&q, moves, memo);
+        total = total.zip(sub).and_then(|(a, b)| a.checked_add(b));
+    }
+    memo.insert(p.clone(), total);
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_subsets_of_a_three_token_heap_and_their_orderings() {
+        // Positions: subsets of {0,1,2} reachable by removing one token at a
+        // time: all 8. Routes: sequences of distinct tokens, 1 + 3 + 6 + 6 = 16.
+        let w = walk(0b111u8, |&p: &u8| {
+            (0..3)
+                .filter(move |i| p & (1 << i) != 0)
+                .map(move |i| p & !(1 << i))
+        });
+        assert_eq!(
+            w,
+            Walk {
+                positions: 8,
+                routes: Some(16)
+            }
+        );
+    }
+
+    #[test]
+    fn reachable_lists_each_position_once() {
+        let all = reachable(0b111u8, |&p: &u8| {
+            (0..3)
+                .filter(move |i| p & (1 << i) != 0)
+                .map(move |i| p & !(1 << i))
+        });
+        assert_eq!(all.len(), 8);
+        assert_eq!(all[0], 0b111);
+    }
+
+    #[test]
+    fn reports_route_overflow_as_none() {
+        // A chain of 70 levels with two parallel moves each: 2^70 routes.
+        let w = walk(
+            0u32,
+            |&p: &u32| if p < 70 { vec![p + 1, p + 1] } else { vec![] },
+        );
+        assert_eq!(w.positions, 71);
+        assert_eq!(w.routes, None);
+    }
+}

@@ -1,0 +1,62 @@
+//! `ladder figure NAME [key=value ...]`: runs one generator and prints its data
+//! as JSON on stdout and its checks on stderr.
+
+use super::{CONTENT_ERROR, USAGE_ERROR};
+use crate::generators::{self, Params};
+use std::collections::BTreeMap;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The generator's name (see `ladder generators`).
+    name: String,
+    /// Parameters as key=value, each value a TOML value (`rows=4 blocked_columns=[3]`).
+    params: Vec<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let usage = |msg: String| {
+        eprintln!("error: {msg}");
+        Ok(ExitCode::from(USAGE_ERROR))
+    };
+    let Some(generator) = generators::find(&args.name) else {
+        let names: Vec<_> = generators::REGISTRY.iter().map(|g| g.spec().name).collect();
+        return usage(format!(
+            "no generator `{}`; there are: {}",
+            args.name,
+            names.join(", ")
+        ));
+    };
+    let mut given = BTreeMap::new();
+    for pair in &args.params {
+        let Some((key, value)) = pair.split_once('=') else {
+            return usage(format!("`{pair}` is not key=value"));
+        };
+        match toml::from_str::<toml::Table>(&format!("v = {value}")) {
+            Ok(mut t) => {
+                given.insert(key.trim().to_string(), t.remove("v").expect("parsed key"));
+            }
+            Err(_) => return usage(format!("`{value}` (for `{key}`) is not a TOML value")),
+        }
+    }
+    let params = match Params::parse(generator.spec(), &given) {
+        Ok(p) => p,
+        Err(errors) => {
+            let msgs: Vec<String> = errors.iter().map(ToString::to_string).collect();
+            return usage(msgs.join("\n       "));
+        }
+    };
+    if let Err(limit) = generator.check_limits(&params) {
+        return usage(limit);
+    }
+    let output = generator.run(&params);
+    println!("{}", serde_json::to_string_pretty(&output.data)?);
+    for check in &output.checks {
+        eprintln!("{check}");
+    }
+    Ok(if output.checks.iter().all(|c| c.holds) {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(CONTENT_ERROR)
+    })
+}

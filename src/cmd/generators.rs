@@ -1,0 +1,61 @@
+//! `ladder generators`: every generator with its parameters, data keys,
+//! identities and views.
+
+use crate::generators::{Doc, REGISTRY, Spec};
+use std::fmt::Write;
+use std::process::ExitCode;
+
+pub fn run() -> anyhow::Result<ExitCode> {
+    print!("{}", describe_all());
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The listing, one section per generator.
+pub fn describe_all() -> String {
+    REGISTRY
+        .iter()
+        .map(|g| describe(g.spec()))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn describe(spec: &Spec) -> String {
+    let mut out = String::new();
+    let docs = |out: &mut String, heading: &str, docs: &[Doc]| {
+        if !docs.is_empty() {
+            let _ = writeln!(out, "  {heading}:");
+            for d in docs {
+                let _ = writeln!(out, "    {}: {}", d.name, d.doc);
+            }
+        }
+    };
+    let _ = writeln!(out, "{}\n  {}", spec.name, spec.description);
+    if !spec.params.is_empty() {
+        let _ = writeln!(out, "  parameters:");
+        for p in spec.params {
+            let _ = writeln!(
+                out,
+                "    {} ({}, default {}): {}",
+                p.name, p.kind, p.default, p.doc
+            );
+        }
+    }
+    docs(&mut out, "data keys", spec.keys);
+    docs(&mut out, "identities", spec.identities);
+    docs(&mut out, "views", spec.views);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn lists_every_generator_with_its_parameters() {
+        let text = super::describe_all();
+        for g in crate::generators::REGISTRY {
+            assert!(text.contains(g.spec().name));
+            for p in g.spec().params {
+                assert!(text.contains(&format!("    {} (", p.name)));
+            }
+        }
+    }
+}

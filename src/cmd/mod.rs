@@ -1,0 +1,50 @@
+//! The command line: one file per command, on top of the library.
+//!
+//! Exit codes: 0 success, 1 the content (or a generator run) is wrong,
+//! 2 a usage error.
+
+mod figure;
+mod generators;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exit code for content errors.
+pub const CONTENT_ERROR: u8 = 1;
+/// Exit code for usage errors (clap uses it too).
+pub const USAGE_ERROR: u8 = 2;
+
+#[derive(Parser)]
+#[command(
+    name = "ladder",
+    version,
+    about = "Builds an essay site on combinatorial game theory whose figures are computed by solvers"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// List every generator with its parameters, data keys and identities.
+    Generators,
+    /// Run one generator: data as JSON on stdout, checks on stderr.
+    Figure(figure::Args),
+}
+
+/// Parses the command line and runs the command.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Generators => generators::run(),
+        Command::Figure(args) => figure::run(args),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            ExitCode::from(CONTENT_ERROR)
+        }
+    }
+}

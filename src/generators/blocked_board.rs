@@ -1,0 +1,464 @@
+//! `blocked-board`: the product check. A Domineering board with blocked cells
+//! falls into regions; its positions are the tuples of its regions' positions.
+//!
+//! The generator walks the whole board once and, independently, each region
+//! alone, and asserts whole = product of the parts. It also sweeps a one-column
+//! wall across the empty board of the same size for the wall chart.
+
+use super::draw::{self, Cell, Series};
+use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::games::domineering::Board;
+use serde::Serialize;
+
+pub struct BlockedBoard;
+
+/// Free cells of one region above which its walk is refused: the empty 5 x 5
+/// (25 cells) already has millions of positions, and memory grows with them.
+pub const MAX_REGION_CELLS: u32 = 24;
+/// Positions of a whole board (the product of its parts) above which its walk
+/// is refused: about 50 bytes of memory each.
+pub const MAX_POSITIONS: u64 = 20_000_000;
+
+static SPEC: Spec = Spec {
+    name: "blocked-board",
+    description: "Domineering on an R x C board with blocked cells: positions of the whole board \
+                  against the product and the sum of its regions' positions, and a wall swept across the board.",
+    params: &[
+        Param {
+            name: "rows",
+            doc: "Rows of the board (R).",
+            kind: Kind::Int { min: 1, max: 11 },
+            default: "4",
+        },
+        Param {
+            name: "cols",
+            doc: "Columns of the board (C).",
+            kind: Kind::Int { min: 1, max: 11 },
+            default: "5",
+        },
+        Param {
+            name: "blocked_columns",
+            doc: "Columns blocked whole, numbered from 1 at the left.",
+            kind: Kind::IntList {
+                min: 1,
+                max: 11,
+                max_len: 11,
+            },
+            default: "[3]",
+        },
+        Param {
+            name: "blocked_rows",
+            doc: "Rows blocked whole, numbered from 1 at the top.",
+            kind: Kind::IntList {
+                min: 1,
+                max: 11,
+                max_len: 11,
+            },
+            default: "[]",
+        },
+        Param {
+            name: "blocked_cells",
+            doc: "Single blocked cells as [row, column], numbered from 1.",
+            kind: Kind::PairList {
+                min: 1,
+                max: 11,
+                max_len: 121,
+            },
+            default: "[]",
+        },
+        Param {
+            name: "wall",
+            doc: "Also sweep a one-column wall across the board (its blocked rows and cells kept, \
+                  its blocked columns replaced by the wall) for the wall chart.",
+            kind: Kind::Bool,
+            default: "true",
+        },
+    ],
+    keys: &[
+        Doc {
+            name: "whole",
+            doc: "Positions of the whole board, from one walk over it.",
+        },
+        Doc {
+            name: "parts",
+            doc: "Positions of each region walked alone, regions in row-major order of their first cell.",
+        },
+        Doc {
+            name: "regions",
+            doc: "Number of regions (4-connected sets of free cells).",
+        },
+        Doc {
+            name: "product",
+            doc: "Product of the parts.",
+        },
+        Doc {
+            name: "sum",
+            doc: "Sum of the parts: what a decomposing solver visits.",
+        },
+        Doc {
+            name: "ratio",
+            doc: "product / sum.",
+        },
+        Doc {
+            name: "routes",
+            doc: "Nodes of the unmemoised tree of placement sequences from the board, root included \
+                  (null past 2^64).",
+        },
+        Doc {
+            name: "free_cells",
+            doc: "Free cells of the board.",
+        },
+        Doc {
+            name: "grid",
+            doc: "The board as rows of `.` (free) and `#` (blocked) joined by `|`.",
+        },
+        Doc {
+            name: "wall",
+            doc: "With wall = true, for each column (wall.N, N from 0) of a one-column wall: \
+                  wall.N.column (from 1), .whole, .parts, .sum; empty otherwise.",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "whole = product of parts",
+            doc: "Positions of the whole board equal the product of its regions' positions.",
+        },
+        Doc {
+            name: "wall N: whole = product of parts",
+            doc: "The same, for the wall in each column N.",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "board",
+            doc: "The board with blocked cells dark and each region in its own colour.",
+        },
+        Doc {
+            name: "wall",
+            doc: "Whole against sum of parts for each column of a one-column wall (log scale); needs wall = true.",
+        },
+    ],
+    games: &["domineering"],
+};
+
+#[derive(Serialize)]
+struct Data {
+    whole: u64,
+    parts: Vec<u64>,
+    regions: usize,
+    product: u64,
+    sum: u64,
+    ratio: f64,
+    routes: Option<u64>,
+    free_cells: u32,
+    grid: String,
+    wall: Vec<Wall>,
+}
+
+#[derive(Serialize)]
+struct Wall {
+    column: usize,
+    whole: u64,
+    parts: Vec<u64>,
+    sum: u64,
+}
+
+fn index(v: i64) -> usize {
+    usize::try_from(v - 1).expect("ranges start at 1")
+}
+
+/// The board the parameters describe, with `columns` blocked whole.
+fn board_with_columns(p: &Params, columns: &[i64]) -> Board {
+    let (rows, cols) = (p.size("rows"), p.size("cols"));
+    let mut b = Board::empty(rows, cols);
+    for &c in columns {
+        b = (0..rows).fold(b, |b, r| b.block(r, index(c)));
+    }
+    for &r in p.ints("blocked_rows") {
+        b = (0..cols).fold(b, |b, c| b.block(index(r), c));
+    }
+    for &(r, c) in p.pairs("blocked_cells") {
+        b = b.block(index(r), index(c));
+    }
+    b
+}
+
+fn board_of(p: &Params) -> Board {
+    board_with_columns(p, p.ints("blocked_columns"))
+}
+
+/// The boards of the wall sweep: one per column, that column blocked.
+fn wall_boards(p: &Params) -> Vec<Board> {
+    if !p.bool("wall") {
+        return Vec::new();
+    }
+    (1..=p.int("cols"))
+        .map(|c| board_with_columns(p, &[c]))
+        .collect()
+}
+
+/// Refuses a board whose walks would exhaust memory.
+fn check_size(board: &Board) -> Result<(), String> {
+    let mut product = 1u64;
+    for region in board.regions() {
+        let cells = region.free_cells();
+        if cells > MAX_REGION_CELLS {
+            return Err(format!(
+                "board {} has a region of {cells} free cells; walks are limited to regions of \
+                 {MAX_REGION_CELLS} cells",
+                board.to_grid_string()
+            ));
+        }
+        product = product.saturating_mul(region.walk().positions);
+    }
+    if product > MAX_POSITIONS {
+        return Err(format!(
+            "board {} has {product} positions; whole-board walks are limited to {MAX_POSITIONS}",
+            board.to_grid_string()
+        ));
+    }
+    Ok(())
+}
+
+/// Walks the whole board and each region; the check compares the two.
+fn split(board: &Board) -> (u64, Vec<u64>, Check) {
+    let whole = board.walk().positions;
+    let parts: Vec<u64> = board.regions().iter().map(|r| r.walk().positions).collect();
+    let product = parts.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
+    let check = Check::equal(
+        "whole = product of parts",
+        whole.to_string(),
+        product.map_or_else(|| "more than 2^64".into(), |p| p.to_string()),
+    );
+    (whole, parts, check)
+}
+
+impl Generator for BlockedBoard {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn check_limits(&self, p: &Params) -> Result<(), String> {
+        let (rows, cols) = (p.int("rows"), p.int("cols"));
+        let outside = p.ints("blocked_columns").iter().any(|&c| c > cols)
+            || p.ints("blocked_rows").iter().any(|&r| r > rows)
+            || p.pairs("blocked_cells")
+                .iter()
+                .any(|&(r, c)| r > rows || c > cols);
+        if outside {
+            return Err(format!(
+                "a blocked row, column or cell lies outside the {rows} x {cols} board"
+            ));
+        }
+        check_size(&board_of(p))?;
+        wall_boards(p)
+            .iter()
+            .try_for_each(check_size)
+            .map_err(|e| format!("{e} (set wall = false to skip the wall sweep)"))
+    }
+
+    fn run(&self, p: &Params) -> Output {
+        let board = board_of(p);
+        let (whole, parts, check) = split(&board);
+        let mut checks = vec![check];
+        let wall: Vec<Wall> = wall_boards(p)
+            .iter()
+            .enumerate()
+            .map(|(col, walled)| {
+                let (whole, parts, mut check) = split(walled);
+                check.name = format!("wall {}: whole = product of parts", col + 1);
+                checks.push(check);
+                Wall {
+                    column: col + 1,
+                    whole,
+                    sum: parts.iter().sum(),
+                    parts,
+                }
+            })
+            .collect();
+        let product = parts.iter().product::<u64>();
+        let sum = parts.iter().sum::<u64>();
+        let data = Data {
+            whole,
+            regions: parts.len(),
+            product,
+            sum,
+            ratio: product as f64 / sum.max(1) as f64,
+            routes: board.walk().routes,
+            free_cells: board.free_cells(),
+            grid: board.to_grid_string(),
+            parts,
+            wall,
+        };
+        let views = vec![
+            View {
+                name: "board",
+                svg: draw_board(&board, &data),
+            },
+            View {
+                name: "wall",
+                svg: draw_wall(&data),
+            },
+        ];
+        let table = Table {
+            columns: ["wall column", "whole", "sum of parts"]
+                .map(String::from)
+                .to_vec(),
+            rows: data
+                .wall
+                .iter()
+                .map(|w| vec![w.column.into(), w.whole.into(), w.sum.into()])
+                .collect(),
+        };
+        Output {
+            data: serde_json::to_value(&data).expect("data serialises"),
+            checks,
+            views,
+            table: Some(table),
+        }
+    }
+}
+
+fn draw_board(board: &Board, data: &Data) -> String {
+    let regions = board.regions();
+    let cell = |r, c| match regions.iter().position(|reg| reg.is_free(r, c)) {
+        Some(i) => Cell::Colour(i),
+        None => Cell::Blocked,
+    };
+    let parts: Vec<String> = data.parts.iter().map(u64::to_string).collect();
+    draw::board(
+        board.rows,
+        board.cols,
+        cell,
+        &format!(
+            "A {} x {} Domineering board in {} regions",
+            board.rows, board.cols, data.regions
+        ),
+        &format!(
+            "Blocked cells dark, each region in its own colour. The whole board has {} positions; \
+             the regions have {} positions.",
+            data.whole,
+            parts.join(", ")
+        ),
+    )
+}
+
+fn draw_wall(data: &Data) -> String {
+    let points = |f: fn(&Wall) -> u64| {
+        data.wall
+            .iter()
+            .map(|w| (w.column as f64, f(w) as f64))
+            .collect()
+    };
+    draw::lines(
+        "Positions with a wall in each column",
+        &format!(
+            "For each column of a one-column wall on the empty board, the positions of the whole board \
+             (product of the parts) against the sum of the parts. Whole: {}. Sum: {}.",
+            data.wall
+                .iter()
+                .map(|w| w.whole.to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+            data.wall
+                .iter()
+                .map(|w| w.sum.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        ("wall column", "positions"),
+        &[
+            Series {
+                name: "whole board",
+                points: points(|w| w.whole),
+            },
+            Series {
+                name: "sum of parts",
+                points: points(|w| w.sum),
+            },
+        ],
+        true,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn run(pairs: &[(&str, &str)]) -> Output {
+        let given: BTreeMap<String, toml::Value> = pairs
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
+                )
+            })
+            .collect();
+        let p = Params::parse(&SPEC, &given).unwrap();
+        BlockedBoard.check_limits(&p).unwrap();
+        BlockedBoard.run(&p)
+    }
+
+    // The figures below are the seed essay's (shared/seeds/000): 2,916 = 54 x 54
+    // on the 4 x 5 with column 3 blocked, 2,750 = 550 x 5 with column 2, and the
+    // empty 4 x 4's 5,700 positions and 6,257,129 routes.
+    #[test]
+    fn middle_wall_gives_fifty_four_squared() {
+        let out = run(&[]);
+        assert_eq!(out.data["whole"], 2916);
+        assert_eq!(out.data["parts"], serde_json::json!([54, 54]));
+        assert_eq!(out.data["sum"], 108);
+        assert_eq!(out.data["ratio"], 27.0);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        let wall2 = &out.data["wall"][1];
+        assert_eq!(wall2["whole"], 2750);
+        assert_eq!(wall2["parts"], serde_json::json!([5, 550]));
+        assert_eq!(wall2["sum"], 555);
+    }
+
+    #[test]
+    fn empty_four_by_four_positions_and_routes() {
+        let out = run(&[("cols", "4"), ("blocked_columns", "[]")]);
+        assert_eq!(out.data["whole"], 5700);
+        assert_eq!(out.data["routes"], 6_257_129);
+        assert_eq!(out.data["regions"], 1);
+    }
+
+    #[test]
+    fn four_regions_of_four_by_two() {
+        // A 9 x 5 board with row 5 and column 3 blocked: four 4 x 2 regions.
+        let out = run(&[("rows", "9"), ("blocked_rows", "[5]"), ("wall", "false")]);
+        assert_eq!(out.data["parts"], serde_json::json!([54, 54, 54, 54]));
+        assert_eq!(out.data["whole"], 8_503_056);
+        assert_eq!(out.data["sum"], 216);
+        assert!(out.checks.iter().all(|c| c.holds));
+    }
+
+    #[test]
+    fn refuses_boards_past_the_limit_and_blocks_outside() {
+        let p = |pairs: &[(&str, &str)]| {
+            let given = pairs
+                .iter()
+                .map(|(k, v)| {
+                    (
+                        k.to_string(),
+                        toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
+                    )
+                })
+                .collect();
+            Params::parse(&SPEC, &given).unwrap()
+        };
+        let big = BlockedBoard.check_limits(&p(&[
+            ("rows", "6"),
+            ("cols", "6"),
+            ("blocked_columns", "[]"),
+        ]));
+        assert!(big.unwrap_err().contains("limited to regions of 24 cells"));
+        let wall = BlockedBoard.check_limits(&p(&[("rows", "5"), ("cols", "6")]));
+        assert!(wall.unwrap_err().contains("set wall = false"));
+        let outside = BlockedBoard.check_limits(&p(&[("blocked_columns", "[7]")]));
+        assert!(outside.unwrap_err().contains("outside the 4 x 5 board"));
+    }
+}

@@ -1,0 +1,315 @@
+//! Drawing helpers shared by every generator: one cell size and palette for
+//! boards, and the chart shapes the figures use (grouped bars, lines).
+//!
+//! Everything renders with plotters' SVG backend into a `String`, without system
+//! fonts, so the same data gives the same bytes on every machine. Every drawing
+//! carries a `<title>` and a `<desc>` (its text alternative).
+
+use plotters::coord::Shift;
+use plotters::prelude::*;
+
+/// Side of one board cell, in SVG units, in every board drawing.
+pub const CELL: u32 = 28;
+
+/// The palette: region and series colours, in order.
+pub const PALETTE: [RGBColor; 8] = [
+    RGBColor(0x3b, 0x6e, 0xa8),
+    RGBColor(0xd0, 0x7a, 0x2c),
+    RGBColor(0x4c, 0x9a, 0x5a),
+    RGBColor(0xb4, 0x46, 0x5a),
+    RGBColor(0x7b, 0x5e, 0xa7),
+    RGBColor(0x8c, 0x6d, 0x3f),
+    RGBColor(0x3f, 0x93, 0x9c),
+    RGBColor(0x9a, 0x9a, 0x3a),
+];
+/// Blocked or removed cells.
+pub const BLOCKED: RGBColor = RGBColor(0x44, 0x44, 0x44);
+/// Free cells with no colour of their own.
+pub const FREE: RGBColor = RGBColor(0xf4, 0xf1, 0xea);
+/// Grid lines and text.
+pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
+
+/// What one board cell shows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cell {
+    Blocked,
+    Free,
+    /// Free and coloured with palette entry `n` (taken modulo the palette).
+    Colour(usize),
+}
+
+fn fill(cell: Cell) -> RGBColor {
+    match cell {
+        Cell::Blocked => BLOCKED,
+        Cell::Free => FREE,
+        Cell::Colour(n) => PALETTE[n % PALETTE.len()],
+    }
+}
+
+/// Adds the title and text alternative to a finished SVG and makes it scalable.
+pub fn finish(svg: String, title: &str, desc: &str) -> String {
+    let Some(open_end) = svg
+        .find("<svg")
+        .and_then(|start| svg[start..].find('>').map(|e| start + e + 1))
+    else {
+        return svg;
+    };
+    let (head, body) = svg.split_at(open_end);
+    let head = head.replacen("<svg ", "<svg role=\"img\" ", 1);
+    format!(
+        "{head}\n<title>{}</title>\n<desc>{}</desc>{body}",
+        escape(title),
+        escape(desc)
+    )
+}
+
+fn escape(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+/// Renders into a string through `draw`, which gets the whole drawing area.
+fn render(
+    width: u32,
+    height: u32,
+    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), Box<dyn std::error::Error>>,
+) -> String {
+    let mut svg = String::new();
+    {
+        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
+        root.fill(&WHITE).expect("fill an SVG string");
+        draw(&root).expect("draw into an SVG string");
+        root.present().expect("finish an SVG string");
+    }
+    svg
+}
+
+/// A `rows` x `cols` board, cell (r, c) drawn as `cell(r, c)`, row 0 at the top.
+pub fn board(
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> Cell,
+    title: &str,
+    desc: &str,
+) -> String {
+    let pad = 2;
+    let w = cols as u32 * CELL + 2 * pad;
+    let h = rows as u32 * CELL + 2 * pad;
+    let svg = render(w, h, |root| {
+        for r in 0..rows {
+            for c in 0..cols {
+                let x = (pad + c as u32 * CELL) as i32;
+                let y = (pad + r as u32 * CELL) as i32;
+                let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
+                root.draw(&Rectangle::new(corners, fill(cell(r, c)).filled()))?;
+                root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+            }
+        }
+        Ok(())
+    });
+    finish(svg, title, desc)
+}
+
+/// One named series of a chart.
+pub struct Series<'a, T> {
+    pub name: &'a str,
+    pub points: Vec<T>,
+}
+
+/// Grouped bars: one group per label, one bar per series in each group.
+pub fn bars(
+    title: &str,
+    desc: &str,
+    labels: &[String],
+    y_label: &str,
+    series: &[Series<'_, f64>],
+) -> String {
+    let groups = labels.len().max(1);
+    let per = series.len().max(1);
+    let top = series
+        .iter()
+        .flat_map(|s| s.points.iter().copied())
+        .fold(0.0f64, f64::max)
+        .max(1.0)
+        * 1.1;
+    let svg = render(640, 360, |root| {
+        let mut chart = ChartBuilder::on(root)
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(60)
+            .build_cartesian_2d(0.0..groups as f64, 0.0..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .x_labels(groups)
+            .x_label_formatter(&|x| {
+                let i = x.floor() as usize;
+                if (x - i as f64 - 0.5).abs() < 1e-9 {
+                    labels.get(i).cloned().unwrap_or_default()
+                } else {
+                    String::new()
+                }
+            })
+            .y_desc(y_label)
+            .draw()?;
+        for (k, s) in series.iter().enumerate() {
+            let colour = PALETTE[k % PALETTE.len()];
+            let width = 0.8 / per as f64;
+            chart
+                .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
+                    let x0 = i as f64 + 0.1 + k as f64 * width;
+                    Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
+                }))?
+                .label(s.name)
+                .legend(move |(x, y)| {
+                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
+                });
+        }
+        chart
+            .configure_series_labels()
+            .border_style(INK)
+            .background_style(WHITE)
+            .draw()?;
+        Ok(())
+    });
+    finish(svg, title, desc)
+}
+
+/// Lines with markers through (x, y) points; `log_y` puts y on a log scale
+/// (every y must then be positive).
+pub fn lines(
+    title: &str,
+    desc: &str,
+    (x_label, y_label): (&str, &str),
+    series: &[Series<'_, (f64, f64)>],
+    log_y: bool,
+) -> String {
+    let xs = || series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
+    let ys = || series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
+    let x_min = xs().fold(f64::INFINITY, f64::min);
+    let x_max = xs().fold(f64::NEG_INFINITY, f64::max);
+    let y_min = ys().fold(f64::INFINITY, f64::min);
+    let y_max = ys().fold(f64::NEG_INFINITY, f64::max);
+    let (x_min, x_max) = if x_min.is_finite() {
+        (x_min - 0.5, x_max + 0.5)
+    } else {
+        (0.0, 1.0)
+    };
+    let svg = render(640, 360, |root| {
+        let mut builder = ChartBuilder::on(root);
+        builder
+            .caption(title, ("sans-serif", 16))
+            .margin(10)
+            .x_label_area_size(40)
+            .y_label_area_size(70);
+        if log_y {
+            let (lo, hi) = if y_min.is_finite() {
+                (y_min / 2.0, y_max * 2.0)
+            } else {
+                (1.0, 10.0)
+            };
+            let mut chart = builder.build_cartesian_2d(x_min..x_max, (lo..hi).log_scale())?;
+            chart
+                .configure_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .draw()?;
+            draw_lines(&mut chart, series)?;
+        } else {
+            let (lo, hi) = if y_min.is_finite() {
+                (y_min.min(0.0), y_max * 1.1 + 1e-9)
+            } else {
+                (0.0, 1.0)
+            };
+            let mut chart = builder.build_cartesian_2d(x_min..x_max, lo..hi)?;
+            chart
+                .configure_mesh()
+                .x_desc(x_label)
+                .y_desc(y_label)
+                .draw()?;
+            draw_lines(&mut chart, series)?;
+        }
+        Ok(())
+    });
+    finish(svg, title, desc)
+}
+
+fn draw_lines<'b, Y>(
+    chart: &mut ChartContext<
+        'b,
+        SVGBackend<'b>,
+        Cartesian2d<plotters::coord::types::RangedCoordf64, Y>,
+    >,
+    series: &[Series<'_, (f64, f64)>],
+) -> Result<(), Box<dyn std::error::Error>>
+where
+    Y: Ranged<ValueType = f64>,
+{
+    for (k, s) in series.iter().enumerate() {
+        let colour = PALETTE[k % PALETTE.len()];
+        chart
+            .draw_series(LineSeries::new(
+                s.points.iter().copied(),
+                colour.stroke_width(2),
+            ))?
+            .label(s.name)
+            .legend(move |(x, y)| {
+                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
+            });
+        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+    }
+    chart
+        .configure_series_labels()
+        .border_style(INK)
+        .background_style(WHITE)
+        .draw()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn board_has_title_desc_and_one_rect_pair_per_cell() {
+        let svg = board(
+            2,
+            3,
+            |r, c| {
+                if r == c {
+                    Cell::Blocked
+                } else {
+                    Cell::Colour(c)
+                }
+            },
+            "T & t",
+            "D",
+        );
+        assert!(svg.contains("<title>T &amp; t</title>"), "{svg}");
+        assert!(svg.contains("<desc>D</desc>"));
+        assert!(svg.contains("role=\"img\""));
+        assert!(svg.matches("<rect").count() >= 12);
+    }
+
+    #[test]
+    fn drawings_are_deterministic() {
+        let s = || Series {
+            name: "a",
+            points: vec![(1.0, 10.0), (2.0, 1000.0)],
+        };
+        let a = lines("t", "d", ("x", "y"), &[s()], true);
+        let b = lines("t", "d", ("x", "y"), &[s()], true);
+        assert_eq!(a, b);
+        let labels = vec!["x".to_string(), "y".to_string()];
+        let bar = |v: f64| Series {
+            name: "n",
+            points: vec![v, 2.0],
+        };
+        assert_eq!(
+            bars("t", "d", &labels, "y", &[bar(1.0)]),
+            bars("t", "d", &labels, "y", &[bar(1.0)])
+        );
+    }
+}

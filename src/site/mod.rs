@@ -1,0 +1,1 @@
+//! The site pipeline: turns `content/` into `site/`.
