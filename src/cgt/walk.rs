@@ -4,7 +4,7 @@
 //! *routes* are the nodes of the unmemoised tree of move sequences (the root
 //! included), counted over positions rather than by enumerating sequences.
 
-use std::collections::HashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::hash::Hash;
 
 /// What a walk found.
@@ -18,20 +18,38 @@ pub struct Walk {
 }
 
 /// Walks every position reachable from `start` when `moves` lists a position's
-/// successors. The graph must be acyclic (every move makes progress), as in
-/// every game whose moves fill or remove something.
+/// successors, in a game whose moves are graded: every move from a position
+/// reached in k moves leads to a position reached only in k + 1 moves (as in
+/// placement games, where each move fills the same number of cells).
+///
+/// Goes layer by layer, carrying the number of move sequences reaching each
+/// position: the routes are the sum of those counts over every position.
 pub fn walk<P, F, I>(start: P, moves: F) -> Walk
 where
     P: Hash + Eq + Clone,
     F: Fn(&P) -> I,
     I: IntoIterator<Item = P>,
 {
-    let mut routes: HashMap<P, Option<u64>> = HashMap::new();
-    let root = routes_from(&start, &moves, &mut routes);
-    Walk {
-        positions: routes.len() as u64,
-        routes: root,
+    let mut layer: FxHashMap<P, Option<u64>> = FxHashMap::default();
+    layer.insert(start, Some(1));
+    let (mut positions, mut routes) = (0u64, Some(0u64));
+    while !layer.is_empty() {
+        let mut next: FxHashMap<P, Option<u64>> = FxHashMap::default();
+        for (p, count) in &layer {
+            positions += 1;
+            routes = add(routes, *count);
+            for q in moves(p) {
+                let entry = next.entry(q).or_insert(Some(0));
+                *entry = add(*entry, *count);
+            }
+        }
+        layer = next;
     }
+    Walk { positions, routes }
+}
+
+fn add(a: Option<u64>, b: Option<u64>) -> Option<u64> {
+    a.zip(b).and_then(|(a, b)| a.checked_add(b))
 }
 
 /// Every position reachable from `start`, the start first, each once, in
@@ -42,7 +60,7 @@ where
     F: Fn(&P) -> I,
     I: IntoIterator<Item = P>,
 {
-    let mut seen = std::collections::HashSet::new();
+    let mut seen = FxHashSet::default();
     let mut order = Vec::new();
     let mut stack = vec![start];
     while let Some(p) = stack.pop() {
@@ -52,24 +70,6 @@ where
         }
     }
     order
-}
-
-fn routes_from<P, F, I>(p: &P, moves: &F, memo: &mut HashMap<P, Option<u64>>) -> Option<u64>
-where
-    P: Hash + Eq + Clone,
-    F: Fn(&P) -> I,
-    I: IntoIterator<Item = P>,
-{
-    if let Some(&r) = memo.get(p) {
-        return r;
-    }
-    let mut total = Some(1u64);
-    for q in moves(p) {
-        let sub = routes_from(&q, moves, memo);
-        total = total.zip(sub).and_then(|(a, b)| a.checked_add(b));
-    }
-    memo.insert(p.clone(), total);
-    total
 }
 
 #[cfg(test)]

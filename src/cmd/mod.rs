@@ -3,6 +3,7 @@
 //! Exit codes: 0 success, 1 the content (or a generator run) is wrong,
 //! 2 a usage error.
 
+mod build;
 mod figure;
 mod generators;
 
@@ -27,6 +28,10 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
+    /// Build the site from content/ into site/.
+    Build(build::BuildArgs),
+    /// Do all the work and checks of build; write nothing.
+    Check(build::CheckArgs),
     /// List every generator with its parameters, data keys and identities.
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
@@ -37,6 +42,8 @@ enum Command {
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Build(args) => build::build(args),
+        Command::Check(args) => build::check(args),
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
     };

@@ -7,6 +7,7 @@
 
 use super::draw::{self, Cell, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::cgt::walk::Walk;
 use crate::games::domineering::Board;
 use serde::Serialize;
 
@@ -221,13 +222,13 @@ fn check_size(board: &Board) -> Result<(), String> {
 }
 
 /// Walks the whole board and each region; the check compares the two.
-fn split(board: &Board) -> (u64, Vec<u64>, Check) {
-    let whole = board.walk().positions;
+fn split(board: &Board) -> (Walk, Vec<u64>, Check) {
+    let whole = board.walk();
     let parts: Vec<u64> = board.regions().iter().map(|r| r.walk().positions).collect();
     let product = parts.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
     let check = Check::equal(
         "whole = product of parts",
-        whole.to_string(),
+        whole.positions.to_string(),
         product.map_or_else(|| "more than 2^64".into(), |p| p.to_string()),
     );
     (whole, parts, check)
@@ -270,7 +271,7 @@ impl Generator for BlockedBoard {
                 checks.push(check);
                 Wall {
                     column: col + 1,
-                    whole,
+                    whole: whole.positions,
                     sum: parts.iter().sum(),
                     parts,
                 }
@@ -279,12 +280,12 @@ impl Generator for BlockedBoard {
         let product = parts.iter().product::<u64>();
         let sum = parts.iter().sum::<u64>();
         let data = Data {
-            whole,
+            whole: whole.positions,
+            routes: whole.routes,
             regions: parts.len(),
             product,
             sum,
             ratio: product as f64 / sum.max(1) as f64,
-            routes: board.walk().routes,
             free_cells: board.free_cells(),
             grid: board.to_grid_string(),
             parts,

@@ -12,13 +12,15 @@
 
 pub mod blocked_board;
 pub mod draw;
+pub mod split_census;
 
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[&blocked_board::BlockedBoard];
+pub static REGISTRY: &[&dyn Generator] =
+    &[&blocked_board::BlockedBoard, &split_census::SplitCensus];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {

@@ -1,1 +1,374 @@
-//! The site pipeline: turns `content/` into `site/`.
+//! The site pipeline: turns `DIR/content/` into `DIR/site/`.
+//!
+//! 1. [`content`]: read every essay and its front matter; arrange ladders.
+//! 2. [`markdown::scan`]: find each essay's headings and generator directives
+//!    ([`directives`]).
+//! 3. [`figures`]: run each distinct generator job once, in parallel, reusing
+//!    artifacts in `DIR/figures/`; a failing identity or a panic is an error at
+//!    the directive.
+//! 4. [`markdown::render`]: essays to HTML, with MathML ([`math`]), values and
+//!    checked claims ([`claims`]) and resolved links.
+//! 5. [`templates`]: pages from tera templates.
+//! 6. [`output`]: swap the new site in, only if every step succeeded.
+//!
+//! Every content error is collected and reported ([`diagnostics`]), not only
+//! the first. The pipeline imports generators through their registry and
+//! knows no game.
+
+pub mod claims;
+pub mod content;
+pub mod diagnostics;
+pub mod directives;
+pub mod figures;
+pub mod markdown;
+pub mod math;
+pub mod output;
+pub mod templates;
+
+use claims::EssayData;
+use content::{Essay, Ladder};
+use diagnostics::{Diagnostic, Source};
+use figures::{Cache, Figure, Job};
+use markdown::{Heading, LinkIndex, Scan};
+use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// What to build.
+pub struct Options {
+    /// The folder holding `content/`, `templates/` and `figures/`.
+    pub root: PathBuf,
+    /// Where the site goes (`ROOT/site` by default).
+    pub output: PathBuf,
+    /// Write the site and new figure artifacts (false for `ladder check`).
+    pub write: bool,
+    /// Recompute every figure.
+    pub force: bool,
+}
+
+/// What a successful build did.
+#[derive(Debug)]
+pub struct Summary {
+    pub pages: usize,
+    pub computed: usize,
+    pub reused: usize,
+    pub elapsed: Duration,
+}
+
+/// Why a build failed.
+#[derive(Debug)]
+pub enum Failure {
+    /// The content is wrong: every error found.
+    Content(Vec<Diagnostic>),
+    /// The machine failed us (a folder that cannot be written, say).
+    Io(anyhow::Error),
+}
+
+/// Builds the site (or, with `write = false`, does all its work and checks).
+pub fn build(opts: &Options) -> Result<Summary, Failure> {
+    let started = Instant::now();
+    let content_dir = opts.root.join("content");
+    if !content_dir.is_dir() {
+        return Err(Failure::Content(vec![Diagnostic::file(
+            &content_dir,
+            "no content folder: expected essays in content/**/*.md",
+        )]));
+    }
+    let essays = content::load(&content_dir).map_err(Failure::Content)?;
+    let mut errors = Vec::new();
+    let ladders = content::ladders(&essays).unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
+    let templates = templates::load(&opts.root.join("templates")).unwrap_or_else(|e| {
+        errors.extend(e);
+        templates::load(Path::new("")).expect("embedded templates load")
+    });
+    let scans: Vec<Scan> = essays
+        .iter()
+        .map(|e| {
+            markdown::scan(e).unwrap_or_else(|errs| {
+                errors.extend(errs);
+                Scan {
+                    headings: Vec::new(),
+                    directives: Vec::new(),
+                }
+            })
+        })
+        .collect();
+
+    // Each distinct (generator, parameters) is one job.
+    let mut jobs: Vec<Job> = Vec::new();
+    let mut job_of: HashMap<(String, String), usize> = HashMap::new();
+    let mut uses: Vec<Vec<usize>> = Vec::new();
+    for scan in &scans {
+        uses.push(
+            scan.directives
+                .iter()
+                .map(|d| {
+                    let key = (d.generator.spec().name.to_string(), d.params.to_toml());
+                    *job_of.entry(key).or_insert_with(|| {
+                        jobs.push(Job {
+                            generator: d.generator,
+                            params: d.params.clone(),
+                        });
+                        jobs.len() - 1
+                    })
+                })
+                .collect(),
+        );
+    }
+    let cache = Cache {
+        dir: opts.root.join("figures"),
+        write: opts.write,
+        force: opts.force,
+    };
+    let results = figures::compute(&jobs, &cache);
+
+    let links = LinkIndex {
+        essays: essays
+            .iter()
+            .zip(&scans)
+            .map(|(e, s)| {
+                (
+                    e.content_path.clone(),
+                    (e.url(), s.headings.iter().map(|h| h.id.clone()).collect()),
+                )
+            })
+            .collect(),
+    };
+    let mut files = output::Files::default();
+    let mut pages = 0;
+    let site = site_context(&essays, &ladders);
+    for (i, essay) in essays.iter().enumerate() {
+        let src = Source::new(&essay.path, &essay.source);
+        let mut data = EssayData::new();
+        let mut shown: BTreeMap<String, &Figure> = BTreeMap::new();
+        for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
+            let name = d.generator.spec().name;
+            match &results[job] {
+                Ok(figure) => {
+                    for check in figure.checks.iter().filter(|c| !c.holds) {
+                        errors.push(src.error_at(
+                            d.offset,
+                            format!(
+                                "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; no figure written",
+                                d.id, check.name, check.left, check.right
+                            ),
+                        ));
+                    }
+                    data.insert(d.id.clone(), figure.data.clone());
+                    shown.insert(d.id.clone(), figure);
+                    let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
+                    let record = serde_json::json!({
+                        "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
+                    });
+                    files.add(dir.join(format!("{}.json", d.id)), pretty(&record));
+                    if let Some(csv) = &figure.csv {
+                        files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
+                    }
+                }
+                Err(e) => errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id))),
+            }
+        }
+        let ctx = markdown::Context {
+            essay,
+            scan: &scans[i],
+            data: &data,
+            figures: &shown,
+            links: &links,
+        };
+        match markdown::render(&ctx) {
+            Ok(rendered) => {
+                let page =
+                    essay_context(essay, &essays, &ladders, &scans[i].headings, rendered.html);
+                match render_page(
+                    &templates.tera,
+                    "essay.html",
+                    "../../",
+                    &site,
+                    "essay",
+                    &page,
+                ) {
+                    Ok(html) => {
+                        files.add(PathBuf::from(essay.url()).join("index.html"), html);
+                        pages += 1;
+                    }
+                    Err(e) => errors.push(Diagnostic::file(&essay.path, e)),
+                }
+            }
+            Err(e) => errors.extend(e),
+        }
+    }
+    for ladder in &site.ladders {
+        match render_page(
+            &templates.tera,
+            "ladder.html",
+            "../",
+            &site,
+            "ladder",
+            ladder,
+        ) {
+            Ok(html) => {
+                files.add(PathBuf::from(&ladder.url).join("index.html"), html);
+                pages += 1;
+            }
+            Err(e) => errors.push(Diagnostic::file(
+                &opts.root.join("templates/ladder.html"),
+                e,
+            )),
+        }
+    }
+    match render_page(&templates.tera, "index.html", "", &site, "site", &()) {
+        Ok(html) => {
+            files.add("index.html", html);
+            pages += 1;
+        }
+        Err(e) => errors.push(Diagnostic::file(&opts.root.join("templates/index.html"), e)),
+    }
+    files.add("style.css", templates.style.clone());
+
+    if !errors.is_empty() {
+        errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
+        errors.dedup();
+        return Err(Failure::Content(errors));
+    }
+    if opts.write {
+        output::write_atomically(&opts.output, &files).map_err(Failure::Io)?;
+    }
+    let reused = results
+        .iter()
+        .filter(|r| r.as_ref().is_ok_and(|f| f.reused))
+        .count();
+    Ok(Summary {
+        pages,
+        computed: jobs.len() - reused,
+        reused,
+        elapsed: started.elapsed(),
+    })
+}
+
+fn pretty(value: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string_pretty(value).expect("JSON values serialise");
+    s.push('\n');
+    s
+}
+
+/// A link to a page: its title and URL relative to the site root.
+#[derive(Serialize, Clone)]
+struct PageLink {
+    title: String,
+    url: String,
+    rung: u32,
+    summary: Option<String>,
+}
+
+#[derive(Serialize)]
+struct LadderContext {
+    slug: String,
+    title: String,
+    url: String,
+    rungs: Vec<PageLink>,
+}
+
+#[derive(Serialize)]
+struct SiteContext {
+    ladders: Vec<LadderContext>,
+}
+
+#[derive(Serialize)]
+struct EssayContext {
+    title: String,
+    summary: Option<String>,
+    date: Option<String>,
+    ladder_title: String,
+    ladder_url: String,
+    rung: u32,
+    /// 1-based place in the ladder.
+    position: usize,
+    rung_count: usize,
+    previous: Option<PageLink>,
+    next: Option<PageLink>,
+    /// The headings, when there are three or more.
+    toc: Vec<Heading>,
+    content: String,
+}
+
+fn link_to(e: &Essay) -> PageLink {
+    PageLink {
+        title: e.front.title.clone(),
+        url: e.url(),
+        rung: e.front.rung,
+        summary: e.front.summary.clone(),
+    }
+}
+
+fn site_context(essays: &[Essay], ladders: &[Ladder]) -> SiteContext {
+    SiteContext {
+        ladders: ladders
+            .iter()
+            .map(|l| LadderContext {
+                slug: l.slug.clone(),
+                title: l.title.clone(),
+                url: format!("{}/", l.slug),
+                rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn essay_context(
+    essay: &Essay,
+    essays: &[Essay],
+    ladders: &[Ladder],
+    headings: &[Heading],
+    content: String,
+) -> EssayContext {
+    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder);
+    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
+    let place = rungs
+        .iter()
+        .position(|&i| std::ptr::eq(&essays[i], essay))
+        .unwrap_or(0);
+    EssayContext {
+        title: essay.front.title.clone(),
+        summary: essay.front.summary.clone(),
+        date: essay.front.date.map(|d| d.to_string()),
+        ladder_title: ladder.map_or_else(
+            || content::title_of(&essay.front.ladder),
+            |l| l.title.clone(),
+        ),
+        ladder_url: format!("{}/", essay.front.ladder),
+        rung: essay.front.rung,
+        position: place + 1,
+        rung_count: rungs.len().max(1),
+        previous: place
+            .checked_sub(1)
+            .and_then(|p| rungs.get(p))
+            .map(|&i| link_to(&essays[i])),
+        next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
+        toc: if headings.len() >= 3 {
+            headings.to_vec()
+        } else {
+            Vec::new()
+        },
+        content,
+    }
+}
+
+fn render_page<T: Serialize>(
+    tera: &tera::Tera,
+    template: &str,
+    root: &str,
+    site: &SiteContext,
+    key: &'static str,
+    value: &T,
+) -> Result<String, String> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("root", root);
+    ctx.insert("ladders", &site.ladders);
+    ctx.insert(key, value);
+    tera.render(template, &ctx)
+        .map_err(|e| format!("template {template}: {}", templates::error_chain(&e)))
+}

@@ -1,0 +1,138 @@
+//! Content errors with their source position, reported as
+//! `path:line:col: error: message` followed by the offending line.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// One content error.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Diagnostic {
+    pub path: PathBuf,
+    /// 1-based.
+    pub line: usize,
+    /// 1-based, in characters.
+    pub col: usize,
+    pub message: String,
+    /// The source line, shown under the message where it helps.
+    pub source_line: Option<String>,
+}
+
+impl Diagnostic {
+    /// An error about a whole file (line 1, column 1, no source shown).
+    pub fn file(path: &Path, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            path: path.to_path_buf(),
+            line: 1,
+            col: 1,
+            message: message.into(),
+            source_line: None,
+        }
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}:{}: error: {}",
+            self.path.display(),
+            self.line,
+            self.col,
+            self.message
+        )?;
+        if let Some(line) = &self.source_line {
+            let gutter = self.line.to_string().len();
+            write!(
+                f,
+                "\n{:gutter$} |\n{} | {}\n{:gutter$} | {:>col$}",
+                "",
+                self.line,
+                line,
+                "",
+                "^",
+                col = self.col
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Maps byte offsets of one source file to lines and columns.
+pub struct Source<'a> {
+    pub path: &'a Path,
+    pub text: &'a str,
+    line_starts: Vec<usize>,
+}
+
+impl<'a> Source<'a> {
+    pub fn new(path: &'a Path, text: &'a str) -> Source<'a> {
+        let line_starts = std::iter::once(0)
+            .chain(text.match_indices('\n').map(|(i, _)| i + 1))
+            .collect();
+        Source {
+            path,
+            text,
+            line_starts,
+        }
+    }
+
+    /// The 1-based line and column of byte `offset`.
+    pub fn position(&self, offset: usize) -> (usize, usize) {
+        let offset = offset.min(self.text.len());
+        let line = self.line_starts.partition_point(|&s| s <= offset) - 1;
+        let start = self.line_starts[line];
+        let col = self.text[start..offset].chars().count() + 1;
+        (line + 1, col)
+    }
+
+    /// The text of 1-based `line`, without its newline.
+    pub fn line_text(&self, line: usize) -> &'a str {
+        let start = self.line_starts[line - 1];
+        let end = self
+            .line_starts
+            .get(line)
+            .map_or(self.text.len(), |&e| e - 1);
+        self.text[start..end].trim_end_matches('\r')
+    }
+
+    /// The byte offset where 1-based `line` starts.
+    pub fn line_start(&self, line: usize) -> usize {
+        self.line_starts[(line - 1).min(self.line_starts.len() - 1)]
+    }
+
+    /// An error at byte `offset`, showing its line.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        let (line, col) = self.position(offset);
+        Diagnostic {
+            path: self.path.to_path_buf(),
+            line,
+            col,
+            message: message.into(),
+            source_line: Some(self.line_text(line).to_string()),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn positions_count_lines_and_characters_from_one() {
+        let s = Source::new(Path::new("a.md"), "ab\ncé d\n");
+        assert_eq!(s.position(0), (1, 1));
+        assert_eq!(s.position(3), (2, 1));
+        assert_eq!(s.position(7), (2, 4));
+        assert_eq!(s.line_text(2), "cé d");
+    }
+
+    #[test]
+    fn formats_like_rustc() {
+        let s = Source::new(Path::new("x.md"), "one\ntwo three\n");
+        let d = s.error_at(8, "bad");
+        assert_eq!(
+            d.to_string(),
+            "x.md:2:5: error: bad\n  |\n2 | two three\n  |     ^"
+        );
+    }
+}

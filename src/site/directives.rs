@@ -1,0 +1,298 @@
+//! Generator directives: fenced blocks whose info string is `figure` (run a
+//! generator and draw its figure there) or `data` (run it and bind its data).
+//!
+//! The body is TOML: `id`, `generator`, `caption`, `alt`, `view`, and the
+//! generator's parameters. This module validates a body against the registry
+//! and reports each problem at the line of the key it concerns.
+
+use super::diagnostics::{Diagnostic, Source};
+use crate::generators::{self, Generator, Params};
+use std::collections::BTreeMap;
+
+/// Which kind of block.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    Figure,
+    Data,
+}
+
+impl Kind {
+    /// The kind a fenced block's info string names, if any.
+    pub fn of_info(info: &str) -> Option<Kind> {
+        match info.split_whitespace().next() {
+            Some("figure") => Some(Kind::Figure),
+            Some("data") => Some(Kind::Data),
+            _ => None,
+        }
+    }
+}
+
+/// A validated directive.
+#[derive(Clone)]
+pub struct Directive {
+    pub kind: Kind,
+    pub id: String,
+    pub generator: &'static dyn Generator,
+    pub params: Params,
+    pub caption: Option<Located>,
+    pub alt: Option<String>,
+    pub view: &'static str,
+    /// Byte offset of the block's first line in the essay source.
+    pub offset: usize,
+}
+
+impl std::fmt::Debug for Directive {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Directive")
+            .field("kind", &self.kind)
+            .field("id", &self.id)
+            .field("generator", &self.generator.spec().name)
+            .field("params", &self.params)
+            .field("view", &self.view)
+            .finish_non_exhaustive()
+    }
+}
+
+/// A string from the body with the offset of its key's line in the source.
+#[derive(Clone, Debug)]
+pub struct Located {
+    pub text: String,
+    pub offset: usize,
+}
+
+/// Parses the body of a block starting at `body_offset` in `src`.
+/// `block_offset` is where the fence line starts.
+pub fn parse(
+    kind: Kind,
+    body: &str,
+    src: &Source<'_>,
+    block_offset: usize,
+    body_offset: usize,
+) -> Result<Directive, Vec<Diagnostic>> {
+    let at_key = |key: &str| body_offset + key_offset(body, key).unwrap_or(0);
+    let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
+    let mut table: toml::Table = toml::from_str(body).map_err(|e| {
+        let offset = body_offset + e.span().map_or(0, |s| s.start);
+        err(
+            offset,
+            format!("directive body is not valid TOML: {}", e.message().trim()),
+        )
+    })?;
+    let mut take_str = |key: &str| -> Result<Option<Located>, Vec<Diagnostic>> {
+        match table.remove(key) {
+            None => Ok(None),
+            Some(toml::Value::String(s)) => Ok(Some(Located {
+                text: s,
+                offset: at_key(key),
+            })),
+            Some(other) => Err(err(
+                at_key(key),
+                format!("`{key}` must be a string, found {other}"),
+            )),
+        }
+    };
+    let id = take_str("id")?;
+    let generator_name = take_str("generator")?;
+    let caption = take_str("caption")?;
+    let alt = take_str("alt")?;
+    let view = take_str("view")?;
+    let id = id.ok_or_else(|| {
+        err(
+            block_offset,
+            "directive has no `id`: expected `id = \"...\"`".into(),
+        )
+    })?;
+    if id.text.is_empty()
+        || !id
+            .text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+    {
+        return Err(err(
+            id.offset,
+            format!("id `{}` must use letters, digits, `_` and `-`", id.text),
+        ));
+    }
+    let names = || {
+        generators::REGISTRY
+            .iter()
+            .map(|g| g.spec().name)
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let generator_name = generator_name.ok_or_else(|| {
+        err(
+            block_offset,
+            format!(
+                "directive `{}` names no `generator`; there are: {}",
+                id.text,
+                names()
+            ),
+        )
+    })?;
+    let generator = generators::find(&generator_name.text).ok_or_else(|| {
+        err(
+            generator_name.offset,
+            format!(
+                "unknown generator `{}`; there are: {}",
+                generator_name.text,
+                names()
+            ),
+        )
+    })?;
+    let spec = generator.spec();
+    let view = match view {
+        None => spec.views[0].name,
+        Some(v) => spec
+            .views
+            .iter()
+            .find(|d| d.name == v.text)
+            .map(|d| d.name)
+            .ok_or_else(|| {
+                let views: Vec<&str> = spec.views.iter().map(|d| d.name).collect();
+                err(
+                    v.offset,
+                    format!(
+                        "generator `{}` has no view `{}`; it has: {}",
+                        spec.name,
+                        v.text,
+                        views.join(", ")
+                    ),
+                )
+            })?,
+    };
+    if kind == Kind::Figure && caption.is_none() {
+        return Err(err(
+            block_offset,
+            format!("figure `{}` has no `caption`", id.text),
+        ));
+    }
+    let given: BTreeMap<String, toml::Value> = table.into_iter().collect();
+    let params = Params::parse(spec, &given).map_err(|errors| {
+        errors
+            .iter()
+            .map(|e| {
+                let key = given
+                    .keys()
+                    .find(|k| e.to_string().contains(&format!("`{k}`")));
+                src.error_at(key.map_or(block_offset, |k| at_key(k)), e.to_string())
+            })
+            .collect::<Vec<_>>()
+    })?;
+    generator.check_limits(&params).map_err(|limit| {
+        err(
+            block_offset,
+            format!(
+                "generator `{}` refuses these parameters: {limit}",
+                spec.name
+            ),
+        )
+    })?;
+    Ok(Directive {
+        kind,
+        id: id.text,
+        generator,
+        params,
+        caption,
+        alt: alt.map(|a| a.text),
+        view,
+        offset: block_offset,
+    })
+}
+
+/// Byte offset, within `body`, of the line that sets `key`.
+fn key_offset(body: &str, key: &str) -> Option<usize> {
+    let mut offset = 0;
+    for line in body.split_inclusive('\n') {
+        let trimmed = line.trim_start();
+        if let Some(rest) = trimmed.strip_prefix(key)
+            && rest.trim_start().starts_with('=')
+        {
+            return Some(offset + line.len() - trimmed.len());
+        }
+        offset += line.len();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::path::Path;
+
+    fn run(body: &str) -> Result<Directive, Vec<Diagnostic>> {
+        let text = format!("```figure\n{body}```\n");
+        let src = Source::new(Path::new("e.md"), &text);
+        parse(Kind::Figure, body, &src, 0, 10)
+    }
+
+    #[test]
+    fn reads_a_valid_directive_with_defaults() {
+        let d =
+            run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\nrows = 4\n").unwrap();
+        assert_eq!(d.id, "b");
+        assert_eq!(d.params.int("rows"), 4);
+        assert_eq!(d.params.int("cols"), 5);
+        assert_eq!(d.view, "board");
+    }
+
+    #[test]
+    fn rejects_unknown_generator_listing_the_known_ones() {
+        let e = run("id = \"b\"\ngenerator = \"nope\"\ncaption = \"c\"\n").unwrap_err();
+        assert_eq!(e[0].line, 3);
+        assert!(
+            e[0].message
+                .contains("unknown generator `nope`; there are: blocked-board")
+        );
+    }
+
+    #[test]
+    fn rejects_unknown_parameter_at_its_line() {
+        let e = run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\ncolour = 1\n")
+            .unwrap_err();
+        assert_eq!(e[0].line, 5);
+        assert!(e[0].message.contains("no parameter `colour`"));
+    }
+
+    #[test]
+    fn rejects_out_of_range_parameter_at_its_line() {
+        let e = run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\n\nrows = 40\n")
+            .unwrap_err();
+        assert_eq!(e[0].line, 6);
+        assert!(
+            e[0].message.contains("integer in 1..=11"),
+            "{}",
+            e[0].message
+        );
+    }
+
+    #[test]
+    fn rejects_parameters_past_the_generator_limits() {
+        let e = run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\nrows = 6\ncols = 6\nblocked_columns = []\n")
+            .unwrap_err();
+        assert!(
+            e[0].message.contains("refuses these parameters"),
+            "{}",
+            e[0].message
+        );
+    }
+
+    #[test]
+    fn rejects_missing_id_unknown_view_bad_toml_and_missing_caption() {
+        assert!(
+            run("generator = \"blocked-board\"\n").unwrap_err()[0]
+                .message
+                .contains("no `id`")
+        );
+        let e = run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\nview = \"pie\"\n")
+            .unwrap_err();
+        assert!(e[0].message.contains("no view `pie`; it has: board, wall"));
+        let e = run("id = \"b\"\nrows = = 4\n").unwrap_err();
+        assert_eq!(e[0].line, 3);
+        assert!(
+            run("id = \"b\"\ngenerator = \"blocked-board\"\n").unwrap_err()[0]
+                .message
+                .contains("no `caption`")
+        );
+    }
+}

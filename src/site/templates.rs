@@ -1,0 +1,115 @@
+//! The page templates (tera) and the stylesheet: the defaults embedded in the
+//! binary, overridden file by file by `DIR/templates/` when it exists.
+
+use super::diagnostics::Diagnostic;
+use std::path::Path;
+
+/// The embedded defaults: (name, text).
+const DEFAULTS: [(&str, &str); 4] = [
+    ("base.html", include_str!("../../templates/base.html")),
+    ("index.html", include_str!("../../templates/index.html")),
+    ("ladder.html", include_str!("../../templates/ladder.html")),
+    ("essay.html", include_str!("../../templates/essay.html")),
+];
+const DEFAULT_STYLE: &str = include_str!("../../templates/style.css");
+
+/// Loaded templates and the stylesheet.
+pub struct Templates {
+    pub tera: tera::Tera,
+    pub style: String,
+}
+
+/// Loads the defaults, then every `*.html` and `style.css` in `dir`.
+pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
+    let mut sources: Vec<(String, String)> = DEFAULTS
+        .iter()
+        .map(|(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    let mut style = DEFAULT_STYLE.to_string();
+    let mut errors = Vec::new();
+    if dir.is_dir() {
+        for entry in walkdir::WalkDir::new(dir)
+            .sort_by_file_name()
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let path = entry.path();
+            let name = path
+                .strip_prefix(dir)
+                .unwrap_or(path)
+                .to_string_lossy()
+                .replace('\\', "/");
+            let read = || {
+                std::fs::read_to_string(path)
+                    .map_err(|e| Diagnostic::file(path, format!("cannot read: {e}")))
+            };
+            if name == "style.css" {
+                match read() {
+                    Ok(s) => style = s,
+                    Err(e) => errors.push(e),
+                }
+            } else if name.ends_with(".html") {
+                match read() {
+                    Ok(text) => {
+                        sources.retain(|(n, _)| *n != name);
+                        sources.push((name, text));
+                    }
+                    Err(e) => errors.push(e),
+                }
+            }
+        }
+    }
+    let mut tera = tera::Tera::default();
+    if let Err(e) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
+        errors.push(Diagnostic::file(
+            dir,
+            format!("templates: {}", error_chain(&e)),
+        ));
+    }
+    if errors.is_empty() {
+        Ok(Templates { tera, style })
+    } else {
+        Err(errors)
+    }
+}
+
+/// A tera error with its causes.
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut out = e.to_string();
+    let mut source = e.source();
+    while let Some(s) = source {
+        out.push_str(": ");
+        out.push_str(&s.to_string());
+        source = s.source();
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_load_without_a_templates_folder() {
+        let t = load(Path::new("/nonexistent/templates")).unwrap();
+        assert!(t.style.contains("prefers-color-scheme"));
+    }
+
+    #[test]
+    fn a_folder_overrides_one_template_and_keeps_the_rest() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("ladder.html"), "L {{ ladder.title }}").unwrap();
+        let t = load(dir.path()).unwrap();
+        let mut ctx = tera::Context::new();
+        ctx.insert("ladder", &serde_json::json!({"title": "Chomp"}));
+        assert_eq!(t.tera.render("ladder.html", &ctx).unwrap(), "L Chomp");
+    }
+
+    #[test]
+    fn reports_a_broken_template() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("index.html"), "{% for x in %}").unwrap();
+        let e = load(dir.path()).err().unwrap();
+        assert!(e[0].message.starts_with("templates:"), "{}", e[0].message);
+    }
+}
