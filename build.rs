@@ -6,7 +6,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-fn hash_files(paths: &mut Vec<std::path::PathBuf>) -> String {
+fn hash_files(paths: &mut [std::path::PathBuf]) -> String {
     paths.sort();
     let mut hasher = blake3::Hasher::new();
     for p in paths.iter() {

@@ -2,6 +2,7 @@
 //! only checking it.
 
 use super::CONTENT_ERROR;
+use crate::generators::REGISTRY;
 use crate::site::{self, Failure, Options};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -33,6 +34,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         output: output.clone(),
         write: true,
         force: args.force,
+        generators: REGISTRY,
     };
     finish(site::build(&opts), &format!("built {}", output.display()))
 }
@@ -43,6 +45,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         root: args.root,
         write: false,
         force: false,
+        generators: REGISTRY,
     };
     finish(site::build(&opts), "checked")
 }

@@ -140,7 +140,7 @@ impl Generator for SplitCensus {
             share: split as f64 / positions.max(1) as f64,
             mean_ratio: c.mean_ratio,
             first_split: splitting().next(),
-            last_split: splitting().last(),
+            last_split: splitting().next_back(),
             by_placed,
         };
         let labels: Vec<String> = data

@@ -6,7 +6,7 @@
 //! and reports each problem at the line of the key it concerns.
 
 use super::diagnostics::{Diagnostic, Source};
-use crate::generators::{self, Generator, Params};
+use crate::generators::{Generator, Params};
 use std::collections::BTreeMap;
 
 /// Which kind of block.
@@ -60,9 +60,10 @@ pub struct Located {
     pub offset: usize,
 }
 
-/// Parses the body of a block starting at `body_offset` in `src`.
-/// `block_offset` is where the fence line starts.
+/// Parses the body of a block starting at `body_offset` in `src`, against the
+/// generators in `registry`. `block_offset` is where the fence line starts.
 pub fn parse(
+    registry: &[&'static dyn Generator],
     kind: Kind,
     body: &str,
     src: &Source<'_>,
@@ -114,7 +115,7 @@ pub fn parse(
         ));
     }
     let names = || {
-        generators::REGISTRY
+        registry
             .iter()
             .map(|g| g.spec().name)
             .collect::<Vec<_>>()
@@ -130,16 +131,20 @@ pub fn parse(
             ),
         )
     })?;
-    let generator = generators::find(&generator_name.text).ok_or_else(|| {
-        err(
-            generator_name.offset,
-            format!(
-                "unknown generator `{}`; there are: {}",
-                generator_name.text,
-                names()
-            ),
-        )
-    })?;
+    let generator = registry
+        .iter()
+        .copied()
+        .find(|g| g.spec().name == generator_name.text)
+        .ok_or_else(|| {
+            err(
+                generator_name.offset,
+                format!(
+                    "unknown generator `{}`; there are: {}",
+                    generator_name.text,
+                    names()
+                ),
+            )
+        })?;
     let spec = generator.spec();
     let view = match view {
         None => spec.views[0].name,
@@ -223,7 +228,7 @@ mod tests {
     fn run(body: &str) -> Result<Directive, Vec<Diagnostic>> {
         let text = format!("```figure\n{body}```\n");
         let src = Source::new(Path::new("e.md"), &text);
-        parse(Kind::Figure, body, &src, 0, 10)
+        parse(crate::generators::REGISTRY, Kind::Figure, body, &src, 0, 10)
     }
 
     #[test]

@@ -16,6 +16,7 @@ use super::diagnostics::{Diagnostic, Source};
 use super::directives::{self, Directive, Kind};
 use super::figures::Figure;
 use super::math;
+use crate::generators::Generator;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
@@ -37,9 +38,13 @@ pub struct Heading {
 }
 
 /// What the first pass found in an essay.
+#[derive(Default)]
 pub struct Scan {
     pub headings: Vec<Heading>,
     pub directives: Vec<Directive>,
+    /// Ids of directives that failed: expressions naming them are not
+    /// reported again.
+    pub broken: HashSet<String>,
 }
 
 /// The parser over an essay's body, with ranges relative to the whole file.
@@ -71,11 +76,13 @@ pub fn slugify(text: &str) -> String {
     }
 }
 
-/// First pass: headings and directives.
-pub fn scan(essay: &Essay) -> Result<Scan, Vec<Diagnostic>> {
+/// First pass: headings and directives (naming generators of `registry`),
+/// with the errors found on the way.
+pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
     let src = Source::new(&essay.path, &essay.source);
     let mut headings = Vec::new();
     let mut directives: Vec<Directive> = Vec::new();
+    let mut broken = HashSet::new();
     let mut errors = Vec::new();
     let mut used_ids = HashSet::new();
     let mut heading: Option<(u8, Option<String>, String)> = None;
@@ -125,7 +132,7 @@ pub fn scan(essay: &Essay) -> Result<Scan, Vec<Diagnostic>> {
                     let body_offset = essay.source[start..]
                         .find('\n')
                         .map_or(start, |n| start + n + 1);
-                    match directives::parse(kind, &body, &src, start, body_offset) {
+                    match directives::parse(registry, kind, &body, &src, start, body_offset) {
                         Ok(d) => {
                             if directives.iter().any(|other| other.id == d.id) {
                                 errors.push(src.error_at(
@@ -136,21 +143,25 @@ pub fn scan(essay: &Essay) -> Result<Scan, Vec<Diagnostic>> {
                                 directives.push(d);
                             }
                         }
-                        Err(e) => errors.extend(e),
+                        Err(e) => {
+                            errors.extend(e);
+                            let table = toml::from_str::<toml::Table>(&body).ok();
+                            if let Some(id) = table.as_ref().and_then(|t| t.get("id")?.as_str()) {
+                                broken.insert(id.to_string());
+                            }
+                        }
                     }
                 }
             }
             _ => {}
         }
     }
-    if errors.is_empty() {
-        Ok(Scan {
-            headings,
-            directives,
-        })
-    } else {
-        Err(errors)
-    }
+    let scan = Scan {
+        headings,
+        directives,
+        broken,
+    };
+    (scan, errors)
 }
 
 fn level_number(level: HeadingLevel) -> u8 {
@@ -171,6 +182,8 @@ pub struct Context<'a> {
     /// By directive id.
     pub figures: &'a BTreeMap<String, &'a Figure>,
     pub links: &'a LinkIndex,
+    /// Ids whose directive or figure failed (and was reported).
+    pub broken: &'a HashSet<String>,
 }
 
 /// A rendered essay.
@@ -234,7 +247,6 @@ impl<'c, 's> Renderer<'c, 's> {
         let mut out = Vec::with_capacity(events.len());
         let mut iter = events.into_iter().peekable();
         let mut in_code = false;
-        let mut directive_index = 0;
         while let Some((event, range)) = iter.next() {
             match event {
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info)))
@@ -245,11 +257,10 @@ impl<'c, 's> Renderer<'c, 's> {
                             break;
                         }
                     }
-                    if let Some(d) = self.ctx.scan.directives.get(directive_index) {
-                        directive_index += 1;
-                        if d.kind == Kind::Figure {
-                            out.push(Event::Html(self.figure(d).into()));
-                        }
+                    let ctx = self.ctx;
+                    let directive = ctx.scan.directives.iter().find(|d| d.offset == range.start);
+                    if let Some(d) = directive.filter(|d| d.kind == Kind::Figure) {
+                        out.push(Event::Html(self.figure(d).into()));
                     }
                 }
                 Event::Start(Tag::CodeBlock(_)) => {
@@ -344,8 +355,12 @@ impl<'c, 's> Renderer<'c, 's> {
             let offset = self.src.text[range.clone()]
                 .find(snippet)
                 .map_or(range.start, |i| range.start + i);
-            match f.expr.and_then(|e| claims::evaluate(&e, self.ctx.data)) {
-                Ok(s) => out.push_str(&s),
+            match f.expr {
+                Ok(e) if self.ctx.broken.contains(&e.path[0]) => {}
+                Ok(e) => match claims::evaluate(&e, self.ctx.data) {
+                    Ok(s) => out.push_str(&s),
+                    Err(e) => self.error(offset, e),
+                },
                 Err(e) => self.error(offset, e),
             }
             last = f.end;

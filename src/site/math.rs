@@ -9,7 +9,15 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     let storage = Storage::new();
     let events = Parser::new(latex, &storage)
         .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| format!("LaTeX error in `{}`: {e}", latex.trim()))?;
+        .map_err(|e| {
+            let message = e.to_string();
+            let first = message
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("parsing error: ");
+            format!("LaTeX error in `{}`: {first}", latex.trim())
+        })?;
     let config = RenderConfig {
         display_mode: if display {
             DisplayMode::Block

@@ -25,6 +25,7 @@ pub mod math;
 pub mod output;
 pub mod templates;
 
+use crate::generators::Generator;
 use claims::EssayData;
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
@@ -45,6 +46,8 @@ pub struct Options {
     pub write: bool,
     /// Recompute every figure.
     pub force: bool,
+    /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
+    pub generators: &'static [&'static dyn Generator],
 }
 
 /// What a successful build did.
@@ -88,13 +91,9 @@ pub fn build(opts: &Options) -> Result<Summary, Failure> {
     let scans: Vec<Scan> = essays
         .iter()
         .map(|e| {
-            markdown::scan(e).unwrap_or_else(|errs| {
-                errors.extend(errs);
-                Scan {
-                    headings: Vec::new(),
-                    directives: Vec::new(),
-                }
-            })
+            let (scan, errs) = markdown::scan(e, opts.generators);
+            errors.extend(errs);
+            scan
         })
         .collect();
 
@@ -145,6 +144,7 @@ pub fn build(opts: &Options) -> Result<Summary, Failure> {
         let src = Source::new(&essay.path, &essay.source);
         let mut data = EssayData::new();
         let mut shown: BTreeMap<String, &Figure> = BTreeMap::new();
+        let mut broken = scans[i].broken.clone();
         for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
             let name = d.generator.spec().name;
             match &results[job] {
@@ -169,7 +169,10 @@ pub fn build(opts: &Options) -> Result<Summary, Failure> {
                         files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
                     }
                 }
-                Err(e) => errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id))),
+                Err(e) => {
+                    errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
+                    broken.insert(d.id.clone());
+                }
             }
         }
         let ctx = markdown::Context {
@@ -178,6 +181,7 @@ pub fn build(opts: &Options) -> Result<Summary, Failure> {
             data: &data,
             figures: &shown,
             links: &links,
+            broken: &broken,
         };
         match markdown::render(&ctx) {
             Ok(rendered) => {

@@ -1,0 +1,450 @@
+//! Builds fixture sites with the real binary (and, for generators that only
+//! tests need, with the library) and checks pages, errors and the output folder.
+
+use ladder::generators::{Check, Doc, Generator, Output, Params, Spec, View};
+use ladder::site::{self, Failure, Options};
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture(name: &str) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name);
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    dir
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+fn ladder(args: &[&str], cwd: &Path) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// Every file under `dir`, by relative path.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The `<main>` element with each drawing's body elided, so that layout and
+/// drawing changes do not churn every expectation.
+fn main_of(html: &str) -> String {
+    let start = html.find("<main").expect("a <main>");
+    let end = html.find("</main>").expect("a </main>") + "</main>".len();
+    let mut main = html[start..end].to_string();
+    while let Some(s) = main.find("<svg ") {
+        let e = main[s..]
+            .find("</svg>")
+            .map(|e| s + e + 6)
+            .expect("closed svg");
+        let head_end = main[s..].find('>').map(|h| s + h + 1).unwrap();
+        let head = main[s..head_end].replace("<svg ", "<svg-elided ");
+        main.replace_range(s..e, &head);
+    }
+    main
+}
+
+#[test]
+fn builds_the_fixture_site_and_its_pages_match() {
+    let dir = fixture("basic");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("built"), "{}", run.stdout);
+    assert!(
+        run.stdout.contains("4 pages, 2 figures computed, 0 reused"),
+        "{}",
+        run.stdout
+    );
+    for page in [
+        "index.html",
+        "demo/index.html",
+        "demo/one/index.html",
+        "demo/two/index.html",
+    ] {
+        let html = std::fs::read_to_string(dir.path().join("site").join(page)).unwrap();
+        insta::assert_snapshot!(page.replace('/', "_"), main_of(&html));
+    }
+    let data = std::fs::read_to_string(dir.path().join("site/demo/one/b.json")).unwrap();
+    assert!(data.contains("\"whole\": 4"), "{data}");
+    assert!(dir.path().join("site/demo/one/b.csv").exists());
+    let again = ladder(&["build"], dir.path());
+    assert!(
+        again.stdout.contains("0 figures computed, 2 reused"),
+        "{}",
+        again.stdout
+    );
+}
+
+#[test]
+fn two_builds_give_identical_bytes() {
+    let (a, b) = (fixture("basic"), fixture("basic"));
+    assert_eq!(ladder(&["build"], a.path()).code, 0);
+    assert_eq!(ladder(&["build"], b.path()).code, 0);
+    let (ta, tb) = (tree(&a.path().join("site")), tree(&b.path().join("site")));
+    assert!(ta.len() > 5);
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    for (path, bytes) in &ta {
+        assert!(
+            bytes == &tb[path],
+            "{} differs between builds",
+            path.display()
+        );
+    }
+}
+
+/// Edits `file` of a built fixture with `from` -> `to`, rebuilds and expects
+/// exit 1, an error at `file:line` mentioning `message`, and the old site kept.
+fn fails_at(file: &str, from: &str, to: &str, line: usize, message: &str) {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let before = tree(&dir.path().join("site"));
+    let path = dir.path().join("content/demo").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let at = format!("content/demo/{file}:{line}:");
+    assert!(
+        run.stderr.contains(&at),
+        "expected {at} in:\n{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(message),
+        "expected {message:?} in:\n{}",
+        run.stderr
+    );
+    assert_eq!(
+        before,
+        tree(&dir.path().join("site")),
+        "the old site changed"
+    );
+    let check = ladder(&["check"], dir.path());
+    assert_eq!(check.code, 1);
+}
+
+#[test]
+fn a_false_claim_fails_naming_both_values() {
+    fails_at(
+        "one.md",
+        "{{ b.parts.0 = 2 }}",
+        "{{ b.parts.0 = 3 }}",
+        19,
+        "claim `b.parts.0 = 3` is false: the generator computed 2",
+    );
+}
+
+#[test]
+fn a_false_claim_in_a_caption_fails_at_the_caption() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = 4 }}",
+        "{{ b.whole = 5 }}",
+        16,
+        "computed 4",
+    );
+}
+
+#[test]
+fn an_unknown_generator_fails_listing_the_known_ones() {
+    fails_at(
+        "one.md",
+        "generator = \"blocked-board\"",
+        "generator = \"blocked\"",
+        12,
+        "unknown generator `blocked`; there are: blocked-board",
+    );
+}
+
+#[test]
+fn an_unknown_parameter_fails_at_its_line() {
+    fails_at(
+        "one.md",
+        "cols = 3",
+        "columns = 3",
+        14,
+        "no parameter `columns`",
+    );
+}
+
+#[test]
+fn an_out_of_range_parameter_fails_naming_the_range() {
+    fails_at(
+        "one.md",
+        "rows = 2",
+        "rows = 0",
+        13,
+        "`rows` expects integer in 1..=11, found 0",
+    );
+}
+
+#[test]
+fn a_broken_internal_link_fails() {
+    fails_at(
+        "one.md",
+        "two.md#second-section",
+        "two.md#nowhere",
+        33,
+        "no heading with id `nowhere`",
+    );
+}
+
+#[test]
+fn a_link_to_a_missing_essay_fails() {
+    fails_at(
+        "two.md",
+        "@/demo/one.md",
+        "@/demo/three.md",
+        7,
+        "no such essay",
+    );
+}
+
+#[test]
+fn a_duplicate_rung_fails() {
+    fails_at("two.md", "rung = 2", "rung = 1", 4, "rung 1 twice");
+}
+
+#[test]
+fn malformed_front_matter_fails() {
+    fails_at(
+        "two.md",
+        "title = \"Two\"",
+        "title = Two",
+        2,
+        "front matter",
+    );
+}
+
+#[test]
+fn a_latex_error_fails_at_its_line() {
+    fails_at(
+        "one.md",
+        "$\\frac{1}{4}$",
+        "$\\frac{1}{\\four}$",
+        21,
+        "LaTeX error in `\\frac{1}{\\four}`: unknown primitive command",
+    );
+}
+
+#[test]
+fn an_unknown_key_fails() {
+    fails_at(
+        "two.md",
+        "{{ c.split = 1 }}",
+        "{{ c.splits }}",
+        16,
+        "no key `splits`",
+    );
+}
+
+#[test]
+fn a_reference_to_a_missing_figure_fails() {
+    fails_at("one.md", "[](#fig-b)", "[](#fig-z)", 37, "no figure `z`");
+}
+
+#[test]
+fn every_error_is_reported_not_only_the_first() {
+    let dir = fixture("basic");
+    let path = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(
+        &path,
+        text.replace("{{ b.parts.0 = 2 }}", "{{ b.parts.0 = 3 }}")
+            .replace("[](#fig-b)", "[](#fig-z)"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("2 errors"), "{}", run.stderr);
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn usage_errors_exit_two() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build", "--bogus"], dir.path()).code, 2);
+    let run = ladder(&["figure", "nope"], dir.path());
+    assert_eq!(run.code, 2);
+    assert!(run.stderr.contains("no generator `nope`"));
+    assert_eq!(
+        ladder(&["figure", "blocked-board", "rows=99"], dir.path()).code,
+        2
+    );
+}
+
+#[test]
+fn check_writes_nothing() {
+    let dir = fixture("basic");
+    let run = ladder(&["check"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!dir.path().join("site").exists());
+    assert!(!dir.path().join("figures").exists());
+}
+
+#[test]
+fn figure_prints_data_as_json_and_checks_on_stderr() {
+    let dir = fixture("basic");
+    let run = ladder(
+        &[
+            "figure",
+            "blocked-board",
+            "rows=4",
+            "cols=5",
+            "blocked_columns=[3]",
+        ],
+        dir.path(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let data: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(data["whole"], 2916);
+    assert!(
+        run.stderr
+            .contains("holds: whole = product of parts: 2916 = 2916"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn generators_lists_parameters_and_keys() {
+    let run = ladder(&["generators"], Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert_eq!(run.code, 0);
+    assert!(run.stdout.contains("blocked-board"));
+    assert!(
+        run.stdout
+            .contains("blocked_columns (list of at most 11 integers in 1..=11, default [3])"),
+        "{}",
+        run.stdout
+    );
+}
+
+/// A generator that only tests need: its identity fails, or it panics.
+struct Broken {
+    panics: bool,
+}
+
+static LIAR_SPEC: Spec = Spec {
+    name: "liar",
+    description: "Asserts 2 + 2 = 5.",
+    params: &[],
+    keys: &[Doc {
+        name: "sum",
+        doc: "2 + 2.",
+    }],
+    identities: &[Doc {
+        name: "2 + 2 = 5",
+        doc: "False.",
+    }],
+    views: &[Doc {
+        name: "nothing",
+        doc: "An empty drawing.",
+    }],
+    games: &[],
+};
+
+impl Generator for Broken {
+    fn spec(&self) -> &'static Spec {
+        &LIAR_SPEC
+    }
+
+    fn run(&self, _: &Params) -> Output {
+        assert!(!self.panics, "the solver fell over");
+        Output {
+            data: serde_json::json!({"sum": 4}),
+            checks: vec![Check::equal("2 + 2 = 5", 4, 5)],
+            views: vec![View {
+                name: "nothing",
+                svg: "<svg></svg>".into(),
+            }],
+            table: None,
+        }
+    }
+}
+
+static LIAR: Broken = Broken { panics: false };
+static PANICKER: Broken = Broken { panics: true };
+
+fn build_with(generator: &'static Broken) -> (tempfile::TempDir, Result<site::Summary, Failure>) {
+    let dir = fixture("basic");
+    let content = dir.path().join("content/demo");
+    std::fs::remove_file(content.join("two.md")).unwrap();
+    std::fs::write(
+        content.join("one.md"),
+        "+++\ntitle = \"t\"\nladder = \"demo\"\nrung = 1\n+++\n\nText.\n\n```figure\nid = \"l\"\ngenerator = \"liar\"\ncaption = \"c\"\n```\n",
+    )
+    .unwrap();
+    let opts = Options {
+        root: dir.path().into(),
+        output: dir.path().join("site"),
+        write: true,
+        force: false,
+        generators: Box::leak(Box::new([generator as &dyn Generator])),
+    };
+    let result = site::build(&opts);
+    (dir, result)
+}
+
+#[test]
+fn a_failing_identity_fails_the_build_and_writes_no_figure() {
+    let (dir, result) = build_with(&LIAR);
+    let Err(Failure::Content(errors)) = result else {
+        panic!("expected content errors")
+    };
+    assert_eq!(errors.len(), 1);
+    let e = errors[0].to_string();
+    assert!(e.contains("one.md:9:1: error: figure `l`: generator `liar` asserts `2 + 2 = 5` and it fails: 4 against 5"), "{e}");
+    assert!(
+        !dir.path().join("figures").exists(),
+        "an artifact was written"
+    );
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn a_panicking_generator_is_an_error_not_a_crash() {
+    let (_dir, result) = build_with(&PANICKER);
+    let Err(Failure::Content(errors)) = result else {
+        panic!("expected content errors")
+    };
+    assert!(
+        errors[0]
+            .message
+            .contains("generator `liar` panicked: the solver fell over"),
+        "{}",
+        errors[0]
+    );
+}
