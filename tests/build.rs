@@ -448,3 +448,10 @@ fn a_panicking_generator_is_an_error_not_a_crash() {
         errors[0]
     );
 }
+
+#[test]
+fn the_bundled_essays_pass_every_check() {
+    let run = ladder(&["check"], Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(run.stdout.starts_with("checked:"), "{}", run.stdout);
+}
