@@ -414,7 +414,7 @@ fn build_with(generator: &'static Broken) -> (tempfile::TempDir, Result<site::Su
         force: false,
         generators: Box::leak(Box::new([generator as &dyn Generator])),
     };
-    let result = site::build(&opts);
+    let result = site::build(opts, &ladder::site::figures::Silent);
     (dir, result)
 }
 

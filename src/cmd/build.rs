@@ -1,9 +1,9 @@
 //! `ladder build` and `ladder check`: the whole pipeline, writing the site or
 //! only checking it.
 
-use super::CONTENT_ERROR;
+use super::{CONTENT_ERROR, progress};
 use crate::generators::REGISTRY;
-use crate::site::{self, Failure, Options};
+use crate::site::{self, Failure, Options, Summary};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -29,14 +29,15 @@ pub struct CheckArgs {
 
 pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     let output = args.output_dir.unwrap_or_else(|| args.root.join("site"));
+    let verb = format!("built {}", output.display());
     let opts = Options {
         root: args.root,
-        output: output.clone(),
+        output,
         write: true,
         force: args.force,
         generators: REGISTRY,
     };
-    finish(site::build(&opts), &format!("built {}", output.display()))
+    finish(site::build(opts, &*progress::reporter()), &verb)
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
@@ -47,30 +48,46 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
         force: false,
         generators: REGISTRY,
     };
-    finish(site::build(&opts), "checked")
+    finish(site::build(opts, &*progress::reporter()), "checked")
 }
 
-fn finish(result: Result<site::Summary, Failure>, verb: &str) -> anyhow::Result<ExitCode> {
+/// The one-line summary, then the figures recomputed and those whose data changed.
+pub fn describe(verb: &str, s: &Summary) -> String {
+    let mut out = format!(
+        "{verb}: {} pages, {} figures computed, {} reused, in {:.2} s",
+        s.pages,
+        s.computed.len(),
+        s.reused,
+        s.elapsed.as_secs_f64()
+    );
+    for (what, list) in [("recomputed", &s.computed), ("data changed", &s.changed)] {
+        if !list.is_empty() {
+            out.push_str(&format!("\n  {what}: {}", list.join("; ")));
+        }
+    }
+    out
+}
+
+/// Prints errors as `path:line:col: error: ...`, all of them.
+pub fn report(errors: &[site::diagnostics::Diagnostic]) {
+    for e in errors {
+        eprintln!("{e}");
+    }
+    eprintln!(
+        "{} error{}; nothing written",
+        errors.len(),
+        if errors.len() == 1 { "" } else { "s" }
+    );
+}
+
+fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCode> {
     match result {
         Ok(s) => {
-            println!(
-                "{verb}: {} pages, {} figures computed, {} reused, in {:.2} s",
-                s.pages,
-                s.computed,
-                s.reused,
-                s.elapsed.as_secs_f64()
-            );
+            println!("{}", describe(verb, &s));
             Ok(ExitCode::SUCCESS)
         }
         Err(Failure::Content(errors)) => {
-            for e in &errors {
-                eprintln!("{e}");
-            }
-            eprintln!(
-                "{} error{}; nothing written",
-                errors.len(),
-                if errors.len() == 1 { "" } else { "s" }
-            );
+            report(&errors);
             Ok(ExitCode::from(CONTENT_ERROR))
         }
         Err(Failure::Io(e)) => Err(e),

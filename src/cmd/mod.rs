@@ -6,6 +6,7 @@
 mod build;
 mod figure;
 mod generators;
+mod progress;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;

@@ -12,17 +12,20 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
 use std::collections::BTreeMap;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Once;
+use std::sync::{Arc, Once};
+use std::time::{Duration, Instant};
 
 include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
 
+/// The fingerprint of a unit; a generator defined outside `src/` (in a test)
+/// has none, and its figures are keyed by the rest.
 fn unit(name: &str) -> &'static str {
     FINGERPRINTS
         .iter()
         .find(|(u, _)| *u == name)
-        .map(|(_, h)| *h)
-        .unwrap_or_else(|| panic!("build.rs fingerprinted no unit `{name}`"))
+        .map_or("", |(_, h)| *h)
 }
 
 /// The fingerprint of the code a generator's results depend on: the core, the
@@ -49,6 +52,15 @@ pub struct Job {
 }
 
 impl Job {
+    /// The generator and its parameters, for people.
+    pub fn label(&self) -> String {
+        format!(
+            "{} ({})",
+            self.generator.spec().name,
+            self.params.to_toml().replace('\n', ", ")
+        )
+    }
+
     /// The artifact's file stem: the generator's name and a hash of the parameters.
     pub fn stem(&self) -> String {
         let name = self.generator.spec().name;
@@ -57,16 +69,59 @@ impl Job {
     }
 }
 
-/// A computed (or reused) figure.
-#[derive(Clone, Debug)]
+/// What a generator run gave.
+#[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub data: serde_json::Value,
     pub checks: Vec<Check>,
     /// SVG by view name.
     pub views: BTreeMap<String, String>,
     pub csv: Option<String>,
-    /// Whether it came from `figures/` rather than a run.
-    pub reused: bool,
+}
+
+/// Where a figure came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// Already in memory from an earlier build of this process (`ladder serve`).
+    Memory,
+    /// Read from an artifact in `figures/`.
+    Reused,
+    /// Computed by running its generator; `changed` when an artifact made by
+    /// other solver code (or before `--force`) held different data.
+    Computed { changed: bool },
+}
+
+/// A figure with its origin.
+#[derive(Clone, Debug)]
+pub struct Got {
+    pub figure: Arc<Figure>,
+    pub origin: Origin,
+}
+
+/// What the cache holds for a job.
+enum Lookup {
+    Hit(Figure),
+    /// An artifact with the same parameters from other code: its data.
+    Stale(serde_json::Value),
+    Miss,
+}
+
+/// Told about figures as they are computed (not when reused).
+pub trait Progress: Sync {
+    /// `total` figures are about to be computed.
+    fn start(&self, total: usize);
+    /// One finished.
+    fn done(&self, label: &str, took: Duration);
+    fn finish(&self);
+}
+
+/// A [`Progress`] that says nothing.
+pub struct Silent;
+
+impl Progress for Silent {
+    fn start(&self, _: usize) {}
+    fn done(&self, _: &str, _: Duration) {}
+    fn finish(&self) {}
 }
 
 #[derive(Serialize, Deserialize)]
@@ -90,19 +145,27 @@ pub struct Cache {
 }
 
 impl Cache {
-    fn load(&self, job: &Job) -> Option<Figure> {
-        if self.force {
-            return None;
-        }
+    fn lookup(&self, job: &Job) -> Lookup {
         let stem = job.stem();
-        let record: Record =
-            serde_json::from_slice(&std::fs::read(self.dir.join(format!("{stem}.json"))).ok()?)
-                .ok()?;
-        if record.fingerprint != fingerprint(job.generator.spec())
-            || record.params != serde_json::to_value(&job.params).ok()?
-        {
-            return None;
+        let Some(record) = std::fs::read(self.dir.join(format!("{stem}.json")))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Record>(&bytes).ok())
+        else {
+            return Lookup::Miss;
+        };
+        if serde_json::to_value(&job.params).ok().as_ref() != Some(&record.params) {
+            return Lookup::Miss;
         }
+        if self.force || record.fingerprint != fingerprint(job.generator.spec()) {
+            return Lookup::Stale(record.data);
+        }
+        match self.read_files(&stem, record) {
+            Some(figure) => Lookup::Hit(figure),
+            None => Lookup::Miss,
+        }
+    }
+
+    fn read_files(&self, stem: &str, record: Record) -> Option<Figure> {
         let mut views = BTreeMap::new();
         for v in record.views {
             let svg = std::fs::read_to_string(self.dir.join(format!("{stem}.{v}.svg"))).ok()?;
@@ -117,7 +180,6 @@ impl Cache {
             checks: record.checks,
             views,
             csv,
-            reused: true,
         })
     }
 
@@ -208,19 +270,62 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
             .map(|v| (v.name.to_string(), v.svg))
             .collect(),
         csv: output.table.map(|t| t.to_csv()),
-        reused: false,
     })
 }
 
-/// Computes every job (each distinct job once, in parallel), reusing
-/// artifacts where they match. Results come back in the order of `jobs`.
-pub fn compute(jobs: &[Job], cache: &Cache) -> Vec<Result<Figure, String>> {
-    jobs.par_iter()
-        .map(|job| {
-            if let Some(figure) = cache.load(job) {
-                return Ok(figure);
-            }
+/// Figures already computed by this process, by artifact stem and fingerprint.
+pub type Memory = HashMap<(String, String), Arc<Figure>>;
+
+fn memory_key(job: &Job) -> (String, String) {
+    (job.stem(), fingerprint(job.generator.spec()))
+}
+
+/// Computes every job in parallel, taking figures from `memory` or from
+/// artifacts where they match and telling `progress` about the rest. Results
+/// come back in the order of `jobs`; computed figures whose identities hold
+/// are added to `memory`.
+pub fn compute(
+    jobs: &[Job],
+    cache: &Cache,
+    memory: &mut Memory,
+    progress: &dyn Progress,
+) -> Vec<Result<Got, String>> {
+    let lookups: Vec<Option<Lookup>> = jobs
+        .par_iter()
+        .map(|job| match memory.get(&memory_key(job)) {
+            Some(_) if !cache.force => None,
+            _ => Some(cache.lookup(job)),
+        })
+        .collect();
+    let to_run = lookups
+        .iter()
+        .filter(|l| !matches!(l, None | Some(Lookup::Hit(_))))
+        .count();
+    progress.start(to_run);
+    let results: Vec<Result<Got, String>> = jobs
+        .par_iter()
+        .zip(lookups)
+        .map(|(job, lookup)| {
+            let previous = match lookup {
+                None => {
+                    let figure = memory[&memory_key(job)].clone();
+                    return Ok(Got {
+                        figure,
+                        origin: Origin::Memory,
+                    });
+                }
+                Some(Lookup::Hit(figure)) => {
+                    return Ok(Got {
+                        figure: Arc::new(figure),
+                        origin: Origin::Reused,
+                    });
+                }
+                Some(Lookup::Stale(data)) => Some(data),
+                Some(Lookup::Miss) => None,
+            };
+            let started = Instant::now();
             let figure = run_caught(job)?;
+            progress.done(&job.label(), started.elapsed());
             if cache.write && figure.checks.iter().all(|c| c.holds) {
                 cache.store(job, &figure).map_err(|e| {
                     format!(
@@ -229,9 +334,22 @@ pub fn compute(jobs: &[Job], cache: &Cache) -> Vec<Result<Figure, String>> {
                     )
                 })?;
             }
-            Ok(figure)
+            let changed = previous.is_some_and(|old| old != figure.data);
+            Ok(Got {
+                figure: Arc::new(figure),
+                origin: Origin::Computed { changed },
+            })
         })
-        .collect()
+        .collect();
+    progress.finish();
+    for (job, result) in jobs.iter().zip(&results) {
+        if let Ok(got) = result
+            && got.figure.checks.iter().all(|c| c.holds)
+        {
+            memory.insert(memory_key(job), got.figure.clone());
+        }
+    }
+    results
 }
 
 #[cfg(test)]
@@ -258,48 +376,86 @@ mod tests {
     }
 
     #[test]
-    fn every_generator_has_a_fingerprint() {
+    fn every_generator_and_game_has_a_fingerprinted_source() {
         for g in crate::generators::REGISTRY {
-            assert_eq!(fingerprint(g.spec()).len(), 16);
+            let own = format!("generators/{}", g.spec().name.replace('-', "_"));
+            assert!(!unit(&own).is_empty(), "no source fingerprint for {own}");
+            for game in g.spec().games {
+                assert!(
+                    !unit(&format!("games/{game}")).is_empty(),
+                    "no source fingerprint for {game}"
+                );
+            }
+        }
+    }
+
+    fn run(cache: &Cache, memory: &mut Memory) -> Got {
+        compute(&[job()], cache, memory, &Silent).remove(0).unwrap()
+    }
+
+    fn cache_in(dir: &Path) -> Cache {
+        Cache {
+            dir: dir.into(),
+            write: true,
+            force: false,
         }
     }
 
     #[test]
     fn stores_and_reuses_artifacts_until_forced() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Cache {
-            dir: dir.path().into(),
-            write: true,
-            force: false,
-        };
-        let first = compute(&[job()], &cache).remove(0).unwrap();
-        assert!(!first.reused);
-        let second = compute(&[job()], &cache).remove(0).unwrap();
-        assert!(second.reused);
-        assert_eq!(first.data, second.data);
-        assert_eq!(first.views, second.views);
-        assert_eq!(first.csv, second.csv);
+        let cache = cache_in(dir.path());
+        let first = run(&cache, &mut Memory::new());
+        assert_eq!(first.origin, Origin::Computed { changed: false });
+        let second = run(&cache, &mut Memory::new());
+        assert_eq!(second.origin, Origin::Reused);
+        assert_eq!(first.figure, second.figure);
         let forced = Cache {
             force: true,
             ..cache
         };
-        assert!(!compute(&[job()], &forced).remove(0).unwrap().reused);
+        assert_eq!(
+            run(&forced, &mut Memory::new()).origin,
+            Origin::Computed { changed: false }
+        );
     }
 
     #[test]
-    fn recomputes_when_the_fingerprint_differs() {
+    fn keeps_figures_in_memory_between_builds() {
         let dir = tempfile::tempdir().unwrap();
-        let cache = Cache {
-            dir: dir.path().into(),
-            write: true,
-            force: false,
-        };
-        compute(&[job()], &cache);
+        let mut memory = Memory::new();
+        run(&cache_in(dir.path()), &mut memory);
+        assert_eq!(
+            run(&cache_in(dir.path()), &mut memory).origin,
+            Origin::Memory
+        );
+    }
+
+    #[test]
+    fn recomputes_when_the_fingerprint_differs_and_says_whether_data_changed() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
         let path = dir.path().join(format!("{}.json", job().stem()));
-        let text = std::fs::read_to_string(&path).unwrap();
-        let fp = fingerprint(job().generator.spec());
-        std::fs::write(&path, text.replace(&fp, "0000000000000000")).unwrap();
-        assert!(!compute(&[job()], &cache).remove(0).unwrap().reused);
+        let age = |whole: Option<i64>| {
+            let mut record: serde_json::Value =
+                serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+            record["fingerprint"] = "0000000000000000".into();
+            if let Some(w) = whole {
+                record["data"]["whole"] = w.into();
+            }
+            std::fs::write(&path, record.to_string()).unwrap();
+        };
+        run(&cache, &mut Memory::new());
+        age(None);
+        assert_eq!(
+            run(&cache, &mut Memory::new()).origin,
+            Origin::Computed { changed: false }
+        );
+        age(Some(-1));
+        assert_eq!(
+            run(&cache, &mut Memory::new()).origin,
+            Origin::Computed { changed: true }
+        );
     }
 
     #[test]
@@ -310,7 +466,7 @@ mod tests {
             write: false,
             force: false,
         };
-        compute(&[job()], &cache).remove(0).unwrap();
+        run(&cache, &mut Memory::new());
         assert!(!dir.path().join("figures").exists());
     }
 }

@@ -174,6 +174,20 @@ pub struct LinkIndex {
     pub essays: HashMap<String, (String, HashSet<String>)>,
 }
 
+impl LinkIndex {
+    /// The index in a stable order, for fingerprinting.
+    pub fn sorted(&self) -> BTreeMap<&str, (&str, Vec<&str>)> {
+        self.essays
+            .iter()
+            .map(|(path, (url, ids))| {
+                let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
+                ids.sort_unstable();
+                (path.as_str(), (url.as_str(), ids))
+            })
+            .collect()
+    }
+}
+
 /// Everything the second pass needs for one essay.
 pub struct Context<'a> {
     pub essay: &'a Essay,

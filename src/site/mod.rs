@@ -29,8 +29,9 @@ use crate::generators::Generator;
 use claims::EssayData;
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
-use figures::{Cache, Figure, Job};
+use figures::{Cache, Figure, Job, Origin, Progress};
 use markdown::{Heading, LinkIndex, Scan};
+use output::Files;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
@@ -54,7 +55,14 @@ pub struct Options {
 #[derive(Debug)]
 pub struct Summary {
     pub pages: usize,
-    pub computed: usize,
+    /// Essay pages rendered anew (the rest were unchanged since the last build
+    /// of this process).
+    pub rendered: usize,
+    /// Figures computed by running their generators, by label.
+    pub computed: Vec<String>,
+    /// Of those, the ones whose data differs from the artifact they replace.
+    pub changed: Vec<String>,
+    /// Figures taken from `figures/` or memory.
     pub reused: usize,
     pub elapsed: Duration,
 }
@@ -68,189 +76,252 @@ pub enum Failure {
     Io(anyhow::Error),
 }
 
-/// Builds the site (or, with `write = false`, does all its work and checks).
-pub fn build(opts: &Options) -> Result<Summary, Failure> {
-    let started = Instant::now();
-    let content_dir = opts.root.join("content");
-    if !content_dir.is_dir() {
-        return Err(Failure::Content(vec![Diagnostic::file(
-            &content_dir,
-            "no content folder: expected essays in content/**/*.md",
-        )]));
+/// Builds the site once (or, with `write = false`, does all its work and checks).
+pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
+    let mut site = Site::new(opts);
+    let built = site.build(progress)?;
+    if site.opts.write {
+        output::write_atomically(&site.opts.output, &built.files).map_err(Failure::Io)?;
     }
-    let essays = content::load(&content_dir).map_err(Failure::Content)?;
-    let mut errors = Vec::new();
-    let ladders = content::ladders(&essays).unwrap_or_else(|e| {
-        errors.extend(e);
-        Vec::new()
-    });
-    let templates = templates::load(&opts.root.join("templates")).unwrap_or_else(|e| {
-        errors.extend(e);
-        templates::load(Path::new("")).expect("embedded templates load")
-    });
-    let scans: Vec<Scan> = essays
-        .iter()
-        .map(|e| {
-            let (scan, errs) = markdown::scan(e, opts.generators);
-            errors.extend(errs);
-            scan
-        })
-        .collect();
+    Ok(built.summary)
+}
 
-    // Each distinct (generator, parameters) is one job.
-    let mut jobs: Vec<Job> = Vec::new();
-    let mut job_of: HashMap<(String, String), usize> = HashMap::new();
-    let mut uses: Vec<Vec<usize>> = Vec::new();
-    for scan in &scans {
-        uses.push(
-            scan.directives
-                .iter()
-                .map(|d| {
-                    let key = (d.generator.spec().name.to_string(), d.params.to_toml());
-                    *job_of.entry(key).or_insert_with(|| {
-                        jobs.push(Job {
-                            generator: d.generator,
-                            params: d.params.clone(),
-                        });
-                        jobs.len() - 1
+/// A built site: every file, in memory.
+pub struct Built {
+    pub files: Files,
+    pub summary: Summary,
+}
+
+/// A site that can be built again and again (as `ladder serve` does), keeping
+/// computed figures and rendered pages in memory: a rebuild recomputes and
+/// re-renders only what its inputs changed.
+pub struct Site {
+    pub opts: Options,
+    memory: figures::Memory,
+    /// Rendered essay pages by URL, with the hash of everything they came from.
+    pages: HashMap<String, (blake3::Hash, String)>,
+}
+
+impl Site {
+    pub fn new(opts: Options) -> Site {
+        Site {
+            opts,
+            memory: figures::Memory::new(),
+            pages: HashMap::new(),
+        }
+    }
+
+    /// Runs the whole pipeline and returns the site's files (written nowhere).
+    pub fn build(&mut self, progress: &dyn Progress) -> Result<Built, Failure> {
+        let started = Instant::now();
+        let opts = &self.opts;
+        let content_dir = opts.root.join("content");
+        if !content_dir.is_dir() {
+            return Err(Failure::Content(vec![Diagnostic::file(
+                &content_dir,
+                "no content folder: expected essays in content/**/*.md",
+            )]));
+        }
+        let essays = content::load(&content_dir).map_err(Failure::Content)?;
+        let mut errors = Vec::new();
+        let ladders = content::ladders(&essays).unwrap_or_else(|e| {
+            errors.extend(e);
+            Vec::new()
+        });
+        let templates = templates::load(&opts.root.join("templates")).unwrap_or_else(|e| {
+            errors.extend(e);
+            templates::load(Path::new("")).expect("embedded templates load")
+        });
+        let scans: Vec<Scan> = essays
+            .iter()
+            .map(|e| {
+                let (scan, errs) = markdown::scan(e, opts.generators);
+                errors.extend(errs);
+                scan
+            })
+            .collect();
+
+        // Each distinct (generator, parameters) is one job.
+        let mut jobs: Vec<Job> = Vec::new();
+        let mut job_of: HashMap<(String, String), usize> = HashMap::new();
+        let uses: Vec<Vec<usize>> = scans
+            .iter()
+            .map(|scan| {
+                scan.directives
+                    .iter()
+                    .map(|d| {
+                        let key = (d.generator.spec().name.to_string(), d.params.to_toml());
+                        *job_of.entry(key).or_insert_with(|| {
+                            jobs.push(Job {
+                                generator: d.generator,
+                                params: d.params.clone(),
+                            });
+                            jobs.len() - 1
+                        })
                     })
+                    .collect()
+            })
+            .collect();
+        let cache = Cache {
+            dir: opts.root.join("figures"),
+            write: opts.write,
+            force: opts.force,
+        };
+        let results = figures::compute(&jobs, &cache, &mut self.memory, progress);
+
+        let links = LinkIndex {
+            essays: essays
+                .iter()
+                .zip(&scans)
+                .map(|(e, s)| {
+                    (
+                        e.content_path.clone(),
+                        (e.url(), s.headings.iter().map(|h| h.id.clone()).collect()),
+                    )
                 })
                 .collect(),
+        };
+        let site = site_context(&essays, &ladders);
+        // What every essay page depends on besides its own source and figures.
+        let shared = blake3::hash(
+            format!(
+                "{}\n{}\n{}",
+                templates.hash,
+                serde_json::to_string(&site).expect("site context serialises"),
+                serde_json::to_string(&links.sorted()).expect("links serialise"),
+            )
+            .as_bytes(),
         );
-    }
-    let cache = Cache {
-        dir: opts.root.join("figures"),
-        write: opts.write,
-        force: opts.force,
-    };
-    let results = figures::compute(&jobs, &cache);
-
-    let links = LinkIndex {
-        essays: essays
-            .iter()
-            .zip(&scans)
-            .map(|(e, s)| {
-                (
-                    e.content_path.clone(),
-                    (e.url(), s.headings.iter().map(|h| h.id.clone()).collect()),
-                )
-            })
-            .collect(),
-    };
-    let mut files = output::Files::default();
-    let mut pages = 0;
-    let site = site_context(&essays, &ladders);
-    for (i, essay) in essays.iter().enumerate() {
-        let src = Source::new(&essay.path, &essay.source);
-        let mut data = EssayData::new();
-        let mut shown: BTreeMap<String, &Figure> = BTreeMap::new();
-        let mut broken = scans[i].broken.clone();
-        for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
-            let name = d.generator.spec().name;
-            match &results[job] {
-                Ok(figure) => {
-                    for check in figure.checks.iter().filter(|c| !c.holds) {
-                        errors.push(src.error_at(
-                            d.offset,
-                            format!(
-                                "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; no figure written",
-                                d.id, check.name, check.left, check.right
-                            ),
-                        ));
+        let mut files = Files::default();
+        let mut rendered = 0;
+        for (i, essay) in essays.iter().enumerate() {
+            let src = Source::new(&essay.path, &essay.source);
+            let mut data = EssayData::new();
+            let mut shown: BTreeMap<String, &Figure> = BTreeMap::new();
+            let mut broken = scans[i].broken.clone();
+            let mut key = blake3::Hasher::new();
+            key.update(shared.as_bytes());
+            key.update(essay.source.as_bytes());
+            for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
+                let name = d.generator.spec().name;
+                key.update(jobs[job].stem().as_bytes());
+                key.update(figures::fingerprint(d.generator.spec()).as_bytes());
+                match &results[job] {
+                    Ok(got) => {
+                        let figure = &*got.figure;
+                        for check in figure.checks.iter().filter(|c| !c.holds) {
+                            errors.push(src.error_at(
+                                d.offset,
+                                format!(
+                                    "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
+                                     no figure written",
+                                    d.id, check.name, check.left, check.right
+                                ),
+                            ));
+                        }
+                        data.insert(d.id.clone(), figure.data.clone());
+                        shown.insert(d.id.clone(), figure);
+                        let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
+                        let record = serde_json::json!({
+                            "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
+                        });
+                        files.add(dir.join(format!("{}.json", d.id)), pretty(&record));
+                        if let Some(csv) = &figure.csv {
+                            files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
+                        }
                     }
-                    data.insert(d.id.clone(), figure.data.clone());
-                    shown.insert(d.id.clone(), figure);
-                    let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
-                    let record = serde_json::json!({
-                        "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
-                    });
-                    files.add(dir.join(format!("{}.json", d.id)), pretty(&record));
-                    if let Some(csv) = &figure.csv {
-                        files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
+                    Err(e) => {
+                        errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
+                        broken.insert(d.id.clone());
                     }
-                }
-                Err(e) => {
-                    errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
-                    broken.insert(d.id.clone());
                 }
             }
-        }
-        let ctx = markdown::Context {
-            essay,
-            scan: &scans[i],
-            data: &data,
-            figures: &shown,
-            links: &links,
-            broken: &broken,
-        };
-        match markdown::render(&ctx) {
-            Ok(rendered) => {
-                let page =
-                    essay_context(essay, &essays, &ladders, &scans[i].headings, rendered.html);
-                match render_page(
+            let key = key.finalize();
+            let url = essay.url();
+            if let Some((k, html)) = self.pages.get(&url)
+                && *k == key
+            {
+                files.add(PathBuf::from(&url).join("index.html"), html.clone());
+                continue;
+            }
+            let ctx = markdown::Context {
+                essay,
+                scan: &scans[i],
+                data: &data,
+                figures: &shown,
+                links: &links,
+                broken: &broken,
+            };
+            let page = markdown::render(&ctx).and_then(|r| {
+                let page = essay_context(essay, &essays, &ladders, &scans[i].headings, r.html);
+                render_page(
                     &templates.tera,
                     "essay.html",
                     "../../",
                     &site,
                     "essay",
                     &page,
-                ) {
-                    Ok(html) => {
-                        files.add(PathBuf::from(essay.url()).join("index.html"), html);
-                        pages += 1;
-                    }
-                    Err(e) => errors.push(Diagnostic::file(&essay.path, e)),
+                )
+                .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
+            });
+            match page {
+                Ok(html) => {
+                    files.add(PathBuf::from(&url).join("index.html"), html.clone());
+                    self.pages.insert(url, (key, html));
+                    rendered += 1;
                 }
+                Err(e) => errors.extend(e),
             }
-            Err(e) => errors.extend(e),
         }
-    }
-    for ladder in &site.ladders {
-        match render_page(
-            &templates.tera,
-            "ladder.html",
-            "../",
-            &site,
-            "ladder",
-            ladder,
-        ) {
-            Ok(html) => {
-                files.add(PathBuf::from(&ladder.url).join("index.html"), html);
-                pages += 1;
+        for ladder in &site.ladders {
+            match render_page(
+                &templates.tera,
+                "ladder.html",
+                "../",
+                &site,
+                "ladder",
+                ladder,
+            ) {
+                Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
+                Err(e) => errors.push(Diagnostic::file(
+                    &opts.root.join("templates/ladder.html"),
+                    e,
+                )),
             }
-            Err(e) => errors.push(Diagnostic::file(
-                &opts.root.join("templates/ladder.html"),
-                e,
-            )),
         }
-    }
-    match render_page(&templates.tera, "index.html", "", &site, "site", &()) {
-        Ok(html) => {
-            files.add("index.html", html);
-            pages += 1;
+        match render_page(&templates.tera, "index.html", "", &site, "site", &()) {
+            Ok(html) => files.add("index.html", html),
+            Err(e) => errors.push(Diagnostic::file(&opts.root.join("templates/index.html"), e)),
         }
-        Err(e) => errors.push(Diagnostic::file(&opts.root.join("templates/index.html"), e)),
-    }
-    files.add("style.css", templates.style.clone());
+        files.add("style.css", templates.style.clone());
 
-    if !errors.is_empty() {
-        errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
-        errors.dedup();
-        return Err(Failure::Content(errors));
+        if !errors.is_empty() {
+            errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
+            errors.dedup();
+            return Err(Failure::Content(errors));
+        }
+        let computed: Vec<(String, bool)> = jobs
+            .iter()
+            .zip(&results)
+            .filter_map(|(job, r)| match r.as_ref().ok()?.origin {
+                Origin::Computed { changed } => Some((job.label(), changed)),
+                _ => None,
+            })
+            .collect();
+        let summary = Summary {
+            pages: essays.len() + site.ladders.len() + 1,
+            rendered,
+            reused: jobs.len() - computed.len(),
+            changed: computed
+                .iter()
+                .filter(|c| c.1)
+                .map(|c| c.0.clone())
+                .collect(),
+            computed: computed.into_iter().map(|c| c.0).collect(),
+            elapsed: started.elapsed(),
+        };
+        Ok(Built { files, summary })
     }
-    if opts.write {
-        output::write_atomically(&opts.output, &files).map_err(Failure::Io)?;
-    }
-    let reused = results
-        .iter()
-        .filter(|r| r.as_ref().is_ok_and(|f| f.reused))
-        .count();
-    Ok(Summary {
-        pages,
-        computed: jobs.len() - reused,
-        reused,
-        elapsed: started.elapsed(),
-    })
 }
 
 fn pretty(value: &serde_json::Value) -> String {

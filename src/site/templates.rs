@@ -17,6 +17,8 @@ const DEFAULT_STYLE: &str = include_str!("../../templates/style.css");
 pub struct Templates {
     pub tera: tera::Tera,
     pub style: String,
+    /// A hash of every template's text and the stylesheet.
+    pub hash: String,
 }
 
 /// Loads the defaults, then every `*.html` and `style.css` in `dir`.
@@ -59,6 +61,13 @@ pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
             }
         }
     }
+    let mut hasher = blake3::Hasher::new();
+    for (name, text) in &sources {
+        hasher.update(name.as_bytes());
+        hasher.update(text.as_bytes());
+    }
+    hasher.update(style.as_bytes());
+    let hash = hasher.finalize().to_hex().to_string();
     let mut tera = tera::Tera::default();
     if let Err(e) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         errors.push(Diagnostic::file(
@@ -67,7 +76,7 @@ pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
         ));
     }
     if errors.is_empty() {
-        Ok(Templates { tera, style })
+        Ok(Templates { tera, style, hash })
     } else {
         Err(errors)
     }
