@@ -511,6 +511,60 @@ mod tests {
         }
     }
 
+    /// The proof depth by a min-max recursion instead of deepening: a
+    /// survivor is worth 1 without surviving replies, else 2 more than its
+    /// worst surviving reply; a position is worth its best survivor, the first
+    /// such named. `None` (infinite) without a finite survivor.
+    fn depth_by_min_max(p: Position) -> Option<(u32, u32)> {
+        let mut best: Option<(u32, u32)> = None;
+        for m in p.survivors() {
+            let child = p.name(m);
+            let worst = child
+                .survivors()
+                .map(|r| depth_by_min_max(child.name(r)).map(|(d, _)| d))
+                .try_fold(0, |acc, d| d.map(|d| acc.max(d + 2)));
+            if let Some(value) = worst.map(|w| w.max(1))
+                && best.is_none_or(|(b, _)| value < b)
+            {
+                best = Some((value, m));
+            }
+        }
+        best
+    }
+
+    #[test]
+    fn deepening_finds_the_min_max_depth_and_move() {
+        for p in census(11) {
+            let proof = prove(p).unwrap();
+            assert_eq!(
+                Some((proof.depth, proof.named)),
+                depth_by_min_max(p),
+                "{p:?}"
+            );
+        }
+    }
+
+    #[test]
+    fn costs_of_four_five_seven_worked_by_hand() {
+        // <4, 5, 7>, gaps {1, 2, 3, 6}: 2 and 3 are struck (they reach <2, 5>
+        // and <3, 4, 5>), 6 reaches <4, 5, 6, 7> whose replies 2 and 3 are struck.
+        // Plain: 2, then 3 from <2, 5>; 3, then 2 from <3, 4, 5>; 6, then 2 and 3
+        // from the memo: 7 closures. Pruned: 2, 3, 6, 2, 3: 5. Proof at depth 1:
+        // the same 5 closures, naming 6.
+        let p = pos(&[1, 2, 3, 6]);
+        assert!(p.is_irreducible());
+        assert_eq!(search_cost(p, Search::Plain), (true, 7));
+        assert_eq!(search_cost(p, Search::Pruned), (true, 5));
+        assert_eq!(
+            prove(p),
+            Some(Proof {
+                depth: 1,
+                named: 6,
+                closures: 5
+            })
+        );
+    }
+
     #[test]
     fn the_issue_position_leaves_the_published_reply_counts() {
         let p = pos(&[1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28]);

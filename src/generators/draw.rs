@@ -7,6 +7,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Side of one board cell, in SVG units, in every board drawing.
 pub const CELL: u32 = 28;
@@ -93,6 +94,18 @@ pub fn board(
     title: &str,
     desc: &str,
 ) -> String {
+    labelled_board(rows, cols, |r, c| (cell(r, c), String::new()), title, desc)
+}
+
+/// A board whose cells carry text: cell (r, c) is drawn as `cell(r, c)`, its
+/// fill and a label centred in it (empty for none), row 0 at the top.
+pub fn labelled_board(
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> (Cell, String),
+    title: &str,
+    desc: &str,
+) -> String {
     let pad = 2;
     let w = cols as u32 * CELL + 2 * pad;
     let h = rows as u32 * CELL + 2 * pad;
@@ -102,8 +115,18 @@ pub fn board(
                 let x = (pad + c as u32 * CELL) as i32;
                 let y = (pad + r as u32 * CELL) as i32;
                 let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
-                root.draw(&Rectangle::new(corners, fill(cell(r, c)).filled()))?;
+                let (kind, label) = cell(r, c);
+                root.draw(&Rectangle::new(corners, fill(kind).filled()))?;
                 root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                if !label.is_empty() {
+                    let colour = if kind == Cell::Free { INK } else { WHITE };
+                    let style = ("sans-serif", 15)
+                        .into_font()
+                        .color(&colour)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
+                    root.draw(&Text::new(label, centre, style))?;
+                }
             }
         }
         Ok(())
@@ -291,6 +314,19 @@ mod tests {
         assert!(svg.contains("<desc>D</desc>"));
         assert!(svg.contains("role=\"img\""));
         assert!(svg.matches("<rect").count() >= 12);
+    }
+
+    #[test]
+    fn labelled_board_writes_its_labels() {
+        let svg = labelled_board(
+            1,
+            2,
+            |_, c| (Cell::Free, if c == 0 { "17".into() } else { String::new() }),
+            "t",
+            "d",
+        );
+        assert!(svg.contains(">\n17\n</text>"), "{svg}");
+        assert_eq!(svg.matches("<text").count(), 1);
     }
 
     #[test]

@@ -12,13 +12,15 @@
 
 pub mod blocked_board;
 pub mod draw;
+pub mod sylver_proofs;
 
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[&blocked_board::BlockedBoard];
+pub static REGISTRY: &[&dyn Generator] =
+    &[&blocked_board::BlockedBoard, &sylver_proofs::SylverProofs];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {
