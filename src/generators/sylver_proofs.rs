@@ -811,7 +811,11 @@ fn table(census: &[Priced]) -> Table {
 }
 
 fn draw_depths(data: &Data) -> String {
-    let labels: Vec<String> = data.depths.iter().map(|d| d.depth.to_string()).collect();
+    let labels: Vec<String> = data
+        .depths
+        .iter()
+        .map(|d| format!("depth {}", d.depth))
+        .collect();
     let counts: Vec<String> = data
         .depths
         .iter()
@@ -827,7 +831,7 @@ fn draw_depths(data: &Data) -> String {
             counts.join(", ")
         ),
         &labels,
-        "positions (x: proof depth in moves)",
+        "positions proved",
         &[Series {
             name: "proved at this depth",
             points: data.depths.iter().map(|d| d.proved as f64).collect(),
