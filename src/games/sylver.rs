@@ -183,7 +183,7 @@ pub fn census(max_genus: u32) -> Vec<Position> {
 /// A hasher for gap masks: one multiply, enough for keys that are distinct
 /// 64-bit masks.
 #[derive(Default)]
-pub struct MaskHasher(u64);
+struct MaskHasher(u64);
 
 impl Hasher for MaskHasher {
     fn finish(&self) -> u64 {
