@@ -298,6 +298,10 @@ impl Record {
         self.proof.map_or(0, |p| p.depth)
     }
 
+    fn lone_survivor(&self) -> bool {
+        self.survivors.len() == 1
+    }
+
     /// Place (from 1) of the first winner when survivors are sorted by `key`,
     /// ties to the smaller move; `None` without a winning survivor.
     fn first_winner_place<K: Ord>(&self, key: impl Fn(&Survivor) -> K) -> Option<usize> {
@@ -591,8 +595,6 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
         .last()
         .map_or(1, |b| b.gaps);
     let deepest = census.iter().map(depth_of).max().unwrap_or(0);
-    let single = |c: &&Priced| c.record.survivors.len() == 1;
-    let single_here = |c: &&&Priced| single(c);
     let mut cumulative = 0;
     let depths: Vec<ByDepth> = (1..=deepest.max(1))
         .step_by(2)
@@ -604,7 +606,7 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
                 depth,
                 proved: here.len(),
                 cumulative,
-                single_survivor: here.iter().filter(single_here).count(),
+                single_survivor: here.iter().filter(|c| c.record.lone_survivor()).count(),
                 median_over_plain: median(
                     here.iter().map(|c| ratio(proof(c), c.plain.1)).collect(),
                 ),
@@ -633,10 +635,10 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
         proved_at_1: depths.first().map_or(0, |d| d.proved),
         deepest,
         mean_depth: mean(census.iter().map(|c| f64::from(depth_of(c)))),
-        single_survivor: census.iter().filter(single).count(),
+        single_survivor: census.iter().filter(|c| c.record.lone_survivor()).count(),
         single_survivor_at_1: census
             .iter()
-            .filter(single)
+            .filter(|c| c.record.lone_survivor())
             .filter(|c| depth_of(c) == 1)
             .count(),
         new_at_1: at_1.iter().filter(|&&n| n > 1).count(),
@@ -709,7 +711,7 @@ fn checks(
         .collect();
     let single = census
         .iter()
-        .filter(|c| c.record.survivors.len() == 1)
+        .filter(|c| c.record.lone_survivor())
         .collect::<Vec<_>>();
     vec![
         Check::equal(
