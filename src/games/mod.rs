@@ -4,7 +4,8 @@
 //! drawings or essays.
 
 pub mod domineering;
+pub mod sylver;
 
 /// The game modules, by file name: the figure cache fingerprints each one, so a
 /// change to one game's solver recomputes only the figures that use it.
-pub const MODULES: &[&str] = &["domineering"];
+pub const MODULES: &[&str] = &["domineering", "sylver"];

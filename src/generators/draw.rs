@@ -7,6 +7,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Side of one board cell, in SVG units, in every board drawing.
 pub const CELL: u32 = 28;
@@ -93,6 +94,18 @@ pub fn board(
     title: &str,
     desc: &str,
 ) -> String {
+    labelled_board(rows, cols, |r, c| (cell(r, c), String::new()), title, desc)
+}
+
+/// A board whose cells carry text: cell (r, c) is drawn as `cell(r, c)`, its
+/// fill and a label centred in it (empty for none), row 0 at the top.
+pub fn labelled_board(
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> (Cell, String),
+    title: &str,
+    desc: &str,
+) -> String {
     let pad = 2;
     let w = cols as u32 * CELL + 2 * pad;
     let h = rows as u32 * CELL + 2 * pad;
@@ -102,8 +115,18 @@ pub fn board(
                 let x = (pad + c as u32 * CELL) as i32;
                 let y = (pad + r as u32 * CELL) as i32;
                 let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
-                root.draw(&Rectangle::new(corners, fill(cell(r, c)).filled()))?;
+                let (kind, label) = cell(r, c);
+                root.draw(&Rectangle::new(corners, fill(kind).filled()))?;
                 root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                if !label.is_empty() {
+                    let colour = if kind == Cell::Free { INK } else { WHITE };
+                    let style = ("sans-serif", 15)
+                        .into_font()
+                        .color(&colour)
+                        .pos(Pos::new(HPos::Center, VPos::Center));
+                    let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
+                    root.draw(&Text::new(label, centre, style))?;
+                }
             }
         }
         Ok(())
@@ -117,7 +140,8 @@ pub struct Series<'a, T> {
     pub points: Vec<T>,
 }
 
-/// Grouped bars: one group per label, one bar per series in each group.
+/// Grouped bars: one group per label (centred under its group), one bar per
+/// series in each group; the legend is drawn when there are several series.
 pub fn bars(
     title: &str,
     desc: &str,
@@ -139,15 +163,15 @@ pub fn bars(
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(60)
-            .build_cartesian_2d(0.0..groups as f64, 0.0..top)?;
+            .build_cartesian_2d(-0.5..groups as f64 - 0.5, 0.0..top)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
             .x_labels(groups)
             .x_label_formatter(&|x| {
-                let i = x.floor() as usize;
-                if (x - i as f64 - 0.5).abs() < 1e-9 {
-                    labels.get(i).cloned().unwrap_or_default()
+                let i = x.round();
+                if (x - i).abs() < 1e-9 && i >= 0.0 {
+                    labels.get(i as usize).cloned().unwrap_or_default()
                 } else {
                     String::new()
                 }
@@ -159,7 +183,7 @@ pub fn bars(
             let width = 0.8 / per as f64;
             chart
                 .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
-                    let x0 = i as f64 + 0.1 + k as f64 * width;
+                    let x0 = i as f64 - 0.4 + k as f64 * width;
                     Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
                 }))?
                 .label(s.name)
@@ -167,11 +191,13 @@ pub fn bars(
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
                 });
         }
-        chart
-            .configure_series_labels()
-            .border_style(INK)
-            .background_style(WHITE)
-            .draw()?;
+        if series.len() > 1 {
+            chart
+                .configure_series_labels()
+                .border_style(INK)
+                .background_style(WHITE)
+                .draw()?;
+        }
         Ok(())
     });
     finish(svg, title, desc)
@@ -291,6 +317,32 @@ mod tests {
         assert!(svg.contains("<desc>D</desc>"));
         assert!(svg.contains("role=\"img\""));
         assert!(svg.matches("<rect").count() >= 12);
+    }
+
+    #[test]
+    fn labelled_board_writes_its_labels() {
+        let svg = labelled_board(
+            1,
+            2,
+            |_, c| (Cell::Free, if c == 0 { "17".into() } else { String::new() }),
+            "t",
+            "d",
+        );
+        assert!(svg.contains(">\n17\n</text>"), "{svg}");
+        assert_eq!(svg.matches("<text").count(), 1);
+    }
+
+    #[test]
+    fn bars_label_every_group() {
+        let labels: Vec<String> = (1..=7).map(|d| format!("g{d}")).collect();
+        let one = Series {
+            name: "n",
+            points: vec![1.0; 7],
+        };
+        let svg = bars("t", "d", &labels, "y", &[one]);
+        for label in &labels {
+            assert!(svg.contains(&format!(">\n{label}\n<")), "{label} missing");
+        }
     }
 
     #[test]

@@ -13,6 +13,7 @@
 pub mod blocked_board;
 pub mod draw;
 pub mod split_census;
+pub mod sylver_proofs;
 
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -20,7 +21,7 @@ use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
 pub static REGISTRY: &[&dyn Generator] =
-    &[&blocked_board::BlockedBoard, &split_census::SplitCensus];
+    &[&blocked_board::BlockedBoard, &split_census::SplitCensus, &sylver_proofs::SylverProofs];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {

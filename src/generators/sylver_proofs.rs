@@ -1,0 +1,1142 @@
+//! `sylver-proofs`: proof depths in Sylver Coinage. Over the census of
+//! irreducible positions with 2 to G gaps, each surviving move (one the pairing
+//! test does not strike) is read by the number of surviving replies it leaves:
+//! first as an order of the shortlist, scored against chance and against the
+//! smallest largest gap, then as a proof by iterative deepening, whose depths
+//! and closure costs are set against the plain and the pruned finishing search.
+//!
+//! Winning moves come from the full memoised search of [`sylver::Solver`],
+//! which never consults the pairing test; every named proof move is checked
+//! against it.
+
+use super::draw::{self, Cell, Series};
+use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::games::sylver::{self, Position, Proof, Search, Solver};
+use serde::Serialize;
+
+pub struct SylverProofs;
+
+/// Gaps above which the census is refused: in release G = 20 takes under a
+/// second and G = 22 about three, and the time grows about 2.2-fold per gap.
+pub const MAX_CENSUS_GAPS: i64 = 24;
+/// Gaps of an example position above which it is refused (the full search
+/// from it would visit too many positions).
+pub const MAX_EXAMPLE_GAPS: u32 = 24;
+/// The census size from which the deepest proof follows the rule
+/// "largest odd number at most gaps - 3".
+const DEEPEST_RULE_FROM: u32 = 6;
+
+const EXAMPLE_DOC: &str = "Gaps of the position drawn as a strip, each in 1..=63; they must \
+    include 1 and no gap may be the sum of two non-gaps.";
+
+static SPEC: Spec = Spec {
+    name: "sylver-proofs",
+    description: "Sylver Coinage on the irreducible positions with 2 to G gaps: surviving replies \
+                  under each move the pairing test leaves, as an order of the shortlist and as a \
+                  proof by iterative deepening, priced in closures against plain and pruned search.",
+    params: &[
+        Param {
+            name: "max_gaps",
+            doc: "Largest number of gaps of a census position (G); the census holds every \
+                  irreducible position with 2 to G gaps.",
+            kind: Kind::Int {
+                min: 2,
+                max: MAX_CENSUS_GAPS,
+            },
+            default: "16",
+        },
+        Param {
+            name: "example",
+            doc: EXAMPLE_DOC,
+            kind: Kind::IntList {
+                min: 1,
+                max: 63,
+                max_len: 63,
+            },
+            default: "[1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28]",
+        },
+        Param {
+            name: "second_example",
+            doc: "Gaps of a second position described in the data (not drawn); same rules as `example`.",
+            kind: Kind::IntList {
+                min: 1,
+                max: 63,
+                max_len: 63,
+            },
+            default: "[1, 2, 3, 4, 5, 6, 7, 14]",
+        },
+    ],
+    keys: &[
+        Doc {
+            name: "max_gaps",
+            doc: "G: the census holds the irreducible positions with 2 to G gaps.",
+        },
+        Doc {
+            name: "census",
+            doc: "Number of census positions (583 for G = 16).",
+        },
+        Doc {
+            name: "by_gaps.N",
+            doc: "Per number of gaps, N = 0 for 2 gaps: .gaps, .positions, .deepest (deepest proof), \
+                  .mean_depth (mean proof depth), .bound (largest odd number at most gaps - 3, \
+                  at least 1).",
+        },
+        Doc {
+            name: "shallow_up_to",
+            doc: "Largest number of gaps up to which every census position is proved at depth 1.",
+        },
+        Doc {
+            name: "depths.N",
+            doc: "Per proof depth 2N + 1: .depth, .proved (positions proved at that depth), \
+                  .cumulative (proved at most that deep), .single_survivor (of them, positions with \
+                  one survivor), .median_over_plain and .median_over_pruned (median proof cost \
+                  over plain and pruned search cost, mean of the middle two for an even count), \
+                  .cheaper_than_plain (positions whose proof costs fewer closures than plain search).",
+        },
+        Doc {
+            name: "proved_at_1",
+            doc: "Positions proved at depth 1 (every surviving reply struck).",
+        },
+        Doc {
+            name: "deepest",
+            doc: "Deepest proof over the census.",
+        },
+        Doc {
+            name: "mean_depth",
+            doc: "Mean proof depth over the census.",
+        },
+        Doc {
+            name: "single_survivor",
+            doc: "Census positions with exactly one survivor.",
+        },
+        Doc {
+            name: "single_survivor_at_1",
+            doc: "Of those, positions proved at depth 1.",
+        },
+        Doc {
+            name: "new_at_1",
+            doc: "Positions proved at depth 1 with more than one survivor.",
+        },
+        Doc {
+            name: "proved_at_1_median_survivors",
+            doc: "Median number of survivors of the positions proved at depth 1 (lower middle \
+                  for an even count).",
+        },
+        Doc {
+            name: "proved_at_1_max_survivors",
+            doc: "Largest number of survivors of a position proved at depth 1.",
+        },
+        Doc {
+            name: "orders.replies",
+            doc: "Survivors ordered by fewest surviving replies (ties to the smaller move): \
+                  .first (positions where a winner comes first), .first_share (of the census), \
+                  .mean_place (mean place of the first winner, from 1).",
+        },
+        Doc {
+            name: "orders.largest_gap",
+            doc: "Survivors ordered by the smallest largest gap of the position reached (ties to \
+                  the smaller move): .first, .first_share, .mean_place.",
+        },
+        Doc {
+            name: "orders.chance",
+            doc: "A random order: .first_share (mean of winners / survivors), .mean_place \
+                  (mean of (survivors + 1) / (winners + 1)).",
+        },
+        Doc {
+            name: "replies_ties",
+            doc: "Positions where two or more survivors tie for the fewest surviving replies.",
+        },
+        Doc {
+            name: "winners",
+            doc: "Over all winning survivors of the census: .count, .mean_replies (surviving \
+                  replies left), .mean_closed (gaps the move closes).",
+        },
+        Doc {
+            name: "losers",
+            doc: "The same over all losing survivors: .count, .mean_replies, .mean_closed.",
+        },
+        Doc {
+            name: "proof_cheaper_than_plain",
+            doc: "Positions whose proof costs fewer closures than plain search.",
+        },
+        Doc {
+            name: "proof_cheaper_than_plain_deepest",
+            doc: "Deepest proof among those positions (0 when there are none).",
+        },
+        Doc {
+            name: "proof_cheaper_than_pruned",
+            doc: "Positions whose proof costs fewer closures than pruned search.",
+        },
+        Doc {
+            name: "pruned_cheaper_than_plain",
+            doc: "Positions whose pruned search costs fewer closures than plain search.",
+        },
+        Doc {
+            name: "example",
+            doc: "The drawn position: .gaps (\"1, 2, ...\"), .genus, .largest_gap, .irreducible, \
+                  .moves (count), .struck (list), .struck_text, .survivor_count, .survivors.N \
+                  (ascending: .move, .replies, .child_largest_gap, .closes, .wins), .winners (list), \
+                  .winners_text, .fewest_replies_move, .fewest_replies, .depth and .named \
+                  (0 when not proved: a lost position).",
+        },
+        Doc {
+            name: "second",
+            doc: "The second example position, with the keys of `example`.",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "census by gaps sums to the census",
+            doc: "The positions counted per number of gaps add up to the census.",
+        },
+        Doc {
+            name: "every census position is won",
+            doc: "The full search finds every irreducible position won, as strategy stealing says.",
+        },
+        Doc {
+            name: "struck moves never win",
+            doc: "No move the pairing test strikes is a winning move of the full search.",
+        },
+        Doc {
+            name: "every census position is proved",
+            doc: "Iterative deepening proves every census position.",
+        },
+        Doc {
+            name: "named moves win",
+            doc: "Every move a proof names is a winning move of the full search.",
+        },
+        Doc {
+            name: "searches find the win",
+            doc: "Plain and pruned search both find every census position won.",
+        },
+        Doc {
+            name: "single survivors prove at depth 1",
+            doc: "Every position with one survivor is proved at depth 1.",
+        },
+        Doc {
+            name: "deepest proof rule",
+            doc: "From 6 gaps on, the deepest proof is the largest odd number at most gaps - 3.",
+        },
+        Doc {
+            name: "example named move wins",
+            doc: "The proof of each example position names a winning move.",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "depths",
+            doc: "Bars: census positions proved at each depth.",
+        },
+        Doc {
+            name: "by_gaps",
+            doc: "Lines: deepest and mean proof depth against the number of gaps.",
+        },
+        Doc {
+            name: "costs",
+            doc: "Lines (log scale): median proof cost over plain and over pruned search cost, by depth.",
+        },
+        Doc {
+            name: "example",
+            doc: "The example position as a strip of 1..F: elements dark, 1 plain, struck moves \
+                  red, losing survivors blue, winning survivors green, with the surviving replies \
+                  under each survivor in the second row.",
+        },
+    ],
+    games: &["sylver"],
+};
+
+/// One survivor of a position and what it leaves.
+#[derive(Clone, Debug, Serialize)]
+struct Survivor {
+    #[serde(rename = "move")]
+    mv: u32,
+    replies: usize,
+    child_largest_gap: u32,
+    closes: u32,
+    wins: bool,
+}
+
+/// Everything computed about one position.
+struct Record {
+    position: Position,
+    survivors: Vec<Survivor>,
+    winners: Vec<u32>,
+    struck_winners: usize,
+    proof: Option<Proof>,
+}
+
+impl Record {
+    fn new(position: Position, solver: &mut Solver) -> Record {
+        let winners = solver.winning_moves(position);
+        let survivors: Vec<Survivor> = position
+            .survivors()
+            .map(|mv| {
+                let child = position.name(mv);
+                Survivor {
+                    mv,
+                    replies: child.survivors().count(),
+                    child_largest_gap: child.largest_gap(),
+                    closes: position.genus() - child.genus(),
+                    wins: winners.contains(&mv),
+                }
+            })
+            .collect();
+        let struck_winners = winners
+            .iter()
+            .filter(|&&m| !survivors.iter().any(|s| s.mv == m))
+            .count();
+        Record {
+            position,
+            survivors,
+            winners,
+            struck_winners,
+            proof: sylver::prove(position),
+        }
+    }
+
+    fn depth(&self) -> u32 {
+        self.proof.map_or(0, |p| p.depth)
+    }
+
+    fn lone_survivor(&self) -> bool {
+        self.survivors.len() == 1
+    }
+
+    /// Place (from 1) of the first winner when survivors are sorted by `key`,
+    /// ties to the smaller move; `None` without a winning survivor.
+    fn first_winner_place<K: Ord>(&self, key: impl Fn(&Survivor) -> K) -> Option<usize> {
+        let mut order: Vec<&Survivor> = self.survivors.iter().collect();
+        order.sort_by_key(|s| (key(s), s.mv));
+        order.iter().position(|s| s.wins).map(|i| i + 1)
+    }
+}
+
+/// A census position with its costs.
+struct Priced {
+    record: Record,
+    plain: (bool, u64),
+    pruned: (bool, u64),
+}
+
+#[derive(Serialize)]
+struct Data {
+    max_gaps: u32,
+    census: usize,
+    by_gaps: Vec<ByGaps>,
+    shallow_up_to: u32,
+    depths: Vec<ByDepth>,
+    proved_at_1: usize,
+    deepest: u32,
+    mean_depth: f64,
+    single_survivor: usize,
+    single_survivor_at_1: usize,
+    new_at_1: usize,
+    proved_at_1_median_survivors: usize,
+    proved_at_1_max_survivors: usize,
+    orders: Orders,
+    replies_ties: usize,
+    winners: Pool,
+    losers: Pool,
+    proof_cheaper_than_plain: usize,
+    proof_cheaper_than_plain_deepest: u32,
+    proof_cheaper_than_pruned: usize,
+    pruned_cheaper_than_plain: usize,
+    example: Example,
+    second: Example,
+}
+
+#[derive(Serialize)]
+struct ByGaps {
+    gaps: u32,
+    positions: usize,
+    deepest: u32,
+    mean_depth: f64,
+    bound: u32,
+}
+
+#[derive(Serialize)]
+struct ByDepth {
+    depth: u32,
+    proved: usize,
+    cumulative: usize,
+    single_survivor: usize,
+    median_over_plain: f64,
+    median_over_pruned: f64,
+    cheaper_than_plain: usize,
+}
+
+#[derive(Serialize)]
+struct Orders {
+    replies: Score,
+    largest_gap: Score,
+    chance: Chance,
+}
+
+#[derive(Serialize)]
+struct Score {
+    first: usize,
+    first_share: f64,
+    mean_place: f64,
+}
+
+#[derive(Serialize)]
+struct Chance {
+    first_share: f64,
+    mean_place: f64,
+}
+
+#[derive(Serialize)]
+struct Pool {
+    count: usize,
+    mean_replies: f64,
+    mean_closed: f64,
+}
+
+#[derive(Serialize)]
+struct Example {
+    gaps: String,
+    genus: u32,
+    largest_gap: u32,
+    irreducible: bool,
+    moves: usize,
+    struck: Vec<u32>,
+    struck_text: String,
+    survivor_count: usize,
+    survivors: Vec<Survivor>,
+    winners: Vec<u32>,
+    winners_text: String,
+    fewest_replies_move: u32,
+    fewest_replies: usize,
+    depth: u32,
+    named: u32,
+}
+
+/// The largest odd number at most `gaps - 3`, and at least 1.
+fn depth_bound(gaps: u32) -> u32 {
+    let b = gaps.saturating_sub(3).max(1);
+    if b % 2 == 0 { b - 1 } else { b }
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The median; the mean of the two middle values for an even count.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+fn join(values: &[u32]) -> String {
+    values
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+fn position_of(values: &[i64]) -> Result<Position, String> {
+    let gaps: Vec<u32> = values
+        .iter()
+        .map(|&v| u32::try_from(v).map_err(|_| format!("gap {v} is not positive")))
+        .collect::<Result<_, _>>()?;
+    let p = Position::from_gaps(&gaps).map_err(|e| e.to_string())?;
+    if p.genus() > MAX_EXAMPLE_GAPS {
+        return Err(format!(
+            "an example position has {} gaps; examples are limited to {MAX_EXAMPLE_GAPS}",
+            p.genus()
+        ));
+    }
+    Ok(p)
+}
+
+fn example(record: &Record) -> Example {
+    let p = record.position;
+    let struck: Vec<u32> = p
+        .moves()
+        .filter(|&m| !record.survivors.iter().any(|s| s.mv == m))
+        .collect();
+    let fewest = record
+        .survivors
+        .iter()
+        .min_by_key(|s| (s.replies, s.mv))
+        .map_or((0, 0), |s| (s.mv, s.replies));
+    Example {
+        gaps: join(&p.gaps().collect::<Vec<_>>()),
+        genus: p.genus(),
+        largest_gap: p.largest_gap(),
+        irreducible: p.is_irreducible(),
+        moves: p.moves().count(),
+        struck_text: join(&struck),
+        struck,
+        survivor_count: record.survivors.len(),
+        survivors: record.survivors.clone(),
+        winners_text: join(&record.winners),
+        winners: record.winners.clone(),
+        fewest_replies_move: fewest.0,
+        fewest_replies: fewest.1,
+        depth: record.depth(),
+        named: record.proof.map_or(0, |q| q.named),
+    }
+}
+
+/// Scores an order over the census.
+fn score(census: &[Priced], key: impl Fn(&Survivor) -> u64) -> Score {
+    let places: Vec<usize> = census
+        .iter()
+        .filter_map(|c| c.record.first_winner_place(&key))
+        .collect();
+    let first = places.iter().filter(|&&p| p == 1).count();
+    Score {
+        first,
+        first_share: first as f64 / census.len().max(1) as f64,
+        mean_place: mean(places.iter().map(|&p| p as f64)),
+    }
+}
+
+fn pool(census: &[Priced], wins: bool) -> Pool {
+    let pooled: Vec<&Survivor> = census
+        .iter()
+        .flat_map(|c| &c.record.survivors)
+        .filter(|s| s.wins == wins)
+        .collect();
+    Pool {
+        count: pooled.len(),
+        mean_replies: mean(pooled.iter().map(|s| s.replies as f64)),
+        mean_closed: mean(pooled.iter().map(|s| f64::from(s.closes))),
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    a as f64 / b.max(1) as f64
+}
+
+impl Generator for SylverProofs {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn check_limits(&self, p: &Params) -> Result<(), String> {
+        position_of(p.ints("example")).map_err(|e| format!("example: {e}"))?;
+        position_of(p.ints("second_example")).map_err(|e| format!("second_example: {e}"))?;
+        Ok(())
+    }
+
+    fn run(&self, p: &Params) -> Output {
+        let max_gaps = u32::try_from(p.int("max_gaps")).expect("declared range is positive");
+        let mut solver = Solver::default();
+        let census: Vec<Priced> = sylver::census(max_gaps)
+            .into_iter()
+            .map(|position| Priced {
+                record: Record::new(position, &mut solver),
+                plain: sylver::search_cost(position, Search::Plain),
+                pruned: sylver::search_cost(position, Search::Pruned),
+            })
+            .collect();
+        let examples = [p.ints("example"), p.ints("second_example")].map(|gaps| {
+            let position = position_of(gaps).expect("check_limits validated the examples");
+            Record::new(position, &mut solver)
+        });
+        let data = summarise(max_gaps, &census, &examples);
+        let checks = checks(&data, &census, &examples, &mut solver);
+        let views = vec![
+            View {
+                name: "depths",
+                svg: draw_depths(&data),
+            },
+            View {
+                name: "by_gaps",
+                svg: draw_by_gaps(&data),
+            },
+            View {
+                name: "costs",
+                svg: draw_costs(&data),
+            },
+            View {
+                name: "example",
+                svg: draw_example(&examples[0], &data.example),
+            },
+        ];
+        Output {
+            data: serde_json::to_value(&data).expect("data serialises"),
+            checks,
+            views,
+            table: Some(table(&census)),
+        }
+    }
+}
+
+fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
+    let depth_of = |c: &Priced| c.record.depth();
+    let by_gaps: Vec<ByGaps> = (2..=max_gaps)
+        .map(|gaps| {
+            let here: Vec<&Priced> = census
+                .iter()
+                .filter(|c| c.record.position.genus() == gaps)
+                .collect();
+            ByGaps {
+                gaps,
+                positions: here.len(),
+                deepest: here.iter().map(|c| depth_of(c)).max().unwrap_or(0),
+                mean_depth: mean(here.iter().map(|c| f64::from(depth_of(c)))),
+                bound: depth_bound(gaps),
+            }
+        })
+        .collect();
+    let shallow_up_to = by_gaps
+        .iter()
+        .take_while(|b| b.deepest <= 1)
+        .last()
+        .map_or(1, |b| b.gaps);
+    let deepest = census.iter().map(depth_of).max().unwrap_or(0);
+    let mut cumulative = 0;
+    let depths: Vec<ByDepth> = (1..=deepest.max(1))
+        .step_by(2)
+        .map(|depth| {
+            let here: Vec<&Priced> = census.iter().filter(|c| depth_of(c) == depth).collect();
+            cumulative += here.len();
+            let proof = |c: &Priced| c.record.proof.map_or(0, |q| q.closures);
+            ByDepth {
+                depth,
+                proved: here.len(),
+                cumulative,
+                single_survivor: here.iter().filter(|c| c.record.lone_survivor()).count(),
+                median_over_plain: median(
+                    here.iter().map(|c| ratio(proof(c), c.plain.1)).collect(),
+                ),
+                median_over_pruned: median(
+                    here.iter().map(|c| ratio(proof(c), c.pruned.1)).collect(),
+                ),
+                cheaper_than_plain: here.iter().filter(|c| proof(c) < c.plain.1).count(),
+            }
+        })
+        .collect();
+    let proof_cost = |c: &Priced| c.record.proof.map_or(u64::MAX, |q| q.closures);
+    let mut at_1: Vec<usize> = census
+        .iter()
+        .filter(|c| depth_of(c) == 1)
+        .map(|c| c.record.survivors.len())
+        .collect();
+    at_1.sort_unstable();
+    let cheaper_than_plain: Vec<&Priced> = census
+        .iter()
+        .filter(|c| proof_cost(c) < c.plain.1)
+        .collect();
+    Data {
+        max_gaps,
+        census: census.len(),
+        shallow_up_to,
+        proved_at_1: depths.first().map_or(0, |d| d.proved),
+        deepest,
+        mean_depth: mean(census.iter().map(|c| f64::from(depth_of(c)))),
+        single_survivor: census.iter().filter(|c| c.record.lone_survivor()).count(),
+        single_survivor_at_1: census
+            .iter()
+            .filter(|c| c.record.lone_survivor())
+            .filter(|c| depth_of(c) == 1)
+            .count(),
+        new_at_1: at_1.iter().filter(|&&n| n > 1).count(),
+        proved_at_1_median_survivors: at_1
+            .get(at_1.len().saturating_sub(1) / 2)
+            .copied()
+            .unwrap_or(0),
+        proved_at_1_max_survivors: at_1.last().copied().unwrap_or(0),
+        orders: Orders {
+            replies: score(census, |s| s.replies as u64),
+            largest_gap: score(census, |s| u64::from(s.child_largest_gap)),
+            chance: Chance {
+                first_share: mean(census.iter().map(|c| {
+                    let (w, n) = winners_and_survivors(&c.record);
+                    w / n.max(1.0)
+                })),
+                mean_place: mean(census.iter().map(|c| {
+                    let (w, n) = winners_and_survivors(&c.record);
+                    (n + 1.0) / (w + 1.0)
+                })),
+            },
+        },
+        replies_ties: census
+            .iter()
+            .filter(|c| {
+                let fewest = c.record.survivors.iter().map(|s| s.replies).min();
+                c.record
+                    .survivors
+                    .iter()
+                    .filter(|s| Some(s.replies) == fewest)
+                    .count()
+                    > 1
+            })
+            .count(),
+        winners: pool(census, true),
+        losers: pool(census, false),
+        proof_cheaper_than_plain: cheaper_than_plain.len(),
+        proof_cheaper_than_plain_deepest: cheaper_than_plain
+            .iter()
+            .map(|c| depth_of(c))
+            .max()
+            .unwrap_or(0),
+        proof_cheaper_than_pruned: census.iter().filter(|c| proof_cost(c) < c.pruned.1).count(),
+        pruned_cheaper_than_plain: census.iter().filter(|c| c.pruned.1 < c.plain.1).count(),
+        depths,
+        by_gaps,
+        example: example(&examples[0]),
+        second: example(&examples[1]),
+    }
+}
+
+fn winners_and_survivors(r: &Record) -> (f64, f64) {
+    let w = r.survivors.iter().filter(|s| s.wins).count();
+    (w as f64, r.survivors.len() as f64)
+}
+
+fn checks(
+    data: &Data,
+    census: &[Priced],
+    examples: &[Record; 2],
+    solver: &mut Solver,
+) -> Vec<Check> {
+    let names_winner = |r: &Record| r.proof.is_none_or(|q| r.winners.contains(&q.named));
+    let not_proved = census.iter().filter(|c| c.record.proof.is_none()).count();
+    let rule_breaks: Vec<String> = data
+        .by_gaps
+        .iter()
+        .filter(|b| b.gaps >= DEEPEST_RULE_FROM && b.positions > 0 && b.deepest != b.bound)
+        .map(|b| format!("{} gaps: deepest {}, rule {}", b.gaps, b.deepest, b.bound))
+        .collect();
+    let single = census
+        .iter()
+        .filter(|c| c.record.lone_survivor())
+        .collect::<Vec<_>>();
+    vec![
+        Check::equal(
+            "census by gaps sums to the census",
+            data.by_gaps.iter().map(|b| b.positions).sum::<usize>(),
+            census.len(),
+        ),
+        Check::equal(
+            "every census position is won",
+            census
+                .iter()
+                .filter(|c| solver.wins(c.record.position))
+                .count(),
+            census.len(),
+        ),
+        Check::equal(
+            "struck moves never win",
+            census
+                .iter()
+                .map(|c| c.record.struck_winners)
+                .sum::<usize>(),
+            0,
+        ),
+        Check::equal("every census position is proved", not_proved, 0),
+        Check::equal(
+            "named moves win",
+            census.iter().filter(|c| !names_winner(&c.record)).count(),
+            0,
+        ),
+        Check::equal(
+            "searches find the win",
+            census.iter().filter(|c| c.plain.0 && c.pruned.0).count(),
+            census.len(),
+        ),
+        Check::equal(
+            "single survivors prove at depth 1",
+            single.iter().filter(|c| c.record.depth() == 1).count(),
+            single.len(),
+        ),
+        Check::that(
+            "deepest proof rule",
+            rule_breaks.is_empty(),
+            if rule_breaks.is_empty() {
+                format!("holds from {DEEPEST_RULE_FROM} to {} gaps", data.max_gaps)
+            } else {
+                rule_breaks.join("; ")
+            },
+        ),
+        Check::that(
+            "example named move wins",
+            examples.iter().all(names_winner),
+            format!(
+                "named {} and {}; winners {} and {}",
+                data.example.named,
+                data.second.named,
+                data.example.winners_text,
+                data.second.winners_text
+            ),
+        ),
+    ]
+}
+
+fn table(census: &[Priced]) -> Table {
+    let columns = [
+        "gaps",
+        "genus",
+        "largest gap",
+        "survivors",
+        "winning moves",
+        "proof depth",
+        "named move",
+        "plain closures",
+        "pruned closures",
+        "proof closures",
+    ];
+    let rows = census
+        .iter()
+        .map(|c| {
+            let r = &c.record;
+            let proof = r.proof;
+            vec![
+                join(&r.position.gaps().collect::<Vec<_>>()).into(),
+                r.position.genus().into(),
+                r.position.largest_gap().into(),
+                join(&r.survivors.iter().map(|s| s.mv).collect::<Vec<_>>()).into(),
+                join(&r.winners).into(),
+                r.depth().into(),
+                proof.map_or(0, |q| q.named).into(),
+                c.plain.1.into(),
+                c.pruned.1.into(),
+                proof.map_or(0, |q| q.closures).into(),
+            ]
+        })
+        .collect();
+    Table {
+        columns: columns.map(String::from).to_vec(),
+        rows,
+    }
+}
+
+fn draw_depths(data: &Data) -> String {
+    let labels: Vec<String> = data
+        .depths
+        .iter()
+        .map(|d| format!("depth {}", d.depth))
+        .collect();
+    let counts: Vec<String> = data
+        .depths
+        .iter()
+        .map(|d| format!("{} at depth {}", d.proved, d.depth))
+        .collect();
+    draw::bars(
+        "Census positions proved at each depth",
+        &format!(
+            "Of {} irreducible positions with 2 to {} gaps, proved by iterative deepening over \
+             survivors: {}.",
+            data.census,
+            data.max_gaps,
+            counts.join(", ")
+        ),
+        &labels,
+        "positions proved",
+        &[Series {
+            name: "proved at this depth",
+            points: data.depths.iter().map(|d| d.proved as f64).collect(),
+        }],
+    )
+}
+
+fn draw_by_gaps(data: &Data) -> String {
+    let rows: Vec<String> = data
+        .by_gaps
+        .iter()
+        .map(|b| {
+            format!(
+                "{} gaps: deepest {}, mean {:.1}",
+                b.gaps, b.deepest, b.mean_depth
+            )
+        })
+        .collect();
+    draw::lines(
+        "Proof depth against the number of gaps",
+        &format!(
+            "Deepest and mean proof depth of the census positions with each number of gaps. {}.",
+            rows.join("; ")
+        ),
+        ("gaps", "proof depth (moves)"),
+        &[
+            Series {
+                name: "deepest",
+                points: data
+                    .by_gaps
+                    .iter()
+                    .map(|b| (f64::from(b.gaps), f64::from(b.deepest)))
+                    .collect(),
+            },
+            Series {
+                name: "mean",
+                points: data
+                    .by_gaps
+                    .iter()
+                    .map(|b| (f64::from(b.gaps), b.mean_depth))
+                    .collect(),
+            },
+        ],
+        false,
+    )
+}
+
+fn draw_costs(data: &Data) -> String {
+    let rows: Vec<String> = data
+        .depths
+        .iter()
+        .map(|d| {
+            format!(
+                "depth {}: {:.2} x plain, {:.2} x pruned",
+                d.depth, d.median_over_plain, d.median_over_pruned
+            )
+        })
+        .collect();
+    let points = |f: fn(&ByDepth) -> f64| {
+        data.depths
+            .iter()
+            .filter(|d| d.proved > 0)
+            .map(|d| (f64::from(d.depth), f(d)))
+            .collect()
+    };
+    draw::lines(
+        "Proof cost over search cost, by proof depth",
+        &format!(
+            "Median over the census positions proved at each depth of the closures the proof \
+             spends divided by those plain search and pruned search spend (log scale). {}.",
+            rows.join("; ")
+        ),
+        ("proof depth (moves)", "median cost ratio"),
+        &[
+            Series {
+                name: "proof / plain search",
+                points: points(|d| d.median_over_plain),
+            },
+            Series {
+                name: "proof / pruned search",
+                points: points(|d| d.median_over_pruned),
+            },
+        ],
+        true,
+    )
+}
+
+fn draw_example(record: &Record, ex: &Example) -> String {
+    let p = record.position;
+    let f = p.largest_gap().max(1) as usize;
+    let survivor = |x: u32| record.survivors.iter().find(|s| s.mv == x);
+    let cell = |r: usize, c: usize| {
+        let x = c as u32 + 1;
+        match (r, survivor(x)) {
+            (0, _) if !p.is_gap(x) => (Cell::Blocked, x.to_string()),
+            (0, Some(s)) => (Cell::Colour(if s.wins { 2 } else { 0 }), x.to_string()),
+            (0, None) if x == 1 => (Cell::Free, x.to_string()),
+            (0, None) => (Cell::Colour(3), x.to_string()),
+            (_, Some(s)) => (Cell::Free, s.replies.to_string()),
+            (_, None) => (Cell::Free, String::new()),
+        }
+    };
+    let replies: Vec<String> = ex
+        .survivors
+        .iter()
+        .map(|s| format!("{} leaves {}", s.mv, s.replies))
+        .collect();
+    draw::labelled_board(
+        2,
+        f,
+        cell,
+        &format!("The position with gaps {}", ex.gaps),
+        &format!(
+            "The numbers 1 to {f} in a strip, elements of the semigroup dark. Of {} moves the \
+             pairing test strikes {} (red); {} survive, winning ones green ({}), losing ones blue. \
+             Under each survivor, the surviving replies it leaves: {}.",
+            ex.moves,
+            if ex.struck.is_empty() {
+                "none".to_string()
+            } else {
+                ex.struck_text.clone()
+            },
+            ex.survivor_count,
+            if ex.winners.is_empty() {
+                "none".to_string()
+            } else {
+                ex.winners_text.clone()
+            },
+            replies.join(", ")
+        ),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    fn run(pairs: &[(&str, &str)]) -> Output {
+        let given: BTreeMap<String, toml::Value> = pairs
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
+                )
+            })
+            .collect();
+        let p = Params::parse(&SPEC, &given).unwrap();
+        SylverProofs.check_limits(&p).unwrap();
+        SylverProofs.run(&p)
+    }
+
+    fn close(a: &serde_json::Value, b: f64, places: i32) -> bool {
+        let scale = 10f64.powi(places);
+        (a.as_f64().unwrap() * scale).round() == (b * scale).round()
+    }
+
+    // The figures below are the issue's (issue 6) and the seed essay's
+    // (shared/seeds/004), for G = 16.
+    #[test]
+    fn reproduces_the_census_figures_of_the_issue() {
+        let out = run(&[]);
+        let d = &out.data;
+        assert_eq!(d["census"], 583);
+        let by_gaps: Vec<u64> = (0..15)
+            .map(|n| d["by_gaps"][n]["positions"].as_u64().unwrap())
+            .collect();
+        assert_eq!(
+            by_gaps,
+            [2, 3, 4, 5, 9, 10, 13, 22, 27, 29, 56, 58, 80, 120, 145]
+        );
+        let orders = &d["orders"];
+        assert_eq!(orders["replies"]["first"], 144);
+        assert!(close(&orders["replies"]["first_share"], 0.247, 3));
+        assert!(close(&orders["replies"]["mean_place"], 4.86, 2));
+        assert!(close(&orders["chance"]["first_share"], 0.223, 3));
+        assert!(close(&orders["chance"]["mean_place"], 4.28, 2));
+        assert!(close(&orders["largest_gap"]["first_share"], 0.249, 3));
+        assert_eq!(d["replies_ties"], 123);
+        assert!(close(&d["winners"]["mean_replies"], 6.62, 2));
+        assert!(close(&d["losers"]["mean_replies"], 7.37, 2));
+        assert!(close(&d["winners"]["mean_closed"], 3.11, 2));
+        assert!(close(&d["losers"]["mean_closed"], 3.10, 2));
+    }
+
+    #[test]
+    fn reproduces_the_proof_figures_of_the_issue() {
+        let out = run(&[]);
+        let d = &out.data;
+        let depths = d["depths"].as_array().unwrap();
+        let column =
+            |key: &str| -> Vec<u64> { depths.iter().map(|x| x[key].as_u64().unwrap()).collect() };
+        assert_eq!(column("depth"), [1, 3, 5, 7, 9, 11, 13]);
+        assert_eq!(column("proved"), [57, 24, 83, 111, 177, 91, 40]);
+        assert_eq!(column("cumulative")[5], 543);
+        assert_eq!(column("cumulative")[6], 583);
+        assert_eq!(d["single_survivor"], 22);
+        assert_eq!(d["single_survivor_at_1"], 22);
+        assert_eq!(d["new_at_1"], 35);
+        assert_eq!(d["proved_at_1_median_survivors"], 3);
+        assert_eq!(d["proved_at_1_max_survivors"], 12);
+        assert_eq!(d["shallow_up_to"], 5);
+        assert!(close(&d["by_gaps"][4]["mean_depth"], 2.1, 1));
+        assert!(close(&d["by_gaps"][14]["mean_depth"], 9.9, 1));
+        assert_eq!(d["proof_cheaper_than_plain"], 26);
+        assert_eq!(d["proof_cheaper_than_plain_deepest"], 3);
+        assert_eq!(d["proof_cheaper_than_pruned"], 0);
+        assert_eq!(d["pruned_cheaper_than_plain"], 548);
+        let median = |n: usize| &depths[n]["median_over_plain"];
+        assert!(close(median(0), 1.0, 1));
+        assert!(close(median(1), 1.5, 1));
+        assert!(close(median(2), 2.9, 1));
+        assert!(close(median(6), 13.6, 1));
+        assert!(close(&depths[6]["median_over_pruned"], 16.0, 0));
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+    }
+
+    #[test]
+    fn describes_the_example_positions_as_the_issue_does() {
+        let out = run(&[]);
+        let ex = &out.data["example"];
+        assert_eq!(ex["moves"], 14);
+        assert_eq!(ex["struck"], serde_json::json!([2, 3]));
+        assert_eq!(ex["survivor_count"], 12);
+        let replies: Vec<(u64, u64)> = ex["survivors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|s| (s["move"].as_u64().unwrap(), s["replies"].as_u64().unwrap()))
+            .collect();
+        for pair in [(28, 11), (17, 9), (18, 9), (6, 3), (7, 3), (9, 3), (4, 0)] {
+            assert!(replies.contains(&pair), "{pair:?} in {replies:?}");
+        }
+        assert_eq!(ex["winners"], serde_json::json!([4, 6]));
+        assert_eq!((&ex["depth"], &ex["named"]), (&1.into(), &4.into()));
+        let second = &out.data["second"];
+        assert_eq!(second["survivor_count"], 6);
+        assert_eq!(second["fewest_replies_move"], 3);
+        assert_eq!(second["fewest_replies"], 2);
+        assert_eq!(second["winners"], serde_json::json!([14]));
+        assert_eq!(second["survivors"][5]["move"], 14);
+        assert_eq!(second["survivors"][5]["replies"], 5);
+        assert_eq!(second["depth"], 5);
+    }
+
+    #[test]
+    fn every_documented_key_is_in_the_data() {
+        let out = run(&[("max_gaps", "8")]);
+        for key in SPEC.keys {
+            let mut value = &out.data;
+            for part in key.name.split('.') {
+                value = if part == "N" { &value[0] } else { &value[part] };
+            }
+            assert!(!value.is_null(), "{} missing", key.name);
+        }
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+    }
+
+    #[test]
+    fn draws_every_view_with_a_title_and_description() {
+        let out = run(&[("max_gaps", "9"), ("example", "[1, 2, 3, 6]")]);
+        let names: Vec<&str> = out.views.iter().map(|v| v.name).collect();
+        let declared: Vec<&str> = SPEC.views.iter().map(|v| v.name).collect();
+        assert_eq!(names, declared);
+        for v in &out.views {
+            assert!(
+                v.svg.contains("<title>") && v.svg.contains("<desc>"),
+                "{}",
+                v.name
+            );
+        }
+        assert!(out.views[3].svg.contains("gaps 1, 2, 3, 6"));
+        assert_eq!(
+            out.table.unwrap().rows.len(),
+            2 + 3 + 4 + 5 + 9 + 10 + 13 + 22
+        );
+    }
+
+    #[test]
+    fn a_lost_example_is_described_without_a_proof() {
+        // <4, 5, 6, 7> (gaps 1, 2, 3): both replies reach irreducible positions.
+        let out = run(&[("max_gaps", "4"), ("second_example", "[1, 2, 3]")]);
+        let second = &out.data["second"];
+        assert_eq!(second["winners"], serde_json::json!([]));
+        assert_eq!(second["survivor_count"], 0);
+        assert_eq!(second["depth"], 0);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+    }
+
+    #[test]
+    fn refuses_examples_that_are_not_positions_or_too_large() {
+        let limits = |gaps: &str| {
+            let given = BTreeMap::from([(
+                "example".to_string(),
+                toml::from_str::<toml::Table>(&format!("v = {gaps}")).unwrap()["v"].clone(),
+            )]);
+            SylverProofs.check_limits(&Params::parse(&SPEC, &given).unwrap())
+        };
+        assert!(limits("[2, 3]").unwrap_err().contains("must include 1"));
+        assert!(limits("[1, 2, 3, 5, 7, 10]").unwrap_err().contains("4 + 6"));
+        let wide: Vec<String> = (1..=25).map(|x| x.to_string()).collect();
+        let err = limits(&format!("[{}]", wide.join(", "))).unwrap_err();
+        assert!(err.contains("limited to 24"), "{err}");
+    }
+}
