@@ -455,3 +455,126 @@ fn the_bundled_essays_pass_every_check() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("checked:"), "{}", run.stdout);
 }
+
+#[test]
+fn a_rebuild_renders_only_what_changed() {
+    let dir = fixture("basic");
+    let mut site = site::Site::new(Options {
+        root: dir.path().into(),
+        output: dir.path().join("site"),
+        write: true,
+        force: false,
+        generators: ladder::generators::REGISTRY,
+    });
+    let silent = &ladder::site::figures::Silent;
+    let first = site.build(silent).unwrap().summary;
+    assert_eq!((first.rendered, first.computed.len()), (2, 2));
+    let unchanged = site.build(silent).unwrap().summary;
+    assert_eq!(
+        (
+            unchanged.rendered,
+            unchanged.computed.len(),
+            unchanged.reused
+        ),
+        (0, 0, 2)
+    );
+
+    let path = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("Back to", "Return to")).unwrap();
+    let edited = site.build(silent).unwrap();
+    assert_eq!(
+        (edited.summary.rendered, edited.summary.computed.len()),
+        (1, 0)
+    );
+    let page = String::from_utf8(edited.files.0[Path::new("demo/two/index.html")].clone()).unwrap();
+    assert!(page.contains("Return to"));
+
+    std::fs::write(
+        &path,
+        text.replace("rows = 2\ncols = 3", "rows = 3\ncols = 2"),
+    )
+    .unwrap();
+    let new_figure = site.build(silent).unwrap().summary;
+    assert_eq!((new_figure.rendered, new_figure.computed.len()), (1, 1));
+    std::fs::write(&path, text).unwrap();
+
+    std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+    let base =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/base.html"))
+            .unwrap();
+    std::fs::write(
+        dir.path().join("templates/base.html"),
+        base.replace("Skip to the essay", "Skip ahead"),
+    )
+    .unwrap();
+    let templated = site.build(silent).unwrap().summary;
+    assert_eq!((templated.rendered, templated.computed.len()), (2, 0));
+}
+
+#[test]
+fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
+    use ladder::site::serve::{self, Reply};
+    use std::time::Duration;
+    let dir = fixture("basic");
+    let site = site::Site::new(Options {
+        root: dir.path().into(),
+        output: dir.path().join("site"),
+        write: true,
+        force: false,
+        generators: ladder::generators::REGISTRY,
+    });
+    let server =
+        serve::start(site, "127.0.0.1:0", Box::new(ladder::site::figures::Silent)).unwrap();
+    let page = |shared: &serve::Shared| match serve::answer("/demo/one/", shared) {
+        Reply::File { body, .. } => String::from_utf8(body).unwrap(),
+        other => panic!("{other:?}"),
+    };
+    assert!(page(&server.shared).contains("has two parts."));
+    let news = |since: &str| serve::answer(&format!("/__ladder/events{since}"), &server.shared);
+    let Reply::News { version, errors } = news("") else {
+        panic!()
+    };
+    assert!(errors.is_empty());
+
+    let path = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("has two parts.", "has two halves.")).unwrap();
+    let version =
+        serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
+    assert!(page(&server.shared).contains("has two halves."));
+
+    std::fs::write(
+        &path,
+        text.replace("{{ b.parts.0 = 2 }}", "{{ b.parts.0 = 3 }}"),
+    )
+    .unwrap();
+    let version =
+        serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
+    let Reply::News { errors, .. } = news("") else {
+        panic!()
+    };
+    assert!(
+        errors[0].contains("claim `b.parts.0 = 3` is false"),
+        "{errors:?}"
+    );
+    assert!(
+        page(&server.shared).contains("has two halves."),
+        "the last good site is gone"
+    );
+
+    std::fs::write(&path, text).unwrap();
+    serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
+    let Reply::News { errors, .. } = news("") else {
+        panic!()
+    };
+    assert!(errors.is_empty());
+    assert_eq!(
+        serve::answer("/../Cargo.toml", &server.shared),
+        Reply::Forbidden
+    );
+    assert_eq!(
+        serve::answer("/nothing/here/", &server.shared),
+        Reply::NotFound
+    );
+}

@@ -7,6 +7,7 @@ mod build;
 mod figure;
 mod generators;
 mod progress;
+mod serve;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -33,6 +34,8 @@ enum Command {
     Build(build::BuildArgs),
     /// Do all the work and checks of build; write nothing.
     Check(build::CheckArgs),
+    /// Build the site in memory, serve it, and rebuild and reload on every change.
+    Serve(serve::Args),
     /// List every generator with its parameters, data keys and identities.
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
@@ -45,6 +48,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Build(args) => build::build(args),
         Command::Check(args) => build::check(args),
+        Command::Serve(args) => serve::run(args),
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
     };

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::time::Duration;
 
 /// A bar when stderr is a terminal, one line per computed figure otherwise.
-pub fn reporter() -> Box<dyn Progress> {
+pub fn reporter() -> Box<dyn Progress + Send> {
     if std::io::stderr().is_terminal() {
         Box::new(Bar(ProgressBar::hidden()))
     } else {

@@ -20,8 +20,11 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] =
-    &[&blocked_board::BlockedBoard, &split_census::SplitCensus, &sylver_proofs::SylverProofs];
+pub static REGISTRY: &[&dyn Generator] = &[
+    &blocked_board::BlockedBoard,
+    &split_census::SplitCensus,
+    &sylver_proofs::SylverProofs,
+];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {

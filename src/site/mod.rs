@@ -9,7 +9,8 @@
 //! 4. [`markdown::render`]: essays to HTML, with MathML ([`math`]), values and
 //!    checked claims ([`claims`]) and resolved links.
 //! 5. [`templates`]: pages from tera templates.
-//! 6. [`output`]: swap the new site in, only if every step succeeded.
+//! 6. [`output`]: swap the new site in, only if every step succeeded; or
+//!    [`serve`] it from memory, rebuilding on every change.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
@@ -23,6 +24,7 @@ pub mod figures;
 pub mod markdown;
 pub mod math;
 pub mod output;
+pub mod serve;
 pub mod templates;
 
 use crate::generators::Generator;

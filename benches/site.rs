@@ -1,0 +1,113 @@
+//! Speed of the site pipeline on the bundled essays: a no-op build (every
+//! figure already in figures/) and the edit-to-reload latency of `ladder
+//! serve` for a one-word change, from the file write to the new HTML being
+//! served. Each measurement asserts what it times.
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use ladder::generators::REGISTRY;
+use ladder::site::figures::Silent;
+use ladder::site::serve::{self, Reply};
+use ladder::site::{self, Options, Site};
+use std::path::{Path, PathBuf};
+use std::time::{Duration, Instant};
+
+/// A copy of the bundled content (with the repository's figure artifacts, if
+/// any) in a temporary folder, built once so every figure is in its cache.
+fn bundled() -> (tempfile::TempDir, Options) {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    for sub in ["content", "templates", "figures"] {
+        for entry in walkdir::WalkDir::new(repo.join(sub))
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let to = dir
+                .path()
+                .join(entry.path().strip_prefix(repo).expect("under the repo"));
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).expect("mkdir");
+            } else {
+                std::fs::copy(entry.path(), &to).expect("copy");
+            }
+        }
+    }
+    let opts = || Options {
+        root: dir.path().into(),
+        output: dir.path().join("site"),
+        write: true,
+        force: false,
+        generators: REGISTRY,
+    };
+    site::build(opts(), &Silent).expect("the bundled site builds");
+    let o = opts();
+    (dir, o)
+}
+
+fn essay(root: &Path) -> PathBuf {
+    root.join("content/domineering/falling-apart.md")
+}
+
+fn no_op_build(c: &mut Criterion) {
+    let (dir, _) = bundled();
+    c.bench_function("no-op build of the bundled site", |b| {
+        b.iter(|| {
+            let opts = Options {
+                root: dir.path().into(),
+                output: dir.path().join("site"),
+                write: true,
+                force: false,
+                generators: REGISTRY,
+            };
+            let summary = site::build(opts, &Silent).expect("builds");
+            assert!(
+                summary.computed.is_empty(),
+                "a no-op build computed {:?}",
+                summary.computed
+            );
+        })
+    });
+}
+
+fn edit_to_reload(c: &mut Criterion) {
+    let (dir, opts) = bundled();
+    let server = serve::start(Site::new(opts), "127.0.0.1:0", Box::new(Silent)).expect("serves");
+    let path = essay(dir.path());
+    let original = std::fs::read_to_string(&path).expect("the essay");
+    let mut n = 0u64;
+    c.bench_function("serve: one-word edit to new HTML served", |b| {
+        b.iter_custom(|iters| {
+            let mut total = Duration::ZERO;
+            for _ in 0..iters {
+                n += 1;
+                let word = format!("edit{n}");
+                let text =
+                    original.replacen("grid of free cells", &format!("grid of {word} cells"), 1);
+                let started = Instant::now();
+                std::fs::write(&path, text).expect("write the essay");
+                loop {
+                    if let Reply::File { body, .. } =
+                        serve::answer("/domineering/falling-apart/", &server.shared)
+                        && String::from_utf8_lossy(&body).contains(&word)
+                    {
+                        break;
+                    }
+                    assert!(
+                        started.elapsed() < Duration::from_secs(10),
+                        "no reload within 10 s"
+                    );
+                    std::thread::sleep(Duration::from_millis(1));
+                }
+                total += started.elapsed();
+            }
+            total
+        })
+    });
+    std::fs::write(&path, original).expect("restore the essay");
+}
+
+criterion_group! {
+    name = benches;
+    config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
+    targets = no_op_build, edit_to_reload
+}
+criterion_main!(benches);

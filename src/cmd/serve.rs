@@ -1,0 +1,36 @@
+//! `ladder serve`: preview while writing.
+
+use super::progress;
+use crate::generators::REGISTRY;
+use crate::site::{Options, Site, serve};
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder holding content/, templates/ and figures/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// The port to listen on.
+    #[arg(long, default_value_t = 1111)]
+    port: u16,
+    /// The address to listen on.
+    #[arg(long, default_value = "127.0.0.1")]
+    interface: String,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let site = Site::new(Options {
+        output: args.root.join("site"),
+        root: args.root,
+        write: true,
+        force: false,
+        generators: REGISTRY,
+    });
+    serve::run(
+        site,
+        &format!("{}:{}", args.interface, args.port),
+        progress::reporter(),
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
