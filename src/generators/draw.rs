@@ -7,6 +7,7 @@
 
 use plotters::coord::Shift;
 use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
 
 /// Side of one board cell, in SVG units, in every board drawing.
 pub const CELL: u32 = 28;
@@ -93,10 +94,26 @@ pub fn board(
     title: &str,
     desc: &str,
 ) -> String {
+    marked_board(rows, cols, cell, |_, _| None, title, desc)
+}
+
+/// A board as [`board`] draws it, with `mark(r, c)`, where it is some, written
+/// in the middle of cell (r, c): a count, a move number, a piece.
+pub fn marked_board(
+    rows: usize,
+    cols: usize,
+    cell: impl Fn(usize, usize) -> Cell,
+    mark: impl Fn(usize, usize) -> Option<String>,
+    title: &str,
+    desc: &str,
+) -> String {
     let pad = 2;
     let w = cols as u32 * CELL + 2 * pad;
     let h = rows as u32 * CELL + 2 * pad;
     let svg = render(w, h, |root| {
+        let text = TextStyle::from(("sans-serif", CELL as f64 * 0.6).into_font())
+            .color(&INK)
+            .pos(Pos::new(HPos::Center, VPos::Center));
         for r in 0..rows {
             for c in 0..cols {
                 let x = (pad + c as u32 * CELL) as i32;
@@ -104,6 +121,10 @@ pub fn board(
                 let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
                 root.draw(&Rectangle::new(corners, fill(cell(r, c)).filled()))?;
                 root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                if let Some(m) = mark(r, c) {
+                    let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
+                    root.draw(&Text::new(m, centre, text.clone()))?;
+                }
             }
         }
         Ok(())
@@ -291,6 +312,21 @@ mod tests {
         assert!(svg.contains("<desc>D</desc>"));
         assert!(svg.contains("role=\"img\""));
         assert!(svg.matches("<rect").count() >= 12);
+    }
+
+    #[test]
+    fn marked_board_writes_each_mark_once() {
+        let svg = marked_board(
+            2,
+            2,
+            |_, _| Cell::Free,
+            |r, c| (r == c).then(|| format!("m{r}")),
+            "t",
+            "d",
+        );
+        assert_eq!(svg.matches("m0").count(), 1, "{svg}");
+        assert_eq!(svg.matches("m1").count(), 1);
+        assert!(svg.contains("<text"));
     }
 
     #[test]

@@ -11,6 +11,7 @@
 //! decides where their data and drawings go.
 
 pub mod blocked_board;
+pub mod chomp_needles;
 pub mod draw;
 
 use serde::Serialize;
@@ -18,7 +19,8 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[&blocked_board::BlockedBoard];
+pub static REGISTRY: &[&dyn Generator] =
+    &[&blocked_board::BlockedBoard, &chomp_needles::ChompNeedles];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {
