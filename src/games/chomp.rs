@@ -500,6 +500,8 @@ mod tests {
                 (5, 5),
                 (7, 4),
                 (4, 7),
+                (8, 6),
+                (6, 8),
             ] {
                 let labels = Labels::new(w, h, play).unwrap();
                 let mut memo = HashMap::new();
