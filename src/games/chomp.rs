@@ -200,7 +200,6 @@ pub struct Opening {
 pub struct Labels {
     columns: usize,
     rows: usize,
-    play: Play,
     /// Whether `tails` labels the transposed window (rows as columns), which
     /// has fewer tails when there are more columns than rows. Transposing a
     /// position keeps its label: the rules are symmetric in the diagonal.
@@ -221,22 +220,9 @@ impl Labels {
         Ok(Labels {
             columns,
             rows,
-            play,
             transposed,
             tails,
         })
-    }
-
-    pub fn columns(&self) -> usize {
-        self.columns
-    }
-
-    pub fn rows(&self) -> usize {
-        self.rows
-    }
-
-    pub fn play(&self) -> Play {
-        self.play
     }
 
     /// Positions of the window, counted from the labels.
