@@ -452,6 +452,11 @@ fn two_row_position(b: usize, t: usize) -> Vec<u8> {
     heights
 }
 
+/// Whether the bar's one winning opening is the square (column, row).
+fn only_needle_is(bar: &Bar, square: (usize, usize)) -> bool {
+    matches!(bar.needles.as_slice(), [n] if (n.column, n.row) == square)
+}
+
 fn lost(labels: &Labels, heights: &[u8]) -> bool {
     labels.is_lost(heights) == Some(true)
 }
@@ -469,8 +474,7 @@ fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositi
             Square {
                 side: s,
                 needles: bar.count,
-                centre_only: bar.count == 1
-                    && (bar.needles[0].column, bar.needles[0].row) == (2, 2),
+                centre_only: only_needle_is(&bar, (2, 2)),
                 misere_centre_wins: lost(&misere, &centre),
             }
         })
@@ -579,10 +583,7 @@ fn two_rows(length: usize, checks: &mut Vec<Check>) -> TwoRow {
         ),
     ));
     let top_right = (1..=length)
-        .filter(|&c| {
-            let bar = survey_bar(&labels, c, 2);
-            bar.count == 1 && (bar.needles[0].column, bar.needles[0].row) == (c, 2)
-        })
+        .filter(|&c| only_needle_is(&survey_bar(&labels, c, 2), (c, 2)))
         .count();
     checks.push(Check::equal(
         "two-row bars: the top-right square is the one winning opening",
