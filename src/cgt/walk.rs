@@ -5,6 +5,7 @@
 //! included), counted over positions rather than by enumerating sequences.
 
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::collections::BTreeMap;
 use std::hash::Hash;
 
 /// What a walk found.
@@ -18,32 +19,37 @@ pub struct Walk {
 }
 
 /// Walks every position reachable from `start` when `moves` lists a position's
-/// successors, in a game whose moves are graded: every move from a position
-/// reached in k moves leads to a position reached only in k + 1 moves (as in
-/// placement games, where each move fills the same number of cells).
+/// successors and every move strictly increases `rank` (the cells filled, the
+/// squares eaten: any measure of progress).
 ///
-/// Goes layer by layer, carrying the number of move sequences reaching each
-/// position: the routes are the sum of those counts over every position.
-pub fn walk<P, F, I>(start: P, moves: F) -> Walk
+/// Positions are taken in order of rank, each carrying the number of move
+/// sequences that reach it; a position's count is complete when its turn
+/// comes, because every move into it came from a lower rank. The routes are
+/// the sum of those counts.
+pub fn walk<P, R, F, I>(start: P, rank: R, moves: F) -> Walk
 where
     P: Hash + Eq + Clone,
+    R: Fn(&P) -> usize,
     F: Fn(&P) -> I,
     I: IntoIterator<Item = P>,
 {
-    let mut layer: FxHashMap<P, Option<u64>> = FxHashMap::default();
-    layer.insert(start, Some(1));
+    let mut layers: BTreeMap<usize, FxHashMap<P, Option<u64>>> = BTreeMap::new();
+    layers
+        .entry(rank(&start))
+        .or_default()
+        .insert(start, Some(1));
     let (mut positions, mut routes) = (0u64, Some(0u64));
-    while !layer.is_empty() {
-        let mut next: FxHashMap<P, Option<u64>> = FxHashMap::default();
-        for (p, count) in &layer {
+    while let Some((here, layer)) = layers.pop_first() {
+        for (p, count) in layer {
             positions += 1;
-            routes = add(routes, *count);
-            for q in moves(p) {
-                let entry = next.entry(q).or_insert(Some(0));
-                *entry = add(*entry, *count);
+            routes = add(routes, count);
+            for q in moves(&p) {
+                let r = rank(&q);
+                assert!(r > here, "a move must increase the rank");
+                let entry = layers.entry(r).or_default().entry(q).or_insert(Some(0));
+                *entry = add(*entry, count);
             }
         }
-        layer = next;
     }
     Walk { positions, routes }
 }
@@ -80,16 +86,38 @@ mod tests {
     fn counts_subsets_of_a_three_token_heap_and_their_orderings() {
         // Positions: subsets of {0,1,2} reachable by removing one token at a
         // time: all 8. Routes: sequences of distinct tokens, 1 + 3 + 6 + 6 = 16.
-        let w = walk(0b111u8, |&p: &u8| {
-            (0..3)
-                .filter(move |i| p & (1 << i) != 0)
-                .map(move |i| p & !(1 << i))
-        });
+        let w = walk(
+            0b111u8,
+            |p| 3 - p.count_ones() as usize,
+            |&p: &u8| {
+                (0..3)
+                    .filter(move |i| p & (1 << i) != 0)
+                    .map(move |i| p & !(1 << i))
+            },
+        );
         assert_eq!(
             w,
             Walk {
                 positions: 8,
                 routes: Some(16)
+            }
+        );
+    }
+
+    #[test]
+    fn counts_routes_when_moves_skip_ranks() {
+        // Take one or two tokens from four: routes r(n) = 1 + r(n-1) + r(n-2),
+        // so r(0..=4) = 1, 2, 4, 7, 12.
+        let w = walk(
+            4u8,
+            |&n| usize::from(4 - n),
+            |&n: &u8| (1..=n.min(2)).map(move |k| n - k),
+        );
+        assert_eq!(
+            w,
+            Walk {
+                positions: 5,
+                routes: Some(12)
             }
         );
     }
@@ -108,11 +136,20 @@ mod tests {
     #[test]
     fn reports_route_overflow_as_none() {
         // A chain of 70 levels with two parallel moves each: 2^70 routes.
-        let w = walk(
-            0u32,
-            |&p: &u32| if p < 70 { vec![p + 1, p + 1] } else { vec![] },
+        let chain = |n: u32| {
+            walk(
+                0u32,
+                |&p| p as usize,
+                move |&p: &u32| if p < n { vec![p + 1, p + 1] } else { vec![] },
+            )
+        };
+        assert_eq!(
+            chain(70),
+            Walk {
+                positions: 71,
+                routes: None
+            }
         );
-        assert_eq!(w.positions, 71);
-        assert_eq!(w.routes, None);
+        assert_eq!(chain(62).routes, Some(u64::MAX >> 1));
     }
 }

@@ -126,7 +126,12 @@ impl Board {
     /// orientation (a position is its set of free cells).
     pub fn walk(&self) -> Walk {
         let dominoes = self.dominoes();
-        walk(self.free, |&free| dominoes.children(free))
+        let cells = self.free_cells();
+        walk(
+            self.free,
+            |free| (cells - free.count_ones()) as usize,
+            |&free| dominoes.children(free),
+        )
     }
 
     /// Every position reachable from this board, itself first.

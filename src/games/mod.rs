@@ -3,9 +3,10 @@
 //! A game module imports only [`crate::cgt`]; it knows nothing of generators,
 //! drawings or essays.
 
+pub mod chomp;
 pub mod domineering;
 pub mod sylver;
 
 /// The game modules, by file name: the figure cache fingerprints each one, so a
 /// change to one game's solver recomputes only the figures that use it.
-pub const MODULES: &[&str] = &["domineering", "sylver"];
+pub const MODULES: &[&str] = &["chomp", "domineering", "sylver"];

@@ -11,6 +11,7 @@
 //! decides where their data and drawings go.
 
 pub mod blocked_board;
+pub mod chomp_needles;
 pub mod draw;
 pub mod split_census;
 pub mod sylver_proofs;
@@ -23,6 +24,7 @@ use std::fmt;
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
     &split_census::SplitCensus,
+    &chomp_needles::ChompNeedles,
     &sylver_proofs::SylverProofs,
 ];
 

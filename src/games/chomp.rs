@@ -1,0 +1,679 @@
+//! Chomp: a bar of `columns` x `rows` squares with the poison at column 1, row 1
+//! (bottom left). A move takes a square and everything above and to the right
+//! of it; nobody takes the poison. Under normal play the player left with the
+//! bare poison cannot move and loses; under misère play the bare poison is a
+//! win for the player to move.
+//!
+//! A position is a staircase of column heights, non-increasing from left to
+//! right, whose first column is at least 1 (it holds the poison). Inside a
+//! window of W x H there are C(W + H, H) - 1 of them, and every smaller bar is
+//! one of them, so one labelling pass over the window answers every bar in it.
+//!
+//! This module owns the rules ([`eat`], [`openings`]), the position count
+//! ([`positions_in`]), the direct walk that checks it ([`walk_bar`]) and the
+//! labelling ([`Labels`]).
+//!
+//! # The labelling
+//! Split a position into its first column `h` and its *tail*, columns 2..=W.
+//! Among positions with one tail, at most one first-column height is lost: from
+//! a taller first column, shortening it to that height is a move. So the
+//! labelling stores one byte per tail, the losing first-column height or none,
+//! and a position is lost exactly when its first column equals its tail's byte.
+//! Tails are indexed densely by rank in the combinatorial number system, in
+//! which a sub-staircase always ranks lower, so one pass in rank order sees
+//! every child before its parent.
+//!
+//! For a tail `T` (column 2 of height `t`), the moves from `(h, T)` are:
+//! shortening the first column to some `h' >= t` (covered by taking the least
+//! losing `h`), cutting every column at a row `c < t` (leaves `(c, T')`, the
+//! same for every `h`, so a lost one there makes every `(h, T)` won) and
+//! moves inside the tail (leave `(h, T')`, lost when `T'`'s byte is `h`). The
+//! byte of `T` is the least `h >= max(t, 1)` not hit by a tail move, unless a
+//! cut is lost. A spare bit of each byte records whether some cut of the tail
+//! (itself included) is lost, so the cuts cost one read; the moves inside the
+//! tail are read row by row from the bottom, children's ranks updated by one
+//! subtraction each, until every height still open is hit. Lost positions
+//! are rare (under 1% of the 16 x 12 window), so most tails stop early. The
+//! pass allocates nothing per position.
+//!
+//! A window with more columns than rows is labelled transposed: the rules are
+//! symmetric about the diagonal through the poison, and the transposed window
+//! has fewer tails. The table holds C(W + H - 1, min(W, H) - 1) bytes: 13.0
+//! million for the 30.4 million positions of 16 x 12.
+
+use crate::cgt::walk::{Walk, walk};
+
+/// The play convention.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Play {
+    /// The player left with the bare poison loses.
+    Normal,
+    /// The bare poison is a win for the player to move.
+    Misere,
+}
+
+/// The longest side of a window: heights are bytes and the first-column
+/// heights a tail's moves hit are kept as bits of a `u64`.
+pub const MAX_SIDE: usize = 62;
+/// Bytes of labels (one per tail) above which a window is refused: 256 MiB.
+pub const MAX_TABLE_BYTES: u128 = 1 << 28;
+
+/// The bits of a tail's byte holding its losing first-column height.
+const FIRST: u8 = 0x3f;
+/// Those bits when no first-column height is lost; as a bit index it is above
+/// every height.
+const NONE: u8 = FIRST;
+/// The bit of a tail's byte set when some cut of the tail at a row `c` from 1
+/// to its column 2's height, with the first column cut to `c` as well, is a
+/// lost position.
+const CUT_LOST: u8 = 0x80;
+
+/// Why a window cannot be labelled.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WindowError {
+    #[error("a Chomp window needs at least one column and one row, not {columns} x {rows}")]
+    Empty { columns: usize, rows: usize },
+    #[error("the {columns} x {rows} window has a side longer than the limit of {MAX_SIDE}")]
+    TooLong { columns: usize, rows: usize },
+    #[error(
+        "the {columns} x {rows} window needs {bytes} bytes of labels (one per staircase of \
+         its columns after the first, or of its rows after the first if fewer); the limit is \
+         {MAX_TABLE_BYTES} bytes"
+    )]
+    TooBig {
+        columns: usize,
+        rows: usize,
+        bytes: u128,
+    },
+}
+
+/// C(n, k), saturating at `u128::MAX`.
+pub fn binomial(n: u64, k: u64) -> u128 {
+    if k > n {
+        return 0;
+    }
+    let k = k.min(n - k);
+    let mut r: u128 = 1;
+    for i in 0..k {
+        // r * (n - i) is divisible by i + 1 after the multiplication.
+        r = match r.checked_mul(u128::from(n - i)) {
+            Some(v) => v / u128::from(i + 1),
+            None => return u128::MAX,
+        };
+    }
+    r
+}
+
+/// Positions of a `columns` x `rows` bar: C(columns + rows, rows) - 1.
+pub fn positions_in(columns: usize, rows: usize) -> u128 {
+    binomial((columns + rows) as u64, rows as u64) - 1
+}
+
+/// Refuses windows that cannot be labelled, naming the limit.
+pub fn check_window(columns: usize, rows: usize) -> Result<(), WindowError> {
+    if columns == 0 || rows == 0 {
+        return Err(WindowError::Empty { columns, rows });
+    }
+    if columns > MAX_SIDE || rows > MAX_SIDE {
+        return Err(WindowError::TooLong { columns, rows });
+    }
+    let bytes = table_bytes(columns, rows);
+    if bytes > MAX_TABLE_BYTES {
+        return Err(WindowError::TooBig {
+            columns,
+            rows,
+            bytes,
+        });
+    }
+    Ok(())
+}
+
+/// Bytes of labels for the `columns` x `rows` window: one per tail (the
+/// columns after the first) of the window or of its transpose, whichever has
+/// fewer, C(columns + rows - 1, min(columns, rows) - 1).
+pub fn table_bytes(columns: usize, rows: usize) -> u128 {
+    binomial((columns + rows - 1) as u64, (columns.min(rows) - 1) as u64)
+}
+
+/// The full `columns` x `rows` bar as column heights.
+pub fn bar(columns: usize, rows: usize) -> Vec<u8> {
+    vec![rows as u8; columns]
+}
+
+/// Whether `heights` is a position: non-increasing, first column at least 1.
+pub fn is_position(heights: &[u8]) -> bool {
+    heights.first().is_some_and(|&h| h >= 1) && heights.windows(2).all(|w| w[0] >= w[1])
+}
+
+/// The position after taking the square at `column`, `row` (both from 1):
+/// columns from `column` on are cut to `row - 1` squares. Trailing empty
+/// columns are dropped.
+pub fn eat(heights: &[u8], column: usize, row: usize) -> Vec<u8> {
+    let cap = (row - 1) as u8;
+    let mut out: Vec<u8> = heights
+        .iter()
+        .enumerate()
+        .map(|(k, &h)| if k + 1 >= column { h.min(cap) } else { h })
+        .collect();
+    while out.last() == Some(&0) {
+        out.pop();
+    }
+    out
+}
+
+/// Squares the move at `column`, `row` takes from `heights`.
+pub fn eats(heights: &[u8], column: usize, row: usize) -> usize {
+    heights
+        .iter()
+        .skip(column - 1)
+        .map(|&h| usize::from(h).saturating_sub(row - 1))
+        .sum()
+}
+
+/// Every move from `heights` as (column, row), both from 1, column by column
+/// and bottom to top: every square but the poison.
+pub fn openings(heights: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
+    heights.iter().enumerate().flat_map(|(k, &h)| {
+        let first_row = if k == 0 { 2 } else { 1 };
+        (first_row..=usize::from(h)).map(move |r| (k + 1, r))
+    })
+}
+
+/// Walks every position reachable from the `columns` x `rows` bar, one by one,
+/// through a hash map of staircases: a count independent of the labelling.
+pub fn walk_bar(columns: usize, rows: usize) -> Walk {
+    let squares = columns * rows;
+    let eaten = move |p: &Vec<u8>| squares - p.iter().map(|&h| usize::from(h)).sum::<usize>();
+    walk(bar(columns, rows), eaten, |p: &Vec<u8>| {
+        openings(p).map(|(c, r)| eat(p, c, r)).collect::<Vec<_>>()
+    })
+}
+
+/// One winning opening: the square taken and how many squares it eats.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Opening {
+    pub column: usize,
+    pub row: usize,
+    pub eats: usize,
+}
+
+/// Win/loss labels of every position of a window.
+pub struct Labels {
+    columns: usize,
+    rows: usize,
+    /// Whether `tails` labels the transposed window (rows as columns), which
+    /// has fewer tails when there are more columns than rows. Transposing a
+    /// position keeps its label: the rules are symmetric in the diagonal.
+    transposed: bool,
+    tails: Tails,
+}
+
+impl Labels {
+    /// Labels every position of the `columns` x `rows` window in one pass.
+    pub fn new(columns: usize, rows: usize, play: Play) -> Result<Labels, WindowError> {
+        check_window(columns, rows)?;
+        let transposed = columns > rows;
+        let tails = if transposed {
+            Tails::new(rows, columns, play)
+        } else {
+            Tails::new(columns, rows, play)
+        };
+        Ok(Labels {
+            columns,
+            rows,
+            transposed,
+            tails,
+        })
+    }
+
+    /// Positions of the window, counted from the labels.
+    pub fn positions(&self) -> u64 {
+        self.tails.positions()
+    }
+
+    /// Lost positions of the window.
+    pub fn lost(&self) -> u64 {
+        self.tails.lost()
+    }
+
+    /// Whether the player to move loses from `heights`; `None` when it is not
+    /// a position of the window.
+    pub fn is_lost(&self, heights: &[u8]) -> Option<bool> {
+        if !is_position(heights)
+            || heights.len() > self.columns
+            || usize::from(heights[0]) > self.rows
+        {
+            return None;
+        }
+        if !self.transposed {
+            return Some(self.tails.is_lost(heights));
+        }
+        // The transposed staircase: row k's length becomes column k's height.
+        let mut rows = [0u8; MAX_SIDE];
+        for &h in heights {
+            for r in &mut rows[..usize::from(h)] {
+                *r += 1;
+            }
+        }
+        Some(self.tails.is_lost(&rows[..usize::from(heights[0])]))
+    }
+
+    /// The winning openings from `heights` (the moves that leave a lost
+    /// position) in the order of [`openings`]; `None` when it is not a
+    /// position of the window.
+    pub fn winning_openings(&self, heights: &[u8]) -> Option<Vec<Opening>> {
+        self.is_lost(heights)?;
+        Some(
+            openings(heights)
+                .filter(|&(c, r)| self.is_lost(&eat(heights, c, r)) == Some(true))
+                .map(|(column, row)| Opening {
+                    column,
+                    row,
+                    eats: eats(heights, column, row),
+                })
+                .collect(),
+        )
+    }
+}
+
+/// The labels of a window in the orientation they are computed in: one byte
+/// per tail.
+struct Tails {
+    columns: usize,
+    rows: usize,
+    play: Play,
+    /// For each tail (columns 2..=W) by rank, the first-column height that
+    /// makes the position lost, or [`NONE`], with the [`CUT_LOST`] bit.
+    table: Vec<u8>,
+    /// `weight[i * (rows + 1) + h]` = C(h + i, i + 1): what tail column `i`
+    /// (counted from the right, from 0) of height `h` adds to the rank.
+    weight: Vec<usize>,
+    /// `cut_step[c * columns + p]`: the rank a tail gains when the row it is
+    /// cut at rises from `c - 1` to `c` and its columns from `p` (counted
+    /// from the right) on reach row `c`.
+    cut_step: Vec<usize>,
+}
+
+impl Tails {
+    /// Labels a window that [`check_window`] accepted.
+    fn new(columns: usize, rows: usize, play: Play) -> Tails {
+        let n = columns - 1;
+        let tails = binomial((n + rows) as u64, rows as u64) as usize;
+        let w = |i: usize, h: usize| binomial((h + i) as u64, (i + 1) as u64) as usize;
+        let weight = (0..n.max(1))
+            .flat_map(|i| (0..=rows).map(move |h| w(i, h)))
+            .collect();
+        let cut_step = (0..=rows)
+            .flat_map(|c| (0..=n).map(move |p| (p..n).map(|i| w(i, c) - w(i, c.max(1) - 1)).sum()))
+            .collect();
+        let mut labels = Tails {
+            columns,
+            rows,
+            play,
+            table: vec![NONE; tails],
+            weight,
+            cut_step,
+        };
+        labels.label();
+        labels
+    }
+
+    fn weight(&self, i: usize, h: u8) -> usize {
+        self.weight[i * (self.rows + 1) + usize::from(h)]
+    }
+
+    /// The pass over every tail in rank order.
+    fn label(&mut self) {
+        let n = self.columns - 1;
+        let rows = self.rows;
+        // The tail's heights from the right (non-decreasing): `a[n - 1]` is column 2.
+        let mut a = vec![0u8; n];
+        for rank in 0..self.table.len() {
+            self.table[rank] = self.byte_of(rank, &a);
+            advance(&mut a, rows as u8);
+        }
+    }
+
+    /// The byte of the tail `a` (heights from the right) of rank `rank`;
+    /// every tail of lower rank is labelled.
+    fn byte_of(&self, rank: usize, a: &[u8]) -> u8 {
+        let top = a.last().copied().unwrap_or(0);
+        let first = self.first_of(rank, a, top);
+        if first == top && top >= 1 {
+            first | CUT_LOST
+        } else {
+            first
+        }
+    }
+
+    /// The losing first-column height of the tail `a` with column 2 of height
+    /// `top`, or [`NONE`].
+    fn first_of(&self, rank: usize, a: &[u8], top: u8) -> u8 {
+        let n = a.len();
+        // Cuts: the move at (1, c + 1), c < top, leaves (c, T cut at row c)
+        // whatever the first column; if one is lost, no (h, T) is. The tail
+        // cut at row top - 1 carries that answer for every c < top.
+        if top >= 2 {
+            let p = a.iter().position(|&h| h == top).unwrap_or(n);
+            let cut = rank - self.cut_step[usize::from(top) * (n + 1) + p];
+            if self.table[cut] & CUT_LOST != 0 {
+                return NONE | CUT_LOST;
+            }
+        }
+        let lo = if self.play == Play::Misere && top == 0 {
+            // The bare poison is won: a lone column needs two squares.
+            2
+        } else {
+            top.max(1)
+        };
+        let need = ((1u64 << (self.rows + 1)) - 1) & !((1u64 << lo) - 1);
+        // Moves inside the tail at row j leave (h, T'), lost when h is the
+        // first-column height of T'.
+        let mut hit = 0u64;
+        let mut p = 0;
+        for j in 1..=top {
+            while a[p] < j {
+                p += 1;
+            }
+            let mut child = rank;
+            for (i, &h) in a.iter().enumerate().skip(p) {
+                child -= self.weight(i, h) - self.weight(i, j - 1);
+                hit |= 1u64 << (self.table[child] & FIRST);
+            }
+            if hit & need == need {
+                return NONE;
+            }
+        }
+        let open = need & !hit;
+        if open == 0 {
+            NONE
+        } else {
+            open.trailing_zeros() as u8
+        }
+    }
+
+    /// Positions of the window, counted from the labels: for each tail, the
+    /// first-column heights from max(column 2, 1) to the window's height.
+    fn positions(&self) -> u64 {
+        self.tails()
+            .map(|(_, top)| (self.rows - usize::from(top.max(1)) + 1) as u64)
+            .sum()
+    }
+
+    fn lost(&self) -> u64 {
+        self.table.iter().filter(|&&b| b & FIRST != NONE).count() as u64
+    }
+
+    /// Each tail's rank with the height of its column 2, in rank order.
+    fn tails(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
+        let n = self.columns - 1;
+        let mut a = vec![0u8; n];
+        (0..self.table.len()).map(move |rank| {
+            let top = a.last().copied().unwrap_or(0);
+            advance(&mut a, self.rows as u8);
+            (rank, top)
+        })
+    }
+
+    /// The rank of the tail of a position of this window (columns 2..,
+    /// padded with empty columns).
+    fn tail_rank(&self, heights: &[u8]) -> usize {
+        heights
+            .iter()
+            .enumerate()
+            .skip(1)
+            .map(|(k, &h)| self.weight(self.columns - 1 - k, h))
+            .sum()
+    }
+
+    /// Whether a position of this window is lost.
+    fn is_lost(&self, heights: &[u8]) -> bool {
+        self.table[self.tail_rank(heights)] & FIRST == heights[0]
+    }
+}
+
+/// The next non-decreasing sequence in colex order (rank + 1): raise the
+/// first entry that can rise and reset the ones before it.
+fn advance(a: &mut [u8], rows: u8) {
+    let n = a.len();
+    for i in 0..n {
+        let bound = if i + 1 < n { a[i + 1] } else { rows };
+        if a[i] < bound {
+            a[i] += 1;
+            a[..i].fill(0);
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashMap;
+
+    /// A plain memoised recursive search: won when some move leaves a lost
+    /// position; the bare poison is lost (normal) or won (misère).
+    fn brute_won(p: &[u8], play: Play, memo: &mut HashMap<Vec<u8>, bool>) -> bool {
+        if let Some(&w) = memo.get(p) {
+            return w;
+        }
+        let won = if p == [1] {
+            play == Play::Misere
+        } else {
+            let moves: Vec<(usize, usize)> = openings(p).collect();
+            moves
+                .into_iter()
+                .any(|(c, r)| !brute_won(&eat(p, c, r), play, memo))
+        };
+        memo.insert(p.to_vec(), won);
+        won
+    }
+
+    fn every_position(columns: usize, rows: usize) -> Vec<Vec<u8>> {
+        crate::cgt::walk::reachable(bar(columns, rows), |p: &Vec<u8>| {
+            openings(p).map(|(c, r)| eat(p, c, r)).collect::<Vec<_>>()
+        })
+    }
+
+    #[test]
+    fn labels_agree_with_a_recursive_search_on_small_windows() {
+        for play in [Play::Normal, Play::Misere] {
+            for (w, h) in [
+                (1, 1),
+                (1, 5),
+                (5, 1),
+                (2, 2),
+                (3, 4),
+                (5, 5),
+                (7, 4),
+                (4, 7),
+                (8, 6),
+                (6, 8),
+            ] {
+                let labels = Labels::new(w, h, play).unwrap();
+                let mut memo = HashMap::new();
+                let mut lost = 0;
+                for p in every_position(w, h) {
+                    let brute_lost = !brute_won(&p, play, &mut memo);
+                    assert_eq!(
+                        labels.is_lost(&p),
+                        Some(brute_lost),
+                        "{w} x {h} {play:?} {p:?}"
+                    );
+                    lost += u64::from(brute_lost);
+                }
+                assert_eq!(labels.lost(), lost, "{w} x {h} {play:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn position_counts_match_a_direct_walk() {
+        for (w, h) in [(1, 1), (3, 2), (4, 4), (6, 3), (12, 2), (12, 8)] {
+            let walked = walk_bar(w, h).positions;
+            assert_eq!(u128::from(walked), positions_in(w, h), "{w} x {h}");
+            assert_eq!(
+                Labels::new(w, h, Play::Normal).unwrap().positions(),
+                walked,
+                "{w} x {h}"
+            );
+        }
+        // The issue's figures: 125,969 in 12 x 8 and 90 in 12 x 2.
+        assert_eq!(positions_in(12, 8), 125_969);
+        assert_eq!(positions_in(12, 2), 90);
+        assert_eq!(positions_in(16, 12), 30_421_754);
+    }
+
+    #[test]
+    fn ranks_follow_the_pass_order() {
+        // Tail ranks from the weights agree with the order `advance` visits.
+        let labels = Tails::new(5, 3, Play::Normal);
+        let mut a = vec![0u8; 4];
+        for rank in 0..labels.table.len() {
+            let mut heights = vec![3u8];
+            heights.extend(a.iter().rev());
+            while heights.last() == Some(&0) {
+                heights.pop();
+            }
+            assert_eq!(labels.tail_rank(&heights), rank, "{heights:?}");
+            advance(&mut a, 3);
+        }
+    }
+
+    #[test]
+    fn ten_by_eight_is_the_smallest_bar_with_two_winning_openings_within_twelve_by_twelve() {
+        // Every bar of the 14 x 12 window but 1 x 1 has one winning opening
+        // except these seven, which have two. Of the bars with both sides up
+        // to twelve, 10 x 8 and its transpose are the smallest; by area the
+        // 13 x 6 bar (78 squares) is smaller, and it is checked below by the
+        // recursive search too.
+        let labels = Labels::new(14, 12, Play::Normal).unwrap();
+        let mut other = Vec::new();
+        for c in 1..=14 {
+            for r in 1..=12 {
+                let n = labels.winning_openings(&bar(c, r)).unwrap().len();
+                if (c, r) != (1, 1) && n != 1 {
+                    other.push((c * r, c, r, n));
+                }
+            }
+        }
+        other.sort();
+        assert_eq!(
+            other,
+            vec![
+                (78, 13, 6, 2),
+                (80, 8, 10, 2),
+                (80, 10, 8, 2),
+                (90, 9, 10, 2),
+                (90, 10, 9, 2),
+                (140, 14, 10, 2),
+                (156, 13, 12, 2)
+            ]
+        );
+        let needles = labels.winning_openings(&bar(10, 8)).unwrap();
+        assert_eq!(
+            needles,
+            vec![
+                Opening {
+                    column: 6,
+                    row: 5,
+                    eats: 20
+                },
+                Opening {
+                    column: 9,
+                    row: 4,
+                    eats: 10
+                }
+            ]
+        );
+        let transposed = labels.winning_openings(&bar(8, 10)).unwrap();
+        let mirrored: Vec<(usize, usize)> = transposed.iter().map(|o| (o.row, o.column)).collect();
+        assert_eq!(mirrored, vec![(9, 4), (6, 5)]);
+    }
+
+    #[test]
+    fn thirteen_by_six_has_two_winning_openings_by_recursive_search() {
+        let mut memo = HashMap::new();
+        let start = bar(13, 6);
+        let winning: Vec<(usize, usize)> = openings(&start)
+            .filter(|&(c, r)| !brute_won(&eat(&start, c, r), Play::Normal, &mut memo))
+            .collect();
+        let labels = Labels::new(13, 6, Play::Normal).unwrap();
+        let labelled: Vec<(usize, usize)> = labels
+            .winning_openings(&start)
+            .unwrap()
+            .iter()
+            .map(|o| (o.column, o.row))
+            .collect();
+        assert_eq!(winning.len(), 2);
+        assert_eq!(winning, labelled);
+    }
+
+    #[test]
+    fn a_single_row_is_won_by_taking_all_but_the_poison() {
+        let labels = Labels::new(9, 1, Play::Normal).unwrap();
+        for c in 2..=9 {
+            let needles = labels.winning_openings(&bar(c, 1)).unwrap();
+            assert_eq!(needles.len(), 1);
+            assert_eq!((needles[0].column, needles[0].row), (2, 1));
+        }
+    }
+
+    #[test]
+    fn misere_two_by_one_has_no_winning_opening() {
+        // Its one move leaves the bare poison, a win for the player to move.
+        let labels = Labels::new(2, 1, Play::Misere).unwrap();
+        assert_eq!(labels.winning_openings(&[1, 1]), Some(vec![]));
+        assert_eq!(labels.is_lost(&[1]), Some(false));
+    }
+
+    #[test]
+    fn labels_take_less_than_a_byte_per_position() {
+        for (w, h) in [(12, 8), (8, 12), (5, 5), (9, 2)] {
+            let labels = Labels::new(w, h, Play::Normal).unwrap();
+            assert_eq!(labels.tails.table.len() as u128, table_bytes(w, h));
+            assert!(table_bytes(w, h) < positions_in(w, h), "{w} x {h}");
+        }
+        assert_eq!(table_bytes(16, 12), 13_037_895);
+        assert_eq!(positions_in(16, 12), 30_421_754);
+    }
+
+    #[test]
+    fn rejects_window_past_memory_limit() {
+        let err = check_window(30, 30).unwrap_err().to_string();
+        assert!(err.contains("the limit is 268435456 bytes"), "{err}");
+        assert!(check_window(16, 12).is_ok());
+        assert!(check_window(0, 3).is_err());
+        assert!(check_window(63, 1).unwrap_err().to_string().contains("62"));
+    }
+
+    #[test]
+    fn refuses_queries_outside_the_window() {
+        let labels = Labels::new(4, 3, Play::Normal).unwrap();
+        assert_eq!(labels.is_lost(&[4]), None);
+        assert_eq!(labels.is_lost(&[1, 1, 1, 1, 1]), None);
+        assert_eq!(labels.is_lost(&[1, 2]), None);
+        assert_eq!(labels.is_lost(&[]), None);
+        assert_eq!(labels.is_lost(&[1]), Some(true));
+    }
+
+    #[test]
+    fn moves_cut_every_column_from_the_square_on() {
+        assert_eq!(eat(&[4, 4, 3, 1], 2, 2), vec![4, 1, 1, 1]);
+        assert_eq!(eat(&[4, 4, 3, 1], 3, 1), vec![4, 4]);
+        assert_eq!(eats(&[4, 4, 3, 1], 2, 2), 5);
+        assert_eq!(openings(&[2, 1]).collect::<Vec<_>>(), vec![(1, 2), (2, 1)]);
+    }
+}
+#[cfg(test)]
+mod scratch {
+    use super::*;
+    #[test]
+    fn timing() {
+        let t = std::time::Instant::now();
+        let l = Labels::new(16, 12, Play::Normal).unwrap();
+        eprintln!("wall {:?}", t.elapsed());
+        assert_eq!(l.lost(), 282436);
+    }
+}

@@ -1,0 +1,1081 @@
+//! `chomp-needles`: the winning openings ("needles") of every Chomp bar in a
+//! window, from one labelling of the window, and the families whose needle
+//! has a sentence.
+//!
+//! The survey labels the W x H window once and lists, for every bar in it but
+//! 1 x 1, the openings that leave a lost position and the squares each eats.
+//! Beside it the generator labels four small windows of its own and asserts
+//! the sentences: on square bars the opening at (2, 2) is the only winning one
+//! and the L it leaves is two-heap Nim; two-row positions are lost exactly when
+//! the bottom row is one longer than the top; under misère play the square's
+//! opening wins from 3 x 3 on and loses on 2 x 2. Three-row bars get their
+//! needle listed (there is no sentence to assert), and position counts are
+//! checked against a direct walk of the bars named in `walk`.
+
+use super::draw::{self, Cell, Series};
+use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::games::chomp::{self, Labels, Opening, Play};
+use serde::Serialize;
+
+pub struct ChompNeedles;
+
+/// Positions of a bar above which its direct walk (a hash map of staircases,
+/// about 5 microseconds and a few hundred bytes per position) is refused.
+pub const MAX_WALK_POSITIONS: u128 = 1_000_000;
+
+static SPEC: Spec = Spec {
+    name: "chomp-needles",
+    description: "Chomp: the winning openings of every bar in a W x H window from one labelling of \
+                  the window, with the square, L, two-row, three-row and misère families.",
+    params: &[
+        Param {
+            name: "columns",
+            doc: "Columns of the survey window (W); every bar up to W x H is surveyed.",
+            kind: Kind::Int { min: 1, max: 40 },
+            default: "12",
+        },
+        Param {
+            name: "rows",
+            doc: "Rows of the survey window (H).",
+            kind: Kind::Int { min: 1, max: 40 },
+            default: "8",
+        },
+        Param {
+            name: "play",
+            doc: "The convention of the survey: \"normal\" (the player left with the bare poison \
+                  loses) or \"misere\" (the bare poison is a win for the player to move). The \
+                  family sentences keep their own conventions.",
+            kind: Kind::Choice(&["normal", "misere"]),
+            default: "\"normal\"",
+        },
+        Param {
+            name: "small",
+            doc: "Side of the square of small bars counted apart (the earlier survey went up to \
+                  6 x 6).",
+            kind: Kind::Int { min: 1, max: 40 },
+            default: "6",
+        },
+        Param {
+            name: "arms",
+            doc: "Longest arm of the L-positions (A); square bars from 2 x 2 to (A + 1) x (A + 1) \
+                  are checked in the same window, under both conventions.",
+            kind: Kind::Int { min: 1, max: 20 },
+            default: "9",
+        },
+        Param {
+            name: "two_row",
+            doc: "Longest bottom row of the two-row positions (B); two-row bars 1 x 2 to B x 2.",
+            kind: Kind::Int { min: 1, max: 60 },
+            default: "12",
+        },
+        Param {
+            name: "three_row",
+            doc: "Three-row bars from 1 x 3 to K x 3 get their needles listed (K).",
+            kind: Kind::Int { min: 1, max: 60 },
+            default: "15",
+        },
+        Param {
+            name: "walk",
+            doc: "Bars [columns, rows] whose positions are counted by a direct walk and compared \
+                  with C(columns + rows, rows) - 1.",
+            kind: Kind::PairList {
+                min: 1,
+                max: 40,
+                max_len: 4,
+            },
+            default: "[[12, 8], [12, 2]]",
+        },
+    ],
+    keys: &[
+        Doc {
+            name: "columns",
+            doc: "Columns of the survey window (W).",
+        },
+        Doc {
+            name: "rows",
+            doc: "Rows of the survey window (H).",
+        },
+        Doc {
+            name: "play",
+            doc: "The survey's convention: \"normal\" or \"misere\".",
+        },
+        Doc {
+            name: "positions",
+            doc: "Positions of the window, C(W + H, H) - 1, counted from the labels.",
+        },
+        Doc {
+            name: "lost",
+            doc: "Lost positions of the window.",
+        },
+        Doc {
+            name: "lost_share",
+            doc: "lost / positions.",
+        },
+        Doc {
+            name: "bars",
+            doc: "Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.",
+        },
+        Doc {
+            name: "one_needle",
+            doc: "Bars with exactly one winning opening.",
+        },
+        Doc {
+            name: "several_needles",
+            doc: "Bars with two or more winning openings.",
+        },
+        Doc {
+            name: "no_needle",
+            doc: "Bars with no winning opening (none under normal play).",
+        },
+        Doc {
+            name: "small.side",
+            doc: "Side of the square of small bars (the `small` parameter, capped by the window).",
+        },
+        Doc {
+            name: "small.bars",
+            doc: "Bars up to small.side x small.side but 1 x 1.",
+        },
+        Doc {
+            name: "small.one_needle",
+            doc: "Of those, the bars with exactly one winning opening.",
+        },
+        Doc {
+            name: "beyond.bars",
+            doc: "Bars of the window outside the small square.",
+        },
+        Doc {
+            name: "beyond.one_needle",
+            doc: "Of those, the bars with exactly one winning opening.",
+        },
+        Doc {
+            name: "multi",
+            doc: "The bars with two or more winning openings, by squares then columns; each as \
+                  survey.N.",
+        },
+        Doc {
+            name: "survey.N",
+            doc: "Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count \
+                  (winning openings) and .needles.M.column, .row (from 1, row 1 at the bottom) \
+                  and .eats (squares the opening takes).",
+        },
+        Doc {
+            name: "drawn",
+            doc: "The bar of the `bar` view (the first of multi, or the whole window when multi \
+                  is empty), as survey.N.",
+        },
+        Doc {
+            name: "squares.N",
+            doc: "Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning \
+                  openings), .centre_only (whether (2, 2) is the one winning opening) and \
+                  .misere_centre_wins (whether (2, 2) wins under misère play).",
+        },
+        Doc {
+            name: "l_positions.arms",
+            doc: "Longest arm A of the L-positions (poison with a vertical arm a and a horizontal \
+                  arm b, 0 <= a, b <= A, not both 0).",
+        },
+        Doc {
+            name: "l_positions.positions",
+            doc: "L-positions: (A + 1)^2 - 1.",
+        },
+        Doc {
+            name: "l_positions.lost",
+            doc: "Lost L-positions under normal play.",
+        },
+        Doc {
+            name: "l_positions.lost_equal_arms",
+            doc: "Lost L-positions whose arms are equal.",
+        },
+        Doc {
+            name: "l_positions.misere_lost",
+            doc: "Lost L-positions under misère play.",
+        },
+        Doc {
+            name: "misere.wins_from",
+            doc: "Smallest side from which the opening at (2, 2) wins every larger square bar \
+                  checked under misère play (null if it loses on the largest).",
+        },
+        Doc {
+            name: "misere.loses_on",
+            doc: "Sides of the square bars on which the opening at (2, 2) loses under misère play.",
+        },
+        Doc {
+            name: "two_row.length",
+            doc: "Longest bottom row B of the two-row positions.",
+        },
+        Doc {
+            name: "two_row.positions",
+            doc: "Two-row positions: bottom b from 1 to B, top t from 0 to b.",
+        },
+        Doc {
+            name: "two_row.lost",
+            doc: "Lost two-row positions.",
+        },
+        Doc {
+            name: "two_row.bars",
+            doc: "Two-row bars 1 x 2 to B x 2.",
+        },
+        Doc {
+            name: "two_row.top_right",
+            doc: "Two-row bars whose one winning opening is the top-right square.",
+        },
+        Doc {
+            name: "three_row.length",
+            doc: "Longest three-row bar K (columns).",
+        },
+        Doc {
+            name: "three_row.one_needle",
+            doc: "Three-row bars 1 x 3 to K x 3 with exactly one winning opening.",
+        },
+        Doc {
+            name: "three_row.bars.N",
+            doc: "The bar of N + 1 columns and three rows: .columns, .count (winning openings), \
+                  .column and .row of its first winning opening (null if none).",
+        },
+        Doc {
+            name: "walks.N",
+            doc: "Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a \
+                  direct walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions \
+                  under the survey's convention).",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "labelled positions = C(W + H, H) - 1",
+            doc: "The labels cover every position of the window once.",
+        },
+        Doc {
+            name: "walk C x R: walked positions = C(C + R, R) - 1",
+            doc: "For each bar of `walk`, a direct walk reaches the formula's count.",
+        },
+        Doc {
+            name: "square bars: (2, 2) is the only winning opening",
+            doc: "Every square bar from 2 x 2 to (A + 1) x (A + 1), normal play.",
+        },
+        Doc {
+            name: "L-positions are lost exactly when the arms are equal",
+            doc: "Two-heap Nim, for arms 0..=A under normal play.",
+        },
+        Doc {
+            name: "misère L-positions follow misère Nim",
+            doc: "Lost exactly when the arms are equal and at least 2, or one arm is 1 and the \
+                  other 0.",
+        },
+        Doc {
+            name: "misère: (2, 2) wins from 3 x 3 and loses on 2 x 2",
+            doc: "The square's opening under misère play, sides 2 to A + 1.",
+        },
+        Doc {
+            name: "two-row positions are lost exactly when bottom = top + 1",
+            doc: "Bottom b from 1 to B, top t from 0 to b, normal play.",
+        },
+        Doc {
+            name: "two-row bars: the top-right square is the one winning opening",
+            doc: "Bars 1 x 2 to B x 2, normal play.",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "window",
+            doc: "The window as a grid of bars (column c, row r stands for the c x r bar), \
+                  coloured and marked by the number of winning openings.",
+        },
+        Doc {
+            name: "bar",
+            doc: "The drawn bar with each winning opening numbered and the block it eats coloured.",
+        },
+        Doc {
+            name: "three-row",
+            doc: "Column and row of the needle of each three-row bar, against its columns.",
+        },
+    ],
+    games: &["chomp"],
+};
+
+#[derive(Serialize, Clone)]
+struct Needle {
+    column: usize,
+    row: usize,
+    eats: usize,
+}
+
+#[derive(Serialize, Clone)]
+struct Bar {
+    columns: usize,
+    rows: usize,
+    squares: usize,
+    count: usize,
+    needles: Vec<Needle>,
+}
+
+#[derive(Serialize)]
+struct Range {
+    side: usize,
+    bars: usize,
+    one_needle: usize,
+}
+
+#[derive(Serialize)]
+struct Beyond {
+    bars: usize,
+    one_needle: usize,
+}
+
+#[derive(Serialize)]
+struct Square {
+    side: usize,
+    needles: usize,
+    centre_only: bool,
+    misere_centre_wins: bool,
+}
+
+#[derive(Serialize)]
+struct LPositions {
+    arms: usize,
+    positions: usize,
+    lost: usize,
+    lost_equal_arms: usize,
+    misere_lost: usize,
+}
+
+#[derive(Serialize)]
+struct Misere {
+    wins_from: Option<usize>,
+    loses_on: Vec<usize>,
+}
+
+#[derive(Serialize)]
+struct TwoRow {
+    length: usize,
+    positions: usize,
+    lost: usize,
+    bars: usize,
+    top_right: usize,
+}
+
+#[derive(Serialize)]
+struct ThreeRowBar {
+    columns: usize,
+    count: usize,
+    column: Option<usize>,
+    row: Option<usize>,
+}
+
+#[derive(Serialize)]
+struct ThreeRow {
+    length: usize,
+    one_needle: usize,
+    bars: Vec<ThreeRowBar>,
+}
+
+#[derive(Serialize)]
+struct WalkCount {
+    columns: usize,
+    rows: usize,
+    walked: u64,
+    formula: u64,
+    lost: u64,
+}
+
+#[derive(Serialize)]
+struct Data {
+    columns: usize,
+    rows: usize,
+    play: String,
+    positions: u64,
+    lost: u64,
+    lost_share: f64,
+    bars: usize,
+    one_needle: usize,
+    several_needles: usize,
+    no_needle: usize,
+    small: Range,
+    beyond: Beyond,
+    multi: Vec<Bar>,
+    survey: Vec<Bar>,
+    drawn: Bar,
+    squares: Vec<Square>,
+    l_positions: LPositions,
+    misere: Misere,
+    two_row: TwoRow,
+    three_row: ThreeRow,
+    walks: Vec<WalkCount>,
+}
+
+fn play_of(p: &Params) -> Play {
+    match p.choice("play") {
+        "misere" => Play::Misere,
+        _ => Play::Normal,
+    }
+}
+
+/// Labels a window whose size `check_limits` has accepted.
+fn label(columns: usize, rows: usize, play: Play) -> Labels {
+    Labels::new(columns, rows, play).expect("window checked by check_limits")
+}
+
+fn walk_bars(p: &Params) -> Vec<(usize, usize)> {
+    p.pairs("walk")
+        .iter()
+        .map(|&(c, r)| (c as usize, r as usize))
+        .collect()
+}
+
+/// A bar of a labelled window with its winning openings.
+fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
+    let needles = labels
+        .winning_openings(&chomp::bar(columns, rows))
+        .expect("the bar lies in the window");
+    Bar {
+        columns,
+        rows,
+        squares: columns * rows,
+        count: needles.len(),
+        needles: needles
+            .iter()
+            .map(|&Opening { column, row, eats }| Needle { column, row, eats })
+            .collect(),
+    }
+}
+
+/// The L-position with a vertical arm of `a` and a horizontal arm of `b`.
+fn l_position(a: usize, b: usize) -> Vec<u8> {
+    let mut heights = vec![(a + 1) as u8];
+    heights.extend(std::iter::repeat_n(1u8, b));
+    heights
+}
+
+/// The two-row position with a bottom row of `b` and a top row of `t`.
+fn two_row_position(b: usize, t: usize) -> Vec<u8> {
+    let mut heights = vec![2u8; t];
+    heights.extend(std::iter::repeat_n(1u8, b - t));
+    heights
+}
+
+/// Whether the bar's one winning opening is the square (column, row).
+fn only_needle_is(bar: &Bar, square: (usize, usize)) -> bool {
+    matches!(bar.needles.as_slice(), [n] if (n.column, n.row) == square)
+}
+
+fn lost(labels: &Labels, heights: &[u8]) -> bool {
+    labels.is_lost(heights) == Some(true)
+}
+
+/// The square bars and L-positions, in the (A + 1) x (A + 1) window under
+/// both conventions, with their checks.
+fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositions, Misere) {
+    let side = arms + 1;
+    let normal = label(side, side, Play::Normal);
+    let misere = label(side, side, Play::Misere);
+    let squares: Vec<Square> = (2..=side)
+        .map(|s| {
+            let bar = survey_bar(&normal, s, s);
+            let centre = chomp::eat(&chomp::bar(s, s), 2, 2);
+            Square {
+                side: s,
+                needles: bar.count,
+                centre_only: only_needle_is(&bar, (2, 2)),
+                misere_centre_wins: lost(&misere, &centre),
+            }
+        })
+        .collect();
+    let failing: Vec<String> = squares
+        .iter()
+        .filter(|s| !s.centre_only)
+        .map(|s| format!("{0} x {0}", s.side))
+        .collect();
+    checks.push(Check::that(
+        "square bars: (2, 2) is the only winning opening",
+        failing.is_empty(),
+        format!(
+            "{} square bars from 2 x 2 to {side} x {side}; not so on: [{}]",
+            squares.len(),
+            failing.join(", ")
+        ),
+    ));
+
+    let ls: Vec<(usize, usize)> = (0..=arms)
+        .flat_map(|a| (0..=arms).map(move |b| (a, b)))
+        .filter(|&ab| ab != (0, 0))
+        .collect();
+    let rule_breakers = |labels: &Labels, rule: &dyn Fn(usize, usize) -> bool| {
+        ls.iter()
+            .filter(|&&(a, b)| lost(labels, &l_position(a, b)) != rule(a, b))
+            .map(|(a, b)| format!("({a}, {b})"))
+            .collect::<Vec<_>>()
+    };
+    let normal_breakers = rule_breakers(&normal, &|a, b| a == b);
+    checks.push(Check::that(
+        "L-positions are lost exactly when the arms are equal",
+        normal_breakers.is_empty(),
+        format!(
+            "{} L-positions with arms up to {arms}; exceptions: [{}]",
+            ls.len(),
+            normal_breakers.join(", ")
+        ),
+    ));
+    let misere_breakers = rule_breakers(&misere, &|a, b| (a == b && a >= 2) || a + b == 1);
+    checks.push(Check::that(
+        "misère L-positions follow misère Nim",
+        misere_breakers.is_empty(),
+        format!(
+            "{} L-positions with arms up to {arms}; exceptions: [{}]",
+            ls.len(),
+            misere_breakers.join(", ")
+        ),
+    ));
+    let count = |labels: &Labels, f: &dyn Fn(usize, usize) -> bool| {
+        ls.iter()
+            .filter(|&&(a, b)| f(a, b) && lost(labels, &l_position(a, b)))
+            .count()
+    };
+    let l_positions = LPositions {
+        arms,
+        positions: ls.len(),
+        lost: count(&normal, &|_, _| true),
+        lost_equal_arms: count(&normal, &|a, b| a == b),
+        misere_lost: count(&misere, &|_, _| true),
+    };
+
+    let loses_on: Vec<usize> = squares
+        .iter()
+        .filter(|s| !s.misere_centre_wins)
+        .map(|s| s.side)
+        .collect();
+    let wins_from = match loses_on.last() {
+        None => Some(2),
+        Some(&s) if s < side => Some(s + 1),
+        Some(_) => None,
+    };
+    checks.push(Check::equal(
+        "misère: (2, 2) wins from 3 x 3 and loses on 2 x 2",
+        format!("loses on {loses_on:?}"),
+        "loses on [2]".to_string(),
+    ));
+    (
+        squares,
+        l_positions,
+        Misere {
+            wins_from,
+            loses_on,
+        },
+    )
+}
+
+/// The two-row positions and bars in the B x 2 window, with their checks.
+fn two_rows(length: usize, checks: &mut Vec<Check>) -> TwoRow {
+    let labels = label(length, 2, Play::Normal);
+    let positions: Vec<(usize, usize)> = (1..=length)
+        .flat_map(|b| (0..=b).map(move |t| (b, t)))
+        .collect();
+    let breakers: Vec<String> = positions
+        .iter()
+        .filter(|&&(b, t)| lost(&labels, &two_row_position(b, t)) != (b == t + 1))
+        .map(|(b, t)| format!("(bottom {b}, top {t})"))
+        .collect();
+    checks.push(Check::that(
+        "two-row positions are lost exactly when bottom = top + 1",
+        breakers.is_empty(),
+        format!(
+            "{} two-row positions with rows up to {length}; exceptions: [{}]",
+            positions.len(),
+            breakers.join(", ")
+        ),
+    ));
+    let top_right = (1..=length)
+        .filter(|&c| only_needle_is(&survey_bar(&labels, c, 2), (c, 2)))
+        .count();
+    checks.push(Check::equal(
+        "two-row bars: the top-right square is the one winning opening",
+        top_right,
+        length,
+    ));
+    TwoRow {
+        length,
+        positions: positions.len(),
+        lost: positions
+            .iter()
+            .filter(|&&(b, t)| lost(&labels, &two_row_position(b, t)))
+            .count(),
+        bars: length,
+        top_right,
+    }
+}
+
+/// The needles of the three-row bars 1 x 3 to K x 3.
+fn three_rows(length: usize) -> ThreeRow {
+    let labels = label(length, 3, Play::Normal);
+    let bars: Vec<ThreeRowBar> = (1..=length)
+        .map(|c| {
+            let bar = survey_bar(&labels, c, 3);
+            ThreeRowBar {
+                columns: c,
+                count: bar.count,
+                column: bar.needles.first().map(|n| n.column),
+                row: bar.needles.first().map(|n| n.row),
+            }
+        })
+        .collect();
+    ThreeRow {
+        length,
+        one_needle: bars.iter().filter(|b| b.count == 1).count(),
+        bars,
+    }
+}
+
+impl Generator for ChompNeedles {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn check_limits(&self, p: &Params) -> Result<(), String> {
+        let arms = p.size("arms") + 1;
+        let windows = [
+            (p.size("columns"), p.size("rows")),
+            (arms, arms),
+            (p.size("two_row"), 2),
+            (p.size("three_row"), 3),
+        ];
+        for (columns, rows) in windows.into_iter().chain(walk_bars(p)) {
+            chomp::check_window(columns, rows).map_err(|e| e.to_string())?;
+        }
+        for (columns, rows) in walk_bars(p) {
+            let positions = chomp::positions_in(columns, rows);
+            if positions > MAX_WALK_POSITIONS {
+                return Err(format!(
+                    "the {columns} x {rows} bar has {positions} positions; direct walks are \
+                     limited to {MAX_WALK_POSITIONS}"
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    fn run(&self, p: &Params) -> Output {
+        let (columns, rows) = (p.size("columns"), p.size("rows"));
+        let play = play_of(p);
+        let labels = label(columns, rows, play);
+        let mut checks = vec![Check::equal(
+            "labelled positions = C(W + H, H) - 1",
+            u128::from(labels.positions()),
+            chomp::positions_in(columns, rows),
+        )];
+
+        let survey: Vec<Bar> = (1..=columns)
+            .flat_map(|c| (1..=rows).map(move |r| (c, r)))
+            .filter(|&bar| bar != (1, 1))
+            .map(|(c, r)| survey_bar(&labels, c, r))
+            .collect();
+        let side = p.size("small").min(columns).min(rows);
+        let is_small = |b: &Bar| b.columns <= side && b.rows <= side;
+        let one = |b: &&Bar| b.count == 1;
+        let mut multi: Vec<Bar> = survey.iter().filter(|b| b.count >= 2).cloned().collect();
+        multi.sort_by_key(|b| (b.squares, b.columns));
+        let drawn = multi
+            .first()
+            .cloned()
+            .unwrap_or_else(|| survey_bar(&labels, columns, rows));
+
+        let (squares, l_positions, misere) = squares_and_ls(p.size("arms"), &mut checks);
+        let two_row = two_rows(p.size("two_row"), &mut checks);
+        let three_row = three_rows(p.size("three_row"));
+
+        let walks: Vec<WalkCount> = walk_bars(p)
+            .into_iter()
+            .map(|(c, r)| {
+                let walked = chomp::walk_bar(c, r).positions;
+                let formula = chomp::positions_in(c, r);
+                checks.push(Check::equal(
+                    format!("walk {c} x {r}: walked positions = C({c} + {r}, {r}) - 1"),
+                    u128::from(walked),
+                    formula,
+                ));
+                WalkCount {
+                    columns: c,
+                    rows: r,
+                    walked,
+                    formula: formula as u64,
+                    lost: label(c, r, play).lost(),
+                }
+            })
+            .collect();
+
+        let data = Data {
+            columns,
+            rows,
+            play: p.choice("play").to_string(),
+            positions: labels.positions(),
+            lost: labels.lost(),
+            lost_share: labels.lost() as f64 / labels.positions() as f64,
+            bars: survey.len(),
+            one_needle: survey.iter().filter(one).count(),
+            several_needles: multi.len(),
+            no_needle: survey.iter().filter(|b| b.count == 0).count(),
+            small: Range {
+                side,
+                bars: survey.iter().filter(|b| is_small(b)).count(),
+                one_needle: survey.iter().filter(|b| is_small(b)).filter(one).count(),
+            },
+            beyond: Beyond {
+                bars: survey.iter().filter(|b| !is_small(b)).count(),
+                one_needle: survey.iter().filter(|b| !is_small(b)).filter(one).count(),
+            },
+            multi,
+            drawn,
+            squares,
+            l_positions,
+            misere,
+            two_row,
+            three_row,
+            walks,
+            survey,
+        };
+        let views = vec![
+            View {
+                name: "window",
+                svg: draw_window(&data, play),
+            },
+            View {
+                name: "bar",
+                svg: draw_bar(&data.drawn, play),
+            },
+            View {
+                name: "three-row",
+                svg: draw_three_rows(&data.three_row),
+            },
+        ];
+        let table = Table {
+            columns: ["columns", "rows", "squares", "winning openings", "needles"]
+                .map(String::from)
+                .to_vec(),
+            rows: data
+                .survey
+                .iter()
+                .map(|b| {
+                    vec![
+                        b.columns.into(),
+                        b.rows.into(),
+                        b.squares.into(),
+                        b.count.into(),
+                        describe_needles(b).into(),
+                    ]
+                })
+                .collect(),
+        };
+        Output {
+            data: serde_json::to_value(&data).expect("data serialises"),
+            checks,
+            views,
+            table: Some(table),
+        }
+    }
+}
+
+/// "(column 6, row 5) eating 20; ..." for a bar's needles.
+fn describe_needles(bar: &Bar) -> String {
+    bar.needles
+        .iter()
+        .map(|n| format!("(column {}, row {}) eating {}", n.column, n.row, n.eats))
+        .collect::<Vec<_>>()
+        .join("; ")
+}
+
+fn play_name(play: Play) -> &'static str {
+    match play {
+        Play::Normal => "normal play",
+        Play::Misere => "misère play",
+    }
+}
+
+fn draw_window(data: &Data, play: Play) -> String {
+    let (columns, rows) = (data.columns, data.rows);
+    // Drawing row 0 is the window's top row.
+    let count = |r: usize, c: usize| {
+        let (bar_columns, bar_rows) = (c + 1, rows - r);
+        data.survey
+            .iter()
+            .find(|b| (b.columns, b.rows) == (bar_columns, bar_rows))
+            .map(|b| b.count)
+    };
+    let cell = |r, c| match count(r, c) {
+        None => Cell::Blocked,
+        Some(0) => Cell::Colour(3),
+        Some(n) => Cell::Colour(n - 1),
+    };
+    let mark = |r, c| count(r, c).filter(|&n| n != 1).map(|n| n.to_string());
+    let others: Vec<String> = data
+        .survey
+        .iter()
+        .filter(|b| b.count != 1)
+        .map(|b| format!("{} x {} has {}", b.columns, b.rows, b.count))
+        .collect();
+    draw::labelled_board(
+        rows,
+        columns,
+        |r, c| (cell(r, c), mark(r, c).unwrap_or_default()),
+        &format!(
+            "Winning openings of every bar up to {columns} x {rows} ({})",
+            play_name(play)
+        ),
+        &format!(
+            "A grid of {columns} columns and {rows} rows; the square in column c and row r \
+             (row 1 at the bottom) stands for the c x r bar and is coloured by its number of \
+             winning openings, the 1 x 1 bar dark. {} of the {} bars have exactly one; the \
+             others are marked with their count: {}.",
+            data.one_needle,
+            data.bars,
+            if others.is_empty() {
+                "none".to_string()
+            } else {
+                others.join(", ")
+            }
+        ),
+    )
+}
+
+fn draw_bar(bar: &Bar, play: Play) -> String {
+    let (columns, rows) = (bar.columns, bar.rows);
+    // Drawing (r, c) is the square in column c + 1, row rows - r.
+    let square = |r: usize, c: usize| (c + 1, rows - r);
+    let eaten_by = |r, c| -> Vec<usize> {
+        let (col, row) = square(r, c);
+        bar.needles
+            .iter()
+            .enumerate()
+            .filter(|(_, n)| col >= n.column && row >= n.row)
+            .map(|(k, _)| k)
+            .collect()
+    };
+    let cell = |r, c| {
+        if square(r, c) == (1, 1) {
+            return Cell::Blocked;
+        }
+        match eaten_by(r, c).as_slice() {
+            [] => Cell::Free,
+            [k] => Cell::Colour(*k),
+            _ => Cell::Colour(bar.needles.len()),
+        }
+    };
+    let mark = |r, c| {
+        let (col, row) = square(r, c);
+        bar.needles
+            .iter()
+            .position(|n| (n.column, n.row) == (col, row))
+            .map(|k| (k + 1).to_string())
+    };
+    draw::labelled_board(
+        rows,
+        columns,
+        |r, c| (cell(r, c), mark(r, c).unwrap_or_default()),
+        &format!(
+            "The {columns} x {rows} bar and its {} winning openings ({})",
+            bar.count,
+            play_name(play)
+        ),
+        &format!(
+            "The {columns} x {rows} bar with the poison dark in the bottom-left corner. Each \
+             winning opening is numbered in its square and the block it eats is coloured \
+             (squares eaten by more than one in a colour of their own): {}.",
+            if bar.needles.is_empty() {
+                "there are none".to_string()
+            } else {
+                describe_needles(bar)
+            }
+        ),
+    )
+}
+
+fn draw_three_rows(three: &ThreeRow) -> String {
+    let points = |f: fn(&ThreeRowBar) -> Option<usize>| {
+        three
+            .bars
+            .iter()
+            .filter_map(|b| f(b).map(|v| (b.columns as f64, v as f64)))
+            .collect()
+    };
+    let listing: Vec<String> = three
+        .bars
+        .iter()
+        .map(|b| match (b.column, b.row) {
+            (Some(c), Some(r)) => format!("{} columns: column {c}, row {r}", b.columns),
+            _ => format!("{} columns: none", b.columns),
+        })
+        .collect();
+    draw::lines(
+        "The needle of each three-row bar",
+        &format!(
+            "For three-row bars of 1 to {} columns, the column and the row of the first winning \
+             opening. {}.",
+            three.length,
+            listing.join("; ")
+        ),
+        ("columns of the bar", "column or row of the needle"),
+        &[
+            Series {
+                name: "column",
+                points: points(|b| b.column),
+            },
+            Series {
+                name: "row",
+                points: points(|b| b.row),
+            },
+        ],
+        false,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+    use std::sync::LazyLock;
+
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        let given: BTreeMap<String, toml::Value> = pairs
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
+                )
+            })
+            .collect();
+        Params::parse(&SPEC, &given).unwrap()
+    }
+
+    fn run(pairs: &[(&str, &str)]) -> Output {
+        let p = params(pairs);
+        ChompNeedles.check_limits(&p).unwrap();
+        ChompNeedles.run(&p)
+    }
+
+    /// The default run, shared by the tests that read it.
+    static DEFAULT: LazyLock<Output> = LazyLock::new(|| run(&[]));
+
+    #[test]
+    fn defaults_reproduce_the_twelve_by_eight_survey() {
+        let out = &*DEFAULT;
+        let d = &out.data;
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        assert_eq!(d["bars"], 95);
+        assert_eq!(d["one_needle"], 94);
+        assert_eq!(d["several_needles"], 1);
+        assert_eq!(d["small"]["bars"], 35);
+        assert_eq!(d["small"]["one_needle"], 35);
+        assert_eq!(d["beyond"]["one_needle"], 59);
+        assert_eq!(d["positions"], 125_969);
+        let two = &d["multi"][0];
+        assert_eq!(
+            (two["columns"].clone(), two["rows"].clone()),
+            (10.into(), 8.into())
+        );
+        assert_eq!(
+            two["needles"],
+            serde_json::json!([
+                {"column": 6, "row": 5, "eats": 20},
+                {"column": 9, "row": 4, "eats": 10}
+            ])
+        );
+        assert_eq!(d["drawn"]["columns"], 10);
+    }
+
+    #[test]
+    fn families_match_the_issue() {
+        let out = &*DEFAULT;
+        let d = &out.data;
+        // 99 L-positions with arms up to nine, the 9 with equal arms lost.
+        assert_eq!(d["l_positions"]["positions"], 99);
+        assert_eq!(d["l_positions"]["lost"], 9);
+        assert_eq!(d["l_positions"]["lost_equal_arms"], 9);
+        // 90 two-row positions with rows up to twelve; lost when b = t + 1: 12.
+        assert_eq!(d["two_row"]["positions"], 90);
+        assert_eq!(d["two_row"]["lost"], 12);
+        assert_eq!(d["two_row"]["top_right"], 12);
+        // The 12 x 2 bar walked: 90 positions, 12 of them lost.
+        assert_eq!(d["walks"][1]["walked"], 90);
+        assert_eq!(d["walks"][1]["lost"], 12);
+        assert_eq!(d["walks"][0]["walked"], 125_969);
+        // Misère: the square's opening loses on 2 x 2 and wins from 3 x 3.
+        assert_eq!(d["misere"]["wins_from"], 3);
+        assert_eq!(d["misere"]["loses_on"], serde_json::json!([2]));
+        // Misère Nim on two heaps of at most nine: 8 equal pairs >= 2, plus (1, 0), (0, 1).
+        assert_eq!(d["l_positions"]["misere_lost"], 10);
+    }
+
+    #[test]
+    fn three_row_needles_match_the_issue() {
+        let out = &*DEFAULT;
+        let bars = &out.data["three_row"]["bars"];
+        let at = |c: usize| {
+            let b = &bars[c - 1];
+            assert_eq!(b["count"], 1, "{c} columns");
+            (b["column"].as_u64().unwrap(), b["row"].as_u64().unwrap())
+        };
+        let rows: Vec<u64> = (6..=11).map(|c| at(c).1).collect();
+        assert_eq!(rows, vec![2, 3, 2, 3, 2, 2]);
+        assert_eq!(at(12).1, 3);
+        assert_eq!(at(13).1, 2);
+        assert_eq!(at(14).1, 3);
+        assert_eq!(at(10).0, 6);
+        assert_eq!(at(12).0, 9);
+        assert_eq!(at(13).0, 8);
+        assert_eq!(out.data["three_row"]["one_needle"], 15);
+    }
+
+    #[test]
+    fn misere_survey_finds_bars_without_a_needle() {
+        // Under misère play 2 x 1 has no winning opening: its one move leaves
+        // the bare poison, a win for the player to move.
+        let out = run(&[
+            ("columns", "4"),
+            ("rows", "3"),
+            ("play", "\"misere\""),
+            ("walk", "[]"),
+        ]);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        let survey = out.data["survey"].as_array().unwrap();
+        let two_by_one = survey
+            .iter()
+            .find(|b| b["columns"] == 2 && b["rows"] == 1)
+            .unwrap();
+        assert_eq!(two_by_one["count"], 0);
+        assert!(out.data["no_needle"].as_u64().unwrap() >= 1);
+    }
+
+    #[test]
+    fn draws_three_views_with_titles() {
+        let out = &*DEFAULT;
+        let names: Vec<&str> = out.views.iter().map(|v| v.name).collect();
+        assert_eq!(names, vec!["window", "bar", "three-row"]);
+        for v in &out.views {
+            assert!(v.svg.contains("<title>"), "{}", v.name);
+            assert!(v.svg.contains("<desc>"), "{}", v.name);
+        }
+        assert!(out.views[1].svg.contains("(column 9, row 4) eating 10"));
+        assert!(out.views[0].svg.contains("10 x 8 has 2"));
+        let table = out.table.as_ref().unwrap();
+        assert_eq!(table.rows.len(), 95);
+    }
+
+    #[test]
+    fn rejects_window_past_memory_limit() {
+        let err = ChompNeedles
+            .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
+            .unwrap_err();
+        assert!(err.contains("the limit is 268435456 bytes"), "{err}");
+        let walk = ChompNeedles
+            .check_limits(&params(&[("walk", "[[16, 12]]")]))
+            .unwrap_err();
+        assert!(walk.contains("limited to 1000000"), "{walk}");
+    }
+
+    #[test]
+    fn runs_are_deterministic() {
+        let small = [("columns", "6"), ("rows", "5"), ("walk", "[[6, 5]]")];
+        let (a, b) = (run(&small), run(&small));
+        assert_eq!(a.data, b.data);
+        for (x, y) in a.views.iter().zip(&b.views) {
+            assert_eq!(x.svg, y.svg);
+        }
+    }
+}
