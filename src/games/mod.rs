@@ -3,8 +3,9 @@
 //! A game module imports only [`crate::cgt`]; it knows nothing of generators,
 //! drawings or essays.
 
+pub mod cram;
 pub mod domineering;
 
 /// The game modules, by file name: the figure cache fingerprints each one, so a
 /// change to one game's solver recomputes only the figures that use it.
-pub const MODULES: &[&str] = &["domineering"];
+pub const MODULES: &[&str] = &["cram", "domineering"];
