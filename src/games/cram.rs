@@ -601,6 +601,29 @@ mod tests {
     }
 
     #[test]
+    fn counts_the_expansions_of_a_one_by_four_by_hand() {
+        // Root; [0,1] leaves cells 2,3 (expanded) whose one move leaves nothing
+        // (expanded): a win for the mover, so [0,1] does not win; [1,2] leaves
+        // cells 0 and 3 (expanded), a loss: the root wins after 4 expansions.
+        // With the half turn, cells {0, 3} fire (a loss either way) and the
+        // root and {2, 3} hold a self-paired domino: still 4.
+        let g = grid(1, 4);
+        for checks in Checks::ALL {
+            let m = g.measured_solve(checks);
+            assert_eq!(
+                m,
+                Measured {
+                    win: true,
+                    expansions: 4
+                },
+                "{checks:?}"
+            );
+        }
+        let free = g.bit(0, 0) | g.bit(0, 3);
+        assert!(g.fires(free, Map::HalfTurn) && g.fires(free, Map::Vertical));
+    }
+
+    #[test]
     fn shape_keys_ignore_translation_and_symmetry_only() {
         let g = grid(4, 4);
         let l = position(&g, &["..##", ".###", "####", "####"]);
@@ -612,5 +635,111 @@ mod tests {
         assert_ne!(g.shape_key(l), g.shape_key(straight));
         let column = position(&g, &["#.##", "#.##", "#.##", "####"]);
         assert_eq!(g.shape_key(column), g.shape_key(straight));
+    }
+
+    /// Grundy values by the definition alone: the mex over every placement,
+    /// memoised on the whole free set, with no regions and no symmetry.
+    fn brute_grundy(g: &Grid, free: u64, memo: &mut std::collections::HashMap<u64, u32>) -> u32 {
+        if let Some(&v) = memo.get(&free) {
+            return v;
+        }
+        let mut seen = Vec::new();
+        for r in 0..g.rows() {
+            for c in 0..g.cols() {
+                for (r2, c2) in [(r + 1, c), (r, c + 1)] {
+                    if r2 < g.rows() && c2 < g.cols() {
+                        let d = g.bit(r, c) | g.bit(r2, c2);
+                        if free & d == d {
+                            seen.push(brute_grundy(g, free & !d, memo));
+                        }
+                    }
+                }
+            }
+        }
+        let v = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+        memo.insert(free, v);
+        v
+    }
+
+    #[test]
+    fn grundy_values_match_brute_force_on_every_subset_of_small_grids() {
+        // Every free set, reachable or not, so that regions of every shape,
+        // and their mirror images, meet the evaluator's memo.
+        for (rows, cols) in [(3, 3), (2, 5), (3, 4)] {
+            let g = grid(rows, cols);
+            let mut memo = std::collections::HashMap::new();
+            let mut evaluator = Grundy::new(&g);
+            for free in 0..=g.empty() {
+                assert_eq!(
+                    evaluator.value(&free).0,
+                    brute_grundy(&g, free, &mut memo),
+                    "{rows} x {cols}, free set {free:b}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn grundy_values_match_brute_force_on_empty_rectangles() {
+        // Up to 20 cells: the 3 x 6 and 4 x 5 included.
+        for rows in 1..=4 {
+            for cols in rows..=(20 / rows).min(8) {
+                let g = grid(rows, cols);
+                let brute = brute_grundy(&g, g.empty(), &mut std::collections::HashMap::new());
+                assert_eq!(g.grundy(g.empty()).0, brute, "{rows} x {cols}");
+            }
+        }
+    }
+
+    /// Dawson's Kayles as the octal game 0.07: a move removes two adjacent
+    /// tokens from a row, leaving rows of a and b tokens with a + b = n - 2.
+    fn dawsons_kayles(up_to: usize) -> Vec<u32> {
+        let mut g = vec![0u32; up_to + 1];
+        for n in 2..=up_to {
+            let options: Vec<u32> = (0..=n - 2).map(|a| g[a] ^ g[n - 2 - a]).collect();
+            g[n] = (0..).find(|v| !options.contains(v)).unwrap_or(0);
+        }
+        g
+    }
+
+    #[test]
+    fn one_by_n_is_dawsons_kayles() {
+        let kayles = dawsons_kayles(40);
+        // The published start of the sequence, as a check on the check.
+        assert_eq!(kayles[..12], [0, 0, 1, 1, 2, 0, 3, 1, 1, 0, 3, 3]);
+        for (n, &k) in kayles.iter().enumerate().skip(1) {
+            let g = grid(1, n);
+            assert_eq!(g.grundy(g.empty()), Nimber(k), "1 x {n}");
+        }
+    }
+
+    #[test]
+    fn two_by_n_is_n_mod_two() {
+        let values = rectangle_values(&(1..=16).map(|n| (2, n)).collect::<Vec<_>>()).unwrap();
+        for (n, v) in (1..=16).zip(values) {
+            assert_eq!(v, Nimber(n % 2), "2 x {n}");
+        }
+    }
+
+    #[test]
+    fn shared_evaluator_agrees_with_one_grid_per_rectangle() {
+        let rects = [(3, 5), (5, 3), (1, 7), (4, 4), (2, 6), (3, 6)];
+        let shared = rectangle_values(&rects).unwrap();
+        for (&(m, n), v) in rects.iter().zip(shared) {
+            let g = grid(m, n);
+            assert_eq!(g.grundy(g.empty()), v, "{m} x {n}");
+        }
+        assert_eq!(
+            rectangle_values(&[(8, 9)]),
+            Err(GridError::TooLarge { rows: 8, cols: 9 })
+        );
+    }
+
+    #[test]
+    fn even_by_even_rectangles_are_zero() {
+        // The second player answers every move with its half turn.
+        let rects = [(2, 2), (2, 4), (4, 4), (4, 6), (2, 10), (6, 4)];
+        let values = rectangle_values(&rects).unwrap();
+        assert_eq!(values, [Nimber::ZERO; 6]);
     }
 }

@@ -960,3 +960,215 @@ fn draw_grundy(p: &Params, grundy: &[GrundyEntry]) -> String {
         &cells,
     )
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::{Value, json};
+    use std::collections::BTreeMap;
+    use std::sync::OnceLock;
+
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        let given: BTreeMap<String, toml::Value> = pairs
+            .iter()
+            .map(|(k, v)| {
+                (
+                    k.to_string(),
+                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
+                )
+            })
+            .collect();
+        Params::parse(&SPEC, &given).unwrap()
+    }
+
+    /// The default run, shared by the tests: it is the seed essay's instance.
+    fn default_run() -> &'static Output {
+        static OUT: OnceLock<Output> = OnceLock::new();
+        OUT.get_or_init(|| {
+            let p = params(&[]);
+            PairingSweep.check_limits(&p).unwrap();
+            PairingSweep.run(&p)
+        })
+    }
+
+    fn board(name: &str) -> &'static Value {
+        default_run().data["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|b| b["name"] == name)
+            .unwrap_or_else(|| panic!("no board {name}"))
+    }
+
+    // The figures below are the seed essay's (shared/seeds/003) and issue 5's.
+    #[test]
+    fn default_boards_are_the_union_of_the_two_sets_in_order() {
+        let names: Vec<&Value> = default_run().data["boards"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| &b["name"])
+            .collect();
+        assert_eq!(
+            names,
+            [
+                "2 x 6", "3 x 4", "2 x 7", "3 x 5", "4 x 4", "4 x 5", "3 x 6"
+            ]
+            .map(|n| json!(n))
+            .iter()
+            .collect::<Vec<_>>()
+        );
+    }
+
+    #[test]
+    fn four_by_five_firings_match_the_essay() {
+        let b = board("4 x 5");
+        assert_eq!(b["positions"], 58_830);
+        assert_eq!(b["half_turn"], 645);
+        assert_eq!(b["reflection"], 129);
+        assert_eq!(b["vertical"], 93);
+        assert_eq!(b["horizontal"], 49);
+        assert_eq!(b["both_reflections"], 13);
+        assert_eq!(b["reflection_only"], 40);
+        assert_eq!(b["wrong"], 0);
+    }
+
+    #[test]
+    fn smaller_boards_firings_match_the_essay() {
+        let b = board("2 x 7");
+        assert_eq!(
+            (&b["half_turn"], &b["reflection"]),
+            (&json!(133), &json!(57))
+        );
+        assert_eq!(b["reflection_only"], 10);
+        for (name, only) in [("4 x 4", 4), ("2 x 6", 2), ("3 x 4", 0), ("3 x 5", 0)] {
+            assert_eq!(board(name)["reflection_only"], only, "{name}");
+        }
+        let odd = board("3 x 5");
+        assert_eq!(odd["positions"], 3_054);
+        assert_eq!(
+            (&odd["half_turn"], &odd["reflection"]),
+            (&json!(0), &json!(0))
+        );
+    }
+
+    #[test]
+    fn firing_set_totals_match_the_essay() {
+        let f = &default_run().data["firing"];
+        assert_eq!(f["half_turn"], 1_127);
+        assert_eq!(f["reflection_only"], 56);
+        assert_eq!(f["wrong"], 0);
+        assert_eq!(f["boards"], "2 x 6, 3 x 4, 2 x 7, 3 x 5, 4 x 4, 4 x 5");
+    }
+
+    #[test]
+    fn node_expansions_match_the_essay() {
+        let e = &board("4 x 5")["expansions"];
+        assert_eq!(
+            (&e["none"], &e["half_turn"], &e["both"]),
+            (&json!(17_348), &json!(17_258), &json!(17_242))
+        );
+        let e = &board("3 x 6")["expansions"];
+        assert_eq!(
+            (&e["none"], &e["half_turn"], &e["both"]),
+            (&json!(3_857), &json!(3_841), &json!(3_837))
+        );
+        for name in ["4 x 4", "2 x 6"] {
+            let b = board(name);
+            assert_eq!(b["expansions"]["half_turn"], 1, "{name}");
+            assert_eq!(b["expansions"]["both"], 1, "{name}");
+            assert_eq!(b["outcome"], "loss", "{name}");
+        }
+        let s = &default_run().data["search"];
+        assert_eq!(s["half_turn"], 21_212);
+        assert_eq!(s["second_check_saves"], 20);
+        assert_eq!(s["boards"], "2 x 6, 3 x 4, 2 x 7, 4 x 4, 3 x 6, 4 x 5");
+    }
+
+    #[test]
+    fn the_reflection_fires_on_none_of_the_twenty_eight_rectangles() {
+        let t = &default_run().data["rectangle_totals"];
+        assert_eq!(t["tested"], 28);
+        assert_eq!(t["reflection_fires"], 0);
+        // Parity: a reflection across an even side meets a domino on its axis,
+        // across an odd side a fixed line; the half turn fires on even x even.
+        assert_eq!(t["vertical_by_domino"], 16);
+        assert_eq!(t["vertical_by_fixed_cell"], 12);
+        assert_eq!(t["horizontal_by_domino"], 16);
+        assert_eq!(t["half_turn_fires"], 10);
+        let r = &default_run().data["rectangles"];
+        assert_eq!(
+            r[1],
+            json!({"name": "2 x 3", "half_turn": "self-paired domino", "vertical": "fixed cell",
+                   "horizontal": "self-paired domino"})
+        );
+    }
+
+    #[test]
+    fn every_identity_holds_and_odd_boards_are_asserted() {
+        let checks = &default_run().checks;
+        assert!(checks.iter().all(|c| c.holds), "{checks:?}");
+        let names: Vec<&str> = checks.iter().map(|c| c.name.as_str()).collect();
+        assert!(names.contains(&"3 x 5: no check fires on an odd board"));
+        assert!(names.contains(&"4 x 5: no wrong firings"));
+        assert!(!names.iter().any(|n| n.starts_with("4 x 5: no check fires")));
+    }
+
+    #[test]
+    fn grundy_values_of_boards_and_table() {
+        assert_eq!(board("4 x 5")["nimber"], "*2");
+        assert_eq!(board("3 x 6")["grundy"], 4);
+        assert_eq!(board("4 x 4")["grundy"], 0);
+        let table = default_run().data["grundy"].as_array().unwrap();
+        // m <= n <= 8, m <= 5, at most 24 cells.
+        assert_eq!(table.len(), 24);
+        assert!(
+            table
+                .iter()
+                .all(|g| g["rows"].as_u64() <= g["cols"].as_u64())
+        );
+        assert!(
+            table
+                .iter()
+                .any(|g| g["name"] == "4 x 6" && g["value"] == 0)
+        );
+    }
+
+    #[test]
+    fn draws_four_views_with_text_alternatives() {
+        let out = default_run();
+        let names: Vec<&str> = out.views.iter().map(|v| v.name).collect();
+        assert_eq!(names, SPEC.views.iter().map(|d| d.name).collect::<Vec<_>>());
+        assert!(out.views.iter().all(|v| v.svg.contains("<desc>")));
+        let example = &out.data["example"];
+        assert_eq!(example["board"], "4 x 5");
+        assert!(
+            out.views[2]
+                .svg
+                .contains("only the vertical reflection settles")
+        );
+        assert_eq!(out.table.as_ref().unwrap().rows.len(), 7);
+    }
+
+    #[test]
+    fn runs_are_deterministic() {
+        let p = params(&[
+            ("firing_boards", "[[2, 4], [3, 3]]"),
+            ("search_boards", "[[2, 4]]"),
+            ("grundy_max_cells", "8"),
+        ]);
+        let (a, b) = (PairingSweep.run(&p), PairingSweep.run(&p));
+        assert_eq!(a.data, b.data);
+        assert!(a.views.iter().zip(&b.views).all(|(x, y)| x.svg == y.svg));
+        assert_eq!(a.data["boards"].as_array().unwrap().len(), 2);
+    }
+
+    #[test]
+    fn refuses_boards_past_the_sweep_limit() {
+        let err = PairingSweep
+            .check_limits(&params(&[("search_boards", "[[5, 5]]")]))
+            .unwrap_err();
+        assert!(err.contains("5 x 5 board has 25 cells"), "{err}");
+        assert!(err.contains("limited to 24 cells"), "{err}");
+    }
+}
