@@ -177,6 +177,10 @@ impl Hasher for MixHasher {
         self.mix(u64::from(n));
     }
 
+    fn write_u16(&mut self, n: u16) {
+        self.mix(u64::from(n));
+    }
+
     fn write_u32(&mut self, n: u32) {
         self.mix(u64::from(n));
     }

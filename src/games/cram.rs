@@ -250,41 +250,56 @@ impl Grid {
 
     /// The key of a region up to translation and the eight symmetries of a
     /// rectangle: the least, over the symmetries, of the region's cells in its
-    /// own bounding box (row-major, as bits) with the box's height and width.
-    fn shape_key(&self, region: u64) -> u128 {
+    /// own bounding box (row-major, as bits) after the box's width and height.
+    fn shape_key(&self, region: u64) -> ShapeKey {
         if region == 0 {
-            return 0;
+            return (0, 0);
         }
         let (r0, r1, c0, c1) = self.bounding_box(region);
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let mut cells = [(0usize, 0usize); MAX_CELLS];
-        let mut n = 0;
-        for (r, c) in self.cells(region) {
-            cells[n] = (r - r0, c - c0);
-            n += 1;
+        let row = |i: usize| region >> ((r0 + i) * self.cols + c0) & low_bits(w);
+        // The transpose: column j of the box as row j, `h` bits wide.
+        let mut transposed = 0u64;
+        for i in 0..h {
+            for b in bits(row(i)) {
+                transposed |= 1 << (b.trailing_zeros() as usize * h + i);
+            }
         }
-        (0..8)
-            .map(|symmetry| {
-                let transpose = symmetry & 4 != 0;
-                let (th, tw) = if transpose { (w, h) } else { (h, w) };
-                let bits = cells[..n].iter().fold(0u64, |bits, &(r, c)| {
-                    let (r, c) = if transpose { (c, r) } else { (r, c) };
-                    let r = if symmetry & 1 != 0 { th - 1 - r } else { r };
-                    let c = if symmetry & 2 != 0 { tw - 1 - c } else { c };
-                    bits | 1 << (r * tw + c)
-                });
-                u128::from(bits) | (tw as u128) << 64 | (th as u128) << 72
-            })
-            .min()
-            .unwrap_or(0)
+        let column = |j: usize| transposed >> (j * h) & low_bits(h);
+        let upright = least_of_four(h, w, row);
+        let turned = least_of_four(w, h, column);
+        upright.min(turned)
     }
 }
+
+/// The least key of the shape whose `count` lines of `width` bits are
+/// `line(0..count)`, over the four maps that keep lines as lines: identity,
+/// reversing the line order, mirroring each line, and both.
+fn least_of_four(count: usize, width: usize, line: impl Fn(usize) -> u64) -> ShapeKey {
+    let mirror = |word: u64| word.reverse_bits() >> (64 - width);
+    let [mut plain, mut flipped, mut mirrored, mut both] = [0u64; 4];
+    for i in 0..count {
+        let word = line(i);
+        let (near, far) = (i * width, (count - 1 - i) * width);
+        plain |= word << near;
+        flipped |= word << far;
+        mirrored |= mirror(word) << near;
+        both |= mirror(word) << far;
+    }
+    // Both at most 64, so they fit a byte each.
+    let shape = (width as u16) << 8 | count as u16;
+    (shape, plain.min(flipped).min(mirrored).min(both))
+}
+
+/// A region's shape as (width << 8 | height, cells row-major in its box):
+/// small, so that a memo of millions of regions stays compact.
+type ShapeKey = (u16, u64);
 
 /// The Grundy evaluator's view of Cram: a position is a free set, a region a
 /// 4-connected free set of at least two cells, keyed up to symmetry.
 impl Impartial for Grid {
     type Position = u64;
-    type Key = u128;
+    type Key = ShapeKey;
 
     fn moves(&self, region: &u64, out: &mut Vec<u64>) {
         out.extend(self.children(*region));
@@ -294,7 +309,7 @@ impl Impartial for Grid {
         out.extend(Grid::regions(self, *free).filter(|r| r.count_ones() >= 2));
     }
 
-    fn key(&self, region: &u64) -> u128 {
+    fn key(&self, region: &u64) -> ShapeKey {
         self.shape_key(*region)
     }
 }
