@@ -117,6 +117,10 @@ static SPEC: Spec = Spec {
             doc: "Positions where the reflection fires and the half turn does not.",
         },
         Doc {
+            name: "boards.N.reflection_only_closure",
+            doc: "Of those, the positions whose half turn is refused by closure (the first clause).",
+        },
+        Doc {
             name: "boards.N.wrong",
             doc: "Firings of any check at a position the player to move wins (asserted 0).",
         },
@@ -171,6 +175,10 @@ static SPEC: Spec = Spec {
         Doc {
             name: "firing.reflection_only",
             doc: "Positions only the reflection settles, over the firing set.",
+        },
+        Doc {
+            name: "firing.reflection_only_closure",
+            doc: "Of those, the positions whose half turn is refused by closure.",
         },
         Doc {
             name: "firing.wrong",
@@ -302,6 +310,11 @@ static SPEC: Spec = Spec {
             doc: "Exact search and the Grundy evaluator agree on the empty board.",
         },
         Doc {
+            name: "B: only closure refuses the half turn where only the reflection fires",
+            doc: "Where a reflection fires and the half turn does not, the half turn fails its first \
+                  clause (a theorem: its other two failures would make the reflection fail too).",
+        },
+        Doc {
             name: "B: every setting finds the outcome",
             doc: "The measured solver reaches the exact outcome under all four check settings.",
         },
@@ -354,6 +367,7 @@ struct BoardFigures {
     both_reflections: u64,
     reflection: u64,
     reflection_only: u64,
+    reflection_only_closure: u64,
     wrong: u64,
     expansions: Expansions,
     second_check_saves: u64,
@@ -385,6 +399,7 @@ struct FiringTotals {
     half_turn: u64,
     reflection: u64,
     reflection_only: u64,
+    reflection_only_closure: u64,
     wrong: u64,
 }
 
@@ -478,6 +493,7 @@ fn sweep(grid: &Grid) -> BoardFigures {
         both_reflections: 0,
         reflection: 0,
         reflection_only: 0,
+        reflection_only_closure: 0,
         wrong: 0,
         expansions: Expansions::default(),
         second_check_saves: 0,
@@ -499,6 +515,8 @@ fn sweep(grid: &Grid) -> BoardFigures {
         f.reflection += u64::from(reflection);
         if reflection && !half {
             f.reflection_only += 1;
+            f.reflection_only_closure +=
+                u64::from(grid.refusal(free, Map::HalfTurn) == Some(cram::Clause::Closure));
             f.reflection_only_positions.push(free);
         }
         if (half || reflection) && outcomes.wins(free) {
@@ -532,6 +550,18 @@ fn board_checks(f: &BoardFigures) -> Vec<Check> {
             f.grundy != 0,
         ),
     ];
+    // If a reflection fires and the free set is also closed under the half
+    // turn, the half turn fires: its centre cell would be fixed by the
+    // reflection, and a domino it maps onto itself is one the reflection maps
+    // onto itself or one with a cell on the axis. So only closure can refuse it.
+    checks.push(Check::equal(
+        format!(
+            "{}: only closure refuses the half turn where only the reflection fires",
+            f.name
+        ),
+        f.reflection_only_closure,
+        f.reflection_only,
+    ));
     let win = f.outcome == "win";
     let settings: Vec<String> = Checks::ALL
         .iter()
@@ -690,6 +720,7 @@ impl Generator for PairingSweep {
             half_turn: sum(&firing_set, |b| b.half_turn),
             reflection: sum(&firing_set, |b| b.reflection),
             reflection_only: sum(&firing_set, |b| b.reflection_only),
+            reflection_only_closure: sum(&firing_set, |b| b.reflection_only_closure),
             wrong: sum(&firing_set, |b| b.wrong),
         };
         let (search_set, search_names) = in_set("search_boards");
@@ -1057,6 +1088,9 @@ mod tests {
         let f = &default_run().data["firing"];
         assert_eq!(f["half_turn"], 1_127);
         assert_eq!(f["reflection_only"], 56);
+        // A theorem (see the identity in `board_checks`), against the seed's
+        // guess: every one of them fails the half turn at closure.
+        assert_eq!(f["reflection_only_closure"], 56);
         assert_eq!(f["wrong"], 0);
         assert_eq!(f["boards"], "2 x 6, 3 x 4, 2 x 7, 3 x 5, 4 x 4, 4 x 5");
     }
