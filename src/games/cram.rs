@@ -757,4 +757,23 @@ mod tests {
         let values = rectangle_values(&rects).unwrap();
         assert_eq!(values, [Nimber::ZERO; 6]);
     }
+
+    #[test]
+    fn where_a_reflection_fires_only_closure_can_refuse_the_half_turn() {
+        // Over every free set of a 4 x 4, reachable or not.
+        let g = grid(4, 4);
+        let mut reflection_only = 0;
+        for free in 1..=g.empty() {
+            let reflection = g.fires(free, Map::Vertical) || g.fires(free, Map::Horizontal);
+            if reflection && !g.fires(free, Map::HalfTurn) {
+                reflection_only += 1;
+                assert_eq!(
+                    g.refusal(free, Map::HalfTurn),
+                    Some(Clause::Closure),
+                    "{free:b}"
+                );
+            }
+        }
+        assert!(reflection_only > 0);
+    }
 }
