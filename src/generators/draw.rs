@@ -202,47 +202,53 @@ pub fn bars(
         .fold(0.0f64, f64::max)
         .max(1.0)
         * 1.1;
-    let svg = render(640, 360, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 16))
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0.0..groups as f64, 0.0..top)?;
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .x_labels(groups)
-            .x_label_formatter(&|x| {
-                let i = x.floor() as usize;
-                if (x - i as f64 - 0.5).abs() < 1e-9 {
-                    labels.get(i).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .y_desc(y_label)
-            .draw()?;
-        for (k, s) in series.iter().enumerate() {
-            let colour = PALETTE[k % PALETTE.len()];
-            let width = 0.8 / per as f64;
+    let svg =
+        render(640, 360, |root| {
+            let mut chart = ChartBuilder::on(root)
+                .caption(title, ("sans-serif", 16))
+                .margin(10)
+                .x_label_area_size(40)
+                .y_label_area_size(60)
+                .build_cartesian_2d(0.0..groups as f64, 0.0..top)?;
             chart
-                .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
-                    let x0 = i as f64 + 0.1 + k as f64 * width;
-                    Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
-                }))?
-                .label(s.name)
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
-                });
-        }
-        chart
-            .configure_series_labels()
-            .border_style(INK)
-            .background_style(WHITE)
-            .draw()?;
-        Ok(())
-    });
+                .configure_mesh()
+                .disable_x_mesh()
+                .x_labels(0)
+                .y_desc(y_label)
+                .draw()?;
+            // Group labels centred under each group, placed by hand: the mesh's
+            // ticks fall on round numbers, not on group centres.
+            let style = ("sans-serif", 12).into_font().color(&INK).pos(
+                plotters::style::text_anchor::Pos::new(
+                    plotters::style::text_anchor::HPos::Center,
+                    plotters::style::text_anchor::VPos::Top,
+                ),
+            );
+            for (i, label) in labels.iter().enumerate() {
+                let (x, y) = chart.backend_coord(&(i as f64 + 0.5, 0.0));
+                root.draw(&Text::new(label.clone(), (x, y + 6), style.clone()))?;
+            }
+            for (k, s) in series.iter().enumerate() {
+                let colour = PALETTE[k % PALETTE.len()];
+                let width = 0.8 / per as f64;
+                chart
+                    .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
+                        let x0 = i as f64 + 0.1 + k as f64 * width;
+                        Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
+                    }))?
+                    .label(s.name)
+                    .legend(move |(x, y)| {
+                        Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
+                    });
+            }
+            chart
+                .configure_series_labels()
+                .position(SeriesLabelPosition::UpperLeft)
+                .border_style(INK)
+                .background_style(WHITE)
+                .draw()?;
+            Ok(())
+        });
     finish(svg, title, desc)
 }
 
