@@ -105,12 +105,21 @@ pub trait Impartial {
 
     /// The memo key of `region`.
     fn key(&self, region: &Self::Position) -> Self::Key;
+
+    /// The value of `region` when the game knows it without search (say, a
+    /// region with exactly one move); the evaluator then skips key and memo.
+    fn known_value(&self, _region: &Self::Position) -> Option<Nimber> {
+        None
+    }
 }
 
 /// A memoising Grundy-value evaluator for one game.
 pub struct Grundy<'g, G: Impartial> {
     game: &'g G,
     memo: HashMap<G::Key, Nimber, BuildHasherDefault<MixHasher>>,
+    /// Emptied position lists, reused so that the search does not allocate
+    /// at every node.
+    spare: Vec<Vec<G::Position>>,
 }
 
 impl<'g, G: Impartial> Grundy<'g, G> {
@@ -118,30 +127,43 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         Grundy {
             game,
             memo: HashMap::default(),
+            spare: Vec::new(),
         }
     }
 
     /// The Grundy value of `position`: the nim-sum of its regions' values.
     pub fn value(&mut self, position: &G::Position) -> Nimber {
-        let mut regions = Vec::new();
+        let mut regions = self.spare.pop().unwrap_or_default();
         self.game.regions(position, &mut regions);
-        regions.iter().map(|r| self.region_value(r)).sum()
+        let v = regions.iter().map(|r| self.region_value(r)).sum();
+        self.recycle(regions);
+        v
     }
 
     /// The Grundy value of one region: the mex of its options' values.
     pub fn region_value(&mut self, region: &G::Position) -> Nimber {
+        if let Some(v) = self.game.known_value(region) {
+            return v;
+        }
         let key = self.game.key(region);
         if let Some(&v) = self.memo.get(&key) {
             return v;
         }
-        let mut options = Vec::new();
+        let mut options = self.spare.pop().unwrap_or_default();
         self.game.moves(region, &mut options);
         let v = mex(options.iter().map(|p| self.value(p)));
+        self.recycle(options);
         self.memo.insert(key, v);
         v
     }
 
-    /// Regions evaluated so far (distinct memo keys): the evaluator's work.
+    fn recycle(&mut self, mut list: Vec<G::Position>) {
+        list.clear();
+        self.spare.push(list);
+    }
+
+    /// Regions evaluated so far (distinct memo keys, known values not
+    /// included): the evaluator's work.
     pub fn regions_evaluated(&self) -> usize {
         self.memo.len()
     }

@@ -258,17 +258,20 @@ impl Grid {
         let (r0, r1, c0, c1) = self.bounding_box(region);
         let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
         let row = |i: usize| region >> ((r0 + i) * self.cols + c0) & low_bits(w);
-        // The transpose: column j of the box as row j, `h` bits wide.
-        let mut transposed = 0u64;
-        for i in 0..h {
-            for b in bits(row(i)) {
-                transposed |= 1 << (b.trailing_zeros() as usize * h + i);
+        // Keys compare by shape first, and the upright shape (width w) is the
+        // smaller exactly when w < h: only a square box needs both.
+        let upright = (w <= h).then(|| least_of_four(h, w, row));
+        let turned = (w >= h).then(|| {
+            // The transpose: column j of the box as line j, `h` bits wide.
+            let mut transposed = 0u64;
+            for i in 0..h {
+                for b in bits(row(i)) {
+                    transposed |= 1 << (b.trailing_zeros() as usize * h + i);
+                }
             }
-        }
-        let column = |j: usize| transposed >> (j * h) & low_bits(h);
-        let upright = least_of_four(h, w, row);
-        let turned = least_of_four(w, h, column);
-        upright.min(turned)
+            least_of_four(w, h, |j| transposed >> (j * h) & low_bits(h))
+        });
+        upright.into_iter().chain(turned).min().unwrap_or((0, 0))
     }
 }
 
@@ -311,6 +314,12 @@ impl Impartial for Grid {
 
     fn key(&self, region: &u64) -> ShapeKey {
         self.shape_key(*region)
+    }
+
+    /// A connected region of two or three cells is `*`: every placement leaves
+    /// at most one cell.
+    fn known_value(&self, region: &u64) -> Option<Nimber> {
+        (region.count_ones() <= 3).then_some(Nimber(1))
     }
 }
 
