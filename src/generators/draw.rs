@@ -381,6 +381,26 @@ mod tests {
     }
 
     #[test]
+    fn bars_label_every_group() {
+        let labels = vec![
+            "2 x 6".to_string(),
+            "4 x 5".to_string(),
+            "3 x 6".to_string(),
+        ];
+        let s = Series {
+            name: "n",
+            points: vec![1.0, 7.0, 3.0],
+        };
+        let svg = bars("t", "d", &labels, "y", &[s]);
+        for label in &labels {
+            assert!(
+                svg.contains(&format!("\n{label}\n</text>")),
+                "{label}: {svg}"
+            );
+        }
+    }
+
+    #[test]
     fn drawings_are_deterministic() {
         let s = || Series {
             name: "a",
