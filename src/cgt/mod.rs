@@ -4,4 +4,5 @@
 //! (as the core grows) values, nimbers and decomposition are provided here once.
 //! The core does no I/O and imports nothing else from this crate.
 
+pub mod nimber;
 pub mod walk;

@@ -134,6 +134,75 @@ pub fn labelled_board(
     finish(svg, title, desc)
 }
 
+/// A table of short values: `cells[i][j]` in row `i` and column `j`, empty
+/// strings left blank, headed by `row_labels` down the left and `col_labels`
+/// along the top, with `corner` in the top-left cell. Cells are [`CELL`] high.
+pub fn value_table(
+    title: &str,
+    desc: &str,
+    corner: &str,
+    row_labels: &[String],
+    col_labels: &[String],
+    cells: &[Vec<String>],
+) -> String {
+    let (pad, head) = (2u32, 2 * CELL);
+    let w = head + col_labels.len() as u32 * CELL + 2 * pad;
+    let h = (row_labels.len() as u32 + 1) * CELL + 2 * pad;
+    let svg = render(w, h, |root| {
+        let font = ("sans-serif", 14).into_font().color(&INK);
+        let centred = font.pos(plotters::style::text_anchor::Pos::new(
+            plotters::style::text_anchor::HPos::Center,
+            plotters::style::text_anchor::VPos::Center,
+        ));
+        // (x, y, width) of a cell's box: column 0 is the header column.
+        let cell_box = |row: usize, col: usize| {
+            let x = if col == 0 {
+                0
+            } else {
+                head + (col as u32 - 1) * CELL
+            };
+            let width = if col == 0 { head } else { CELL };
+            (
+                (pad + x) as i32,
+                (pad + row as u32 * CELL) as i32,
+                width as i32,
+            )
+        };
+        let put = |row: usize, col: usize, text: &str, shade: RGBColor| {
+            let (x, y, width) = cell_box(row, col);
+            let corners = [(x, y), (x + width, y + CELL as i32)];
+            root.draw(&Rectangle::new(corners, shade.filled()))?;
+            root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+            if text.is_empty() {
+                return Ok(());
+            }
+            let centre = (x + width / 2, y + CELL as i32 / 2);
+            root.draw(&Text::new(text.to_string(), centre, centred.clone()))
+        };
+        put(0, 0, corner, WHITE)?;
+        for (j, label) in col_labels.iter().enumerate() {
+            put(0, j + 1, label, WHITE)?;
+        }
+        for (i, label) in row_labels.iter().enumerate() {
+            put(i + 1, 0, label, WHITE)?;
+            for j in 0..col_labels.len() {
+                let text = cells
+                    .get(i)
+                    .and_then(|row| row.get(j))
+                    .map_or("", String::as_str);
+                put(
+                    i + 1,
+                    j + 1,
+                    text,
+                    if text.is_empty() { BLOCKED } else { FREE },
+                )?;
+            }
+        }
+        Ok(())
+    });
+    finish(svg, title, desc)
+}
+
 /// One named series of a chart.
 pub struct Series<'a, T> {
     pub name: &'a str,

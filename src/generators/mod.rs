@@ -13,6 +13,7 @@
 pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
+pub mod pairing_sweep;
 pub mod split_census;
 pub mod sylver_proofs;
 
@@ -24,6 +25,7 @@ use std::fmt;
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
     &split_census::SplitCensus,
+    &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
     &sylver_proofs::SylverProofs,
 ];
