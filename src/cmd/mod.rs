@@ -5,6 +5,7 @@
 
 mod figure;
 mod generators;
+mod value;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -31,6 +32,8 @@ enum Command {
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
     Figure(figure::Args),
+    /// Print the canonical value of a position: `ladder value domineering '...|...'`.
+    Value(value::Args),
 }
 
 /// Parses the command line and runs the command.
@@ -39,6 +42,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
+        Command::Value(args) => value::run(args),
     };
     match result {
         Ok(code) => code,
