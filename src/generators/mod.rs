@@ -12,13 +12,15 @@
 
 pub mod blocked_board;
 pub mod draw;
+pub mod run_intervals;
 
 use serde::Serialize;
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[&blocked_board::BlockedBoard];
+pub static REGISTRY: &[&dyn Generator] =
+    &[&blocked_board::BlockedBoard, &run_intervals::RunIntervals];
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {
