@@ -599,6 +599,23 @@ impl Values {
         self.cells(games, &frame, board.free)
     }
 
+    /// The canonical value of a board from its own options, without splitting
+    /// the board itself into regions (the positions after each placement are
+    /// evaluated as usual): a second route to [`Values::board`].
+    pub fn board_from_options(&mut self, games: &mut GameTable, board: &Board) -> GameId {
+        let frame = Frame::new(board.rows as u32, board.cols as u32);
+        let d = board.dominoes();
+        let mut side = |ds: &[u128]| -> Vec<GameId> {
+            ds.iter()
+                .filter(|&&m| m & board.free == m)
+                .map(|&m| self.cells(games, &frame, board.free & !m))
+                .collect()
+        };
+        let left = side(&d.vertical);
+        let right = side(&d.horizontal);
+        games.game(&left, &right)
+    }
+
     /// The canonical value of one region shape.
     pub fn shape(&mut self, games: &mut GameTable, shape: Shape) -> GameId {
         let frame = shape.frame();
