@@ -867,7 +867,7 @@ mod tests {
     #[test]
     fn decomposing_evaluator_agrees_with_plain_recursion() {
         // Every board of a 3 x 3 and a 2 x 4 frame with any set of cells blocked.
-        for (rows, cols) in [(3, 3), (2, 4)] {
+        for (rows, cols) in [(3, 3), (2, 4), (2, 5)] {
             let mut games = GameTable::new();
             let mut values = Values::new();
             let mut memo = HashMap::new();
@@ -879,6 +879,19 @@ mod tests {
                 assert_eq!(fast, plain, "{}", b.to_grid_string());
             }
         }
+    }
+
+    #[test]
+    fn empty_four_by_four_agrees_with_plain_recursion() {
+        let mut games = GameTable::new();
+        let b = Board::empty(4, 4);
+        let fast = Values::new().board(&mut games, &b);
+        let plain = plain_value(&mut games, &b, &mut HashMap::new());
+        assert_eq!(fast, plain);
+        assert_eq!(
+            games.display(fast),
+            "{0,{{2|0},{2||2|0}|{2|0},{2|0||0}}|0,{{0|-2},{0||0|-2}|{0|-2},{0|-2||-2}}}"
+        );
     }
 
     #[test]
