@@ -34,7 +34,9 @@ fn boards(c: &mut Criterion) {
     ];
     for (rows, cols, expected) in cases {
         if rows * cols >= 30 {
-            group.sample_size(10).measurement_time(Duration::from_secs(60));
+            group
+                .sample_size(10)
+                .measurement_time(Duration::from_secs(60));
         }
         group.bench_function(format!("{rows}x{cols}"), |b| {
             b.iter(|| {

@@ -298,27 +298,39 @@ impl GameTable {
 
     /// Drops the options another option of the same side dominates (Left's
     /// smaller ones, Right's larger ones). The list holds distinct canonical
-    /// games, so no two are equal.
+    /// games, so no two are equal. Candidates are tried best stop first, so
+    /// the undominated ones are usually found early and compared with few.
     fn remove_dominated(&mut self, side: &mut Vec<GameId>, left: bool) {
-        let mut keep = vec![true; side.len()];
-        for i in 0..side.len() {
-            for j in 0..side.len() {
-                if i == j || !keep[j] {
-                    continue;
-                }
-                let dominated = if left {
-                    self.leq(side[i], side[j])
-                } else {
-                    self.leq(side[j], side[i])
-                };
+        if side.len() < 2 {
+            return;
+        }
+        if left {
+            side.sort_by_key(|&g| std::cmp::Reverse(self.right_stop(g)));
+        } else {
+            side.sort_by_key(|&g| self.left_stop(g));
+        }
+        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
+        'candidates: for &a in side.iter() {
+            for &m in &kept {
+                let dominated = if left { self.leq(a, m) } else { self.leq(m, a) };
                 if dominated {
-                    keep[i] = false;
-                    break;
+                    continue 'candidates;
                 }
             }
+            let mut i = 0;
+            while i < kept.len() {
+                let m = kept[i];
+                let beaten = if left { self.leq(m, a) } else { self.leq(a, m) };
+                if beaten {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            kept.push(a);
         }
-        let mut k = keep.iter();
-        side.retain(|_| *k.next().unwrap_or(&true));
+        kept.sort_unstable();
+        *side = kept;
     }
 
     /// Replaces each reversible option by the options it reverses through.
@@ -428,6 +440,10 @@ impl GameTable {
             return true;
         }
         let (gn, hn) = (&self.nodes[g.index()], &self.nodes[h.index()]);
+        // A number strictly between L(G) and R(H) lies above G and below H.
+        if gn.left_stop < hn.right_stop {
+            return true;
+        }
         match (gn.number, hn.number) {
             (Some(x), Some(y)) => return x <= y,
             (None, Some(y)) => {

@@ -435,18 +435,6 @@ impl Shape {
             .unwrap_or(*self)
     }
 
-    /// The smallest image under all eight symmetries of the square, and
-    /// whether it is a transposed one (whose value is the negative).
-    fn normalised_with_transpose(&self) -> (Shape, bool) {
-        let own = self.normalised();
-        let turned = self.transpose().normalised();
-        if turned < own {
-            (turned, true)
-        } else {
-            (own, false)
-        }
-    }
-
     /// The lengths of the maximal lines of cells in `dir`, in increasing order.
     pub fn runs(&self, dir: Direction) -> Vec<u32> {
         let s = match dir {
@@ -577,9 +565,9 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 /// The shape table holds ids of one [`GameTable`]: always pass the same table.
 #[derive(Default)]
 pub struct Values {
-    /// Values of shapes exactly as cropped (a fast path past normalising).
-    seen: FxHashMap<Shape, GameId>,
-    /// Values of normalised shapes (smallest image under all eight symmetries).
+    /// Values of shapes normalised by the mirrors and the half turn
+    /// ([`Shape::normalised`]); each evaluated shape is stored with its
+    /// quarter turn, whose value is the negative.
     normal: FxHashMap<Shape, GameId>,
 }
 
@@ -588,8 +576,8 @@ impl Values {
         Values::default()
     }
 
-    /// How many region shapes have been evaluated.
-    pub fn shapes_evaluated(&self) -> usize {
+    /// How many region shapes (up to mirrors and the half turn) have values.
+    pub fn shapes_known(&self) -> usize {
         self.normal.len()
     }
 
@@ -622,20 +610,20 @@ impl Values {
         if frame.vertical_tops(shape.cells) == 0 && frame.horizontal_lefts(shape.cells) == 0 {
             return games.zero();
         }
-        if let Some(&g) = self.seen.get(&shape) {
+        let own = shape.normalised();
+        if let Some(&g) = self.normal.get(&own) {
             return g;
         }
-        let (normal, turned) = shape.normalised_with_transpose();
-        let g = match self.normal.get(&normal) {
-            Some(&g) => g,
-            None => {
-                let g = self.options(games, normal);
-                self.normal.insert(normal, g);
-                g
-            }
+        // A quarter turn swaps the players: look for the transposed shape
+        // before evaluating, and store both orientations.
+        let turned = shape.transpose().normalised();
+        let g = match self.normal.get(&turned) {
+            Some(&t) => games.neg(t),
+            None => self.options(games, own),
         };
-        let g = if turned { games.neg(g) } else { g };
-        self.seen.insert(shape, g);
+        let minus = games.neg(g);
+        self.normal.insert(own, g);
+        self.normal.insert(turned, minus);
         g
     }
 
