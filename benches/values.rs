@@ -4,7 +4,7 @@
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladder::cgt::canonical::GameTable;
 use ladder::games::domineering::{Board, Values, shapes_up_to};
-use ladder::generators::{Generator, Params, find};
+use ladder::generators::{Params, find};
 use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Duration;
