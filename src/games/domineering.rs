@@ -254,6 +254,21 @@ impl Dominoes {
     }
 }
 
+/// The lowest `n` bits set (all 128 for `n >= 128`).
+fn low_bits(n: u32) -> u128 {
+    1u128.checked_shl(n).map_or(u128::MAX, |b| b - 1)
+}
+
+/// `x` shifted left by `n`, with bits shifted past the top lost (also for `n >= 128`).
+fn shl(x: u128, n: u32) -> u128 {
+    x.checked_shl(n).unwrap_or(0)
+}
+
+/// `x` shifted right by `n`, zero for `n >= 128`.
+fn shr(x: u128, n: u32) -> u128 {
+    x.checked_shr(n).unwrap_or(0)
+}
+
 /// The layout of a `rows` x `cols` frame whose cell (r, c) is bit `r * cols + c`.
 #[derive(Clone, Copy)]
 struct Frame {
@@ -265,11 +280,11 @@ struct Frame {
 
 impl Frame {
     fn new(rows: u32, cols: u32) -> Frame {
-        let row = (1u128 << cols) - 1;
+        let row = low_bits(cols);
         let (mut full, mut not_first_col) = (0u128, 0u128);
         for r in 0..rows {
-            full |= row << (r * cols);
-            not_first_col |= (row & !1) << (r * cols);
+            full |= shl(row, r * cols);
+            not_first_col |= shl(row & !1, r * cols);
         }
         Frame {
             cols,
@@ -283,13 +298,13 @@ impl Frame {
     fn neighbours(&self, mask: u128) -> u128 {
         ((mask << 1) & self.not_first_col)
             | ((mask >> 1) & self.not_last_col)
-            | ((mask << self.cols) & self.full)
-            | (mask >> self.cols)
+            | (shl(mask, self.cols) & self.full)
+            | shr(mask, self.cols)
     }
 
     /// Top cells of the vertical dominoes that fit in `cells`.
     fn vertical_tops(&self, cells: u128) -> u128 {
-        cells & (cells >> self.cols)
+        cells & shr(cells, self.cols)
     }
 
     /// Left cells of the horizontal dominoes that fit in `cells`.
@@ -317,18 +332,18 @@ impl Frame {
     fn crop(&self, cells: u128) -> Shape {
         let first_row = cells.trailing_zeros() / self.cols;
         let last_row = (127 - cells.leading_zeros()) / self.cols;
-        let row_mask = (1u128 << self.cols) - 1;
+        let row_mask = low_bits(self.cols);
         let mut columns = 0u128;
         for r in first_row..=last_row {
-            columns |= (cells >> (r * self.cols)) & row_mask;
+            columns |= shr(cells, r * self.cols) & row_mask;
         }
         let first_col = columns.trailing_zeros();
         let width = 128 - columns.leading_zeros() - first_col;
-        let width_mask = (1u128 << width) - 1;
+        let width_mask = low_bits(width);
         let mut out = 0u128;
         for r in first_row..=last_row {
-            let row = (cells >> (r * self.cols + first_col)) & width_mask;
-            out |= row << ((r - first_row) * width);
+            let row = shr(cells, r * self.cols + first_col) & width_mask;
+            out |= shl(row, (r - first_row) * width);
         }
         Shape {
             rows: (last_row - first_row + 1) as u8,
@@ -382,7 +397,7 @@ impl Shape {
     }
 
     fn row(&self, r: u32) -> u128 {
-        (self.cells >> (r * u32::from(self.cols))) & ((1u128 << self.cols) - 1)
+        shr(self.cells, r * u32::from(self.cols)) & low_bits(u32::from(self.cols))
     }
 
     /// The mirror image left to right (columns reversed).
@@ -391,7 +406,7 @@ impl Shape {
         let mut cells = 0u128;
         for r in 0..u32::from(self.rows) {
             let row = self.row(r).reverse_bits() >> (128 - cols);
-            cells |= row << (r * cols);
+            cells |= shl(row, r * cols);
         }
         Shape { cells, ..*self }
     }
@@ -401,7 +416,7 @@ impl Shape {
         let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
         let mut cells = 0u128;
         for r in 0..rows {
-            cells |= self.row(r) << ((rows - 1 - r) * cols);
+            cells |= shl(self.row(r), (rows - 1 - r) * cols);
         }
         Shape { cells, ..*self }
     }
@@ -917,6 +932,23 @@ mod tests {
         assert_eq!(line.max_packing(Direction::Horizontal), 2);
         assert_eq!(line.min_maximal_packing(Direction::Horizontal), 1);
         assert_eq!(line.max_packing(Direction::Vertical), 0);
+    }
+
+    #[test]
+    fn a_line_of_128_cells_is_handled_without_overflow() {
+        // Shifts by a whole row of 128 bits must not wrap. Only Right moves in
+        // a row, so its value is minus the most moves Right can make: -2 for four.
+        let mut games = GameTable::new();
+        let mut values = Values::new();
+        let long = Board::empty(1, 128);
+        let shape = Shape::of_region(&long).unwrap();
+        assert_eq!((shape.rows, shape.cols), (1, 128));
+        assert_eq!(shape.runs(Direction::Horizontal), [128]);
+        assert_eq!(shape.mirror_columns(), shape);
+        let tall = Board::empty(128, 1);
+        assert_eq!(Shape::of_region(&tall).unwrap(), shape.transpose());
+        let four = values.board(&mut games, &Board::empty(1, 4));
+        assert_eq!(games.display(four), "-2");
     }
 
     #[test]
