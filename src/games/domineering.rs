@@ -463,7 +463,7 @@ impl Shape {
                 row >>= row.trailing_zeros();
                 let len = row.trailing_ones();
                 runs.push(len);
-                row >>= len;
+                row = shr(row, len);
             }
         }
         runs.sort_unstable();
