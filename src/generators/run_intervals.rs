@@ -113,8 +113,7 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "example",
-            doc: "The shapes with runs 1,1,1,2,3 down and 1,1,1,5 across: example.N.grid, .value, \
-                  .interval.",
+            doc: "The shapes with runs 1,1,1,2,3 down and 1,1,1,5 across: example.N.grid, .value.",
         },
         Doc {
             name: "example_count",
