@@ -808,7 +808,7 @@ mod tests {
             left: vec![],
             right: vec![],
         });
-        leaf.prop_recursive(3, 24, 3, |inner| {
+        leaf.prop_recursive(4, 32, 3, |inner| {
             (
                 prop::collection::vec(inner.clone(), 0..3),
                 prop::collection::vec(inner, 0..3),
@@ -818,7 +818,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
+        #![proptest_config(ProptestConfig::with_cases(500))]
 
         #[test]
         fn a_game_plus_its_negative_is_zero(g in raw()) {
