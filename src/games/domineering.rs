@@ -353,6 +353,18 @@ impl Frame {
     }
 }
 
+/// Each byte with its bits in reverse order: rows of up to 8 cells are
+/// mirrored by lookup, the common case on small boards.
+static REVERSED_BYTES: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u8).reverse_bits();
+        i += 1;
+    }
+    t
+};
+
 /// A region's cells in their bounding box: `rows` x `cols`, cell (r, c) at bit
 /// `r * cols + c`. Two regions that are translates have equal shapes.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -405,8 +417,13 @@ impl Shape {
         let cols = u32::from(self.cols);
         let mut cells = 0u128;
         for r in 0..u32::from(self.rows) {
-            let row = self.row(r).reverse_bits() >> (128 - cols);
-            cells |= shl(row, r * cols);
+            let row = self.row(r);
+            let reversed = if cols <= 8 {
+                u128::from(REVERSED_BYTES[row as usize] >> (8 - cols))
+            } else {
+                row.reverse_bits() >> (128 - cols)
+            };
+            cells |= shl(reversed, r * cols);
         }
         Shape { cells, ..*self }
     }
