@@ -8,6 +8,7 @@ mod figure;
 mod generators;
 mod progress;
 mod serve;
+mod value;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +41,8 @@ enum Command {
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
     Figure(figure::Args),
+    /// Print the canonical value of a position: `ladder value domineering '...|...'`.
+    Value(value::Args),
 }
 
 /// Parses the command line and runs the command.
@@ -51,6 +54,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
+        Command::Value(args) => value::run(args),
     };
     match result {
         Ok(code) => code,

@@ -7,8 +7,9 @@
 
 use super::draw::{self, Cell, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::cgt::canonical::GameTable;
 use crate::cgt::walk::Walk;
-use crate::games::domineering::Board;
+use crate::games::domineering::{Board, Values};
 use serde::Serialize;
 
 pub struct BlockedBoard;
@@ -106,6 +107,14 @@ static SPEC: Spec = Spec {
                   (null past 2^64).",
         },
         Doc {
+            name: "value",
+            doc: "Canonical value of the whole board (CGSuite notation), from the board's own options.",
+        },
+        Doc {
+            name: "part_values",
+            doc: "Canonical value of each region alone, in the order of `parts`.",
+        },
+        Doc {
             name: "free_cells",
             doc: "Free cells of the board.",
         },
@@ -123,6 +132,11 @@ static SPEC: Spec = Spec {
         Doc {
             name: "whole = product of parts",
             doc: "Positions of the whole board equal the product of its regions' positions.",
+        },
+        Doc {
+            name: "value = sum of parts' values",
+            doc: "The canonical value of the whole board, computed from its own options, equals the \
+                  sum of its regions' canonical values.",
         },
         Doc {
             name: "wall N: whole = product of parts",
@@ -151,6 +165,8 @@ struct Data {
     sum: u64,
     ratio: f64,
     routes: Option<u64>,
+    value: String,
+    part_values: Vec<String>,
     free_cells: u32,
     grid: String,
     wall: Vec<Wall>,
@@ -234,6 +250,27 @@ fn split(board: &Board) -> (Walk, Vec<u64>, Check) {
     (whole, parts, check)
 }
 
+/// The board's value from its own options and each region's value; the check
+/// compares the first with the sum of the others.
+fn values(board: &Board) -> (String, Vec<String>, Check) {
+    let mut games = GameTable::new();
+    let mut values = Values::new();
+    let whole = values.board_from_options(&mut games, board);
+    let parts: Vec<_> = board
+        .regions()
+        .iter()
+        .map(|r| values.board(&mut games, r))
+        .collect();
+    let sum = games.sum_of(&parts);
+    let check = Check::equal(
+        "value = sum of parts' values",
+        games.display(whole),
+        games.display(sum),
+    );
+    let shown = parts.iter().map(|&g| games.display(g)).collect();
+    (games.display(whole), shown, check)
+}
+
 impl Generator for BlockedBoard {
     fn spec(&self) -> &'static Spec {
         &SPEC
@@ -261,7 +298,8 @@ impl Generator for BlockedBoard {
     fn run(&self, p: &Params) -> Output {
         let board = board_of(p);
         let (whole, parts, check) = split(&board);
-        let mut checks = vec![check];
+        let (value, part_values, value_check) = values(&board);
+        let mut checks = vec![check, value_check];
         let wall: Vec<Wall> = wall_boards(p)
             .iter()
             .enumerate()
@@ -286,6 +324,8 @@ impl Generator for BlockedBoard {
             product,
             sum,
             ratio: product as f64 / sum.max(1) as f64,
+            value,
+            part_values,
             free_cells: board.free_cells(),
             grid: board.to_grid_string(),
             parts,
@@ -412,11 +452,23 @@ mod tests {
         assert_eq!(out.data["parts"], serde_json::json!([54, 54]));
         assert_eq!(out.data["sum"], 108);
         assert_eq!(out.data["ratio"], 27.0);
+        // The halves are mirror images (a mirror keeps the value).
+        assert_eq!(out.data["part_values"][0], out.data["part_values"][1]);
         assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
         let wall2 = &out.data["wall"][1];
         assert_eq!(wall2["whole"], 2750);
         assert_eq!(wall2["parts"], serde_json::json!([5, 550]));
         assert_eq!(wall2["sum"], 555);
+    }
+
+    #[test]
+    fn two_columns_of_two_are_worth_two() {
+        // A 2 x 3 with its middle column blocked: two 2 x 1 columns, each a
+        // single vertical move for Left, worth 1; the whole is 2.
+        let out = run(&[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")]);
+        assert_eq!(out.data["part_values"], serde_json::json!(["1", "1"]));
+        assert_eq!(out.data["value"], "2");
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
     }
 
     #[test]

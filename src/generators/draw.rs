@@ -203,6 +203,65 @@ pub fn value_table(
     finish(svg, title, desc)
 }
 
+/// One small board of a [`tiles`] drawing, with lines of text under it.
+pub struct Tile {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major, `rows * cols` entries.
+    pub cells: Vec<Cell>,
+    pub label: Vec<String>,
+}
+
+/// Side of one cell in a [`tiles`] drawing.
+pub const SMALL_CELL: u32 = CELL / 4;
+
+/// Small multiples: rows of small boards, each with its label underneath.
+/// Every tile gets the same slot, sized for the largest board and label.
+pub fn tiles(title: &str, desc: &str, rows: &[Vec<Tile>]) -> String {
+    const LINE: u32 = 11;
+    const GAP: u32 = 8;
+    let all = || rows.iter().flatten();
+    let board_w = all().map(|t| t.cols as u32).max().unwrap_or(1) * SMALL_CELL;
+    let board_h = all().map(|t| t.rows as u32).max().unwrap_or(1) * SMALL_CELL;
+    let lines = all().map(|t| t.label.len() as u32).max().unwrap_or(0);
+    let chars = all()
+        .flat_map(|t| t.label.iter().map(|l| l.chars().count() as u32))
+        .max()
+        .unwrap_or(0);
+    let slot_w = board_w.max(chars * 6) + GAP;
+    let slot_h = board_h + lines * LINE + GAP;
+    let per_row = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
+    let width = per_row * slot_w + GAP;
+    let height = rows.len().max(1) as u32 * slot_h + GAP;
+    let svg = render(width, height, |root| {
+        let font = ("sans-serif", 10).into_font().color(&INK);
+        for (i, row) in rows.iter().enumerate() {
+            for (j, tile) in row.iter().enumerate() {
+                let x0 = (GAP + j as u32 * slot_w) as i32;
+                let y0 = (GAP + i as u32 * slot_h) as i32;
+                let s = SMALL_CELL as i32;
+                for (k, &cell) in tile.cells.iter().enumerate() {
+                    let (r, c) = ((k / tile.cols.max(1)) as i32, (k % tile.cols.max(1)) as i32);
+                    let corners = [
+                        (x0 + c * s, y0 + r * s),
+                        (x0 + (c + 1) * s, y0 + (r + 1) * s),
+                    ];
+                    if cell != Cell::Blocked {
+                        root.draw(&Rectangle::new(corners, fill(cell).filled()))?;
+                        root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                    }
+                }
+                for (n, line) in tile.label.iter().enumerate() {
+                    let y = y0 + (board_h + 2 + n as u32 * LINE) as i32;
+                    root.draw(&Text::new(line.clone(), (x0, y), font.clone()))?;
+                }
+            }
+        }
+        Ok(())
+    });
+    finish(svg, title, desc)
+}
+
 /// One named series of a chart.
 pub struct Series<'a, T> {
     pub name: &'a str,
@@ -412,6 +471,24 @@ mod tests {
         for label in &labels {
             assert!(svg.contains(&format!(">\n{label}\n<")), "{label} missing");
         }
+    }
+
+    #[test]
+    fn tiles_draw_free_cells_and_labels() {
+        let tile = |label: &str| Tile {
+            rows: 1,
+            cols: 2,
+            cells: vec![Cell::Free, Cell::Blocked],
+            label: vec![label.to_string()],
+        };
+        let svg = tiles(
+            "T",
+            "D",
+            &[vec![tile("one"), tile("two")], vec![tile("three")]],
+        );
+        assert!(svg.contains("<title>T</title>"));
+        assert_eq!(svg.matches("<rect").count(), 1 + 3 * 2);
+        assert!(svg.contains("three"));
     }
 
     #[test]

@@ -14,6 +14,7 @@ pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
 pub mod pairing_sweep;
+pub mod run_intervals;
 pub mod split_census;
 pub mod sylver_proofs;
 
@@ -25,6 +26,7 @@ use std::fmt;
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
     &split_census::SplitCensus,
+    &run_intervals::RunIntervals,
     &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
     &sylver_proofs::SylverProofs,

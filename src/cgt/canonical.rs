@@ -1,0 +1,988 @@
+//! Short partizan games in canonical form, hash-consed into a [`GameTable`].
+//!
+//! A game is built from its Left and Right option lists
+//! ([`GameTable::game`]): dominated options are removed and reversible ones
+//! bypassed until the form is canonical, and the canonical form is stored once
+//! and named by a [`GameId`]. Two games are equal exactly when their ids are, so
+//! comparisons ([`GameTable::leq`]) and sums ([`GameTable::add`]) are memoised
+//! by pairs of ids. Every game also carries whether it is a number (a
+//! [`Dyadic`]) and its Left and Right stops, which decide many comparisons
+//! without search.
+//!
+//! One table is meant to be shared by everything that evaluates games in a run
+//! (a generator, a command): ids from one table mean nothing in another. The
+//! table is an ordinary value passed by `&mut`; there is no global state.
+//!
+//! Display ([`GameTable::display`]) follows CGSuite's notation: `0`, `-1/4`,
+//! `*`, `*2`, `1*`, `^`, `v*`, `^^`, `^3*2`, `+-1`, `{2|-1/2}`, `{1*|-1*}`,
+//! and `{0||0|-1}` for options that are themselves compound.
+
+use super::dyadic::Dyadic;
+use super::hash::FxHashMap;
+use std::cmp::Ordering;
+use std::fmt::Write;
+
+/// The name of one canonical game in one [`GameTable`].
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
+pub struct GameId(u32);
+
+impl GameId {
+    /// The position of the game in its table, from 0.
+    pub fn index(self) -> usize {
+        self.0 as usize
+    }
+}
+
+/// How two games compare.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Comparison {
+    Less,
+    Equal,
+    Greater,
+    /// Neither `G <= H` nor `H <= G`: the first player wins `G - H`.
+    Confused,
+}
+
+/// A game recognised as one of the families with a short name.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Form {
+    /// A number.
+    Number(Dyadic),
+    /// `x + *k` with `k >= 1`.
+    Nimber { number: Dyadic, nim: u32 },
+    /// `x + n.^ + *k` with `n != 0` (`n < 0` for downs).
+    Ups { number: Dyadic, ups: i32, nim: u32 },
+    /// The switch `{x | -x}` with `x > 0` a number, written `+-x`.
+    Switch(Dyadic),
+    /// Anything else, written with its options.
+    Other,
+}
+
+/// One canonical game: options (Left's first), whether it is a number, stops.
+struct Node {
+    options: Box<[GameId]>,
+    lefts: usize,
+    number: Option<Dyadic>,
+    left_stop: Dyadic,
+    right_stop: Dyadic,
+}
+
+impl Node {
+    fn left(&self) -> &[GameId] {
+        &self.options[..self.lefts]
+    }
+    fn right(&self) -> &[GameId] {
+        &self.options[self.lefts..]
+    }
+}
+
+/// The ups `n.^` for `n` up to this are tried when recognising a game for display.
+const MAX_UPS: i32 = 8;
+
+/// A table of canonical games: every game stored once, with memoised
+/// comparisons, sums and negations.
+pub struct GameTable {
+    nodes: Vec<Node>,
+    /// Option list (Left's count first, then Left's and Right's ids) to id.
+    index: FxHashMap<Box<[u32]>, GameId>,
+    leq_memo: FxHashMap<u64, bool>,
+    sum_memo: FxHashMap<u64, GameId>,
+    negs: Vec<Option<GameId>>,
+    /// Recognised forms, filled in by [`GameTable::form`].
+    forms: FxHashMap<GameId, Form>,
+    /// `n.^` for n = 1, 2, ...: built on demand for recognition.
+    ups: Vec<GameId>,
+}
+
+impl Default for GameTable {
+    fn default() -> Self {
+        GameTable::new()
+    }
+}
+
+fn pair(a: GameId, b: GameId) -> u64 {
+    (u64::from(a.0) << 32) | u64::from(b.0)
+}
+
+impl GameTable {
+    /// A table holding only `0`.
+    pub fn new() -> GameTable {
+        let mut t = GameTable {
+            nodes: Vec::new(),
+            index: FxHashMap::default(),
+            leq_memo: FxHashMap::default(),
+            sum_memo: FxHashMap::default(),
+            negs: Vec::new(),
+            forms: FxHashMap::default(),
+            ups: Vec::new(),
+        };
+        t.intern(Vec::new(), Vec::new());
+        t
+    }
+
+    /// How many canonical games the table holds.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the table holds only `0`.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.len() <= 1
+    }
+
+    /// The game `0 = { | }`.
+    pub fn zero(&self) -> GameId {
+        GameId(0)
+    }
+
+    /// Left's options of a canonical game.
+    pub fn left(&self, g: GameId) -> &[GameId] {
+        self.nodes[g.index()].left()
+    }
+
+    /// Right's options of a canonical game.
+    pub fn right(&self, g: GameId) -> &[GameId] {
+        self.nodes[g.index()].right()
+    }
+
+    /// The number a game equals, if it is one.
+    pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
+        self.nodes[g.index()].number
+    }
+
+    /// Left's stop: where play ends on the number scale with Left moving first
+    /// and both players stopping as soon as a number is reached.
+    pub fn left_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.index()].left_stop
+    }
+
+    /// Right's stop, as [`GameTable::left_stop`] with Right moving first.
+    pub fn right_stop(&self, g: GameId) -> Dyadic {
+        self.nodes[g.index()].right_stop
+    }
+
+    /// Stores a canonical option list (sorted, deduplicated) and returns its id.
+    fn intern(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+        let mut key = Vec::with_capacity(1 + left.len() + right.len());
+        key.push(left.len() as u32);
+        key.extend(left.iter().chain(&right).map(|g| g.0));
+        let key = key.into_boxed_slice();
+        if let Some(&id) = self.index.get(&key) {
+            return id;
+        }
+        let numbers = |side: &[GameId]| -> Option<Vec<Dyadic>> {
+            side.iter().map(|&g| self.number_value(g)).collect()
+        };
+        let number = match (numbers(&left), numbers(&right)) {
+            (Some(l), Some(r)) => {
+                let lo = l.into_iter().max();
+                let hi = r.into_iter().min();
+                match (lo, hi) {
+                    (Some(a), Some(b)) if a >= b => None,
+                    _ => Some(Dyadic::simplest_between(lo, hi)),
+                }
+            }
+            _ => None,
+        };
+        let (left_stop, right_stop) = match number {
+            Some(x) => (x, x),
+            None => (
+                left.iter()
+                    .map(|&g| self.right_stop(g))
+                    .max()
+                    .unwrap_or(Dyadic::ZERO),
+                right
+                    .iter()
+                    .map(|&g| self.left_stop(g))
+                    .min()
+                    .unwrap_or(Dyadic::ZERO),
+            ),
+        };
+        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
+        let lefts = left.len();
+        let mut options = left;
+        options.extend(right);
+        self.nodes.push(Node {
+            options: options.into_boxed_slice(),
+            lefts,
+            number,
+            left_stop,
+            right_stop,
+        });
+        self.negs.push(None);
+        self.index.insert(key, id);
+        id
+    }
+
+    /// The canonical form of the number `x`.
+    pub fn number(&mut self, x: Dyadic) -> GameId {
+        if x == Dyadic::ZERO {
+            return self.zero();
+        }
+        if x.is_integer() {
+            let n = x.numerator();
+            let step = if n > 0 { -1 } else { 1 };
+            let prev = self.number(Dyadic::integer(n + step));
+            return if n > 0 {
+                self.intern(vec![prev], Vec::new())
+            } else {
+                self.intern(Vec::new(), vec![prev])
+            };
+        }
+        let (num, exp) = (x.numerator(), x.exponent());
+        let lo = self.number(Dyadic::new(num - 1, exp));
+        let hi = self.number(Dyadic::new(num + 1, exp));
+        self.intern(vec![lo], vec![hi])
+    }
+
+    /// The integer `n`.
+    pub fn integer(&mut self, n: i64) -> GameId {
+        self.number(Dyadic::integer(n))
+    }
+
+    /// The nimber `*k`.
+    pub fn nimber(&mut self, k: u32) -> GameId {
+        let options: Vec<GameId> = (0..k).map(|j| self.nimber(j)).collect();
+        self.intern(options.clone(), options)
+    }
+
+    /// `^ = {0 | *}`.
+    pub fn up(&mut self) -> GameId {
+        let star = self.nimber(1);
+        self.intern(vec![self.zero()], vec![star])
+    }
+
+    /// The canonical form of `{ left | right }`, the options being canonical
+    /// games of this table.
+    pub fn game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+        let mut left = left.to_vec();
+        let mut right = right.to_vec();
+        left.sort_unstable();
+        left.dedup();
+        right.sort_unstable();
+        right.dedup();
+        if let Some(x) = self.number_of_options(&left, &right) {
+            return self.number(x);
+        }
+        loop {
+            self.remove_dominated(&mut left, true);
+            self.remove_dominated(&mut right, false);
+            let (new_left, new_right, changed) = self.bypass_reversible(&left, &right);
+            left = new_left;
+            right = new_right;
+            if !changed {
+                break;
+            }
+        }
+        self.intern(left, right)
+    }
+
+    /// The number `{ left | right }` equals when every option is a number and
+    /// Left's are all below Right's.
+    fn number_of_options(&self, left: &[GameId], right: &[GameId]) -> Option<Dyadic> {
+        let mut lo: Option<Dyadic> = None;
+        for &g in left {
+            let x = self.number_value(g)?;
+            lo = Some(lo.map_or(x, |l| l.max(x)));
+        }
+        let mut hi: Option<Dyadic> = None;
+        for &g in right {
+            let x = self.number_value(g)?;
+            hi = Some(hi.map_or(x, |h| h.min(x)));
+        }
+        match (lo, hi) {
+            (Some(l), Some(h)) if l >= h => None,
+            _ => Some(Dyadic::simplest_between(lo, hi)),
+        }
+    }
+
+    /// Drops the options another option of the same side dominates (Left's
+    /// smaller ones, Right's larger ones). The list holds distinct canonical
+    /// games, so no two are equal. Candidates are tried best stop first, so
+    /// the undominated ones are usually found early and compared with few.
+    fn remove_dominated(&mut self, side: &mut Vec<GameId>, left: bool) {
+        if side.len() < 2 {
+            return;
+        }
+        if left {
+            side.sort_by_key(|&g| std::cmp::Reverse(self.right_stop(g)));
+        } else {
+            side.sort_by_key(|&g| self.left_stop(g));
+        }
+        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
+        'candidates: for &a in side.iter() {
+            for &m in &kept {
+                let dominated = if left { self.leq(a, m) } else { self.leq(m, a) };
+                if dominated {
+                    continue 'candidates;
+                }
+            }
+            let mut i = 0;
+            while i < kept.len() {
+                let m = kept[i];
+                let beaten = if left { self.leq(m, a) } else { self.leq(a, m) };
+                if beaten {
+                    kept.swap_remove(i);
+                } else {
+                    i += 1;
+                }
+            }
+            kept.push(a);
+        }
+        kept.sort_unstable();
+        *side = kept;
+    }
+
+    /// Replaces each reversible option by the options it reverses through.
+    /// Returns the new sides and whether anything changed.
+    fn bypass_reversible(
+        &mut self,
+        left: &[GameId],
+        right: &[GameId],
+    ) -> (Vec<GameId>, Vec<GameId>, bool) {
+        let mut memo = FxHashMap::default();
+        let pending = Pending { left, right };
+        let mut changed = false;
+        let mut new_left = Vec::with_capacity(left.len());
+        for &a in left {
+            let mut reversed = None;
+            for i in 0..self.right(a).len() {
+                let ar = self.right(a)[i];
+                if self.leq_pending_right(ar, &pending, &mut memo) {
+                    reversed = Some(ar);
+                    break;
+                }
+            }
+            match reversed {
+                Some(ar) => {
+                    new_left.extend_from_slice(self.left(ar));
+                    changed = true;
+                }
+                None => new_left.push(a),
+            }
+        }
+        let mut new_right = Vec::with_capacity(right.len());
+        for &b in right {
+            let mut reversed = None;
+            for i in 0..self.left(b).len() {
+                let bl = self.left(b)[i];
+                if self.leq_pending_left(&pending, bl, &mut memo) {
+                    reversed = Some(bl);
+                    break;
+                }
+            }
+            match reversed {
+                Some(bl) => {
+                    new_right.extend_from_slice(self.right(bl));
+                    changed = true;
+                }
+                None => new_right.push(b),
+            }
+        }
+        new_left.sort_unstable();
+        new_left.dedup();
+        new_right.sort_unstable();
+        new_right.dedup();
+        (new_left, new_right, changed)
+    }
+
+    /// `x <= G` for a game `G` given by its options only.
+    fn leq_pending_right(
+        &mut self,
+        x: GameId,
+        g: &Pending<'_>,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&r) = memo.get(&(x, false)) {
+            return r;
+        }
+        let mut result = !g.right.iter().any(|&gr| self.leq(gr, x));
+        if result {
+            for i in 0..self.left(x).len() {
+                let xl = self.left(x)[i];
+                if self.leq_pending_left(g, xl, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((x, false), result);
+        result
+    }
+
+    /// `G <= y` for a game `G` given by its options only.
+    fn leq_pending_left(
+        &mut self,
+        g: &Pending<'_>,
+        y: GameId,
+        memo: &mut FxHashMap<(GameId, bool), bool>,
+    ) -> bool {
+        if let Some(&r) = memo.get(&(y, true)) {
+            return r;
+        }
+        let mut result = !g.left.iter().any(|&gl| self.leq(y, gl));
+        if result {
+            for i in 0..self.right(y).len() {
+                let yr = self.right(y)[i];
+                if self.leq_pending_right(yr, g, memo) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        memo.insert((y, true), result);
+        result
+    }
+
+    /// `G <= H`: Left, moving second in `H - G`, wins.
+    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+        if g == h {
+            return true;
+        }
+        let (gn, hn) = (&self.nodes[g.index()], &self.nodes[h.index()]);
+        // A number strictly between L(G) and R(H) lies above G and below H.
+        if gn.left_stop < hn.right_stop {
+            return true;
+        }
+        match (gn.number, hn.number) {
+            (Some(x), Some(y)) => return x <= y,
+            (None, Some(y)) => {
+                // L(G) < y gives G < y; G <= y needs L(G) <= y.
+                if gn.left_stop < y {
+                    return true;
+                }
+                if gn.left_stop > y {
+                    return false;
+                }
+            }
+            (Some(x), None) => {
+                if hn.right_stop > x {
+                    return true;
+                }
+                if hn.right_stop < x {
+                    return false;
+                }
+            }
+            (None, None) => {
+                // Stops are monotone: G <= H needs L(G) <= L(H) and R(G) <= R(H).
+                if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
+                    return false;
+                }
+            }
+        }
+        let key = pair(g, h);
+        if let Some(&r) = self.leq_memo.get(&key) {
+            return r;
+        }
+        let mut result = true;
+        for i in 0..self.left(g).len() {
+            let gl = self.left(g)[i];
+            if self.leq(h, gl) {
+                result = false;
+                break;
+            }
+        }
+        if result {
+            for i in 0..self.right(h).len() {
+                let hr = self.right(h)[i];
+                if self.leq(hr, g) {
+                    result = false;
+                    break;
+                }
+            }
+        }
+        self.leq_memo.insert(key, result);
+        result
+    }
+
+    /// How `g` compares with `h`.
+    pub fn compare(&mut self, g: GameId, h: GameId) -> Comparison {
+        if g == h {
+            return Comparison::Equal;
+        }
+        match (self.leq(g, h), self.leq(h, g)) {
+            (true, true) => Comparison::Equal,
+            (true, false) => Comparison::Less,
+            (false, true) => Comparison::Greater,
+            (false, false) => Comparison::Confused,
+        }
+    }
+
+    /// `-G`: the players' roles swapped.
+    pub fn neg(&mut self, g: GameId) -> GameId {
+        if let Some(n) = self.negs[g.index()] {
+            return n;
+        }
+        let left: Vec<GameId> = self.right(g).to_vec();
+        let right: Vec<GameId> = self.left(g).to_vec();
+        let mut new_left: Vec<GameId> = left.into_iter().map(|x| self.neg(x)).collect();
+        let mut new_right: Vec<GameId> = right.into_iter().map(|x| self.neg(x)).collect();
+        new_left.sort_unstable();
+        new_right.sort_unstable();
+        // The negative of a canonical form is canonical.
+        let n = self.intern(new_left, new_right);
+        self.negs[g.index()] = Some(n);
+        self.negs[n.index()] = Some(g);
+        n
+    }
+
+    /// The disjunctive sum `G + H`.
+    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+        let zero = self.zero();
+        if g == zero {
+            return h;
+        }
+        if h == zero {
+            return g;
+        }
+        let (g, h) = if g <= h { (g, h) } else { (h, g) };
+        let key = pair(g, h);
+        if let Some(&s) = self.sum_memo.get(&key) {
+            return s;
+        }
+        let sum = match (self.number_value(g), self.number_value(h)) {
+            (Some(x), Some(y)) => self.number(x + y),
+            (Some(_), None) => self.translate(h, g),
+            (None, Some(_)) => self.translate(g, h),
+            (None, None) => {
+                let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
+                let (hl, hr) = (self.left(h).to_vec(), self.right(h).to_vec());
+                let mut left = Vec::with_capacity(gl.len() + hl.len());
+                let mut right = Vec::with_capacity(gr.len() + hr.len());
+                for x in gl {
+                    left.push(self.add(x, h));
+                }
+                for x in hl {
+                    left.push(self.add(g, x));
+                }
+                for x in gr {
+                    right.push(self.add(x, h));
+                }
+                for x in hr {
+                    right.push(self.add(g, x));
+                }
+                self.game(&left, &right)
+            }
+        };
+        self.sum_memo.insert(key, sum);
+        sum
+    }
+
+    /// `G + x` for a number `x` and a game `G` that is not one: by number
+    /// translation `{G^L + x | G^R + x}`, which is canonical when `G` is.
+    fn translate(&mut self, g: GameId, x: GameId) -> GameId {
+        let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
+        let mut left: Vec<GameId> = gl.into_iter().map(|o| self.add(o, x)).collect();
+        let mut right: Vec<GameId> = gr.into_iter().map(|o| self.add(o, x)).collect();
+        left.sort_unstable();
+        right.sort_unstable();
+        self.intern(left, right)
+    }
+
+    /// `G - H`.
+    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+        let nh = self.neg(h);
+        self.add(g, nh)
+    }
+
+    /// Sums a list of games (`0` for none).
+    pub fn sum_of(&mut self, games: &[GameId]) -> GameId {
+        games.iter().fold(self.zero(), |acc, &g| self.add(acc, g))
+    }
+
+    /// `x + *k` when `g` is one (numbers are `k = 0`), read off the options.
+    fn nimber_form(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
+        if let Some(x) = self.number_value(g) {
+            return Some((x, 0));
+        }
+        if self.left(g) != self.right(g) {
+            return None;
+        }
+        let options = self.left(g).to_vec();
+        let mut parts = Vec::with_capacity(options.len());
+        for o in options {
+            parts.push(self.nimber_form(o)?);
+        }
+        let x = parts.first()?.0;
+        parts.sort_by_key(|p| p.1);
+        let k = parts.len() as u32;
+        parts
+            .iter()
+            .enumerate()
+            .all(|(j, &(y, n))| y == x && n == j as u32)
+            .then_some((x, k))
+    }
+
+    /// `n.^` (or `n.v` for negative `n`).
+    fn ups(&mut self, n: i32) -> GameId {
+        if n < 0 {
+            let u = self.ups(-n);
+            return self.neg(u);
+        }
+        if self.ups.is_empty() {
+            let u = self.up();
+            self.ups.push(u);
+        }
+        while self.ups.len() < n as usize {
+            let (last, u) = (self.ups[self.ups.len() - 1], self.ups[0]);
+            let next = self.add(last, u);
+            self.ups.push(next);
+        }
+        match n {
+            0 => self.zero(),
+            _ => self.ups[n as usize - 1],
+        }
+    }
+
+    /// Which named family `g` belongs to. Builds a few helper games in the
+    /// table the first time (ups, for recognising `x + n.^ + *k`).
+    pub fn form(&mut self, g: GameId) -> Form {
+        if let Some(&f) = self.forms.get(&g) {
+            return f;
+        }
+        let f = self.recognise(g);
+        self.forms.insert(g, f);
+        f
+    }
+
+    fn recognise(&mut self, g: GameId) -> Form {
+        if let Some((number, nim)) = self.nimber_form(g) {
+            return if nim == 0 {
+                Form::Number(number)
+            } else {
+                Form::Nimber { number, nim }
+            };
+        }
+        if let ([l], [r]) = (self.left(g), self.right(g)) {
+            let (l, r) = (*l, *r);
+            if let (Some(a), Some(b)) = (self.number_value(l), self.number_value(r))
+                && a > Dyadic::ZERO
+                && b == -a
+            {
+                return Form::Switch(a);
+            }
+        }
+        let x = self.left_stop(g);
+        if x != self.right_stop(g) {
+            return Form::Other;
+        }
+        let minus_x = self.number(-x);
+        let infinitesimal = self.add(g, minus_x);
+        for n in (1..=MAX_UPS).flat_map(|n| [n, -n]) {
+            let u = self.ups(n);
+            let rest = self.sub(infinitesimal, u);
+            if let Some((y, nim)) = self.nimber_form(rest)
+                && y == Dyadic::ZERO
+            {
+                return Form::Ups {
+                    number: x,
+                    ups: n,
+                    nim,
+                };
+            }
+        }
+        Form::Other
+    }
+
+    /// The game in CGSuite's notation.
+    pub fn display(&mut self, g: GameId) -> String {
+        let (s, bars) = self.show(g);
+        if bars > 0 { format!("{{{s}}}") } else { s }
+    }
+
+    /// The game's text without outer braces and how many bars separate its
+    /// sides (0 for a game with a short name).
+    fn show(&mut self, g: GameId) -> (String, usize) {
+        let nim = |k: u32| match k {
+            0 => String::new(),
+            1 => "*".to_string(),
+            k => format!("*{k}"),
+        };
+        let prefix = |x: Dyadic| {
+            if x == Dyadic::ZERO {
+                String::new()
+            } else {
+                x.to_string()
+            }
+        };
+        match self.form(g) {
+            Form::Number(x) => (x.to_string(), 0),
+            Form::Nimber { number, nim: k } => (format!("{}{}", prefix(number), nim(k)), 0),
+            Form::Ups {
+                number,
+                ups,
+                nim: k,
+            } => {
+                let arrow = if ups > 0 { "^" } else { "v" };
+                let arrows = match ups.unsigned_abs() {
+                    1 => arrow.to_string(),
+                    2 => arrow.repeat(2),
+                    n => format!("{arrow}{n}"),
+                };
+                (format!("{}{arrows}{}", prefix(number), nim(k)), 0)
+            }
+            Form::Switch(x) => (format!("+-{x}"), 0),
+            Form::Other => {
+                let left = self.left(g).to_vec();
+                let right = self.right(g).to_vec();
+                let (l, lb) = self.show_side(&left);
+                let (r, rb) = self.show_side(&right);
+                let bars = lb.max(rb) + 1;
+                let mut s = l;
+                let _ = write!(s, "{}{r}", "|".repeat(bars));
+                (s, bars)
+            }
+        }
+    }
+
+    /// One side's options joined by commas; a compound option stands bare
+    /// (its bars counting towards the parent's) only when it is alone.
+    fn show_side(&mut self, side: &[GameId]) -> (String, usize) {
+        let shown: Vec<(String, usize)> = side.iter().map(|&o| self.show(o)).collect();
+        if let [(s, bars)] = shown.as_slice() {
+            return (s.clone(), *bars);
+        }
+        let mut sorted = shown;
+        sorted.sort_by(|a, b| order_for_display(&a.0, &b.0));
+        let parts: Vec<String> = sorted
+            .into_iter()
+            .map(|(s, bars)| if bars > 0 { format!("{{{s}}}") } else { s })
+            .collect();
+        (parts.join(","), 0)
+    }
+}
+
+/// Options listed in a stable order: by text, so output never depends on ids.
+fn order_for_display(a: &str, b: &str) -> Ordering {
+    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
+}
+
+/// A game under construction, known only by its options.
+struct Pending<'a> {
+    left: &'a [GameId],
+    right: &'a [GameId],
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// A game as a plain tree of options, never simplified.
+    #[derive(Clone, Debug)]
+    struct Raw {
+        left: Vec<Raw>,
+        right: Vec<Raw>,
+    }
+
+    /// `G <= H` straight from the definition, on the trees.
+    fn raw_leq(g: &Raw, h: &Raw) -> bool {
+        !g.left.iter().any(|gl| raw_leq(h, gl)) && !h.right.iter().any(|hr| raw_leq(hr, g))
+    }
+
+    fn raw_sum(g: &Raw, h: &Raw) -> Raw {
+        Raw {
+            left: g
+                .left
+                .iter()
+                .map(|x| raw_sum(x, h))
+                .chain(h.left.iter().map(|x| raw_sum(g, x)))
+                .collect(),
+            right: g
+                .right
+                .iter()
+                .map(|x| raw_sum(x, h))
+                .chain(h.right.iter().map(|x| raw_sum(g, x)))
+                .collect(),
+        }
+    }
+
+    fn build(t: &mut GameTable, g: &Raw) -> GameId {
+        let left: Vec<GameId> = g.left.iter().map(|x| build(t, x)).collect();
+        let right: Vec<GameId> = g.right.iter().map(|x| build(t, x)).collect();
+        t.game(&left, &right)
+    }
+
+    fn raw() -> impl Strategy<Value = Raw> {
+        let leaf = Just(Raw {
+            left: vec![],
+            right: vec![],
+        });
+        leaf.prop_recursive(4, 32, 3, |inner| {
+            (
+                prop::collection::vec(inner.clone(), 0..3),
+                prop::collection::vec(inner, 0..3),
+            )
+                .prop_map(|(left, right)| Raw { left, right })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(500))]
+
+        #[test]
+        fn a_game_plus_its_negative_is_zero(g in raw()) {
+            let mut t = GameTable::new();
+            let a = build(&mut t, &g);
+            let na = t.neg(a);
+            prop_assert_eq!(t.add(a, na), t.zero());
+        }
+
+        #[test]
+        fn sums_commute_and_associate(g in raw(), h in raw(), k in raw()) {
+            let mut t = GameTable::new();
+            let (a, b, c) = (build(&mut t, &g), build(&mut t, &h), build(&mut t, &k));
+            prop_assert_eq!(t.add(a, b), t.add(b, a));
+            let ab = t.add(a, b);
+            let bc = t.add(b, c);
+            prop_assert_eq!(t.add(ab, c), t.add(a, bc));
+        }
+
+        #[test]
+        fn sum_agrees_with_the_sum_of_the_unsimplified_trees(g in raw(), h in raw()) {
+            let mut t = GameTable::new();
+            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
+            let whole = build(&mut t, &raw_sum(&g, &h));
+            prop_assert_eq!(t.add(a, b), whole);
+        }
+
+        #[test]
+        fn equal_games_have_one_canonical_form(g in raw(), h in raw()) {
+            let mut t = GameTable::new();
+            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
+            let equal = raw_leq(&g, &h) && raw_leq(&h, &g);
+            prop_assert_eq!(equal, a == b);
+        }
+
+        #[test]
+        fn leq_agrees_with_the_definition_on_unsimplified_trees(g in raw(), h in raw()) {
+            let mut t = GameTable::new();
+            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
+            prop_assert_eq!(t.leq(a, b), raw_leq(&g, &h));
+        }
+
+        #[test]
+        fn adding_a_number_translates_the_options(g in raw(), num in -9i64..9, exp in 0u32..3) {
+            let mut t = GameTable::new();
+            let a = build(&mut t, &g);
+            let x = t.number(Dyadic::new(num, exp));
+            // The same sum, taken through the general canonicalisation.
+            let (al, ar) = (t.left(a).to_vec(), t.right(a).to_vec());
+            let (xl, xr) = (t.left(x).to_vec(), t.right(x).to_vec());
+            let mut left: Vec<GameId> = al.iter().map(|&o| t.add(o, x)).collect();
+            left.extend(xl.iter().map(|&o| t.add(a, o)));
+            let mut right: Vec<GameId> = ar.iter().map(|&o| t.add(o, x)).collect();
+            right.extend(xr.iter().map(|&o| t.add(a, o)));
+            let general = t.game(&left, &right);
+            prop_assert_eq!(t.add(a, x), general);
+        }
+    }
+
+    #[test]
+    fn numbers_are_recognised_and_added() {
+        let mut t = GameTable::new();
+        let half = t.number(Dyadic::new(1, 1));
+        let one = t.integer(1);
+        assert_eq!(t.add(half, half), one);
+        // {0 | 1} = 1/2, {0 | } = 1, {-1 | 1} = 0, {1/2 | 1} = 3/4.
+        let zero = t.zero();
+        assert_eq!(t.game(&[zero], &[one]), half);
+        assert_eq!(t.game(&[zero], &[]), one);
+        let minus_one = t.integer(-1);
+        assert_eq!(t.game(&[minus_one], &[one]), zero);
+        let g = t.game(&[half], &[one]);
+        assert_eq!(t.display(g), "3/4");
+        assert_eq!(t.number_value(g), Some(Dyadic::new(3, 2)));
+    }
+
+    #[test]
+    fn star_plus_star_is_zero_and_star_is_confused_with_zero() {
+        let mut t = GameTable::new();
+        let star = t.nimber(1);
+        assert_eq!(t.add(star, star), t.zero());
+        let zero = t.zero();
+        assert_eq!(t.compare(star, zero), Comparison::Confused);
+        let s2 = t.nimber(2);
+        let s3 = t.nimber(3);
+        assert_eq!(t.add(star, s2), s3);
+    }
+
+    #[test]
+    fn up_is_positive_and_infinitesimal() {
+        let mut t = GameTable::new();
+        let up = t.up();
+        let zero = t.zero();
+        let tiny = t.number(Dyadic::new(1, 6));
+        assert_eq!(t.compare(up, zero), Comparison::Greater);
+        assert_eq!(t.compare(up, tiny), Comparison::Less);
+        let star = t.nimber(1);
+        let up_star = t.add(up, star);
+        assert_eq!(t.compare(up_star, zero), Comparison::Confused);
+        // ^* = {0, * | 0}: the canonical form of the sum.
+        assert_eq!(t.left(up_star), &[zero, star]);
+        assert_eq!(t.right(up_star), &[zero]);
+    }
+
+    #[test]
+    fn displays_in_cgsuite_notation() {
+        let mut t = GameTable::new();
+        let zero = t.zero();
+        let one = t.integer(1);
+        let two = t.integer(2);
+        let minus_one = t.integer(-1);
+        let quarter = t.number(Dyadic::new(-1, 2));
+        let star = t.nimber(1);
+        let up = t.up();
+        assert_eq!(t.display(zero), "0");
+        assert_eq!(t.display(quarter), "-1/4");
+        assert_eq!(t.display(star), "*");
+        let s2 = t.nimber(2);
+        assert_eq!(t.display(s2), "*2");
+        assert_eq!(t.display(up), "^");
+        let down_star = {
+            let d = t.neg(up);
+            t.add(d, star)
+        };
+        assert_eq!(t.display(down_star), "v*");
+        let up2 = t.add(up, up);
+        assert_eq!(t.display(up2), "^^");
+        let up3 = t.add(up2, up);
+        let up3s2 = t.add(up3, s2);
+        assert_eq!(t.display(up3s2), "^3*2");
+        let one_star = t.add(one, star);
+        assert_eq!(t.display(one_star), "1*");
+        let pm1 = t.game(&[one], &[minus_one]);
+        assert_eq!(t.display(pm1), "+-1");
+        let minus_half = t.number(Dyadic::new(-1, 1));
+        let g = t.game(&[two], &[minus_half]);
+        assert_eq!(t.display(g), "{2|-1/2}");
+        let minus_one_star = t.neg(one_star);
+        let g = t.game(&[one_star], &[minus_one_star]);
+        assert_eq!(t.display(g), "{1*|-1*}");
+        let inner = t.game(&[zero], &[minus_one]);
+        let g = t.game(&[zero], &[inner]);
+        assert_eq!(t.display(g), "{0||0|-1}");
+        let half_up = {
+            let h = t.number(Dyadic::new(1, 1));
+            t.add(h, up)
+        };
+        assert_eq!(t.display(half_up), "1/2^");
+    }
+
+    #[test]
+    fn a_dominated_option_is_removed_and_a_reversible_one_bypassed() {
+        let mut t = GameTable::new();
+        let zero = t.zero();
+        let one = t.integer(1);
+        let star = t.nimber(1);
+        let minus_one = t.integer(-1);
+        let pm1 = t.game(&[one], &[minus_one]);
+        // {0, 1 | ±1}: 0 is dominated by 1 for Left; the value is {1 | ±1}.
+        let g = t.game(&[zero, one], &[pm1]);
+        assert_eq!(t.left(g), &[one]);
+        // {* | *}: Left's * reverses through its option 0 <= {* | *}, and
+        // Right's likewise, leaving { | } = 0.
+        let g = t.game(&[star], &[star]);
+        assert_eq!(g, zero);
+    }
+}

@@ -1,0 +1,752 @@
+//! The `run-intervals` generator: every Domineering region shape of 1 to N
+//! cells (up to the mirrors and the half turn) with its canonical value, its
+//! runs, its packings in each direction and the interval the packings bound
+//! the value by; what the run lengths decide and what they do not.
+//!
+//! For each shape the optimistic packing (most same-direction dominoes) and the
+//! pessimistic one (fewest dominoes leaving no slot of that direction) are
+//! found by search and compared with their closed forms over the runs,
+//! `sum floor(l/2)` and `sum ceil((l-1)/3)`. The interval is
+//! `[pesV - optH, optV - pesH]`.
+
+use super::draw::{self, Cell, Series, Tile};
+use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+use crate::cgt::canonical::GameTable;
+use crate::cgt::dyadic::Dyadic;
+use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+pub struct RunIntervals;
+
+static SPEC: Spec = Spec {
+    name: "run-intervals",
+    description: "Every Domineering region shape of 1 to N cells up to mirrors and the half turn: \
+                  canonical value, runs, optimistic and pessimistic packings (search and closed form) \
+                  and the interval [pesV - optH, optV - pesH]; which shapes share run lengths but not values.",
+    params: &[
+        Param {
+            name: "max_cells",
+            doc: "Largest region size in the catalogue (N).",
+            kind: Kind::Int { min: 1, max: 11 },
+            default: "8",
+        },
+        Param {
+            name: "table_cells",
+            doc: "The table drawing shows the shapes of at most this many cells (and at most N).",
+            kind: Kind::Int { min: 1, max: 11 },
+            default: "8",
+        },
+    ],
+    keys: &[
+        Doc {
+            name: "max_cells",
+            doc: "N, the largest region size.",
+        },
+        Doc {
+            name: "shapes",
+            doc: "Shapes in the catalogue.",
+        },
+        Doc {
+            name: "by_size",
+            doc: "Shapes of each size: by_size.N is the count of N+1 cells.",
+        },
+        Doc {
+            name: "numbers",
+            doc: "Shapes whose value is a number.",
+        },
+        Doc {
+            name: "opt_closed_form_exact",
+            doc: "Shapes on which sum floor(l/2) over the runs equals the searched optimistic packing \
+                  in both directions.",
+        },
+        Doc {
+            name: "pes_closed_form_exact",
+            doc: "Shapes on which sum ceil((l-1)/3) over the runs equals the searched pessimistic packing \
+                  in both directions.",
+        },
+        Doc {
+            name: "point_intervals",
+            doc: "Shapes whose interval is a single point.",
+        },
+        Doc {
+            name: "short_runs",
+            doc: "Shapes all of whose runs, both directions, have length 1, 2, 3 or 5.",
+        },
+        Doc {
+            name: "value_is_opt_difference",
+            doc: "Number-valued shapes whose value equals optV - optH.",
+        },
+        Doc {
+            name: "numbers_in_interval",
+            doc: "Number-valued shapes whose value lies in their interval.",
+        },
+        Doc {
+            name: "pes_guess_vertical",
+            doc: "Shapes on which the guess pesV = (cells - even vertical runs)/2 is exact.",
+        },
+        Doc {
+            name: "pes_guess_horizontal",
+            doc: "Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.",
+        },
+        Doc {
+            name: "groups",
+            doc: "Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths, \
+                  sorted horizontal lengths).",
+        },
+        Doc {
+            name: "groups_one_interval",
+            doc: "Of those groups, how many share one interval.",
+        },
+        Doc {
+            name: "groups_with_numbers",
+            doc: "Groups holding two or more number-valued shapes.",
+        },
+        Doc {
+            name: "split_groups",
+            doc: "Of those, groups holding two different number values.",
+        },
+        Doc {
+            name: "split",
+            doc: "The split groups: split.N.down and .across (run lengths), .interval (\"[a,b]\"), \
+                  .shapes.N.grid and .shapes.N.value (every shape of the group).",
+        },
+        Doc {
+            name: "example",
+            doc: "The shapes with runs 1,1,1,2,3 down and 1,1,1,5 across: example.N.grid, .value.",
+        },
+        Doc {
+            name: "example_count",
+            doc: "How many such shapes there are.",
+        },
+        Doc {
+            name: "example_numbers",
+            doc: "How many of them have a number value.",
+        },
+        Doc {
+            name: "example_values",
+            doc: "Their number values, distinct, in increasing order, joined by \", \".",
+        },
+        Doc {
+            name: "example_interval",
+            doc: "Their interval when they share one (\"[0,0]\"), else \"several\".",
+        },
+        Doc {
+            name: "example_quarters",
+            doc: "How many of them are worth -1/4.",
+        },
+        Doc {
+            name: "longest_run",
+            doc: "The longest run in the catalogue (N, from the straight line).",
+        },
+        Doc {
+            name: "width_by_length",
+            doc: "Per run length l = 1..longest_run: width_by_length.N.length, .width (searched \
+                  optimistic minus pessimistic packing of a line of l cells), .formula \
+                  (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).",
+        },
+        Doc {
+            name: "width_at_longest",
+            doc: "The width of the longest run (a line of N cells): 2 at N = 10.",
+        },
+        Doc {
+            name: "widest",
+            doc: "The largest interval width in the catalogue.",
+        },
+        Doc {
+            name: "catalogue",
+            doc: "Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across \
+                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .low, .high, .width.",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "optimistic closed form",
+            doc: "Searched optimistic packing = sum floor(l/2) over the runs, every shape, both directions.",
+        },
+        Doc {
+            name: "pessimistic closed form",
+            doc: "Searched pessimistic packing = sum ceil((l-1)/3) over the runs, every shape, both \
+                  directions.",
+        },
+        Doc {
+            name: "point interval iff runs in {1,2,3,5}",
+            doc: "The interval is a single point exactly when every run has length 1, 2, 3 or 5.",
+        },
+        Doc {
+            name: "groups share one interval",
+            doc: "Every group of shapes sharing a run-length multiset shares one interval.",
+        },
+        Doc {
+            name: "width formula",
+            doc: "The searched width of a line of l cells equals floor(l/2) - ceil((l-1)/3).",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "table",
+            doc: "Every shape of at most table_cells cells drawn small with its value and interval.",
+        },
+        Doc {
+            name: "widths",
+            doc: "Interval width contributed by one run against the run's length.",
+        },
+        Doc {
+            name: "split",
+            doc: "The groups of shapes that share run lengths but not values, one group per row.",
+        },
+    ],
+    games: &["domineering"],
+};
+
+/// One shape of the catalogue with everything the figures read.
+#[derive(Serialize, Clone)]
+struct Entry {
+    grid: String,
+    cells: u32,
+    value: String,
+    number: bool,
+    down: Vec<u32>,
+    across: Vec<u32>,
+    opt_v: u32,
+    pes_v: u32,
+    opt_h: u32,
+    pes_h: u32,
+    low: i64,
+    high: i64,
+    width: i64,
+    #[serde(skip)]
+    number_value: Option<Dyadic>,
+}
+
+impl Entry {
+    fn interval(&self) -> String {
+        format!("[{},{}]", self.low, self.high)
+    }
+}
+
+#[derive(Serialize)]
+struct Member {
+    grid: String,
+    value: String,
+}
+
+#[derive(Serialize)]
+struct Group {
+    down: Vec<u32>,
+    across: Vec<u32>,
+    interval: String,
+    shapes: Vec<Member>,
+}
+
+#[derive(Serialize)]
+struct RunWidth {
+    length: u32,
+    width: i64,
+    formula: i64,
+    runs: usize,
+}
+
+#[derive(Serialize)]
+struct Data {
+    max_cells: u32,
+    shapes: usize,
+    by_size: Vec<usize>,
+    numbers: usize,
+    opt_closed_form_exact: usize,
+    pes_closed_form_exact: usize,
+    point_intervals: usize,
+    short_runs: usize,
+    value_is_opt_difference: usize,
+    numbers_in_interval: usize,
+    pes_guess_vertical: usize,
+    pes_guess_horizontal: usize,
+    groups: usize,
+    groups_one_interval: usize,
+    groups_with_numbers: usize,
+    split_groups: usize,
+    split: Vec<Group>,
+    example: Vec<Member>,
+    example_count: usize,
+    example_numbers: usize,
+    example_values: String,
+    example_interval: String,
+    example_quarters: usize,
+    longest_run: u32,
+    width_by_length: Vec<RunWidth>,
+    width_at_longest: i64,
+    widest: i64,
+    catalogue: Vec<Entry>,
+}
+
+fn opt_closed(runs: &[u32]) -> u32 {
+    runs.iter().map(|l| l / 2).sum()
+}
+
+fn pes_closed(runs: &[u32]) -> u32 {
+    runs.iter().map(|l| (l - 1).div_ceil(3)).sum()
+}
+
+/// Width one run of `l` cells adds to the interval, by the closed forms.
+fn width_formula(l: u32) -> i64 {
+    i64::from(l / 2) - i64::from((l - 1).div_ceil(3))
+}
+
+/// The guess `(cells - even runs) / 2`, when it is a whole number.
+fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
+    let even = runs.iter().filter(|&&l| l % 2 == 0).count() as u32;
+    let twice = cells - even;
+    (twice % 2 == 0).then_some(twice / 2)
+}
+
+fn entry(games: &mut GameTable, values: &mut Values, shape: Shape) -> Entry {
+    let v = values.shape(games, shape);
+    let (opt_v, pes_v) = (
+        shape.max_packing(Direction::Vertical),
+        shape.min_maximal_packing(Direction::Vertical),
+    );
+    let (opt_h, pes_h) = (
+        shape.max_packing(Direction::Horizontal),
+        shape.min_maximal_packing(Direction::Horizontal),
+    );
+    let low = i64::from(pes_v) - i64::from(opt_h);
+    let high = i64::from(opt_v) - i64::from(pes_h);
+    Entry {
+        grid: shape.to_string(),
+        cells: shape.size(),
+        value: games.display(v),
+        number: games.number_value(v).is_some(),
+        number_value: games.number_value(v),
+        down: shape.runs(Direction::Vertical),
+        across: shape.runs(Direction::Horizontal),
+        opt_v,
+        pes_v,
+        opt_h,
+        pes_h,
+        low,
+        high,
+        width: high - low,
+    }
+}
+
+fn member(e: &Entry) -> Member {
+    Member {
+        grid: e.grid.clone(),
+        value: e.value.clone(),
+    }
+}
+
+fn list(runs: &[u32]) -> String {
+    runs.iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Everything the figures need, and the identities, from the catalogue.
+fn compute(max_cells: u32) -> (Data, Vec<Check>) {
+    let mut games = GameTable::new();
+    let mut values = Values::new();
+    let catalogue: Vec<Entry> = shapes_up_to(max_cells)
+        .into_iter()
+        .map(|s| entry(&mut games, &mut values, s))
+        .collect();
+    let count = |f: &dyn Fn(&Entry) -> bool| catalogue.iter().filter(|e| f(e)).count();
+    let short = |e: &Entry| {
+        e.down
+            .iter()
+            .chain(&e.across)
+            .all(|l| [1, 2, 3, 5].contains(l))
+    };
+    let opt_exact = count(&|e| opt_closed(&e.down) == e.opt_v && opt_closed(&e.across) == e.opt_h);
+    let pes_exact = count(&|e| pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h);
+    let point_rule = count(&|e| (e.width == 0) == short(e));
+
+    let mut by_runs: BTreeMap<(Vec<u32>, Vec<u32>), Vec<usize>> = BTreeMap::new();
+    for (i, e) in catalogue.iter().enumerate() {
+        by_runs
+            .entry((e.down.clone(), e.across.clone()))
+            .or_default()
+            .push(i);
+    }
+    let groups: Vec<&Vec<usize>> = by_runs.values().filter(|g| g.len() >= 2).collect();
+    let one_interval = groups
+        .iter()
+        .filter(|g| {
+            g.iter()
+                .all(|&i| catalogue[i].interval() == catalogue[g[0]].interval())
+        })
+        .count();
+    let numbered: Vec<&&Vec<usize>> = groups
+        .iter()
+        .filter(|g| g.iter().filter(|&&i| catalogue[i].number).count() >= 2)
+        .collect();
+    let split: Vec<Group> = numbered
+        .iter()
+        .filter(|g| {
+            let mut vals: Vec<Dyadic> = g
+                .iter()
+                .filter_map(|&i| catalogue[i].number_value)
+                .collect();
+            vals.sort();
+            vals.dedup();
+            vals.len() >= 2
+        })
+        .map(|g| {
+            let first = &catalogue[g[0]];
+            Group {
+                down: first.down.clone(),
+                across: first.across.clone(),
+                interval: first.interval(),
+                shapes: g.iter().map(|&i| member(&catalogue[i])).collect(),
+            }
+        })
+        .collect();
+
+    let example: Vec<&Entry> = catalogue
+        .iter()
+        .filter(|e| e.down == [1, 1, 1, 2, 3] && e.across == [1, 1, 1, 5])
+        .collect();
+    let mut example_nums: Vec<Dyadic> = example.iter().filter_map(|e| e.number_value).collect();
+    let quarter = Dyadic::new(-1, 2);
+    let example_quarters = example_nums.iter().filter(|&&x| x == quarter).count();
+    example_nums.sort();
+    example_nums.dedup();
+    let example_interval = match example.first() {
+        Some(f) if example.iter().all(|e| e.interval() == f.interval()) => f.interval(),
+        Some(_) => "several".to_string(),
+        None => "none".to_string(),
+    };
+
+    let longest_run = catalogue
+        .iter()
+        .flat_map(|e| e.down.iter().chain(&e.across))
+        .copied()
+        .max()
+        .unwrap_or(1);
+    let width_by_length: Vec<RunWidth> = (1..=longest_run)
+        .map(|l| {
+            let line = catalogue
+                .iter()
+                .find(|e| e.across == [l] && e.down.len() == l as usize);
+            let width = line.map_or(0, |e| i64::from(e.opt_h) - i64::from(e.pes_h));
+            RunWidth {
+                length: l,
+                width,
+                formula: width_formula(l),
+                runs: catalogue
+                    .iter()
+                    .map(|e| e.down.iter().chain(&e.across).filter(|&&r| r == l).count())
+                    .sum(),
+            }
+        })
+        .collect();
+
+    let n = catalogue.len();
+    let checks = vec![
+        Check::equal("optimistic closed form", opt_exact, n),
+        Check::equal("pessimistic closed form", pes_exact, n),
+        Check::equal("point interval iff runs in {1,2,3,5}", point_rule, n),
+        Check::equal("groups share one interval", one_interval, groups.len()),
+        Check::that(
+            "width formula",
+            width_by_length.iter().all(|w| w.width == w.formula),
+            width_by_length
+                .iter()
+                .map(|w| format!("{}: {} vs {}", w.length, w.width, w.formula))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+    ];
+    let data = Data {
+        max_cells,
+        shapes: n,
+        by_size: (1..=max_cells)
+            .map(|k| catalogue.iter().filter(|e| e.cells == k).count())
+            .collect(),
+        numbers: count(&|e| e.number),
+        opt_closed_form_exact: opt_exact,
+        pes_closed_form_exact: pes_exact,
+        point_intervals: count(&|e| e.width == 0),
+        short_runs: count(&short),
+        value_is_opt_difference: count(&|e| {
+            e.number_value == Some(Dyadic::integer(i64::from(e.opt_v) - i64::from(e.opt_h)))
+        }),
+        numbers_in_interval: count(&|e| {
+            e.number_value
+                .is_some_and(|x| Dyadic::integer(e.low) <= x && x <= Dyadic::integer(e.high))
+        }),
+        pes_guess_vertical: count(&|e| pes_guess(e.cells, &e.down) == Some(e.pes_v)),
+        pes_guess_horizontal: count(&|e| pes_guess(e.cells, &e.across) == Some(e.pes_h)),
+        groups: groups.len(),
+        groups_one_interval: one_interval,
+        groups_with_numbers: numbered.len(),
+        split_groups: split.len(),
+        split,
+        example_count: example.len(),
+        example_numbers: example.iter().filter(|e| e.number).count(),
+        example_values: example_nums
+            .iter()
+            .map(Dyadic::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        example_interval,
+        example_quarters,
+        example: example.into_iter().map(member).collect(),
+        longest_run,
+        width_at_longest: width_by_length.last().map_or(0, |w| w.width),
+        width_by_length,
+        widest: catalogue.iter().map(|e| e.width).max().unwrap_or(0),
+        catalogue,
+    };
+    (data, checks)
+}
+
+impl Generator for RunIntervals {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn run(&self, p: &Params) -> Output {
+        let max_cells = u32::try_from(p.size("max_cells")).unwrap_or(1);
+        let (data, checks) = compute(max_cells);
+        let table_cells = u32::try_from(p.size("table_cells")).unwrap_or(1);
+        let views = vec![
+            View {
+                name: "table",
+                svg: draw_table(&data, table_cells),
+            },
+            View {
+                name: "widths",
+                svg: draw_widths(&data),
+            },
+            View {
+                name: "split",
+                svg: draw_split(&data),
+            },
+        ];
+        let table = Table {
+            columns: [
+                "grid", "cells", "value", "number", "down", "across", "opt_v", "pes_v", "opt_h",
+                "pes_h", "low", "high", "width",
+            ]
+            .map(String::from)
+            .to_vec(),
+            rows: data
+                .catalogue
+                .iter()
+                .map(|e| {
+                    vec![
+                        e.grid.clone().into(),
+                        e.cells.into(),
+                        e.value.clone().into(),
+                        e.number.into(),
+                        list(&e.down).into(),
+                        list(&e.across).into(),
+                        e.opt_v.into(),
+                        e.pes_v.into(),
+                        e.opt_h.into(),
+                        e.pes_h.into(),
+                        e.low.into(),
+                        e.high.into(),
+                        e.width.into(),
+                    ]
+                })
+                .collect(),
+        };
+        Output {
+            data: serde_json::to_value(&data).expect("data serialises"),
+            checks,
+            views,
+            table: Some(table),
+        }
+    }
+}
+
+fn tile(grid: &str, label: Vec<String>) -> Tile {
+    let rows: Vec<&str> = grid.split('|').collect();
+    let cols = rows.first().map_or(0, |r| r.len());
+    Tile {
+        rows: rows.len(),
+        cols,
+        cells: rows
+            .iter()
+            .flat_map(|r| {
+                r.chars().map(|c| {
+                    if c == '.' {
+                        Cell::Colour(0)
+                    } else {
+                        Cell::Blocked
+                    }
+                })
+            })
+            .collect(),
+        label,
+    }
+}
+
+/// Tiles per row of the table drawing.
+const TABLE_COLUMNS: usize = 24;
+
+fn draw_table(data: &Data, table_cells: u32) -> String {
+    let shown: Vec<&Entry> = data
+        .catalogue
+        .iter()
+        .filter(|e| e.cells <= table_cells)
+        .collect();
+    let rows: Vec<Vec<Tile>> = shown
+        .chunks(TABLE_COLUMNS)
+        .map(|chunk| {
+            chunk
+                .iter()
+                .map(|e| tile(&e.grid, vec![e.value.clone(), e.interval()]))
+                .collect()
+        })
+        .collect();
+    draw::tiles(
+        &format!(
+            "Domineering regions of 1 to {} cells: value and packing interval",
+            data.max_cells.min(table_cells)
+        ),
+        &format!(
+            "{} region shapes, up to mirrors and the half turn, each drawn with its canonical value \
+             and its interval [pesV - optH, optV - pesH]. {} have a number value; {} have a \
+             single-point interval.",
+            shown.len(),
+            shown.iter().filter(|e| e.number).count(),
+            shown.iter().filter(|e| e.width == 0).count()
+        ),
+        &rows,
+    )
+}
+
+fn draw_widths(data: &Data) -> String {
+    let points = |f: fn(&RunWidth) -> i64| {
+        data.width_by_length
+            .iter()
+            .map(|w| (f64::from(w.length), f(w) as f64))
+            .collect()
+    };
+    draw::lines(
+        "Interval width added by one run",
+        &format!(
+            "For each run length l from 1 to {}, the optimistic minus the pessimistic packing of a \
+             line of l cells (searched) and floor(l/2) - ceil((l-1)/3): {}.",
+            data.longest_run,
+            data.width_by_length
+                .iter()
+                .map(|w| format!("{} at {}", w.width, w.length))
+                .collect::<Vec<_>>()
+                .join(", ")
+        ),
+        ("run length (cells)", "width (dominoes)"),
+        &[
+            Series {
+                name: "search",
+                points: points(|w| w.width),
+            },
+            Series {
+                name: "floor(l/2) - ceil((l-1)/3)",
+                points: points(|w| w.formula),
+            },
+        ],
+        false,
+    )
+}
+
+fn draw_split(data: &Data) -> String {
+    let rows: Vec<Vec<Tile>> = data
+        .split
+        .iter()
+        .map(|g| {
+            g.shapes
+                .iter()
+                .map(|m| tile(&m.grid, vec![m.value.clone(), g.interval.clone()]))
+                .collect()
+        })
+        .collect();
+    draw::tiles(
+        "Same runs, different values",
+        &format!(
+            "The {} groups of shapes that share their run lengths in both directions, and so their \
+             interval, but hold two different number values; one group per row. {}",
+            data.split.len(),
+            data.split
+                .iter()
+                .map(|g| format!(
+                    "Runs {} down and {} across, interval {}: {}.",
+                    list(&g.down),
+                    list(&g.across),
+                    g.interval,
+                    g.shapes
+                        .iter()
+                        .map(|m| m.value.clone())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+                .collect::<Vec<_>>()
+                .join(" ")
+        ),
+        &rows,
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // The figures of the seed essay (shared/seeds/001) and the issue, N = 8.
+    #[test]
+    fn reproduces_the_essay_figures_for_eight_cells() {
+        let out = RunIntervals.run(&Params::defaults(&SPEC).unwrap());
+        let d = &out.data;
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        assert_eq!(d["shapes"], 1042);
+        assert_eq!(
+            d["by_size"],
+            serde_json::json!([1, 2, 3, 9, 21, 68, 208, 730])
+        );
+        assert_eq!(d["numbers"], 315);
+        assert_eq!(d["opt_closed_form_exact"], 1042);
+        assert_eq!(d["pes_closed_form_exact"], 1042);
+        assert_eq!(d["point_intervals"], 505);
+        assert_eq!(d["short_runs"], 505);
+        assert_eq!(d["value_is_opt_difference"], 141);
+        assert_eq!(d["pes_guess_vertical"], 115);
+        assert_eq!(d["pes_guess_horizontal"], 115);
+        assert_eq!(d["groups"], 143);
+        assert_eq!(d["groups_with_numbers"], 60);
+        assert_eq!(d["split_groups"], 21);
+        // The seed counts four such regions (three worth -1/4, one 0): those are
+        // the number-valued ones drawn in a 3 x 5 box with the run of five on
+        // top. The whole run-length class has 22 shapes, 13 of them numbers.
+        assert_eq!(d["example_count"], 22);
+        assert_eq!(d["example_numbers"], 13);
+        assert_eq!(d["example_interval"], "[0,0]");
+        assert_eq!(d["example_values"], "-1, -1/4, 0");
+        assert_eq!(d["example_quarters"], 7);
+        assert_eq!(out.views.len(), SPEC.views.len());
+    }
+
+    #[test]
+    fn the_pessimistic_packing_of_a_line_takes_one_domino_per_three_cells() {
+        // Hand count: a line of 4 is spoiled by one domino in the middle; a
+        // line of 5 needs two; a line of 7 needs two (cells 2-3 and 5-6).
+        for (l, pes) in [(1, 0), (2, 1), (3, 1), (4, 1), (5, 2), (6, 2), (7, 2)] {
+            let line = Shape::of_region(&crate::games::domineering::Board::empty(1, l)).unwrap();
+            assert_eq!(line.min_maximal_packing(Direction::Horizontal), pes, "{l}");
+            assert_eq!(pes_closed(&[l as u32]), pes);
+        }
+        assert_eq!(width_formula(10), 2);
+        assert_eq!(width_formula(5), 0);
+        assert_eq!(width_formula(4), 1);
+    }
+
+    #[test]
+    fn the_guess_is_not_exact_when_it_is_not_whole() {
+        assert_eq!(pes_guess(3, &[2, 1]), Some(1));
+        assert_eq!(pes_guess(3, &[3]), None);
+        assert_eq!(pes_guess(2, &[1, 1]), Some(1));
+        assert_eq!(pes_guess(4, &[4]), None);
+    }
+}
