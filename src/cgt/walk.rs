@@ -4,7 +4,7 @@
 //! *routes* are the nodes of the unmemoised tree of move sequences (the root
 //! included), counted over positions rather than by enumerating sequences.
 
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 use std::collections::BTreeMap;
 use std::hash::Hash;
 
@@ -25,29 +25,38 @@ pub struct Walk {
 /// Positions are taken in order of rank, each carrying the number of move
 /// sequences that reach it; a position's count is complete when its turn
 /// comes, because every move into it came from a lower rank. The routes are
-/// the sum of those counts.
+/// the sum of those counts. Each rank's arrivals are gathered in a vector and
+/// merged by sorting, which touches memory in order: on large walks that is
+/// several times faster than a hash table.
 pub fn walk<P, R, F, I>(start: P, rank: R, moves: F) -> Walk
 where
-    P: Hash + Eq + Clone,
+    P: Ord,
     R: Fn(&P) -> usize,
     F: Fn(&P) -> I,
     I: IntoIterator<Item = P>,
 {
-    let mut layers: BTreeMap<usize, FxHashMap<P, Option<u64>>> = BTreeMap::new();
-    layers
+    let mut arrivals: BTreeMap<usize, Vec<(P, Option<u64>)>> = BTreeMap::new();
+    arrivals
         .entry(rank(&start))
         .or_default()
-        .insert(start, Some(1));
+        .push((start, Some(1)));
     let (mut positions, mut routes) = (0u64, Some(0u64));
-    while let Some((here, layer)) = layers.pop_first() {
+    while let Some((here, mut layer)) = arrivals.pop_first() {
+        layer.sort_unstable_by(|a, b| a.0.cmp(&b.0));
+        layer.dedup_by(|later, kept| {
+            let same = later.0 == kept.0;
+            if same {
+                kept.1 = add(kept.1, later.1);
+            }
+            same
+        });
         for (p, count) in layer {
             positions += 1;
             routes = add(routes, count);
             for q in moves(&p) {
                 let r = rank(&q);
                 assert!(r > here, "a move must increase the rank");
-                let entry = layers.entry(r).or_default().entry(q).or_insert(Some(0));
-                *entry = add(*entry, count);
+                arrivals.entry(r).or_default().push((q, count));
             }
         }
     }

@@ -251,11 +251,10 @@ impl Dominoes {
     }
 
     /// The positions one placement of either orientation away from `free`.
-    pub fn children(&self, free: u128) -> Vec<u128> {
+    pub fn children(&self, free: u128) -> impl Iterator<Item = u128> + '_ {
         self.all()
-            .filter(|&d| d & free == d)
-            .map(|d| free & !d)
-            .collect()
+            .filter(move |&d| d & free == d)
+            .map(move |d| free & !d)
     }
 }
 
