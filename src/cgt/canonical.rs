@@ -18,7 +18,7 @@
 //! and `{0||0|-1}` for options that are themselves compound.
 
 use super::dyadic::Dyadic;
-use super::hash::FxHashMap;
+use rustc_hash::FxHashMap;
 use std::cmp::Ordering;
 use std::fmt::Write;
 

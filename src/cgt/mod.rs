@@ -7,6 +7,5 @@
 
 pub mod canonical;
 pub mod dyadic;
-pub mod hash;
 pub mod nimber;
 pub mod walk;

@@ -7,9 +7,10 @@
 //! key; the evaluator memoises regions by key, splits every position into its
 //! regions and nim-adds their values (the Sprague-Grundy theorem).
 
+use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
-use std::hash::{BuildHasherDefault, Hash, Hasher};
+use std::hash::Hash;
 use std::ops::{Add, AddAssign};
 
 /// The nimber `*n`: a nim heap of `n` tokens.
@@ -116,7 +117,7 @@ pub trait Impartial {
 /// A memoising Grundy-value evaluator for one game.
 pub struct Grundy<'g, G: Impartial> {
     game: &'g G,
-    memo: HashMap<G::Key, Nimber, BuildHasherDefault<MixHasher>>,
+    memo: FxHashMap<G::Key, Nimber>,
     /// Emptied position lists, reused so that the search does not allocate
     /// at every node.
     spare: Vec<Vec<G::Position>>,
@@ -168,61 +169,6 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         self.memo.len()
     }
 }
-
-/// A fast hasher for the integer keys of game memos (a multiply-rotate mix in
-/// the manner of FxHash); not resistant to adversarial keys, which memos never see.
-#[derive(Default)]
-pub struct MixHasher(u64);
-
-const MIX: u64 = 0x9e37_79b9_7f4a_7c15;
-
-impl MixHasher {
-    fn mix(&mut self, word: u64) {
-        self.0 = (self.0.rotate_left(26) ^ word).wrapping_mul(MIX);
-    }
-}
-
-impl Hasher for MixHasher {
-    fn finish(&self) -> u64 {
-        self.0 ^ (self.0 >> 29)
-    }
-
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut word = [0u8; 8];
-            word[..chunk.len()].copy_from_slice(chunk);
-            self.mix(u64::from_le_bytes(word));
-        }
-    }
-
-    fn write_u8(&mut self, n: u8) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u16(&mut self, n: u16) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u32(&mut self, n: u32) {
-        self.mix(u64::from(n));
-    }
-
-    fn write_u64(&mut self, n: u64) {
-        self.mix(n);
-    }
-
-    fn write_u128(&mut self, n: u128) {
-        self.mix(n as u64);
-        self.mix((n >> 64) as u64);
-    }
-
-    fn write_usize(&mut self, n: usize) {
-        self.mix(n as u64);
-    }
-}
-
-/// A `HashMap` with [`MixHasher`], for game memos keyed by bit-boards.
-pub type FastMap<K, V> = HashMap<K, V, BuildHasherDefault<MixHasher>>;
 
 #[cfg(test)]
 mod tests {
@@ -305,16 +251,5 @@ mod tests {
             assert_eq!(g.value(&n), Nimber(n % 3));
         }
         assert_eq!(g.regions_evaluated(), 30);
-    }
-
-    #[test]
-    fn hasher_separates_nearby_keys() {
-        let hash = |k: u128| {
-            let mut h = MixHasher::default();
-            k.hash(&mut h);
-            h.finish()
-        };
-        let hashes: std::collections::HashSet<u64> = (0..1000u128).map(hash).collect();
-        assert_eq!(hashes.len(), 1000);
     }
 }

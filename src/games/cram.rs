@@ -9,8 +9,9 @@
 //! measured solver ([`Grid::measured_solve`]) and the game's side of the Grundy
 //! evaluator ([`Impartial`], with regions keyed up to the symmetries of a rectangle).
 
-use crate::cgt::nimber::{FastMap, Grundy, Impartial, Nimber};
+use crate::cgt::nimber::{Grundy, Impartial, Nimber};
 use crate::cgt::walk::reachable;
+use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// The largest number of cells a [`Grid`] holds.
@@ -214,7 +215,7 @@ impl Grid {
     /// expanded; a node where one fires is scored a loss. An expansion is a
     /// memo miss, a node where a check fires included.
     pub fn measured_solve(&self, checks: Checks) -> Measured {
-        let mut memo = FastMap::default();
+        let mut memo = FxHashMap::default();
         let win = self.measured_node(self.all, checks, &mut memo);
         Measured {
             win,
@@ -222,7 +223,7 @@ impl Grid {
         }
     }
 
-    fn measured_node(&self, free: u64, checks: Checks, memo: &mut FastMap<u64, bool>) -> bool {
+    fn measured_node(&self, free: u64, checks: Checks, memo: &mut FxHashMap<u64, bool>) -> bool {
         if let Some(&win) = memo.get(&free) {
             return win;
         }
@@ -449,14 +450,14 @@ pub struct Measured {
 /// Exact outcomes by memoised search: whether the player to move wins.
 pub struct Outcomes<'g> {
     grid: &'g Grid,
-    memo: FastMap<u64, bool>,
+    memo: FxHashMap<u64, bool>,
 }
 
 impl<'g> Outcomes<'g> {
     pub fn new(grid: &'g Grid) -> Self {
         Outcomes {
             grid,
-            memo: FastMap::default(),
+            memo: FxHashMap::default(),
         }
     }
 

@@ -12,8 +12,8 @@
 //! to a size ([`shapes_up_to`]).
 
 use crate::cgt::canonical::{GameId, GameTable};
-use crate::cgt::hash::{FxHashMap, FxHashSet};
 use crate::cgt::walk::{Walk, reachable, walk};
+use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
 use std::fmt;
 

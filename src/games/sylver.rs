@@ -9,9 +9,6 @@
 //! three searches whose cost is counted in closures: plain, pruned and the proof
 //! by iterative deepening over surviving moves.
 
-use std::collections::HashMap;
-use std::hash::{BuildHasherDefault, Hasher};
-
 /// The largest gap a [`Position`] can hold (bit 63 of its mask).
 pub const MAX_GAP: u32 = 63;
 
@@ -180,26 +177,7 @@ pub fn census(max_genus: u32) -> Vec<Position> {
     out
 }
 
-/// A hasher for gap masks: one multiply, enough for keys that are distinct
-/// 64-bit masks.
-#[derive(Default)]
-struct MaskHasher(u64);
-
-impl Hasher for MaskHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.write_u64(u64::from(b));
-        }
-    }
-    fn write_u64(&mut self, x: u64) {
-        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
-    }
-}
-
-type Memo<V> = HashMap<u64, V, BuildHasherDefault<MaskHasher>>;
+type Memo<V> = rustc_hash::FxHashMap<u64, V>;
 
 /// The full memoised win/loss search, shared over every position asked about.
 /// It never consults the pairing test.
