@@ -296,6 +296,9 @@ impl Site {
             Err(e) => errors.push(Diagnostic::file(&opts.root.join("templates/index.html"), e)),
         }
         files.add("style.css", templates.style.clone());
+        for (path, bytes) in templates::ASSETS {
+            files.add(path, bytes);
+        }
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));

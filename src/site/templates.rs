@@ -13,6 +13,20 @@ const DEFAULTS: [(&str, &str); 4] = [
 ];
 const DEFAULT_STYLE: &str = include_str!("../../templates/style.css");
 
+/// Files every site carries as they are: the math font (OFL-licensed, from
+/// Debian's fonts-stix) and its licence. Pages use it for MathML, so math looks
+/// the same whatever fonts the reader has installed.
+pub const ASSETS: [(&str, &[u8]); 2] = [
+    (
+        "fonts/STIXMath-Regular.woff2",
+        include_bytes!("../../templates/fonts/STIXMath-Regular.woff2"),
+    ),
+    (
+        "fonts/OFL.txt",
+        include_bytes!("../../templates/fonts/OFL.txt"),
+    ),
+];
+
 /// Loaded templates and the stylesheet.
 pub struct Templates {
     pub tera: tera::Tera,

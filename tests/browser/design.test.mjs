@@ -1,0 +1,128 @@
+// The design checks, on the bundled essays as `ladder build` writes them:
+// alt text, body-text contrast in both colour schemes, no horizontal scroll at
+// phone width, a lang attribute, MathML in the shipped math font, and the
+// weight of a page without figures. Screenshots of every essay at 390 px and
+// 1280 px, light and dark, go to artifacts/ to be looked at.
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { createServer } from "node:http";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, dirname, extname, normalize } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const repo = join(here, "..", "..");
+const bin = process.env.LADDER_BIN ?? join(repo, "target", "release", "ladder");
+const artifacts = join(here, "artifacts");
+const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
+  ".json": "application/json", ".csv": "text/csv", ".woff2": "font/woff2", ".txt": "text/plain" };
+
+let out, server, base, browser, essays;
+
+before(async () => {
+  mkdirSync(artifacts, { recursive: true });
+  out = mkdtempSync(join(tmpdir(), "ladder-design-"));
+  const build = spawnSync(bin, ["build", "--root", repo, "--output-dir", out], { encoding: "utf8" });
+  assert.equal(build.status, 0, build.stderr);
+  server = createServer((req, res) => {
+    let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
+    if (path.endsWith("/")) path += "index.html";
+    const file = join(out, path);
+    if (!file.startsWith(out) || !existsSync(file) || statSync(file).isDirectory()) {
+      res.writeHead(404).end();
+      return;
+    }
+    res.writeHead(200, { "content-type": types[extname(file)] ?? "application/octet-stream" });
+    res.end(readFileSync(file));
+  });
+  await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${server.address().port}`;
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
+      "--disable-component-update", "--disable-sync"],
+  });
+  const page = await browser.newPage();
+  await page.goto(base + "/");
+  essays = await page.$$eval("ol.rungs a", (as) => as.map((a) => new URL(a.href).pathname));
+  await page.close();
+  assert.ok(essays.length >= 2, "the index lists the essays");
+});
+
+after(async () => {
+  await browser?.close();
+  server?.close();
+  if (out) rmSync(out, { recursive: true, force: true });
+});
+
+/// Contrast ratio of two CSS colours, by WCAG's relative luminance.
+function contrast(a, b) {
+  const lum = (c) => {
+    const [r, g, bl] = c.match(/[\d.]+/g).slice(0, 3).map(Number).map((v) => {
+      const s = v / 255;
+      return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * bl;
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+for (const scheme of ["light", "dark"]) {
+  for (const width of [390, 1280]) {
+    test(`essays at ${width} px in the ${scheme} scheme: alt text, contrast, no sideways scroll, lang`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const page = await context.newPage();
+      for (const path of ["/", ...essays]) {
+        await page.goto(base + path, { waitUntil: "load" });
+        const lang = await page.getAttribute("html", "lang");
+        assert.ok(lang, `${path}: no lang attribute`);
+        const missingAlt = await page.$$eval("img:not([alt]), figure svg:not([aria-label])", (els) => els.length);
+        assert.equal(missingAlt, 0, `${path}: ${missingAlt} images or figures without alt text`);
+        const untitled = await page.$$eval("figure svg", (els) => els.filter((s) => !s.querySelector("title")).length);
+        assert.equal(untitled, 0, `${path}: an SVG without <title>`);
+        const colours = await page.evaluate(() => {
+          const bg = getComputedStyle(document.body).backgroundColor;
+          const sample = [...document.querySelectorAll("main p, main li, figcaption, .where, .data-links a, header.site a")];
+          return sample.map((el) => [el.className || el.tagName, getComputedStyle(el).color, bg]);
+        });
+        for (const [what, fg, bg] of colours) {
+          const ratio = contrast(fg, bg);
+          assert.ok(ratio >= 4.5, `${path}: ${what} has contrast ${ratio.toFixed(2)} (${fg} on ${bg})`);
+        }
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        assert.ok(overflow <= 0, `${path}: scrolls sideways by ${overflow} px at ${width} px`);
+        if (path !== "/") {
+          const name = path.replaceAll("/", "_").replace(/^_|_$/g, "");
+          await page.screenshot({ path: join(artifacts, `${name}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+      await context.close();
+    });
+  }
+}
+
+test("math is set in the shipped STIX math font", async () => {
+  const page = await browser.newPage();
+  const withMath = [];
+  for (const path of essays) {
+    await page.goto(base + path, { waitUntil: "load" });
+    if (await page.locator("math").count()) withMath.push(path);
+  }
+  assert.ok(withMath.length > 0, "no essay has math");
+  await page.goto(base + withMath[0], { waitUntil: "load" });
+  await page.evaluate(() => document.fonts.ready);
+  const loaded = await page.evaluate(() => [...document.fonts].some((f) => f.family.includes("STIX Math") && f.status === "loaded"));
+  assert.ok(loaded, "the STIX Math font did not load");
+  await page.close();
+});
+
+test("a page without figures weighs under 50 KB", () => {
+  const html = statSync(join(out, "index.html")).size;
+  const css = statSync(join(out, "style.css")).size;
+  assert.ok(html + css < 50 * 1024, `index.html + style.css = ${html + css} bytes`);
+});
