@@ -32,11 +32,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let Some((key, value)) = pair.split_once('=') else {
             return usage(format!("`{pair}` is not key=value"));
         };
-        match toml::from_str::<toml::Table>(&format!("v = {value}")) {
-            Ok(mut t) => {
-                given.insert(key.trim().to_string(), t.remove("v").expect("parsed key"));
+        match generators::toml_value(value) {
+            Some(v) => {
+                given.insert(key.trim().to_string(), v);
             }
-            Err(_) => return usage(format!("`{value}` (for `{key}`) is not a TOML value")),
+            None => return usage(format!("`{value}` (for `{key}`) is not a TOML value")),
         }
     }
     let params = match Params::parse(generator.spec(), &given) {

@@ -426,19 +426,9 @@ fn draw_wall(data: &Data) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn run(pairs: &[(&str, &str)]) -> Output {
-        let given: BTreeMap<String, toml::Value> = pairs
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.to_string(),
-                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
-                )
-            })
-            .collect();
-        let p = Params::parse(&SPEC, &given).unwrap();
+        let p = Params::from_text(&SPEC, pairs).unwrap();
         BlockedBoard.check_limits(&p).unwrap();
         BlockedBoard.run(&p)
     }
@@ -495,18 +485,7 @@ mod tests {
 
     #[test]
     fn refuses_boards_past_the_limit_and_blocks_outside() {
-        let p = |pairs: &[(&str, &str)]| {
-            let given = pairs
-                .iter()
-                .map(|(k, v)| {
-                    (
-                        k.to_string(),
-                        toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
-                    )
-                })
-                .collect();
-            Params::parse(&SPEC, &given).unwrap()
-        };
+        let p = |pairs: &[(&str, &str)]| Params::from_text(&SPEC, pairs).unwrap();
         let big = BlockedBoard.check_limits(&p(&[
             ("rows", "6"),
             ("cols", "6"),

@@ -927,20 +927,10 @@ fn draw_three_rows(three: &ThreeRow) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
     use std::sync::LazyLock;
 
     fn params(pairs: &[(&str, &str)]) -> Params {
-        let given: BTreeMap<String, toml::Value> = pairs
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.to_string(),
-                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
-                )
-            })
-            .collect();
-        Params::parse(&SPEC, &given).unwrap()
+        Params::from_text(&SPEC, pairs).unwrap()
     }
 
     fn run(pairs: &[(&str, &str)]) -> Output {

@@ -291,17 +291,42 @@ impl Params {
     }
 }
 
+/// Reads one TOML value from its text (`4`, `[3]`, `"normal"`).
+pub fn toml_value(text: &str) -> Option<toml::Value> {
+    toml::from_str::<toml::Table>(&format!("v = {text}"))
+        .ok()
+        .and_then(|mut t| t.remove("v"))
+}
+
+impl Params {
+    /// Validates `(name, TOML text)` pairs, as `ladder figure` takes them.
+    pub fn from_text(
+        spec: &'static Spec,
+        pairs: &[(&str, &str)],
+    ) -> Result<Params, Vec<ParamError>> {
+        let mut given = BTreeMap::new();
+        for (name, text) in pairs {
+            let value = toml_value(text).ok_or_else(|| {
+                vec![ParamError::Invalid {
+                    name: name.to_string(),
+                    expected: "a TOML value".into(),
+                    found: text.to_string(),
+                }]
+            })?;
+            given.insert(name.to_string(), value);
+        }
+        Params::parse(spec, &given)
+    }
+}
+
 impl Param {
     /// The declared default, parsed and checked against the kind.
     pub fn default_value(&self) -> Result<Value, ParamError> {
-        let parsed: toml::Value = toml::from_str::<toml::Table>(&format!("v = {}", self.default))
-            .ok()
-            .and_then(|mut t| t.remove("v"))
-            .ok_or_else(|| ParamError::Invalid {
-                name: self.name.to_string(),
-                expected: "a TOML default".into(),
-                found: self.default.to_string(),
-            })?;
+        let parsed = toml_value(self.default).ok_or_else(|| ParamError::Invalid {
+            name: self.name.to_string(),
+            expected: "a TOML default".into(),
+            found: self.default.to_string(),
+        })?;
         self.kind.parse(self.name, &parsed)
     }
 }
@@ -483,20 +508,10 @@ mod tests {
         }
     }
 
-    fn given(pairs: &[(&str, &str)]) -> BTreeMap<String, toml::Value> {
-        pairs
-            .iter()
-            .map(|(k, v)| {
-                let t: toml::Table = toml::from_str(&format!("v = {v}")).unwrap();
-                (k.to_string(), t["v"].clone())
-            })
-            .collect()
-    }
-
     #[test]
     fn rejects_unknown_parameter_and_lists_allowed_ones() {
         let spec = blocked_board::BlockedBoard.spec();
-        let err = Params::parse(spec, &given(&[("colour", "1")])).unwrap_err();
+        let err = Params::from_text(spec, &[("colour", "1")]).unwrap_err();
         let msg = err[0].to_string();
         assert!(msg.contains("no parameter `colour`"), "{msg}");
         assert!(msg.contains("rows (integer in"), "{msg}");
@@ -505,7 +520,7 @@ mod tests {
     #[test]
     fn rejects_out_of_range_and_wrong_type() {
         let spec = blocked_board::BlockedBoard.spec();
-        let err = Params::parse(spec, &given(&[("rows", "99"), ("cols", "\"five\"")])).unwrap_err();
+        let err = Params::from_text(spec, &[("rows", "99"), ("cols", "\"five\"")]).unwrap_err();
         assert_eq!(err.len(), 2);
         assert!(
             err.iter()

@@ -996,20 +996,10 @@ fn draw_grundy(p: &Params, grundy: &[GrundyEntry]) -> String {
 mod tests {
     use super::*;
     use serde_json::{Value, json};
-    use std::collections::BTreeMap;
     use std::sync::OnceLock;
 
     fn params(pairs: &[(&str, &str)]) -> Params {
-        let given: BTreeMap<String, toml::Value> = pairs
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.to_string(),
-                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
-                )
-            })
-            .collect();
-        Params::parse(&SPEC, &given).unwrap()
+        Params::from_text(&SPEC, pairs).unwrap()
     }
 
     /// The default run, shared by the tests: it is the seed essay's instance.

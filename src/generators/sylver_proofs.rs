@@ -970,19 +970,9 @@ fn draw_example(record: &Record, ex: &Example) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::BTreeMap;
 
     fn run(pairs: &[(&str, &str)]) -> Output {
-        let given: BTreeMap<String, toml::Value> = pairs
-            .iter()
-            .map(|(k, v)| {
-                (
-                    k.to_string(),
-                    toml::from_str::<toml::Table>(&format!("v = {v}")).unwrap()["v"].clone(),
-                )
-            })
-            .collect();
-        let p = Params::parse(&SPEC, &given).unwrap();
+        let p = Params::from_text(&SPEC, pairs).unwrap();
         SylverProofs.check_limits(&p).unwrap();
         SylverProofs.run(&p)
     }
@@ -1127,11 +1117,7 @@ mod tests {
     #[test]
     fn refuses_examples_that_are_not_positions_or_too_large() {
         let limits = |gaps: &str| {
-            let given = BTreeMap::from([(
-                "example".to_string(),
-                toml::from_str::<toml::Table>(&format!("v = {gaps}")).unwrap()["v"].clone(),
-            )]);
-            SylverProofs.check_limits(&Params::parse(&SPEC, &given).unwrap())
+            SylverProofs.check_limits(&Params::from_text(&SPEC, &[("example", gaps)]).unwrap())
         };
         assert!(limits("[2, 3]").unwrap_err().contains("must include 1"));
         assert!(limits("[1, 2, 3, 5, 7, 10]").unwrap_err().contains("4 + 6"));
