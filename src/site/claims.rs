@@ -8,8 +8,8 @@
 use serde_json::Value;
 use std::collections::BTreeMap;
 
-/// The data of an essay's figures, by figure id.
-pub type EssayData = BTreeMap<String, Value>;
+/// The data of an essay's figures, by figure id (borrowed from the figures).
+pub type EssayData<'a> = BTreeMap<String, &'a Value>;
 
 /// One `{{ ... }}` found in a text.
 #[derive(Clone, Debug, PartialEq)]
@@ -264,9 +264,9 @@ pub fn cardinal(text: &str) -> Option<i64> {
 
 /// Looks `path` up in the essay's data: the first segment names the figure,
 /// the rest are object keys or array indexes.
-pub fn resolve<'a>(data: &'a EssayData, path: &[String]) -> Result<&'a Value, String> {
+pub fn resolve<'a>(data: &EssayData<'a>, path: &[String]) -> Result<&'a Value, String> {
     let (id, keys) = path.split_first().expect("paths have an id");
-    let mut value = data.get(id).ok_or_else(|| {
+    let mut value: &'a Value = data.get(id).copied().ok_or_else(|| {
         let ids: Vec<&str> = data.keys().map(String::as_str).collect();
         format!(
             "no figure or data block `{id}` in this essay{}",
@@ -368,7 +368,7 @@ fn fixed(f: f64, places: usize) -> String {
 
 /// Evaluates an expression against the data: the text it renders as, or why
 /// it cannot (an unknown key, a false claim with both values).
-pub fn evaluate(expr: &Expr, data: &EssayData) -> Result<String, String> {
+pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
     let value = resolve(data, &expr.path)?;
     let name = expr.path.join(".");
     match &expr.action {
@@ -454,18 +454,11 @@ mod tests {
     use super::*;
     use serde_json::json;
 
-    fn data() -> EssayData {
-        let mut d = EssayData::new();
-        d.insert(
-            "b".into(),
-            json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035, "v": "-1/4",
-                   "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95}),
-        );
-        d
-    }
-
     fn eval(inner: &str) -> Result<String, String> {
-        evaluate(&parse(inner)?, &data())
+        let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
+                       "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95});
+        let data = EssayData::from([("b".to_string(), &b)]);
+        evaluate(&parse(inner)?, &data)
     }
 
     #[test]

@@ -192,7 +192,7 @@ impl LinkIndex {
 pub struct Context<'a> {
     pub essay: &'a Essay,
     pub scan: &'a Scan,
-    pub data: &'a EssayData,
+    pub data: &'a EssayData<'a>,
     /// By directive id.
     pub figures: &'a BTreeMap<String, &'a Figure>,
     pub links: &'a LinkIndex,

@@ -102,6 +102,9 @@ pub struct Site {
     memory: figures::Memory,
     /// Rendered essay pages by URL, with the hash of everything they came from.
     pages: HashMap<String, (blake3::Hash, String)>,
+    /// Each figure's data file, by artifact stem and fingerprint: serialised
+    /// once, however often the site is rebuilt.
+    data_files: HashMap<(String, String), String>,
 }
 
 impl Site {
@@ -110,6 +113,7 @@ impl Site {
             opts,
             memory: figures::Memory::new(),
             pages: HashMap::new(),
+            data_files: HashMap::new(),
         }
     }
 
@@ -206,8 +210,9 @@ impl Site {
             key.update(essay.source.as_bytes());
             for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
                 let name = d.generator.spec().name;
-                key.update(jobs[job].stem().as_bytes());
-                key.update(figures::fingerprint(d.generator.spec()).as_bytes());
+                let figure_key = (jobs[job].stem(), figures::fingerprint(d.generator.spec()));
+                key.update(figure_key.0.as_bytes());
+                key.update(figure_key.1.as_bytes());
                 match &results[job] {
                     Ok(got) => {
                         let figure = &*got.figure;
@@ -221,13 +226,15 @@ impl Site {
                                 ),
                             ));
                         }
-                        data.insert(d.id.clone(), figure.data.clone());
+                        data.insert(d.id.clone(), &figure.data);
                         shown.insert(d.id.clone(), figure);
                         let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
-                        let record = serde_json::json!({
-                            "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
+                        let json = self.data_files.entry(figure_key.clone()).or_insert_with(|| {
+                            pretty(&serde_json::json!({
+                                "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
+                            }))
                         });
-                        files.add(dir.join(format!("{}.json", d.id)), pretty(&record));
+                        files.add(dir.join(format!("{}.json", d.id)), json.as_bytes());
                         if let Some(csv) = &figure.csv {
                             files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
                         }
