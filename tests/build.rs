@@ -97,7 +97,7 @@ fn builds_the_fixture_site_and_its_pages_match() {
         insta::assert_snapshot!(page.replace('/', "_"), main_of(&html));
     }
     let data = std::fs::read_to_string(dir.path().join("site/demo/one/b.json")).unwrap();
-    assert!(data.contains("\"whole\": 4"), "{data}");
+    assert!(data.contains("\"whole\":4"), "{data}");
     assert!(dir.path().join("site/demo/one/b.csv").exists());
     let again = ladder(&["build"], dir.path());
     assert!(

@@ -204,7 +204,7 @@ impl Cache {
         // The record goes last: an artifact without one is never read.
         write_new(
             &self.dir.join(format!("{stem}.json")),
-            &serde_json::to_vec_pretty(&record)?,
+            &serde_json::to_vec(&record)?,
         )
     }
 }

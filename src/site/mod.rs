@@ -230,7 +230,7 @@ impl Site {
                         shown.insert(d.id.clone(), figure);
                         let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
                         let json = self.data_files.entry(figure_key.clone()).or_insert_with(|| {
-                            pretty(&serde_json::json!({
+                            json_file(&serde_json::json!({
                                 "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
                             }))
                         });
@@ -336,8 +336,9 @@ impl Site {
     }
 }
 
-fn pretty(value: &serde_json::Value) -> String {
-    let mut s = serde_json::to_string_pretty(value).expect("JSON values serialise");
+/// A data file: compact JSON (a browser shows it folded) with a final newline.
+fn json_file(value: &serde_json::Value) -> String {
+    let mut s = serde_json::to_string(value).expect("JSON values serialise");
     s.push('\n');
     s
 }
