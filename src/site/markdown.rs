@@ -319,24 +319,19 @@ impl<'c, 's> Renderer<'c, 's> {
                     id,
                 }) => {
                     let empty = matches!(iter.peek(), Some((Event::End(TagEnd::Link), _)));
-                    if let Some(number) = dest_url.strip_prefix("#fig-").filter(|_| empty) {
-                        let text = self.figure_reference(number, range.start);
-                        out.push(Event::Start(Tag::Link {
-                            link_type,
-                            dest_url,
-                            title,
-                            id,
-                        }));
-                        out.push(Event::Text(text.into()));
-                    } else {
-                        let dest_url = self.link(dest_url, range.start);
-                        out.push(Event::Start(Tag::Link {
-                            link_type,
-                            dest_url,
-                            title,
-                            id,
-                        }));
-                    }
+                    let reference = dest_url.strip_prefix("#fig-").filter(|_| empty);
+                    let text = reference.map(|id| self.figure_reference(id, range.start));
+                    let dest_url = match text {
+                        Some(_) => dest_url,
+                        None => self.link(dest_url, range.start),
+                    };
+                    out.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
+                    out.extend(text.map(|t| Event::Text(t.into())));
                 }
                 other => out.push(other),
             }
