@@ -105,6 +105,9 @@ fn builds_the_fixture_site_and_its_pages_match() {
         "{}",
         again.stdout
     );
+    // A data file made from a reused artifact is the one made from the run.
+    let reused = std::fs::read_to_string(dir.path().join("site/demo/one/b.json")).unwrap();
+    assert_eq!(reused, data);
 }
 
 #[test]

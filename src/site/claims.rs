@@ -5,11 +5,12 @@
 //! formats values and decides claims. It knows nothing of markdown: the
 //! markdown stage hands it the text of prose and captions.
 
+use super::figures::Data;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
 /// The data of an essay's figures, by figure id (borrowed from the figures).
-pub type EssayData<'a> = BTreeMap<String, &'a Value>;
+pub type EssayData<'a> = BTreeMap<String, &'a Data>;
 
 /// One `{{ ... }}` found in a text.
 #[derive(Clone, Debug, PartialEq)]
@@ -263,10 +264,10 @@ pub fn cardinal(text: &str) -> Option<i64> {
 }
 
 /// Looks `path` up in the essay's data: the first segment names the figure,
-/// the rest are object keys or array indexes.
-pub fn resolve<'a>(data: &EssayData<'a>, path: &[String]) -> Result<&'a Value, String> {
+/// the second a key of its data, the rest object keys or array indexes.
+pub fn resolve(data: &EssayData<'_>, path: &[String]) -> Result<Value, String> {
     let (id, keys) = path.split_first().expect("paths have an id");
-    let mut value: &'a Value = data.get(id).copied().ok_or_else(|| {
+    let figure = data.get(id).ok_or_else(|| {
         let ids: Vec<&str> = data.keys().map(String::as_str).collect();
         format!(
             "no figure or data block `{id}` in this essay{}",
@@ -277,28 +278,41 @@ pub fn resolve<'a>(data: &EssayData<'a>, path: &[String]) -> Result<&'a Value, S
             }
         )
     })?;
-    for (depth, key) in keys.iter().enumerate() {
-        let here = path[..depth + 2].join(".");
+    let no_key = |here: String, key: &str, keys: Vec<&str>| {
+        format!("`{here}`: no key `{key}`; there are: {}", keys.join(", "))
+    };
+    let Some((first, rest)) = keys.split_first() else {
+        let keys: Vec<&str> = figure.keys().collect();
+        return Err(format!(
+            "`{id}` is a figure's data: name one of its keys: {}",
+            keys.join(", ")
+        ));
+    };
+    let mut value = figure
+        .get(first)
+        .ok_or_else(|| no_key(path[..2].join("."), first, figure.keys().collect()))?;
+    for (depth, key) in rest.iter().enumerate() {
+        let here = path[..depth + 3].join(".");
         value = match value {
-            Value::Object(map) => map.get(key).ok_or_else(|| {
-                let keys: Vec<&str> = map.keys().map(String::as_str).collect();
-                format!("`{here}`: no key `{key}`; there are: {}", keys.join(", "))
-            })?,
-            Value::Array(items) => {
+            Value::Object(mut map) => map
+                .remove(key)
+                .ok_or_else(|| no_key(here, key, map.keys().map(String::as_str).collect()))?,
+            Value::Array(mut items) => {
                 let i: usize = key
                     .parse()
                     .map_err(|_| format!("`{here}`: `{key}` is not an index of a list"))?;
-                items.get(i).ok_or_else(|| {
-                    format!(
+                if i >= items.len() {
+                    return Err(format!(
                         "`{here}`: index {i} is past the end of a list of {}",
                         items.len()
-                    )
-                })?
+                    ));
+                }
+                items.swap_remove(i)
             }
             _ => {
                 return Err(format!(
                     "`{here}`: `{}` has no keys",
-                    path[..depth + 1].join(".")
+                    path[..depth + 2].join(".")
                 ));
             }
         };
@@ -369,7 +383,7 @@ fn fixed(f: f64, places: usize) -> String {
 /// Evaluates an expression against the data: the text it renders as, or why
 /// it cannot (an unknown key, a false claim with both values).
 pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
-    let value = resolve(data, &expr.path)?;
+    let value = &resolve(data, &expr.path)?;
     let name = expr.path.join(".");
     match &expr.action {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
@@ -457,6 +471,7 @@ mod tests {
     fn eval(inner: &str) -> Result<String, String> {
         let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
                        "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95});
+        let b = Data::from_value(b).unwrap();
         let data = EssayData::from([("b".to_string(), &b)]);
         evaluate(&parse(inner)?, &data)
     }

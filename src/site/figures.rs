@@ -5,14 +5,17 @@
 //! the solver code that made it, the data and the checks), one
 //! `NAME-KEY.VIEW.svg` per drawing and `NAME-KEY.csv` where the data is a
 //! table. A later build reuses an artifact whose parameters and fingerprint
-//! match. An artifact whose identities fail is never written.
+//! match, reading only the drawings its essays show and parsing only the data
+//! keys they name ([`Data`]). An artifact whose identities fail is never
+//! written.
 
 use crate::generators::{Check, Generator, Params, Spec};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use serde_json::value::RawValue;
 use std::cell::{Cell, RefCell};
-use std::collections::BTreeMap;
-use std::collections::HashMap;
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Once};
 use std::time::{Duration, Instant};
@@ -49,6 +52,8 @@ pub fn fingerprint(spec: &Spec) -> String {
 pub struct Job {
     pub generator: &'static dyn Generator,
     pub params: Params,
+    /// The views the essays show: a reused artifact's other drawings are not read.
+    pub views: BTreeSet<&'static str>,
 }
 
 impl Job {
@@ -69,12 +74,57 @@ impl Job {
     }
 }
 
+/// A figure's data: a JSON object whose values are kept as JSON text and
+/// parsed only when an essay names them. A catalogue of megabytes goes from
+/// its artifact into the site's data file without ever being parsed.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub struct Data(BTreeMap<String, Box<RawValue>>);
+
+impl Data {
+    /// The data of a generator's output, which is an object by contract.
+    pub fn from_value(value: Value) -> Result<Data, String> {
+        let Value::Object(map) = value else {
+            return Err(format!("its data is not an object but `{value}`"));
+        };
+        map.into_iter()
+            .map(|(k, v)| {
+                let raw = serde_json::value::to_raw_value(&v).map_err(|e| e.to_string())?;
+                Ok((k, raw))
+            })
+            .collect::<Result<_, String>>()
+            .map(Data)
+    }
+
+    /// The value of a top-level key, parsed.
+    pub fn get(&self, key: &str) -> Option<Value> {
+        let raw = self.0.get(key)?;
+        // The text was written by serde_json or read and checked by it.
+        Some(serde_json::from_str(raw.get()).expect("figure data is valid JSON"))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.keys().map(String::as_str)
+    }
+}
+
+impl PartialEq for Data {
+    fn eq(&self, other: &Data) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((k, v), (l, w))| k == l && v.get() == w.get())
+    }
+}
+
 /// What a generator run gave.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
-    pub data: serde_json::Value,
+    pub data: Data,
     pub checks: Vec<Check>,
-    /// SVG by view name.
+    /// SVG by view name: every view when computed, the job's views when
+    /// read from an artifact.
     pub views: BTreeMap<String, String>,
     pub csv: Option<String>,
 }
@@ -102,7 +152,7 @@ pub struct Got {
 enum Lookup {
     Hit(Figure),
     /// An artifact with the same parameters from other code: its data.
-    Stale(serde_json::Value),
+    Stale(Data),
     Miss,
 }
 
@@ -129,10 +179,10 @@ struct Record {
     generator: String,
     params: serde_json::Value,
     fingerprint: String,
-    data: serde_json::Value,
     checks: Vec<Check>,
     views: Vec<String>,
     table: bool,
+    data: Data,
 }
 
 /// Where artifacts are read from and written to.
@@ -159,17 +209,20 @@ impl Cache {
         if self.force || record.fingerprint != fingerprint(job.generator.spec()) {
             return Lookup::Stale(record.data);
         }
-        match self.read_files(&stem, record) {
+        match self.read_files(job, &stem, record) {
             Some(figure) => Lookup::Hit(figure),
             None => Lookup::Miss,
         }
     }
 
-    fn read_files(&self, stem: &str, record: Record) -> Option<Figure> {
+    fn read_files(&self, job: &Job, stem: &str, record: Record) -> Option<Figure> {
         let mut views = BTreeMap::new();
-        for v in record.views {
+        for &v in &job.views {
+            if !record.views.iter().any(|r| r == v) {
+                return None;
+            }
             let svg = std::fs::read_to_string(self.dir.join(format!("{stem}.{v}.svg"))).ok()?;
-            views.insert(v, svg);
+            views.insert(v.to_string(), svg);
         }
         let csv = match record.table {
             true => Some(std::fs::read_to_string(self.dir.join(format!("{stem}.csv"))).ok()?),
@@ -262,7 +315,8 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
         format!("generator `{}` panicked: {what}", job.generator.spec().name)
     })?;
     Ok(Figure {
-        data: output.data,
+        data: Data::from_value(output.data)
+            .map_err(|e| format!("generator `{}`: {e}", job.generator.spec().name))?,
         checks: output.checks,
         views: output
             .views
@@ -293,7 +347,7 @@ pub fn compute(
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&memory_key(job)) {
-            Some(_) if !cache.force => None,
+            Some(f) if !cache.force && job.views.iter().all(|v| f.views.contains_key(*v)) => None,
             _ => Some(cache.lookup(job)),
         })
         .collect();
@@ -372,6 +426,7 @@ mod tests {
         Job {
             generator: g,
             params,
+            views: BTreeSet::from(["board"]),
         }
     }
 
@@ -409,7 +464,16 @@ mod tests {
         assert_eq!(first.origin, Origin::Computed { changed: false });
         let second = run(&cache, &mut Memory::new());
         assert_eq!(second.origin, Origin::Reused);
-        assert_eq!(first.figure, second.figure);
+        assert_eq!(first.figure.data, second.figure.data);
+        assert_eq!(first.figure.checks, second.figure.checks);
+        assert_eq!(first.figure.csv, second.figure.csv);
+        // Of the drawings, only the view the job shows is read.
+        assert_eq!(
+            first.figure.views.keys().collect::<Vec<_>>(),
+            ["board", "wall"]
+        );
+        assert_eq!(second.figure.views.keys().collect::<Vec<_>>(), ["board"]);
+        assert_eq!(first.figure.views["board"], second.figure.views["board"]);
         let forced = Cache {
             force: true,
             ..cache
@@ -428,6 +492,55 @@ mod tests {
         assert_eq!(
             run(&cache_in(dir.path()), &mut memory).origin,
             Origin::Memory
+        );
+    }
+
+    #[test]
+    fn a_figure_in_memory_without_a_view_now_shown_reads_it_from_its_artifact() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
+        run(&cache, &mut Memory::new());
+        let mut memory = Memory::new();
+        run(&cache, &mut memory);
+        let wall = Job {
+            views: BTreeSet::from(["wall"]),
+            ..job()
+        };
+        let got = compute(&[wall], &cache, &mut memory, &Silent)
+            .remove(0)
+            .unwrap();
+        assert_eq!(got.origin, Origin::Reused);
+        assert!(got.figure.views.contains_key("wall"));
+        // An artifact without the view is not a hit.
+        std::fs::remove_file(dir.path().join(format!("{}.wall.svg", job().stem()))).unwrap();
+        let wall = Job {
+            views: BTreeSet::from(["wall"]),
+            ..job()
+        };
+        let got = compute(&[wall], &cache, &mut Memory::new(), &Silent)
+            .remove(0)
+            .unwrap();
+        assert_eq!(got.origin, Origin::Computed { changed: false });
+    }
+
+    #[test]
+    fn data_keeps_each_key_as_text_and_parses_it_on_demand() {
+        let value = serde_json::json!({"whole": 2916, "parts": [54, 54], "ratio": 27.0});
+        let data = Data::from_value(value.clone()).unwrap();
+        assert_eq!(data.keys().collect::<Vec<_>>(), ["parts", "ratio", "whole"]);
+        assert_eq!(data.get("parts"), Some(serde_json::json!([54, 54])));
+        assert_eq!(data.get("hole"), None);
+        // Written as the value would be, and read back equal.
+        let text = serde_json::to_string(&data).unwrap();
+        assert_eq!(text, value.to_string());
+        assert_eq!(serde_json::from_str::<Data>(&text).unwrap(), data);
+        let other =
+            Data::from_value(serde_json::json!({"whole": 2917, "parts": [54, 54], "ratio": 27.0}));
+        assert_ne!(other.unwrap(), data);
+        assert!(
+            Data::from_value(serde_json::json!([1]))
+                .unwrap_err()
+                .contains("not an object")
         );
     }
 

@@ -35,7 +35,7 @@ use figures::{Cache, Figure, Job, Origin, Progress};
 use markdown::{Heading, LinkIndex, Scan};
 use output::Files;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -157,13 +157,18 @@ impl Site {
                     .iter()
                     .map(|d| {
                         let key = (d.generator.spec().name.to_string(), d.params.to_toml());
-                        *job_of.entry(key).or_insert_with(|| {
+                        let job = *job_of.entry(key).or_insert_with(|| {
                             jobs.push(Job {
                                 generator: d.generator,
                                 params: d.params.clone(),
+                                views: BTreeSet::new(),
                             });
                             jobs.len() - 1
-                        })
+                        });
+                        if d.kind == directives::Kind::Figure {
+                            jobs[job].views.insert(d.view);
+                        }
+                        job
                     })
                     .collect()
             })
@@ -229,11 +234,17 @@ impl Site {
                         data.insert(d.id.clone(), &figure.data);
                         shown.insert(d.id.clone(), figure);
                         let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
-                        let json = self.data_files.entry(figure_key.clone()).or_insert_with(|| {
-                            json_file(&serde_json::json!({
-                                "generator": name, "params": d.params, "data": figure.data, "checks": figure.checks,
-                            }))
-                        });
+                        let json = self
+                            .data_files
+                            .entry(figure_key.clone())
+                            .or_insert_with(|| {
+                                data_file(&DataFile {
+                                    generator: name,
+                                    params: &d.params,
+                                    checks: &figure.checks,
+                                    data: &figure.data,
+                                })
+                            });
                         files.add(dir.join(format!("{}.json", d.id)), json.as_bytes());
                         if let Some(csv) = &figure.csv {
                             files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
@@ -336,9 +347,18 @@ impl Site {
     }
 }
 
+/// A figure's data file in the site, beside its page.
+#[derive(Serialize)]
+struct DataFile<'a> {
+    generator: &'a str,
+    params: &'a crate::generators::Params,
+    checks: &'a [crate::generators::Check],
+    data: &'a figures::Data,
+}
+
 /// A data file: compact JSON (a browser shows it folded) with a final newline.
-fn json_file(value: &serde_json::Value) -> String {
-    let mut s = serde_json::to_string(value).expect("JSON values serialise");
+fn data_file(file: &DataFile<'_>) -> String {
+    let mut s = serde_json::to_string(file).expect("data files serialise");
     s.push('\n');
     s
 }
