@@ -268,6 +268,62 @@ pub struct Series<'a, T> {
     pub points: Vec<T>,
 }
 
+/// A tick label: integers without a decimal point, other values with at most
+/// three places.
+fn tick(v: f64) -> String {
+    let r = v.round();
+    if (v - r).abs() < 1e-9 * r.abs().max(1.0) {
+        format!("{r:.0}")
+    } else {
+        let s = format!("{v:.3}");
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    }
+}
+
+/// A tick label on an axis whose data are all whole numbers when `whole`:
+/// ticks between whole numbers are left blank.
+fn whole_tick(v: f64, whole: bool) -> String {
+    match whole && v.fract() != 0.0 {
+        true => String::new(),
+        false => tick(v),
+    }
+}
+
+/// A tick label on a log axis: only 1, 2 and 5 times a power of ten are
+/// labelled, so the labels never crowd.
+fn log_tick(v: f64) -> String {
+    let mantissa = v / 10f64.powf(v.log10().floor());
+    match [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
+        true => tick(v),
+        false => String::new(),
+    }
+}
+
+/// The share of the plot's height the legend of `series` takes at its top
+/// right: the data are scaled to stay below it.
+fn legend_share(series: usize) -> f64 {
+    match series {
+        0 | 1 => 0.1,
+        n => (24.0 + 18.0 * n as f64) / 270.0,
+    }
+}
+
+/// Draws the legend at the top right, when there are several series.
+fn legend<'b, CT: CoordTranslate>(
+    chart: &mut ChartContext<'b, SVGBackend<'b>, CT>,
+    series: usize,
+) -> Result<(), Box<dyn std::error::Error>> {
+    if series > 1 {
+        chart
+            .configure_series_labels()
+            .position(SeriesLabelPosition::UpperRight)
+            .border_style(INK)
+            .background_style(WHITE)
+            .draw()?;
+    }
+    Ok(())
+}
+
 /// Grouped bars: one group per label (centred under its group), one bar per
 /// series in each group; the legend is drawn when there are several series.
 pub fn bars(
@@ -284,7 +340,7 @@ pub fn bars(
         .flat_map(|s| s.points.iter().copied())
         .fold(0.0f64, f64::max)
         .max(1.0)
-        * 1.1;
+        / (1.0 - legend_share(series.len()));
     let svg = render(640, 360, |root| {
         let mut chart = ChartBuilder::on(root)
             .caption(title, ("sans-serif", 16))
@@ -295,6 +351,7 @@ pub fn bars(
         chart
             .configure_mesh()
             .disable_x_mesh()
+            .max_light_lines(0)
             .x_labels(groups)
             .x_label_formatter(&|x| {
                 let i = x.round();
@@ -304,6 +361,7 @@ pub fn bars(
                     String::new()
                 }
             })
+            .y_label_formatter(&|y| tick(*y))
             .y_desc(y_label)
             .draw()?;
         for (k, s) in series.iter().enumerate() {
@@ -319,20 +377,14 @@ pub fn bars(
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
                 });
         }
-        if series.len() > 1 {
-            chart
-                .configure_series_labels()
-                .border_style(INK)
-                .background_style(WHITE)
-                .draw()?;
-        }
-        Ok(())
+        legend(&mut chart, series.len())
     });
     finish(svg, title, desc)
 }
 
 /// Lines with markers through (x, y) points; `log_y` puts y on a log scale
-/// (every y must then be positive).
+/// (every y must then be positive). When every x is a whole number, only
+/// whole numbers are labelled on the x axis.
 pub fn lines(
     title: &str,
     desc: &str,
@@ -351,6 +403,16 @@ pub fn lines(
     } else {
         (0.0, 1.0)
     };
+    let whole_xs = xs().all(|x| x.fract() == 0.0);
+    let whole_ys = ys().all(|y| y.fract() == 0.0);
+    let x_ticks = match whole_xs {
+        true => ((x_max - x_min) as usize).clamp(1, 12),
+        false => 10,
+    };
+    let x_tick = |x: &f64| whole_tick(*x, whole_xs);
+    let y_tick = |y: &f64| whole_tick(*y, whole_ys);
+    // The data stay below the legend: the top of the y range is raised by its share.
+    let room = 1.0 / (1.0 - legend_share(series.len()));
     let svg = render(640, 360, |root| {
         let mut builder = ChartBuilder::on(root);
         builder
@@ -360,32 +422,46 @@ pub fn lines(
             .y_label_area_size(70);
         if log_y {
             let (lo, hi) = if y_min.is_finite() {
-                (y_min / 2.0, y_max * 2.0)
+                let lo = y_min / 2.0;
+                (lo, lo * (y_max / lo).powf(room))
             } else {
                 (1.0, 10.0)
             };
             let mut chart = builder.build_cartesian_2d(x_min..x_max, (lo..hi).log_scale())?;
             chart
                 .configure_mesh()
+                .max_light_lines(0)
+                .x_labels(x_ticks)
+                .x_label_formatter(&x_tick)
+                .y_label_formatter(&|y| log_tick(*y))
                 .x_desc(x_label)
                 .y_desc(y_label)
                 .draw()?;
-            draw_lines(&mut chart, series)?;
+            draw_lines(&mut chart, series)
         } else {
             let (lo, hi) = if y_min.is_finite() {
-                (y_min.min(0.0), y_max * 1.1 + 1e-9)
+                let lo = y_min.min(0.0);
+                (lo, lo + (y_max - lo) * room + 1e-9)
             } else {
                 (0.0, 1.0)
             };
             let mut chart = builder.build_cartesian_2d(x_min..x_max, lo..hi)?;
+            let y_ticks = match whole_ys {
+                true => ((hi - lo) as usize + 1).clamp(2, 10),
+                false => 10,
+            };
             chart
                 .configure_mesh()
+                .max_light_lines(0)
+                .x_labels(x_ticks)
+                .y_labels(y_ticks)
+                .x_label_formatter(&x_tick)
+                .y_label_formatter(&y_tick)
                 .x_desc(x_label)
                 .y_desc(y_label)
                 .draw()?;
-            draw_lines(&mut chart, series)?;
+            draw_lines(&mut chart, series)
         }
-        Ok(())
     });
     finish(svg, title, desc)
 }
@@ -403,23 +479,15 @@ where
 {
     for (k, s) in series.iter().enumerate() {
         let colour = PALETTE[k % PALETTE.len()];
+        // Earlier series are drawn wider, so lines that coincide stay visible.
+        let stroke = colour.stroke_width(2 + 2 * (series.len() - 1 - k) as u32);
         chart
-            .draw_series(LineSeries::new(
-                s.points.iter().copied(),
-                colour.stroke_width(2),
-            ))?
+            .draw_series(LineSeries::new(s.points.iter().copied(), stroke))?
             .label(s.name)
-            .legend(move |(x, y)| {
-                PathElement::new(vec![(x, y), (x + 16, y)], colour.stroke_width(2))
-            });
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], stroke));
         chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
     }
-    chart
-        .configure_series_labels()
-        .border_style(INK)
-        .background_style(WHITE)
-        .draw()?;
-    Ok(())
+    legend(chart, series.len())
 }
 
 #[cfg(test)]
@@ -471,6 +539,49 @@ mod tests {
         for label in &labels {
             assert!(svg.contains(&format!(">\n{label}\n<")), "{label} missing");
         }
+    }
+
+    #[test]
+    fn ticks_show_whole_numbers_without_a_point() {
+        assert_eq!(tick(700.0), "700");
+        assert_eq!(tick(18000.0), "18000");
+        assert_eq!(tick(-3.0), "-3");
+        assert_eq!(tick(0.125), "0.125");
+        assert_eq!(tick(2.5), "2.5");
+        assert_eq!(whole_tick(2.5, true), "");
+        assert_eq!(whole_tick(2.0, true), "2");
+        assert_eq!(log_tick(20.0), "20");
+        assert_eq!(log_tick(5000.0), "5000");
+        assert_eq!(log_tick(30.0), "");
+    }
+
+    /// The texts of a drawing's `<text>` elements.
+    fn texts(svg: &str) -> Vec<&str> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| Some(t.split_once(">\n")?.1.split_once("\n<")?.0))
+            .collect()
+    }
+
+    #[test]
+    fn charts_of_whole_numbers_label_whole_numbers() {
+        let labels: Vec<String> = ["a", "b"].map(String::from).to_vec();
+        let series = |name| Series {
+            name,
+            points: vec![700.0, 3.0],
+        };
+        let svg = bars("t", "d", &labels, "y", &[series("one"), series("two")]);
+        let shown = texts(&svg);
+        assert!(shown.contains(&"700"), "{shown:?}");
+        assert!(shown.iter().all(|t| !t.contains('.')), "{shown:?}");
+        let line = |name| Series {
+            name,
+            points: vec![(1.0, 0.0), (2.0, 1.0), (3.0, 2.0)],
+        };
+        let svg = lines("t", "d", ("x", "y"), &[line("p"), line("q")], false);
+        let shown = texts(&svg);
+        assert!(shown.contains(&"2") && shown.contains(&"3"), "{shown:?}");
+        assert!(shown.iter().all(|t| !t.contains('.')), "{shown:?}");
     }
 
     #[test]
