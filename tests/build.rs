@@ -215,6 +215,17 @@ fn an_out_of_range_parameter_fails_naming_the_range() {
 }
 
 #[test]
+fn a_view_the_parameters_do_not_draw_fails() {
+    fails_at(
+        "one.md",
+        "blocked_columns = [2]",
+        "blocked_columns = [2]\nwall = false\nview = \"wall\"",
+        10,
+        "generator `blocked-board` draws no `wall` view with these parameters; it drew: board",
+    );
+}
+
+#[test]
 fn a_broken_internal_link_fails() {
     fails_at(
         "one.md",

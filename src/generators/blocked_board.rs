@@ -332,31 +332,32 @@ impl Generator for BlockedBoard {
             parts,
             wall,
         };
-        let views = vec![
-            View {
-                name: "board",
-                svg: draw_board(&board, &data),
-            },
-            View {
+        let mut views = vec![View {
+            name: "board",
+            svg: draw_board(&board, &data),
+        }];
+        // Without the sweep there is no wall to draw or tabulate.
+        let table = (!data.wall.is_empty()).then(|| {
+            views.push(View {
                 name: "wall",
                 svg: draw_wall(&data),
-            },
-        ];
-        let table = Table {
-            columns: ["wall column", "whole", "sum of parts"]
-                .map(String::from)
-                .to_vec(),
-            rows: data
-                .wall
-                .iter()
-                .map(|w| vec![w.column.into(), w.whole.into(), w.sum.into()])
-                .collect(),
-        };
+            });
+            Table {
+                columns: ["wall column", "whole", "sum of parts"]
+                    .map(String::from)
+                    .to_vec(),
+                rows: data
+                    .wall
+                    .iter()
+                    .map(|w| vec![w.column.into(), w.whole.into(), w.sum.into()])
+                    .collect(),
+            }
+        });
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
             views,
-            table: Some(table),
+            table,
         }
     }
 }

@@ -363,7 +363,8 @@ pub struct Output {
     pub data: serde_json::Value,
     /// Every identity the run asserted, holding or not.
     pub checks: Vec<Check>,
-    /// One drawing per entry of [`Spec::views`], in that order.
+    /// One drawing per entry of [`Spec::views`], in that order, but for views
+    /// these parameters give nothing to draw (an essay that shows one fails).
     pub views: Vec<View>,
     /// The data as a table, for the CSV download, where it is one.
     pub table: Option<Table>,

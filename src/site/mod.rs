@@ -221,6 +221,22 @@ impl Site {
                 match &results[job] {
                     Ok(got) => {
                         let figure = &*got.figure;
+                        if d.kind == directives::Kind::Figure && !figure.views.contains_key(d.view)
+                        {
+                            let drawn: Vec<&str> =
+                                figure.views.keys().map(String::as_str).collect();
+                            errors.push(src.error_at(
+                                d.offset,
+                                format!(
+                                    "figure `{}`: generator `{name}` draws no `{}` view with these \
+                                     parameters; it drew: {}",
+                                    d.id,
+                                    d.view,
+                                    drawn.join(", ")
+                                ),
+                            ));
+                            broken.insert(d.id.clone());
+                        }
                         for check in figure.checks.iter().filter(|c| !c.holds) {
                             errors.push(src.error_at(
                                 d.offset,
