@@ -163,6 +163,10 @@ pub trait Progress: Sync {
     /// One finished.
     fn done(&self, label: &str, took: Duration);
     fn finish(&self);
+    /// A line for the person at the terminal (how a rebuild of `ladder serve` went).
+    fn say(&self, line: &str) {
+        eprintln!("{line}");
+    }
 }
 
 /// A [`Progress`] that says nothing.
@@ -172,6 +176,7 @@ impl Progress for Silent {
     fn start(&self, _: usize) {}
     fn done(&self, _: &str, _: Duration) {}
     fn finish(&self) {}
+    fn say(&self, _: &str) {}
 }
 
 #[derive(Serialize, Deserialize)]

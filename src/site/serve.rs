@@ -71,24 +71,31 @@ fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String
     match site.build(progress) {
         Ok(built) => {
             let s = &built.summary;
-            eprintln!(
+            progress.say(&format!(
                 "rebuilt in {:.0} ms: {} pages ({} rendered), {} figures computed",
                 s.elapsed.as_secs_f64() * 1000.0,
                 s.pages,
                 s.rendered,
                 s.computed.len()
-            );
+            ));
             Ok(built.files)
         }
         Err(Failure::Content(errors)) => {
             let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
             for t in &texts {
-                eprintln!("{t}");
+                progress.say(t);
             }
-            eprintln!("{} error(s); still serving the last good site", texts.len());
+            progress.say(&format!(
+                "{} error(s); still serving the last good site",
+                texts.len()
+            ));
             Err(texts)
         }
-        Err(Failure::Io(e)) => Err(vec![format!("{e:#}")]),
+        Err(Failure::Io(e)) => {
+            let text = format!("error: {e:#}");
+            progress.say(&text);
+            Err(vec![text])
+        }
     }
 }
 
