@@ -268,22 +268,27 @@ pub struct Series<'a, T> {
     pub points: Vec<T>,
 }
 
-/// A tick label: integers without a decimal point, other values with at most
-/// three places.
+/// Whether `v` is a whole number, up to rounding error.
+fn is_whole(v: f64) -> bool {
+    (v - v.round()).abs() < 1e-9 * v.abs().max(1.0)
+}
+
+/// A tick label: whole numbers without a decimal point, other values to four
+/// significant digits (all of their whole part kept).
 fn tick(v: f64) -> String {
-    let r = v.round();
-    if (v - r).abs() < 1e-9 * r.abs().max(1.0) {
-        format!("{r:.0}")
-    } else {
-        let s = format!("{v:.3}");
-        s.trim_end_matches('0').trim_end_matches('.').to_string()
+    if is_whole(v) {
+        // Adding zero turns -0 into 0.
+        return format!("{:.0}", v.round() + 0.0);
     }
+    let places = (3 - v.abs().log10().floor() as i32).clamp(0, 15) as usize;
+    let s = format!("{v:.places$}");
+    s.trim_end_matches('0').trim_end_matches('.').to_string()
 }
 
 /// A tick label on an axis whose data are all whole numbers when `whole`:
 /// ticks between whole numbers are left blank.
 fn whole_tick(v: f64, whole: bool) -> String {
-    match whole && v.fract() != 0.0 {
+    match whole && !is_whole(v) {
         true => String::new(),
         false => tick(v),
     }
@@ -304,7 +309,7 @@ fn log_tick(v: f64) -> String {
 fn legend_share(series: usize) -> f64 {
     match series {
         0 | 1 => 0.1,
-        n => (24.0 + 18.0 * n as f64) / 270.0,
+        n => ((24.0 + 18.0 * n as f64) / 270.0).min(0.5),
     }
 }
 
@@ -403,8 +408,8 @@ pub fn lines(
     } else {
         (0.0, 1.0)
     };
-    let whole_xs = xs().all(|x| x.fract() == 0.0);
-    let whole_ys = ys().all(|y| y.fract() == 0.0);
+    let whole_xs = xs().all(is_whole);
+    let whole_ys = ys().all(is_whole);
     let x_ticks = match whole_xs {
         true => ((x_max - x_min) as usize).clamp(1, 12),
         false => 10,
@@ -423,7 +428,8 @@ pub fn lines(
         if log_y {
             let (lo, hi) = if y_min.is_finite() {
                 let lo = y_min / 2.0;
-                (lo, lo * (y_max / lo).powf(room))
+                // At least a factor of two above the data, so a label fits.
+                (lo, (lo * (y_max / lo).powf(room)).max(y_max * 2.0))
             } else {
                 (1.0, 10.0)
             };
@@ -548,6 +554,11 @@ mod tests {
         assert_eq!(tick(-3.0), "-3");
         assert_eq!(tick(0.125), "0.125");
         assert_eq!(tick(2.5), "2.5");
+        assert_eq!(tick(-1e-17), "0");
+        assert_eq!(tick(0.0001), "0.0001");
+        assert_eq!(tick(0.00025), "0.00025");
+        assert_eq!(tick(3.0000000000000004), "3");
+        assert_eq!(whole_tick(3.0000000000000004, true), "3");
         assert_eq!(whole_tick(2.5, true), "");
         assert_eq!(whole_tick(2.0, true), "2");
         assert_eq!(log_tick(20.0), "20");
