@@ -482,6 +482,14 @@ mod tests {
         assert_eq!(out.data["whole"], 1296);
         assert_eq!(out.data["sum"], 24);
         assert!(out.checks.iter().all(|c| c.holds));
+        // Without the sweep there is no wall chart and no table.
+        let views: Vec<&str> = out.views.iter().map(|v| v.name).collect();
+        assert_eq!(views, ["board"]);
+        assert!(out.table.is_none());
+        let with_wall = run(&[]);
+        let views: Vec<&str> = with_wall.views.iter().map(|v| v.name).collect();
+        assert_eq!(views, ["board", "wall"]);
+        assert_eq!(with_wall.table.map(|t| t.rows.len()), Some(5));
     }
 
     #[test]

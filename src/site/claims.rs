@@ -290,7 +290,8 @@ pub fn resolve(data: &EssayData<'_>, path: &[String]) -> Result<Value, String> {
     };
     let mut value = figure
         .get(first)
-        .ok_or_else(|| no_key(path[..2].join("."), first, figure.keys().collect()))?;
+        .ok_or_else(|| no_key(path[..2].join("."), first, figure.keys().collect()))?
+        .map_err(|e| format!("`{id}.{first}`: {e}"))?;
     for (depth, key) in rest.iter().enumerate() {
         let here = path[..depth + 3].join(".");
         value = match value {
@@ -470,7 +471,8 @@ mod tests {
 
     fn eval(inner: &str) -> Result<String, String> {
         let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
-                       "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95});
+                       "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95,
+                       "nest": {"list": [1, {"e": 5}]}});
         let b = Data::from_value(b).unwrap();
         let data = EssayData::from([("b".to_string(), &b)]);
         evaluate(&parse(inner)?, &data)
@@ -534,6 +536,29 @@ mod tests {
         assert!(eval("b.hole").unwrap_err().contains("no key `hole`"));
         assert!(eval("b.parts.2").unwrap_err().contains("past the end"));
         assert!(eval("b.parts").unwrap_err().contains("a list"));
+        assert_eq!(eval("b.nest.list.1.e").unwrap(), "5");
+        assert!(
+            eval("b.nest.list.x")
+                .unwrap_err()
+                .contains("`b.nest.list.x`: `x` is not an index")
+        );
+        assert!(
+            eval("b.whole.x")
+                .unwrap_err()
+                .contains("`b.whole.x`: `b.whole` has no keys")
+        );
+        assert!(
+            eval("b.nest.hole")
+                .unwrap_err()
+                .contains("`b.nest.hole`: no key `hole`; there are: list")
+        );
+        let b = Data::from_value(json!({"whole": 1})).unwrap();
+        let one = EssayData::from([("b".to_string(), &b)]);
+        assert!(
+            resolve(&one, &["b".into()])
+                .unwrap_err()
+                .contains("name one of its keys: whole")
+        );
         assert!(parse("whole").unwrap_err().contains("ID.KEY"));
         assert!(
             parse("b.whole = about ten")

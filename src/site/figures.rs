@@ -76,7 +76,8 @@ impl Job {
 
 /// A figure's data: a JSON object whose values are kept as JSON text and
 /// parsed only when an essay names them. A catalogue of megabytes goes from
-/// its artifact into the site's data file without ever being parsed.
+/// its artifact into the site's data file without ever being parsed. Two
+/// data are equal when their texts are (serde_json writes one text per value).
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Data(BTreeMap<String, Box<RawValue>>);
 
@@ -95,11 +96,14 @@ impl Data {
             .map(Data)
     }
 
-    /// The value of a top-level key, parsed.
-    pub fn get(&self, key: &str) -> Option<Value> {
+    /// The value of a top-level key, parsed; `None` when there is no such key.
+    /// An artifact's text is only checked for JSON syntax when it is read, so
+    /// a damaged one (a number out of range, say) is an error here.
+    pub fn get(&self, key: &str) -> Option<Result<Value, String>> {
         let raw = self.0.get(key)?;
-        // The text was written by serde_json or read and checked by it.
-        Some(serde_json::from_str(raw.get()).expect("figure data is valid JSON"))
+        Some(serde_json::from_str(raw.get()).map_err(|e| {
+            format!("its data does not parse ({e}); rebuild with --force to recompute it")
+        }))
     }
 
     pub fn keys(&self) -> impl Iterator<Item = &str> {
@@ -123,9 +127,9 @@ impl PartialEq for Data {
 pub struct Figure {
     pub data: Data,
     pub checks: Vec<Check>,
-    /// SVG by view name: every view when computed, the job's views when
-    /// read from an artifact.
-    pub views: BTreeMap<String, String>,
+    /// Every view the generator drew, with its SVG: all of them when computed,
+    /// only the job's when read from an artifact.
+    pub views: BTreeMap<String, Option<String>>,
     pub csv: Option<String>,
 }
 
@@ -179,15 +183,16 @@ impl Progress for Silent {
     fn say(&self, _: &str) {}
 }
 
+/// An artifact's record: its data `D` is owned when read, borrowed when written.
 #[derive(Serialize, Deserialize)]
-struct Record {
+struct Record<D> {
     generator: String,
     params: serde_json::Value,
     fingerprint: String,
     checks: Vec<Check>,
     views: Vec<String>,
     table: bool,
-    data: Data,
+    data: D,
 }
 
 /// Where artifacts are read from and written to.
@@ -204,7 +209,7 @@ impl Cache {
         let stem = job.stem();
         let Some(record) = std::fs::read(self.dir.join(format!("{stem}.json")))
             .ok()
-            .and_then(|bytes| serde_json::from_slice::<Record>(&bytes).ok())
+            .and_then(|bytes| serde_json::from_slice::<Record<Data>>(&bytes).ok())
         else {
             return Lookup::Miss;
         };
@@ -220,14 +225,18 @@ impl Cache {
         }
     }
 
-    fn read_files(&self, job: &Job, stem: &str, record: Record) -> Option<Figure> {
+    /// The figure of a record, with the drawings `job` shows (a view the
+    /// generator did not draw stays missing, for the pipeline to report).
+    fn read_files(&self, job: &Job, stem: &str, record: Record<Data>) -> Option<Figure> {
         let mut views = BTreeMap::new();
-        for &v in &job.views {
-            if !record.views.iter().any(|r| r == v) {
-                return None;
-            }
-            let svg = std::fs::read_to_string(self.dir.join(format!("{stem}.{v}.svg"))).ok()?;
-            views.insert(v.to_string(), svg);
+        for v in record.views {
+            let svg = match job.views.contains(v.as_str()) {
+                true => {
+                    Some(std::fs::read_to_string(self.dir.join(format!("{stem}.{v}.svg"))).ok()?)
+                }
+                false => None,
+            };
+            views.insert(v, svg);
         }
         let csv = match record.table {
             true => Some(std::fs::read_to_string(self.dir.join(format!("{stem}.csv"))).ok()?),
@@ -245,7 +254,9 @@ impl Cache {
         std::fs::create_dir_all(&self.dir)?;
         let stem = job.stem();
         for (view, svg) in &figure.views {
-            write_new(&self.dir.join(format!("{stem}.{view}.svg")), svg.as_bytes())?;
+            if let Some(svg) = svg {
+                write_new(&self.dir.join(format!("{stem}.{view}.svg")), svg.as_bytes())?;
+            }
         }
         if let Some(csv) = &figure.csv {
             write_new(&self.dir.join(format!("{stem}.csv")), csv.as_bytes())?;
@@ -254,7 +265,7 @@ impl Cache {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
             fingerprint: fingerprint(job.generator.spec()),
-            data: figure.data.clone(),
+            data: &figure.data,
             checks: figure.checks.clone(),
             views: figure.views.keys().cloned().collect(),
             table: figure.csv.is_some(),
@@ -326,10 +337,16 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
         views: output
             .views
             .into_iter()
-            .map(|v| (v.name.to_string(), v.svg))
+            .map(|v| (v.name.to_string(), Some(v.svg)))
             .collect(),
         csv: output.table.map(|t| t.to_csv()),
     })
+}
+
+/// Whether `figure` holds what showing `view` needs: its drawing, or the
+/// knowledge that the generator drew no such view.
+fn shown(figure: &Figure, view: &str) -> bool {
+    figure.views.get(view).is_none_or(Option::is_some)
 }
 
 /// Figures already computed by this process, by artifact stem and fingerprint.
@@ -352,7 +369,7 @@ pub fn compute(
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&memory_key(job)) {
-            Some(f) if !cache.force && job.views.iter().all(|v| f.views.contains_key(*v)) => None,
+            Some(f) if !cache.force && job.views.iter().all(|&v| shown(f, v)) => None,
             _ => Some(cache.lookup(job)),
         })
         .collect();
@@ -417,12 +434,18 @@ mod tests {
     use crate::generators::find;
 
     fn job() -> Job {
+        job_with_wall(true)
+    }
+
+    /// A small blocked-board job showing its board, with or without the wall sweep.
+    fn job_with_wall(wall: bool) -> Job {
         let g = find("blocked-board").unwrap();
         let params = Params::parse(
             g.spec(),
             &[
                 ("cols".to_string(), toml::Value::Integer(3)),
                 ("blocked_columns".into(), toml::Value::Array(vec![])),
+                ("wall".into(), toml::Value::Boolean(wall)),
             ]
             .into_iter()
             .collect(),
@@ -473,11 +496,15 @@ mod tests {
         assert_eq!(first.figure.checks, second.figure.checks);
         assert_eq!(first.figure.csv, second.figure.csv);
         // Of the drawings, only the view the job shows is read.
-        assert_eq!(
-            first.figure.views.keys().collect::<Vec<_>>(),
-            ["board", "wall"]
-        );
-        assert_eq!(second.figure.views.keys().collect::<Vec<_>>(), ["board"]);
+        for got in [&first, &second] {
+            assert_eq!(
+                got.figure.views.keys().collect::<Vec<_>>(),
+                ["board", "wall"]
+            );
+        }
+        assert!(first.figure.views["wall"].is_some());
+        assert!(second.figure.views["wall"].is_none());
+        assert!(second.figure.views["board"].is_some());
         assert_eq!(first.figure.views["board"], second.figure.views["board"]);
         let forced = Cache {
             force: true,
@@ -515,7 +542,7 @@ mod tests {
             .remove(0)
             .unwrap();
         assert_eq!(got.origin, Origin::Reused);
-        assert!(got.figure.views.contains_key("wall"));
+        assert!(got.figure.views["wall"].is_some());
         // An artifact without the view is not a hit.
         std::fs::remove_file(dir.path().join(format!("{}.wall.svg", job().stem()))).unwrap();
         let wall = Job {
@@ -529,11 +556,32 @@ mod tests {
     }
 
     #[test]
+    fn a_view_the_generator_did_not_draw_is_reused_not_recomputed() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
+        let no_wall = || Job {
+            views: BTreeSet::from(["wall"]),
+            ..job_with_wall(false)
+        };
+        let mut memory = Memory::new();
+        let origin = |memory: &mut Memory| {
+            let got = compute(&[no_wall()], &cache, memory, &Silent)
+                .remove(0)
+                .unwrap();
+            assert!(!got.figure.views.contains_key("wall"));
+            got.origin
+        };
+        assert_eq!(origin(&mut memory), Origin::Computed { changed: false });
+        assert_eq!(origin(&mut memory), Origin::Memory);
+        assert_eq!(origin(&mut Memory::new()), Origin::Reused);
+    }
+
+    #[test]
     fn data_keeps_each_key_as_text_and_parses_it_on_demand() {
         let value = serde_json::json!({"whole": 2916, "parts": [54, 54], "ratio": 27.0});
         let data = Data::from_value(value.clone()).unwrap();
         assert_eq!(data.keys().collect::<Vec<_>>(), ["parts", "ratio", "whole"]);
-        assert_eq!(data.get("parts"), Some(serde_json::json!([54, 54])));
+        assert_eq!(data.get("parts"), Some(Ok(serde_json::json!([54, 54]))));
         assert_eq!(data.get("hole"), None);
         // Written as the value would be, and read back equal.
         let text = serde_json::to_string(&data).unwrap();
@@ -542,6 +590,16 @@ mod tests {
         let other =
             Data::from_value(serde_json::json!({"whole": 2917, "parts": [54, 54], "ratio": 27.0}));
         assert_ne!(other.unwrap(), data);
+        // A damaged artifact is read, and is an error only where it is named.
+        let damaged: Data = serde_json::from_str(r#"{"whole":1e400,"parts":[1]}"#).unwrap();
+        assert_eq!(damaged.get("parts"), Some(Ok(serde_json::json!([1]))));
+        assert!(
+            damaged
+                .get("whole")
+                .unwrap()
+                .unwrap_err()
+                .contains("--force")
+        );
         assert!(
             Data::from_value(serde_json::json!([1]))
                 .unwrap_err()

@@ -464,7 +464,13 @@ impl<'c, 's> Renderer<'c, 's> {
             Some(a) => a.clone(),
             None => plain_text(&caption),
         };
-        let svg = figure.views.get(d.view).cloned().unwrap_or_default();
+        // A view the generator did not draw is reported by the figure stage.
+        let svg = figure
+            .views
+            .get(d.view)
+            .cloned()
+            .flatten()
+            .unwrap_or_default();
         let svg = svg.replacen(
             "<svg ",
             &format!("<svg aria-label=\"{}\" ", escape_attr(&alt)),
