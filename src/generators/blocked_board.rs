@@ -126,7 +126,13 @@ static SPEC: Spec = Spec {
         Doc {
             name: "wall",
             doc: "With wall = true, for each column (wall.N, N from 0) of a one-column wall: \
-                  wall.N.column (from 1), .whole, .parts, .sum; empty otherwise.",
+                  wall.N.column (from 1), .whole, .parts, .sum, .ratio (whole / sum); empty \
+                  otherwise.",
+        },
+        Doc {
+            name: "best_wall",
+            doc: "With wall = true, the column of the wall with the largest ratio (the first if \
+                  several tie); null otherwise.",
         },
     ],
     identities: &[
@@ -171,6 +177,7 @@ struct Data {
     free_cells: u32,
     grid: String,
     wall: Vec<Wall>,
+    best_wall: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -179,6 +186,7 @@ struct Wall {
     whole: u64,
     parts: Vec<u64>,
     sum: u64,
+    ratio: f64,
 }
 
 fn index(v: i64) -> usize {
@@ -308,16 +316,23 @@ impl Generator for BlockedBoard {
                 let (whole, parts, mut check) = split(walled);
                 check.name = format!("wall {}: whole = product of parts", col + 1);
                 checks.push(check);
+                let sum: u64 = parts.iter().sum();
                 Wall {
                     column: col + 1,
                     whole: whole.positions,
-                    sum: parts.iter().sum(),
+                    sum,
+                    ratio: whole.positions as f64 / sum.max(1) as f64,
                     parts,
                 }
             })
             .collect();
         let product = parts.iter().product::<u64>();
         let sum = parts.iter().sum::<u64>();
+        let best_wall = wall
+            .iter()
+            .rev()
+            .max_by(|a, b| a.ratio.total_cmp(&b.ratio))
+            .map(|w| w.column);
         let data = Data {
             whole: whole.positions,
             routes: whole.routes,
@@ -331,6 +346,7 @@ impl Generator for BlockedBoard {
             grid: board.to_grid_string(),
             parts,
             wall,
+            best_wall,
         };
         let mut views = vec![View {
             name: "board",
@@ -451,6 +467,10 @@ mod tests {
         assert_eq!(wall2["whole"], 2750);
         assert_eq!(wall2["parts"], serde_json::json!([5, 550]));
         assert_eq!(wall2["sum"], 555);
+        // A wall at the edge splits nothing; the middle wall saves the most.
+        assert_eq!(out.data["wall"][0]["ratio"], 1.0);
+        assert_eq!(out.data["wall"][2]["ratio"], 27.0);
+        assert_eq!(out.data["best_wall"], 3);
     }
 
     #[test]

@@ -124,6 +124,10 @@ static SPEC: Spec = Spec {
             doc: "Bars with two or more winning openings.",
         },
         Doc {
+            name: "most_needles",
+            doc: "The largest number of winning openings of any bar.",
+        },
+        Doc {
             name: "no_needle",
             doc: "Bars with no winning opening (none under normal play).",
         },
@@ -226,6 +230,14 @@ static SPEC: Spec = Spec {
         Doc {
             name: "three_row.one_needle",
             doc: "Three-row bars 1 x 3 to K x 3 with exactly one winning opening.",
+        },
+        Doc {
+            name: "three_row.lowest_row",
+            doc: "The lowest row of a three-row bar's first winning opening (null if none).",
+        },
+        Doc {
+            name: "three_row.highest_row",
+            doc: "The highest row of a three-row bar's first winning opening (null if none).",
         },
         Doc {
             name: "three_row.bars.N",
@@ -365,6 +377,8 @@ struct ThreeRowBar {
 struct ThreeRow {
     length: usize,
     one_needle: usize,
+    lowest_row: Option<usize>,
+    highest_row: Option<usize>,
     bars: Vec<ThreeRowBar>,
 }
 
@@ -388,6 +402,7 @@ struct Data {
     bars: usize,
     one_needle: usize,
     several_needles: usize,
+    most_needles: usize,
     no_needle: usize,
     small: Range,
     beyond: Beyond,
@@ -616,9 +631,12 @@ fn three_rows(length: usize) -> ThreeRow {
             }
         })
         .collect();
+    let rows = || bars.iter().filter_map(|b| b.row);
     ThreeRow {
         length,
         one_needle: bars.iter().filter(|b| b.count == 1).count(),
+        lowest_row: rows().min(),
+        highest_row: rows().max(),
         bars,
     }
 }
@@ -710,6 +728,7 @@ impl Generator for ChompNeedles {
             bars: survey.len(),
             one_needle: survey.iter().filter(one).count(),
             several_needles: multi.len(),
+            most_needles: survey.iter().map(|b| b.count).max().unwrap_or(0),
             no_needle: survey.iter().filter(|b| b.count == 0).count(),
             small: Range {
                 side,
@@ -950,6 +969,7 @@ mod tests {
         assert_eq!(d["bars"], 95);
         assert_eq!(d["one_needle"], 94);
         assert_eq!(d["several_needles"], 1);
+        assert_eq!(d["most_needles"], 2);
         assert_eq!(d["small"]["bars"], 35);
         assert_eq!(d["small"]["one_needle"], 35);
         assert_eq!(d["beyond"]["one_needle"], 59);
@@ -1010,6 +1030,17 @@ mod tests {
         assert_eq!(at(12).0, 9);
         assert_eq!(at(13).0, 8);
         assert_eq!(out.data["three_row"]["one_needle"], 15);
+        let all: Vec<u64> = (1..=15).map(|c| at(c).1).collect();
+        assert_eq!(
+            out.data["three_row"]["lowest_row"],
+            *all.iter().min().unwrap()
+        );
+        assert_eq!(
+            out.data["three_row"]["highest_row"],
+            *all.iter().max().unwrap()
+        );
+        assert_eq!(out.data["three_row"]["lowest_row"], 2);
+        assert_eq!(out.data["three_row"]["highest_row"], 3);
     }
 
     #[test]

@@ -295,6 +295,14 @@ static SPEC: Spec = Spec {
             name: "grundy.N.nimber",
             doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
         },
+        Doc {
+            name: "grundy_rules.even_by_even",
+            doc: "Rectangles of the table with both sides even (asserted all of value 0).",
+        },
+        Doc {
+            name: "grundy_rules.two_rows",
+            doc: "Rectangles 2 x n of the table (asserted all of value n mod 2).",
+        },
     ],
     identities: &[
         Doc {
@@ -321,6 +329,14 @@ static SPEC: Spec = Spec {
         Doc {
             name: "the reflection fires on no empty rectangle",
             doc: "Neither reflection fires on any tested empty rectangle.",
+        },
+        Doc {
+            name: "even-by-even rectangles of value 0 = even-by-even rectangles",
+            doc: "Every rectangle of the Grundy table with both sides even is worth 0.",
+        },
+        Doc {
+            name: "2 x n rectangles of value n mod 2 = 2 x n rectangles",
+            doc: "Every rectangle 2 x n of the Grundy table is worth n mod 2.",
         },
     ],
     views: &[
@@ -353,6 +369,14 @@ struct Data {
     rectangle_totals: RectangleTotals,
     example: Example,
     grundy: Vec<GrundyEntry>,
+    grundy_rules: GrundyRules,
+}
+
+/// The two rules the Grundy table's caption states, counted over the table.
+#[derive(Serialize)]
+struct GrundyRules {
+    even_by_even: usize,
+    two_rows: usize,
 }
 
 #[derive(Serialize)]
@@ -777,6 +801,7 @@ impl Generator for PairingSweep {
                 nimber: v.to_string(),
             })
             .collect();
+        let grundy_rules = grundy_rules(&grundy, &mut checks);
         let data = Data {
             boards,
             firing,
@@ -785,6 +810,7 @@ impl Generator for PairingSweep {
             rectangle_totals,
             example,
             grundy,
+            grundy_rules,
         };
         let views = vec![
             View {
@@ -811,6 +837,31 @@ impl Generator for PairingSweep {
             views,
             table: Some(table),
         }
+    }
+}
+
+/// Counts the rectangles each rule covers and asserts that all of them obey it.
+fn grundy_rules(table: &[GrundyEntry], checks: &mut Vec<Check>) -> GrundyRules {
+    let count = |covers: &dyn Fn(&GrundyEntry) -> bool, obeys: &dyn Fn(&GrundyEntry) -> bool| {
+        let covered: Vec<&GrundyEntry> = table.iter().filter(|e| covers(e)).collect();
+        let obeying = covered.iter().filter(|e| obeys(e)).count();
+        (covered.len(), obeying)
+    };
+    let (even_by_even, zero) = count(&|e| e.rows % 2 == 0 && e.cols % 2 == 0, &|e| e.value == 0);
+    checks.push(Check::equal(
+        "even-by-even rectangles of value 0 = even-by-even rectangles",
+        zero,
+        even_by_even,
+    ));
+    let (two_rows, parity) = count(&|e| e.rows == 2, &|e| e.value as usize == e.cols % 2);
+    checks.push(Check::equal(
+        "2 x n rectangles of value n mod 2 = 2 x n rectangles",
+        parity,
+        two_rows,
+    ));
+    GrundyRules {
+        even_by_even,
+        two_rows,
     }
 }
 
@@ -1156,6 +1207,11 @@ mod tests {
                 .iter()
                 .any(|g| g["name"] == "4 x 6" && g["value"] == 0)
         );
+        // Of those, 2 x 2, 2 x 4, 2 x 6, 2 x 8, 4 x 4 and 4 x 6 are even by
+        // even, and 2 x 2 to 2 x 8 have two rows; the checks assert the rules.
+        let rules = &default_run().data["grundy_rules"];
+        assert_eq!(rules["even_by_even"], 6);
+        assert_eq!(rules["two_rows"], 7);
     }
 
     #[test]

@@ -141,8 +141,9 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "width_by_length",
-            doc: "Per run length l = 1..longest_run: width_by_length.N.length, .width (searched \
-                  optimistic minus pessimistic packing of a line of l cells), .formula \
+            doc: "Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the \
+                  searched optimistic and pessimistic packing of a line of l cells), .width \
+                  (.opt - .pes), .formula \
                   (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).",
         },
         Doc {
@@ -242,6 +243,8 @@ struct Group {
 #[derive(Serialize)]
 struct RunWidth {
     length: u32,
+    opt: i64,
+    pes: i64,
     width: i64,
     formula: i64,
     runs: usize,
@@ -429,10 +432,12 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
             let line = catalogue
                 .iter()
                 .find(|e| e.across == [l] && e.down.len() == l as usize);
-            let width = line.map_or(0, |e| i64::from(e.opt_h) - i64::from(e.pes_h));
+            let (opt, pes) = line.map_or((0, 0), |e| (i64::from(e.opt_h), i64::from(e.pes_h)));
             RunWidth {
                 length: l,
-                width,
+                opt,
+                pes,
+                width: opt - pes,
                 formula: width_formula(l),
                 runs: catalogue
                     .iter()
@@ -725,6 +730,17 @@ mod tests {
         assert_eq!(d["example_interval"], "[0,0]");
         assert_eq!(d["example_values"], "-1, -1/4, 0");
         assert_eq!(d["example_quarters"], 7);
+        // Hand count: a line of 4 holds two dominoes and can be spoiled by one;
+        // a line of 5 holds two and cannot be spoiled below two.
+        let line = |l: usize| &d["width_by_length"][l - 1];
+        assert_eq!(
+            (line(4)["opt"].clone(), line(4)["pes"].clone()),
+            (2.into(), 1.into())
+        );
+        assert_eq!(
+            (line(5)["opt"].clone(), line(5)["pes"].clone()),
+            (2.into(), 2.into())
+        );
         assert_eq!(out.views.len(), SPEC.views.len());
     }
 

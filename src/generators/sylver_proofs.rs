@@ -82,6 +82,10 @@ static SPEC: Spec = Spec {
                   at least 1).",
         },
         Doc {
+            name: "deepest_rule_from",
+            doc: "The number of gaps from which the deepest-proof rule is asserted.",
+        },
+        Doc {
             name: "shallow_up_to",
             doc: "Largest number of gaps up to which every census position is proved at depth 1.",
         },
@@ -323,6 +327,7 @@ struct Data {
     max_gaps: u32,
     census: usize,
     by_gaps: Vec<ByGaps>,
+    deepest_rule_from: u32,
     shallow_up_to: u32,
     depths: Vec<ByDepth>,
     proved_at_1: usize,
@@ -631,6 +636,7 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
     Data {
         max_gaps,
         census: census.len(),
+        deepest_rule_from: DEEPEST_RULE_FROM,
         shallow_up_to,
         proved_at_1: depths.first().map_or(0, |d| d.proved),
         deepest,
