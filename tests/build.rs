@@ -226,6 +226,17 @@ fn a_view_the_parameters_do_not_draw_fails() {
 }
 
 #[test]
+fn parameters_past_the_generator_limits_fail() {
+    fails_at(
+        "one.md",
+        "rows = 2\ncols = 3\nblocked_columns = [2]",
+        "rows = 6\ncols = 6\nblocked_columns = []",
+        10,
+        "generator `blocked-board` refuses these parameters",
+    );
+}
+
+#[test]
 fn a_broken_internal_link_fails() {
     fails_at(
         "one.md",

@@ -138,8 +138,6 @@ pub enum ParamError {
         expected: String,
         found: String,
     },
-    #[error("{0}")]
-    Limit(String),
 }
 
 impl Kind {

@@ -5,18 +5,31 @@ use super::diagnostics::{Diagnostic, Source};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use toml::Spanned;
 
 /// The front matter between the `+++` lines.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
     pub title: String,
-    /// The ladder's slug.
-    pub ladder: String,
-    /// Position in the ladder.
-    pub rung: u32,
+    /// The ladder's slug, with its byte range in the essay's source.
+    ladder: Spanned<String>,
+    /// Position in the ladder, with its byte range in the essay's source.
+    rung: Spanned<u32>,
     pub summary: Option<String>,
     pub date: Option<toml::value::Datetime>,
+}
+
+impl FrontMatter {
+    /// The ladder's slug.
+    pub fn ladder(&self) -> &str {
+        self.ladder.get_ref()
+    }
+
+    /// Position in the ladder.
+    pub fn rung(&self) -> u32 {
+        *self.rung.get_ref()
+    }
 }
 
 /// One essay as read from disk.
@@ -38,7 +51,7 @@ pub struct Essay {
 impl Essay {
     /// The page's URL path under the site root, with a trailing slash.
     pub fn url(&self) -> String {
-        format!("{}/{}/", self.front.ladder, self.slug)
+        format!("{}/{}/", self.front.ladder(), self.slug)
     }
 
     pub fn body(&self) -> &str {
@@ -134,23 +147,23 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     let body_start = source[close..]
         .find('\n')
         .map_or(source.len(), |n| close + n + 1);
-    let front: FrontMatter = toml::from_str(toml_text).map_err(|e| {
+    let mut front: FrontMatter = toml::from_str(toml_text).map_err(|e| {
         let offset = open_end + e.span().map_or(0, |s| s.start);
         src.error_at(offset, format!("front matter: {}", e.message()))
     })?;
-    if front.ladder.is_empty()
-        || !front
-            .ladder
+    // Spans from here on are in the whole source.
+    let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
+    front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
+    front.rung = Spanned::new(shift(front.rung.span()), front.rung());
+    let ladder = front.ladder();
+    if ladder.is_empty()
+        || !ladder
             .chars()
             .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
     {
-        let at = open_end + toml_text.find("ladder").unwrap_or(0);
         return Err(src.error_at(
-            at,
-            format!(
-                "ladder `{}` must be a slug: lowercase letters, digits and `-`",
-                front.ladder
-            ),
+            front.ladder.span().start,
+            format!("ladder `{ladder}` must be a slug: lowercase letters, digits and `-`"),
         ));
     }
     Ok((front, body_start))
@@ -161,20 +174,20 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
 pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     let mut by_slug: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
     for (i, e) in essays.iter().enumerate() {
-        by_slug.entry(&e.front.ladder).or_default().push(i);
+        by_slug.entry(e.front.ladder()).or_default().push(i);
     }
     let mut errors = Vec::new();
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
-        rungs.sort_by_key(|&i| (essays[i].front.rung, essays[i].path.clone()));
+        rungs.sort_by_key(|&i| (essays[i].front.rung(), essays[i].path.clone()));
         for pair in rungs.windows(2) {
             let (a, b) = (&essays[pair[0]], &essays[pair[1]]);
-            if a.front.rung == b.front.rung {
+            if a.front.rung() == b.front.rung() {
                 errors.push(rung_error(
                     b,
                     format!(
                         "ladder `{slug}` has rung {} twice: here and in {}",
-                        b.front.rung,
+                        b.front.rung(),
                         a.path.display()
                     ),
                 ));
@@ -216,8 +229,7 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
 
 fn rung_error(essay: &Essay, message: String) -> Diagnostic {
     let src = Source::new(&essay.path, &essay.source);
-    let at = essay.source[..essay.body_start].find("rung").unwrap_or(0);
-    src.error_at(at, message)
+    src.error_at(essay.front.rung.span().start, message)
 }
 
 /// A ladder's display title from its slug: `sylver-coinage` is "Sylver Coinage".
@@ -245,7 +257,7 @@ mod tests {
         let s = "+++\ntitle = \"T\"\nladder = \"chomp\"\nrung = 2\nsummary = \"S\"\n+++\nBody\n";
         let (f, start) = parse_str(s).unwrap();
         assert_eq!(f.title, "T");
-        assert_eq!(f.rung, 2);
+        assert_eq!(f.rung(), 2);
         assert_eq!(f.summary.as_deref(), Some("S"));
         assert_eq!(&s[start..], "Body\n");
     }
@@ -283,9 +295,11 @@ mod tests {
                 .message
                 .contains("not closed")
         );
+        // The error is at the value, not at the word "ladder" in the title.
         let e =
-            parse_str("+++\ntitle = \"T\"\nladder = \"Big Topic\"\nrung = 1\n+++\n").unwrap_err();
-        assert_eq!(e.line, 3);
+            parse_str("+++\ntitle = \"Up the ladder\"\nladder = \"Big Topic\"\nrung = 1\n+++\n")
+                .unwrap_err();
+        assert_eq!((e.line, e.col), (3, 10));
     }
 
     #[test]
@@ -294,7 +308,9 @@ mod tests {
     }
 
     fn essay(path: &str, ladder: &str, rung: u32) -> Essay {
-        let source = format!("+++\ntitle = \"t\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n");
+        let source = format!(
+            "+++\ntitle = \"t\"\nsummary = \"the rung after\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n"
+        );
         let (front, body_start) = parse(Path::new(path), &source).unwrap();
         Essay {
             path: path.into(),
@@ -318,7 +334,8 @@ mod tests {
         assert_eq!(l[0].rungs, vec![1, 0]);
         let dup = vec![essay("a.md", "x", 1), essay("b.md", "x", 1)];
         let e = ladders(&dup).unwrap_err();
-        assert_eq!(e[0].line, 4);
+        // At the rung's value, not at the word "rung" in the summary.
+        assert_eq!((e[0].line, e[0].col), (5, 8));
         assert!(e[0].message.contains("rung 1 twice"));
     }
 }

@@ -6,7 +6,7 @@
 //! and reports each problem at the line of the key it concerns.
 
 use super::diagnostics::{Diagnostic, Source};
-use crate::generators::{Generator, Params};
+use crate::generators::{Generator, ParamError, Params};
 use std::collections::BTreeMap;
 
 /// Which kind of block.
@@ -70,24 +70,33 @@ pub fn parse(
     block_offset: usize,
     body_offset: usize,
 ) -> Result<Directive, Vec<Diagnostic>> {
-    let at_key = |key: &str| body_offset + key_offset(body, key).unwrap_or(0);
     let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
-    let mut table: toml::Table = toml::from_str(body).map_err(|e| {
-        let offset = body_offset + e.span().map_or(0, |s| s.start);
-        err(
-            offset,
-            format!("directive body is not valid TOML: {}", e.message().trim()),
-        )
-    })?;
+    let table: BTreeMap<toml::Spanned<String>, toml::Value> =
+        toml::from_str(body).map_err(|e| {
+            let offset = body_offset + e.span().map_or(0, |s| s.start);
+            err(
+                offset,
+                format!("directive body is not valid TOML: {}", e.message().trim()),
+            )
+        })?;
+    // Each key's value, and where in the source the key stands.
+    let at: BTreeMap<String, usize> = table
+        .keys()
+        .map(|k| (k.get_ref().clone(), body_offset + k.span().start))
+        .collect();
+    let mut table: BTreeMap<String, toml::Value> = table
+        .into_iter()
+        .map(|(k, v)| (k.into_inner(), v))
+        .collect();
     let mut take_str = |key: &str| -> Result<Option<Located>, Vec<Diagnostic>> {
         match table.remove(key) {
             None => Ok(None),
             Some(toml::Value::String(s)) => Ok(Some(Located {
                 text: s,
-                offset: at_key(key),
+                offset: at[key],
             })),
             Some(other) => Err(err(
-                at_key(key),
+                at[key],
                 format!("`{key}` must be a string, found {other}"),
             )),
         }
@@ -172,26 +181,14 @@ pub fn parse(
             format!("figure `{}` has no `caption`", id.text),
         ));
     }
-    let given: BTreeMap<String, toml::Value> = table.into_iter().collect();
-    let params = Params::parse(spec, &given).map_err(|errors| {
+    let params = Params::parse(spec, &table).map_err(|errors| {
         errors
             .iter()
             .map(|e| {
-                let key = given
-                    .keys()
-                    .find(|k| e.to_string().contains(&format!("`{k}`")));
-                src.error_at(key.map_or(block_offset, |k| at_key(k)), e.to_string())
+                let (ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. }) = e;
+                src.error_at(at.get(name).copied().unwrap_or(block_offset), e.to_string())
             })
             .collect::<Vec<_>>()
-    })?;
-    generator.check_limits(&params).map_err(|limit| {
-        err(
-            block_offset,
-            format!(
-                "generator `{}` refuses these parameters: {limit}",
-                spec.name
-            ),
-        )
     })?;
     Ok(Directive {
         kind,
@@ -203,21 +200,6 @@ pub fn parse(
         view,
         offset: block_offset,
     })
-}
-
-/// Byte offset, within `body`, of the line that sets `key`.
-fn key_offset(body: &str, key: &str) -> Option<usize> {
-    let mut offset = 0;
-    for line in body.split_inclusive('\n') {
-        let trimmed = line.trim_start();
-        if let Some(rest) = trimmed.strip_prefix(key)
-            && rest.trim_start().starts_with('=')
-        {
-            return Some(offset + line.len() - trimmed.len());
-        }
-        offset += line.len();
-    }
-    None
 }
 
 #[cfg(test)]
@@ -272,14 +254,12 @@ mod tests {
     }
 
     #[test]
-    fn rejects_parameters_past_the_generator_limits() {
-        let e = run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\nrows = 6\ncols = 6\nblocked_columns = []\n")
-            .unwrap_err();
-        assert!(
-            e[0].message.contains("refuses these parameters"),
-            "{}",
-            e[0].message
-        );
+    fn places_an_error_at_its_key_not_at_text_that_looks_like_it() {
+        let e = run(
+            "id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"\"\"\nrows = 1\n\"\"\"\nrows = 40\n",
+        )
+        .unwrap_err();
+        assert_eq!(e[0].line, 7, "{}", e[0].message);
     }
 
     #[test]

@@ -316,8 +316,14 @@ fn install_panic_hook() {
     });
 }
 
-/// Runs a generator, turning a panic into an error that says where.
+/// Runs a generator within its limits, turning a panic into an error that
+/// says where. Limits are checked here, once per job and only for a job that
+/// runs: a figure taken from memory or an artifact was within them.
 fn run_caught(job: &Job) -> Result<Figure, String> {
+    let name = job.generator.spec().name;
+    job.generator
+        .check_limits(&job.params)
+        .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
     install_panic_hook();
     IN_GENERATOR.set(true);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
@@ -328,11 +334,10 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
         let what = PANIC
             .with(|p| p.borrow_mut().take())
             .unwrap_or_else(|| "panic".into());
-        format!("generator `{}` panicked: {what}", job.generator.spec().name)
+        format!("generator `{name}` panicked: {what}")
     })?;
     Ok(Figure {
-        data: Data::from_value(output.data)
-            .map_err(|e| format!("generator `{}`: {e}", job.generator.spec().name))?,
+        data: Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?,
         checks: output.checks,
         views: output
             .views

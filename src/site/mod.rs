@@ -249,7 +249,7 @@ impl Site {
                         }
                         data.insert(d.id.clone(), &figure.data);
                         shown.insert(d.id.clone(), figure);
-                        let dir = PathBuf::from(&essay.front.ladder).join(&essay.slug);
+                        let dir = PathBuf::from(essay.front.ladder()).join(&essay.slug);
                         let json = self
                             .data_files
                             .entry(figure_key.clone())
@@ -423,7 +423,7 @@ fn link_to(e: &Essay) -> PageLink {
     PageLink {
         title: e.front.title.clone(),
         url: e.url(),
-        rung: e.front.rung,
+        rung: e.front.rung(),
         summary: e.front.summary.clone(),
     }
 }
@@ -449,7 +449,7 @@ fn essay_context(
     headings: &[Heading],
     content: String,
 ) -> EssayContext {
-    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder);
+    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
     let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
     let place = rungs
         .iter()
@@ -460,11 +460,11 @@ fn essay_context(
         summary: essay.front.summary.clone(),
         date: essay.front.date.map(|d| d.to_string()),
         ladder_title: ladder.map_or_else(
-            || content::title_of(&essay.front.ladder),
+            || content::title_of(essay.front.ladder()),
             |l| l.title.clone(),
         ),
-        ladder_url: format!("{}/", essay.front.ladder),
-        rung: essay.front.rung,
+        ladder_url: format!("{}/", essay.front.ladder()),
+        rung: essay.front.rung(),
         position: place + 1,
         rung_count: rungs.len().max(1),
         previous: place
