@@ -120,16 +120,6 @@ impl GameTable {
         t
     }
 
-    /// How many canonical games the table holds.
-    pub fn len(&self) -> usize {
-        self.nodes.len()
-    }
-
-    /// Whether the table holds only `0`.
-    pub fn is_empty(&self) -> bool {
-        self.nodes.len() <= 1
-    }
-
     /// The game `0 = { | }`.
     pub fn zero(&self) -> GameId {
         GameId(0)

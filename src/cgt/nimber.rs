@@ -20,11 +20,6 @@ pub struct Nimber(pub u32);
 impl Nimber {
     /// `0`, the second-player win.
     pub const ZERO: Nimber = Nimber(0);
-
-    /// Whether the player to move wins (every nonzero nimber is a first-player win).
-    pub fn is_win(self) -> bool {
-        self.0 != 0
-    }
 }
 
 /// Nim-addition: the value of the sum of two games is the XOR of their values.

@@ -666,14 +666,3 @@ mod tests {
         assert_eq!(openings(&[2, 1]).collect::<Vec<_>>(), vec![(1, 2), (2, 1)]);
     }
 }
-#[cfg(test)]
-mod scratch {
-    use super::*;
-    #[test]
-    fn timing() {
-        let t = std::time::Instant::now();
-        let l = Labels::new(16, 12, Play::Normal).unwrap();
-        eprintln!("wall {:?}", t.elapsed());
-        assert_eq!(l.lost(), 282436);
-    }
-}

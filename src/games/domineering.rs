@@ -612,11 +612,6 @@ impl Values {
         Values::default()
     }
 
-    /// How many region shapes (up to mirrors and the half turn) have values.
-    pub fn shapes_known(&self) -> usize {
-        self.normal.len()
-    }
-
     /// The canonical value of a board (the sum of its regions' values).
     pub fn board(&mut self, games: &mut GameTable, board: &Board) -> GameId {
         let frame = Frame::new(board.rows as u32, board.cols as u32);

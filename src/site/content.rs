@@ -72,7 +72,6 @@ pub struct Ladder {
 /// that cannot be read or whose front matter is wrong.
 pub fn load(content_dir: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
     let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(content_dir)
-        .sort_by_file_name()
         .into_iter()
         .filter_map(Result::ok)
         .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))

@@ -95,11 +95,6 @@ impl<'a> Source<'a> {
         self.text[start..end].trim_end_matches('\r')
     }
 
-    /// The byte offset where 1-based `line` starts.
-    pub fn line_start(&self, line: usize) -> usize {
-        self.line_starts[(line - 1).min(self.line_starts.len() - 1)]
-    }
-
     /// An error at byte `offset`, showing its line.
     pub fn error_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
         let (line, col) = self.position(offset);

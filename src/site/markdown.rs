@@ -17,7 +17,7 @@ use super::directives::{self, Directive, Kind};
 use super::figures::Figure;
 use super::math;
 use crate::generators::Generator;
-use pulldown_cmark::{CodeBlockKind, CowStr, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
 
@@ -90,11 +90,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
     for (event, range) in events(essay) {
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
-                heading = Some((
-                    level_number(level),
-                    id.map(|i| i.to_string()),
-                    String::new(),
-                ));
+                heading = Some((level as u8, id.map(|i| i.to_string()), String::new()));
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, explicit, text)) = heading.take() {
@@ -164,10 +160,6 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
     (scan, errors)
 }
 
-fn level_number(level: HeadingLevel) -> u8 {
-    level as u8
-}
-
 /// Where each essay is and which anchors it has, for `@/` links.
 pub struct LinkIndex {
     /// By path under `content/`: the essay's URL and its heading ids.
@@ -200,13 +192,8 @@ pub struct Context<'a> {
     pub broken: &'a HashSet<String>,
 }
 
-/// A rendered essay.
-pub struct Rendered {
-    pub html: String,
-}
-
 /// Second pass: the essay's HTML, or every error in it.
-pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
+pub fn render(ctx: &Context<'_>) -> Result<String, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
     let mut r = Renderer::new(ctx, &src, None);
     let events: Vec<(Event<'_>, Range<usize>)> = events(ctx.essay).collect();
@@ -214,7 +201,7 @@ pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let mut html = String::new();
     pulldown_cmark::html::push_html(&mut html, out.into_iter());
     if r.errors.is_empty() {
-        Ok(Rendered { html })
+        Ok(html)
     } else {
         Err(r.errors)
     }

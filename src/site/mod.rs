@@ -288,8 +288,8 @@ impl Site {
                 links: &links,
                 broken: &broken,
             };
-            let page = markdown::render(&ctx).and_then(|r| {
-                let page = essay_context(essay, &essays, &ladders, &scans[i].headings, r.html);
+            let page = markdown::render(&ctx).and_then(|html| {
+                let page = essay_context(essay, &essays, &ladders, &scans[i].headings, html);
                 render_page(
                     &templates.tera,
                     "essay.html",
