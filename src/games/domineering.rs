@@ -35,11 +35,7 @@ impl Board {
             rows * cols <= MAX_CELLS,
             "{rows} x {cols} exceeds {MAX_CELLS} cells"
         );
-        let free = if rows * cols == 128 {
-            u128::MAX
-        } else {
-            (1u128 << (rows * cols)) - 1
-        };
+        let free = low_bits((rows * cols) as u32);
         Board { rows, cols, free }
     }
 
@@ -88,41 +84,12 @@ impl Board {
     /// The free cells split into regions under 4-adjacency, each as a board on
     /// the same grid, ordered by their first cell in row-major order.
     pub fn regions(&self) -> Vec<Board> {
-        let mut left = self.free;
-        let mut out = Vec::new();
-        while left != 0 {
-            let mut region = left & left.wrapping_neg();
-            loop {
-                let grown = (region | self.neighbours(region)) & left;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            left &= !region;
-            out.push(Board {
-                free: region,
-                ..*self
-            });
-        }
-        out
-    }
-
-    /// Cells 4-adjacent to some cell of `mask`, within the grid.
-    fn neighbours(&self, mask: u128) -> u128 {
-        let cols = self.cols;
-        let mut not_first_col = 0u128;
-        for r in 0..self.rows {
-            for c in 1..cols {
-                not_first_col |= self.bit(r, c);
-            }
-        }
-        let grid = Board::empty(self.rows, self.cols).free;
-        let not_last_col = not_first_col >> 1 & grid;
-        ((mask << 1) & not_first_col)
-            | ((mask >> 1) & not_last_col)
-            | ((mask << cols) & grid)
-            | (mask >> cols)
+        let mut regions = Vec::new();
+        Frame::new(self.rows as u32, self.cols as u32).components(self.free, &mut regions);
+        regions
+            .into_iter()
+            .map(|free| Board { free, ..*self })
+            .collect()
     }
 
     /// Whether some domino of either orientation still fits.
@@ -790,6 +757,10 @@ mod tests {
         let regions = walled.regions();
         assert_eq!(regions.len(), 2);
         assert!(regions.iter().all(|r| r.free_cells() == 6));
+        // A board of all 128 cells: one blocked cell cuts a single row in two.
+        let row = Board::empty(1, 128).block(0, 5).regions();
+        let cells: Vec<u32> = row.iter().map(Board::free_cells).collect();
+        assert_eq!(cells, [5, 122]);
     }
 
     #[test]
