@@ -157,34 +157,25 @@ impl Grid {
         (first_row, last_row, first_col, last_col)
     }
 
-    /// The image of cell (`r`, `c`) under `map` about the bounding box of the
-    /// non-empty set `free`: with R the sum of its extreme rows and C of its
-    /// extreme columns, the half turn sends (r, c) to (R - r, C - c), the
-    /// vertical-axis reflection to (r, C - c), the horizontal-axis one to (R - r, c).
-    /// Cells outside the box may have no image on the grid (`None`).
-    pub fn image(&self, free: u64, map: Map, (r, c): (usize, usize)) -> Option<(usize, usize)> {
+    /// `map` about the bounding box of the set `free` (`None` when it is empty).
+    pub fn mirror(&self, free: u64, map: Map) -> Option<Mirror> {
         if free == 0 {
             return None;
         }
         let (r0, r1, c0, c1) = self.bounding_box(free);
-        let (big_r, big_c) = (r0 + r1, c0 + c1);
-        let flip_r = || big_r.checked_sub(r);
-        let flip_c = || big_c.checked_sub(c);
-        let (ir, ic) = match map {
-            Map::HalfTurn => (flip_r()?, flip_c()?),
-            Map::Vertical => (r, flip_c()?),
-            Map::Horizontal => (flip_r()?, c),
-        };
-        (ir < self.rows && ic < self.cols).then_some((ir, ic))
+        Some(Mirror {
+            map,
+            rows: r0 + r1,
+            cols: c0 + c1,
+            grid: (self.rows, self.cols),
+        })
     }
 
     /// The first clause of the pairing check for `map` that `free` fails, in
     /// the order the clauses are tested, or `None` when all three hold.
     pub fn refusal(&self, free: u64, map: Map) -> Option<Clause> {
-        if free == 0 {
-            return None;
-        }
-        let image = |cell| self.image(free, map, cell);
+        let mirror = self.mirror(free, map)?;
+        let image = |cell| mirror.image(cell);
         let is_free =
             |cell: Option<(usize, usize)>| cell.is_some_and(|(r, c)| free & self.bit(r, c) != 0);
         if self.cells(free).any(|cell| !is_free(image(cell))) {
@@ -357,6 +348,35 @@ fn bits(mut set: u64) -> impl Iterator<Item = u64> {
             b
         })
     })
+}
+
+/// A [`Map`] about the bounding box of a set of cells: with R the sum of the
+/// box's extreme rows and C of its extreme columns, the half turn sends
+/// (r, c) to (R - r, C - c), the vertical-axis reflection to (r, C - c), the
+/// horizontal-axis one to (R - r, c).
+#[derive(Clone, Copy, Debug)]
+pub struct Mirror {
+    map: Map,
+    /// R and C.
+    rows: usize,
+    cols: usize,
+    /// The grid's rows and columns.
+    grid: (usize, usize),
+}
+
+impl Mirror {
+    /// The image of cell (`r`, `c`); cells outside the box may have none on
+    /// the grid (`None`).
+    pub fn image(&self, (r, c): (usize, usize)) -> Option<(usize, usize)> {
+        let flip_r = || self.rows.checked_sub(r);
+        let flip_c = || self.cols.checked_sub(c);
+        let (ir, ic) = match self.map {
+            Map::HalfTurn => (flip_r()?, flip_c()?),
+            Map::Vertical => (r, flip_c()?),
+            Map::Horizontal => (flip_r()?, c),
+        };
+        (ir < self.grid.0 && ic < self.grid.1).then_some((ir, ic))
+    }
 }
 
 /// A map that pairs the free cells of a position about their bounding box.
@@ -578,7 +598,8 @@ mod tests {
         // box is columns 2..=4, so column 3 is the vertical axis and is empty.
         let g = grid(2, 5);
         let free = position(&g, &["##.#.", "##.#."]);
-        assert_eq!(g.image(free, Map::Vertical, (0, 2)), Some((0, 4)));
+        let mirror = g.mirror(free, Map::Vertical).unwrap();
+        assert_eq!(mirror.image((0, 2)), Some((0, 4)));
         assert!(g.fires(free, Map::Vertical));
         // The half turn sends each domino onto the other: it fires too.
         assert!(g.fires(free, Map::HalfTurn));

@@ -984,8 +984,9 @@ fn draw_pairing(drawn: Option<(&BoardFigures, u64)>) -> String {
     let map = firing_reflection(&grid, free);
     // Pairs in row-major order of their first cell; pair k is colour k.
     let mut pairs: Vec<((usize, usize), (usize, usize))> = Vec::new();
+    let mirror = grid.mirror(free, map);
     for cell in grid.cells(free) {
-        let image = grid.image(free, map, cell).unwrap_or(cell);
+        let image = mirror.and_then(|m| m.image(cell)).unwrap_or(cell);
         if !pairs.iter().any(|&(a, b)| a == cell || b == cell) {
             pairs.push((cell, image));
         }
