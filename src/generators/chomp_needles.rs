@@ -274,8 +274,9 @@ static SPEC: Spec = Spec {
                   other 0.",
         },
         Doc {
-            name: "misère: (2, 2) wins from 3 x 3 and loses on 2 x 2",
-            doc: "The square's opening under misère play, sides 2 to A + 1.",
+            name: "misère: (2, 2) loses on a square exactly where misère Nim wins the L it leaves",
+            doc: "The square's opening under misère play, sides 2 to A + 1, against the misère Nim \
+                  rule for the L-position it leaves.",
         },
         Doc {
             name: "two-row positions are lost exactly when bottom = top + 1",
@@ -529,7 +530,9 @@ fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositi
             normal_breakers.join(", ")
         ),
     ));
-    let misere_breakers = rule_breakers(&misere, &|a, b| (a == b && a >= 2) || a + b == 1);
+    // Misère Nim with two heaps: lost when they are equal and at least two, or one and none.
+    let misere_nim_lost = |a: usize, b: usize| (a == b && a >= 2) || a + b == 1;
+    let misere_breakers = rule_breakers(&misere, &misere_nim_lost);
     checks.push(Check::that(
         "misère L-positions follow misère Nim",
         misere_breakers.is_empty(),
@@ -562,10 +565,16 @@ fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositi
         Some(&s) if s < side => Some(s + 1),
         Some(_) => None,
     };
+    // (2, 2) on an s x s bar leaves the L with arms s - 1 and s - 1.
+    let predicted: Vec<usize> = squares
+        .iter()
+        .map(|s| s.side)
+        .filter(|&s| !misere_nim_lost(s - 1, s - 1))
+        .collect();
     checks.push(Check::equal(
-        "misère: (2, 2) wins from 3 x 3 and loses on 2 x 2",
+        "misère: (2, 2) loses on a square exactly where misère Nim wins the L it leaves",
         format!("loses on {loses_on:?}"),
-        "loses on [2]".to_string(),
+        format!("loses on {predicted:?}"),
     ));
     (
         squares,

@@ -32,6 +32,26 @@ static SPEC: Spec = Spec {
             default: "8",
         },
         Param {
+            name: "example_down",
+            doc: "The vertical run lengths of the example family, in the catalogue's order.",
+            kind: Kind::IntList {
+                min: 1,
+                max: 11,
+                max_len: 11,
+            },
+            default: "[1, 1, 1, 2, 3]",
+        },
+        Param {
+            name: "example_across",
+            doc: "The horizontal run lengths of the example family, in the catalogue's order.",
+            kind: Kind::IntList {
+                min: 1,
+                max: 11,
+                max_len: 11,
+            },
+            default: "[1, 1, 1, 5]",
+        },
+        Param {
             name: "table_cells",
             doc: "The table drawing shows the shapes of at most this many cells (and at most N).",
             kind: Kind::Int { min: 1, max: 11 },
@@ -70,8 +90,13 @@ static SPEC: Spec = Spec {
             doc: "Shapes whose interval is a single point.",
         },
         Doc {
+            name: "point_lengths",
+            doc: "The run lengths whose straight line has a point interval (searched), joined by \
+                  \", \": \"1, 2, 3, 5\" from N = 5 on.",
+        },
+        Doc {
             name: "short_runs",
-            doc: "Shapes all of whose runs, both directions, have length 1, 2, 3 or 5.",
+            doc: "Shapes all of whose runs, both directions, have a length of point_lengths.",
         },
         Doc {
             name: "value_is_opt_difference",
@@ -113,7 +138,8 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "example",
-            doc: "The shapes with runs 1,1,1,2,3 down and 1,1,1,5 across: example.N.grid, .value.",
+            doc: "The shapes with runs example_down down and example_across across: \
+                  example.N.grid, .value.",
         },
         Doc {
             name: "example_count",
@@ -132,8 +158,9 @@ static SPEC: Spec = Spec {
             doc: "Their interval when they share one (\"[0,0]\"), else \"several\".",
         },
         Doc {
-            name: "example_quarters",
-            doc: "How many of them are worth -1/4.",
+            name: "example_by_value",
+            doc: "Per distinct number value, in increasing order: example_by_value.N.value and \
+                  .count (how many of them are worth it).",
         },
         Doc {
             name: "longest_run",
@@ -148,7 +175,7 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "width_at_longest",
-            doc: "The width of the longest run (a line of N cells): 2 at N = 10.",
+            doc: "The width of the longest run (a line of N cells).",
         },
         Doc {
             name: "widest",
@@ -171,8 +198,9 @@ static SPEC: Spec = Spec {
                   directions.",
         },
         Doc {
-            name: "point interval iff runs in {1,2,3,5}",
-            doc: "The interval is a single point exactly when every run has length 1, 2, 3 or 5.",
+            name: "point interval iff every run has a point length",
+            doc: "The interval is a single point exactly when every run's length is one whose \
+                  straight line has a point interval.",
         },
         Doc {
             name: "groups share one interval",
@@ -251,6 +279,12 @@ struct RunWidth {
 }
 
 #[derive(Serialize)]
+struct ValueCount {
+    value: String,
+    count: usize,
+}
+
+#[derive(Serialize)]
 struct Data {
     max_cells: u32,
     shapes: usize,
@@ -259,6 +293,7 @@ struct Data {
     opt_closed_form_exact: usize,
     pes_closed_form_exact: usize,
     point_intervals: usize,
+    point_lengths: String,
     short_runs: usize,
     value_is_opt_difference: usize,
     numbers_in_interval: usize,
@@ -274,7 +309,7 @@ struct Data {
     example_numbers: usize,
     example_values: String,
     example_interval: String,
-    example_quarters: usize,
+    example_by_value: Vec<ValueCount>,
     longest_run: u32,
     width_by_length: Vec<RunWidth>,
     width_at_longest: i64,
@@ -347,7 +382,9 @@ fn list(runs: &[u32]) -> String {
 }
 
 /// Everything the figures need, and the identities, from the catalogue.
-fn compute(max_cells: u32) -> (Data, Vec<Check>) {
+/// The catalogue up to `max_cells` and the family with runs `example`
+/// (down, across).
+fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Data, Vec<Check>) {
     let mut games = GameTable::new();
     let mut values = Values::new();
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
@@ -355,15 +392,8 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
         .map(|s| entry(&mut games, &mut values, s))
         .collect();
     let count = |f: &dyn Fn(&Entry) -> bool| catalogue.iter().filter(|e| f(e)).count();
-    let short = |e: &Entry| {
-        e.down
-            .iter()
-            .chain(&e.across)
-            .all(|l| [1, 2, 3, 5].contains(l))
-    };
     let opt_exact = count(&|e| opt_closed(&e.down) == e.opt_v && opt_closed(&e.across) == e.opt_h);
     let pes_exact = count(&|e| pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h);
-    let point_rule = count(&|e| (e.width == 0) == short(e));
 
     let mut by_runs: BTreeMap<(Vec<u32>, Vec<u32>), Vec<usize>> = BTreeMap::new();
     for (i, e) in catalogue.iter().enumerate() {
@@ -408,13 +438,12 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
 
     let example: Vec<&Entry> = catalogue
         .iter()
-        .filter(|e| e.down == [1, 1, 1, 2, 3] && e.across == [1, 1, 1, 5])
+        .filter(|e| e.down == example.0 && e.across == example.1)
         .collect();
-    let mut example_nums: Vec<Dyadic> = example.iter().filter_map(|e| e.number_value).collect();
-    let quarter = Dyadic::new(-1, 2);
-    let example_quarters = example_nums.iter().filter(|&&x| x == quarter).count();
-    example_nums.sort();
-    example_nums.dedup();
+    let mut example_by_value: BTreeMap<Dyadic, usize> = BTreeMap::new();
+    for x in example.iter().filter_map(|e| e.number_value) {
+        *example_by_value.entry(x).or_default() += 1;
+    }
     let example_interval = match example.first() {
         Some(f) if example.iter().all(|e| e.interval() == f.interval()) => f.interval(),
         Some(_) => "several".to_string(),
@@ -432,7 +461,8 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
             let line = catalogue
                 .iter()
                 .find(|e| e.across == [l] && e.down.len() == l as usize);
-            let (opt, pes) = line.map_or((0, 0), |e| (i64::from(e.opt_h), i64::from(e.pes_h)));
+            let line = line.expect("the straight line of every run length is in the catalogue");
+            let (opt, pes) = (i64::from(line.opt_h), i64::from(line.pes_h));
             RunWidth {
                 length: l,
                 opt,
@@ -447,11 +477,29 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
         })
         .collect();
 
+    // The lengths whose line is a point; a shape is a point when all its runs are.
+    let point_lengths: Vec<u32> = width_by_length
+        .iter()
+        .filter(|w| w.width == 0)
+        .map(|w| w.length)
+        .collect();
+    let short = |e: &Entry| {
+        e.down
+            .iter()
+            .chain(&e.across)
+            .all(|l| point_lengths.contains(l))
+    };
+    let point_rule = count(&|e| (e.width == 0) == short(e));
+
     let n = catalogue.len();
     let checks = vec![
         Check::equal("optimistic closed form", opt_exact, n),
         Check::equal("pessimistic closed form", pes_exact, n),
-        Check::equal("point interval iff runs in {1,2,3,5}", point_rule, n),
+        Check::equal(
+            "point interval iff every run has a point length",
+            point_rule,
+            n,
+        ),
         Check::equal("groups share one interval", one_interval, groups.len()),
         Check::that(
             "width formula",
@@ -473,6 +521,11 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
         opt_closed_form_exact: opt_exact,
         pes_closed_form_exact: pes_exact,
         point_intervals: count(&|e| e.width == 0),
+        point_lengths: point_lengths
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
         short_runs: count(&short),
         value_is_opt_difference: count(&|e| {
             e.number_value == Some(Dyadic::integer(i64::from(e.opt_v) - i64::from(e.opt_h)))
@@ -490,13 +543,19 @@ fn compute(max_cells: u32) -> (Data, Vec<Check>) {
         split,
         example_count: example.len(),
         example_numbers: example.iter().filter(|e| e.number).count(),
-        example_values: example_nums
-            .iter()
+        example_values: example_by_value
+            .keys()
             .map(Dyadic::to_string)
             .collect::<Vec<_>>()
             .join(", "),
         example_interval,
-        example_quarters,
+        example_by_value: example_by_value
+            .into_iter()
+            .map(|(v, count)| ValueCount {
+                value: v.to_string(),
+                count,
+            })
+            .collect(),
         example: example.into_iter().map(member).collect(),
         longest_run,
         width_at_longest: width_by_length.last().map_or(0, |w| w.width),
@@ -514,7 +573,14 @@ impl Generator for RunIntervals {
 
     fn run(&self, p: &Params) -> Output {
         let max_cells = u32::try_from(p.size("max_cells")).unwrap_or(1);
-        let (data, checks) = compute(max_cells);
+        let runs = |name| -> Vec<u32> {
+            p.ints(name)
+                .iter()
+                .map(|&l| u32::try_from(l).expect("run lengths are positive"))
+                .collect()
+        };
+        let (down, across) = (runs("example_down"), runs("example_across"));
+        let (data, checks) = compute(max_cells, (&down, &across));
         let table_cells = u32::try_from(p.size("table_cells")).unwrap_or(1);
         let views = vec![
             View {
@@ -729,7 +795,10 @@ mod tests {
         assert_eq!(d["example_numbers"], 13);
         assert_eq!(d["example_interval"], "[0,0]");
         assert_eq!(d["example_values"], "-1, -1/4, 0");
-        assert_eq!(d["example_quarters"], 7);
+        assert_eq!(d["example_by_value"][1]["value"], "-1/4");
+        assert_eq!(d["example_by_value"][1]["count"], 7);
+        // The lines of 4 and of 6 to 8 cells can be spoiled (widths above).
+        assert_eq!(d["point_lengths"], "1, 2, 3, 5");
         // Hand count: a line of 4 holds two dominoes and can be spoiled by one;
         // a line of 5 holds two and cannot be spoiled below two.
         let line = |l: usize| &d["width_by_length"][l - 1];

@@ -70,7 +70,7 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "census",
-            doc: "Number of census positions (583 for G = 16).",
+            doc: "Number of census positions.",
         },
         Doc {
             name: "by_gaps.N",
