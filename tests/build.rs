@@ -308,13 +308,19 @@ fn every_error_is_reported_not_only_the_first() {
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(
         &path,
-        text.replace("{{ b.parts.0 = 2 }}", "{{ b.parts.0 = 3 }}")
-            .replace("[](#fig-b)", "[](#fig-z)"),
+        // The same false claim twice on one line is two errors, each at its column.
+        text.replace(
+            "{{ b.parts.0 = 2 }}",
+            "{{ b.parts.0 = 3 }} or {{ b.parts.0 = 3 }}",
+        )
+        .replace("[](#fig-b)", "[](#fig-z)"),
     )
     .unwrap();
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
-    assert!(run.stderr.contains("2 errors"), "{}", run.stderr);
+    assert!(run.stderr.contains("3 errors"), "{}", run.stderr);
+    assert!(run.stderr.contains("one.md:19:60:"), "{}", run.stderr);
+    assert!(run.stderr.contains("one.md:19:83:"), "{}", run.stderr);
     assert!(!dir.path().join("site").exists());
 }
 

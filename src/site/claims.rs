@@ -106,12 +106,7 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
         (inner, Action::Show)
     };
     let path: Vec<String> = path_text.trim().split('.').map(str::to_string).collect();
-    let valid = |s: &String| {
-        !s.is_empty()
-            && s.chars()
-                .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    };
-    if path.len() < 2 || !path.iter().all(valid) {
+    if path.len() < 2 || !path.iter().all(|s| is_name(s)) {
         return Err(format!(
             "expected `ID.KEY` (a figure id and a dotted key), found `{}`",
             path_text.trim()
@@ -261,6 +256,13 @@ pub fn cardinal(text: &str) -> Option<i64> {
         seen = true;
     }
     seen.then_some(total + current)
+}
+
+/// Whether `s` can be a figure id or a data key: letters, digits, `_` and `-`.
+pub fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
 }
 
 /// Looks `path` up in the essay's data: the first segment names the figure,

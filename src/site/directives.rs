@@ -112,12 +112,7 @@ pub fn parse(
             "directive has no `id`: expected `id = \"...\"`".into(),
         )
     })?;
-    if id.text.is_empty()
-        || !id
-            .text
-            .chars()
-            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
-    {
+    if !super::claims::is_name(&id.text) {
         return Err(err(
             id.offset,
             format!("id `{}` must use letters, digits, `_` and `-`", id.text),

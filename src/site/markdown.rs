@@ -345,12 +345,18 @@ impl<'c, 's> Renderer<'c, 's> {
         }
         let mut out = String::new();
         let mut last = 0;
+        // Where to look for the next expression in the source: after the last.
+        let mut from = range.start;
         for f in found {
             out.push_str(&text[last..f.start]);
             let snippet = &text[f.start..f.end];
-            let offset = self.src.text[range.clone()]
-                .find(snippet)
-                .map_or(range.start, |i| range.start + i);
+            let offset = match self.src.text[from..range.end].find(snippet) {
+                Some(i) => {
+                    from += i + snippet.len();
+                    from - snippet.len()
+                }
+                None => from,
+            };
             match f.expr {
                 Ok(e) if self.ctx.broken.contains(&e.path[0]) => {}
                 Ok(e) => match claims::evaluate(&e, self.ctx.data) {

@@ -494,5 +494,5 @@ fn render_page<T: Serialize>(
     ctx.insert("ladders", &site.ladders);
     ctx.insert(key, value);
     tera.render(template, &ctx)
-        .map_err(|e| format!("template {template}: {}", templates::error_chain(&e)))
+        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
 }

@@ -86,7 +86,7 @@ pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
     if let Err(e) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
         errors.push(Diagnostic::file(
             dir,
-            format!("templates: {}", error_chain(&e)),
+            format!("templates: {}", error_chain(e)),
         ));
     }
     if errors.is_empty() {
@@ -97,15 +97,8 @@ pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
 }
 
 /// A tera error with its causes.
-pub fn error_chain(e: &dyn std::error::Error) -> String {
-    let mut out = e.to_string();
-    let mut source = e.source();
-    while let Some(s) = source {
-        out.push_str(": ");
-        out.push_str(&s.to_string());
-        source = s.source();
-    }
-    out
+pub fn error_chain(e: tera::Error) -> String {
+    format!("{:#}", anyhow::Error::new(e))
 }
 
 #[cfg(test)]
