@@ -33,7 +33,7 @@ fn unit(name: &str) -> &'static str {
 
 /// The fingerprint of the code a generator's results depend on: the core, the
 /// shared generator code, its games and its own module.
-pub fn fingerprint(spec: &Spec) -> String {
+fn fingerprint(spec: &Spec) -> String {
     let mut hasher = blake3::Hasher::new();
     let own = format!("generators/{}", spec.name.replace('-', "_"));
     let games = spec.games.iter().map(|g| format!("games/{g}"));
@@ -47,6 +47,10 @@ pub fn fingerprint(spec: &Spec) -> String {
     hasher.finalize().to_hex()[..16].to_string()
 }
 
+/// A figure's identity: its artifact's file stem (the generator's name and a
+/// hash of the parameters) and the fingerprint of the code that computes it.
+pub type Key = (String, String);
+
 /// One generator run to do.
 #[derive(Clone)]
 pub struct Job {
@@ -54,9 +58,31 @@ pub struct Job {
     pub params: Params,
     /// The views the essays show: a reused artifact's other drawings are not read.
     pub views: BTreeSet<&'static str>,
+    pub key: Key,
 }
 
 impl Job {
+    /// A job showing no view yet.
+    pub fn new(generator: &'static dyn Generator, params: Params) -> Job {
+        let name = generator.spec().name;
+        let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
+        let key = (
+            format!("{name}-{}", &hash.to_hex()[..16]),
+            fingerprint(generator.spec()),
+        );
+        Job {
+            generator,
+            params,
+            views: BTreeSet::new(),
+            key,
+        }
+    }
+
+    /// The artifact's file stem.
+    pub fn stem(&self) -> &str {
+        &self.key.0
+    }
+
     /// The generator and its parameters, for people.
     pub fn label(&self) -> String {
         format!(
@@ -64,13 +90,6 @@ impl Job {
             self.generator.spec().name,
             self.params.to_toml().replace('\n', ", ")
         )
-    }
-
-    /// The artifact's file stem: the generator's name and a hash of the parameters.
-    pub fn stem(&self) -> String {
-        let name = self.generator.spec().name;
-        let key = blake3::hash(format!("{name}\n{}", self.params.to_toml()).as_bytes());
-        format!("{name}-{}", &key.to_hex()[..16])
     }
 }
 
@@ -216,10 +235,10 @@ impl Cache {
         if serde_json::to_value(&job.params).ok().as_ref() != Some(&record.params) {
             return Lookup::Miss;
         }
-        if self.force || record.fingerprint != fingerprint(job.generator.spec()) {
+        if self.force || record.fingerprint != job.key.1 {
             return Lookup::Stale(record.data);
         }
-        match self.read_files(job, &stem, record) {
+        match self.read_files(job, stem, record) {
             Some(figure) => Lookup::Hit(figure),
             None => Lookup::Miss,
         }
@@ -264,7 +283,7 @@ impl Cache {
         let record = Record {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
-            fingerprint: fingerprint(job.generator.spec()),
+            fingerprint: job.key.1.clone(),
             data: &figure.data,
             checks: figure.checks.clone(),
             views: figure.views.keys().cloned().collect(),
@@ -354,12 +373,8 @@ fn shown(figure: &Figure, view: &str) -> bool {
     figure.views.get(view).is_none_or(Option::is_some)
 }
 
-/// Figures already computed by this process, by artifact stem and fingerprint.
-pub type Memory = HashMap<(String, String), Arc<Figure>>;
-
-fn memory_key(job: &Job) -> (String, String) {
-    (job.stem(), fingerprint(job.generator.spec()))
-}
+/// Figures already computed by this process.
+pub type Memory = HashMap<Key, Arc<Figure>>;
 
 /// Computes every job in parallel, taking figures from `memory` or from
 /// artifacts where they match and telling `progress` about the rest. Results
@@ -373,7 +388,7 @@ pub fn compute(
 ) -> Vec<Result<Got, String>> {
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
-        .map(|job| match memory.get(&memory_key(job)) {
+        .map(|job| match memory.get(&job.key) {
             Some(f) if !cache.force && job.views.iter().all(|&v| shown(f, v)) => None,
             _ => Some(cache.lookup(job)),
         })
@@ -389,7 +404,7 @@ pub fn compute(
         .map(|(job, lookup)| {
             let previous = match lookup {
                 None => {
-                    let figure = memory[&memory_key(job)].clone();
+                    let figure = memory[&job.key].clone();
                     return Ok(Got {
                         figure,
                         origin: Origin::Memory,
@@ -427,7 +442,7 @@ pub fn compute(
         if let Ok(got) = result
             && got.figure.checks.iter().all(|c| c.holds)
         {
-            memory.insert(memory_key(job), got.figure.clone());
+            memory.insert(job.key.clone(), got.figure.clone());
         }
     }
     results
@@ -457,9 +472,8 @@ mod tests {
         )
         .unwrap();
         Job {
-            generator: g,
-            params,
             views: BTreeSet::from(["board"]),
+            ..Job::new(g, params)
         }
     }
 

@@ -35,7 +35,7 @@ use figures::{Cache, Figure, Job, Origin, Progress};
 use markdown::{Heading, LinkIndex, Scan};
 use output::Files;
 use serde::Serialize;
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -102,9 +102,9 @@ pub struct Site {
     memory: figures::Memory,
     /// Rendered essay pages by URL, with the hash of everything they came from.
     pages: HashMap<String, (blake3::Hash, String)>,
-    /// Each figure's data file, by artifact stem and fingerprint: serialised
+    /// Each figure's data file, by figure: serialised
     /// once, however often the site is rebuilt.
-    data_files: HashMap<(String, String), String>,
+    data_files: HashMap<figures::Key, String>,
 }
 
 impl Site {
@@ -149,20 +149,16 @@ impl Site {
 
         // Each distinct (generator, parameters) is one job.
         let mut jobs: Vec<Job> = Vec::new();
-        let mut job_of: HashMap<(String, String), usize> = HashMap::new();
+        let mut job_of: HashMap<figures::Key, usize> = HashMap::new();
         let uses: Vec<Vec<usize>> = scans
             .iter()
             .map(|scan| {
                 scan.directives
                     .iter()
                     .map(|d| {
-                        let key = (d.generator.spec().name.to_string(), d.params.to_toml());
-                        let job = *job_of.entry(key).or_insert_with(|| {
-                            jobs.push(Job {
-                                generator: d.generator,
-                                params: d.params.clone(),
-                                views: BTreeSet::new(),
-                            });
+                        let new = Job::new(d.generator, d.params.clone());
+                        let job = *job_of.entry(new.key.clone()).or_insert_with(|| {
+                            jobs.push(new);
                             jobs.len() - 1
                         });
                         if d.kind == directives::Kind::Figure {
@@ -215,7 +211,7 @@ impl Site {
             key.update(essay.source.as_bytes());
             for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
                 let name = d.generator.spec().name;
-                let figure_key = (jobs[job].stem(), figures::fingerprint(d.generator.spec()));
+                let figure_key = &jobs[job].key;
                 key.update(figure_key.0.as_bytes());
                 key.update(figure_key.1.as_bytes());
                 match &results[job] {
