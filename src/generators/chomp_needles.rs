@@ -430,13 +430,6 @@ fn label(columns: usize, rows: usize, play: Play) -> Labels {
     Labels::new(columns, rows, play).expect("window checked by check_limits")
 }
 
-fn walk_bars(p: &Params) -> Vec<(usize, usize)> {
-    p.pairs("walk")
-        .iter()
-        .map(|&(c, r)| (c as usize, r as usize))
-        .collect()
-}
-
 /// A bar of a labelled window with its winning openings.
 fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
     let needles = labels
@@ -663,10 +656,10 @@ impl Generator for ChompNeedles {
             (p.size("two_row"), 2),
             (p.size("three_row"), 3),
         ];
-        for (columns, rows) in windows.into_iter().chain(walk_bars(p)) {
+        for (columns, rows) in windows.into_iter().chain(p.size_pairs("walk")) {
             chomp::check_window(columns, rows).map_err(|e| e.to_string())?;
         }
-        for (columns, rows) in walk_bars(p) {
+        for (columns, rows) in p.size_pairs("walk") {
             let positions = chomp::positions_in(columns, rows);
             if positions > MAX_WALK_POSITIONS {
                 return Err(format!(
@@ -707,7 +700,8 @@ impl Generator for ChompNeedles {
         let two_row = two_rows(p.size("two_row"), &mut checks);
         let three_row = three_rows(p.size("three_row"));
 
-        let walks: Vec<WalkCount> = walk_bars(p)
+        let walks: Vec<WalkCount> = p
+            .size_pairs("walk")
             .into_iter()
             .map(|(c, r)| {
                 let walked = chomp::walk_bar(c, r).positions;

@@ -260,6 +260,17 @@ impl Params {
         }
     }
 
+    /// A list of pairs of sizes (every kind's minimum keeps them non-negative).
+    pub fn size_pairs(&self, name: &str) -> Vec<(usize, usize)> {
+        let size = |v: i64| {
+            usize::try_from(v).unwrap_or_else(|_| panic!("parameter `{name}` holds a negative"))
+        };
+        self.pairs(name)
+            .iter()
+            .map(|&(a, b)| (size(a), size(b)))
+            .collect()
+    }
+
     pub fn bool(&self, name: &str) -> bool {
         match self.get(name) {
             Value::Bool(b) => *b,

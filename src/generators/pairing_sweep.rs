@@ -480,19 +480,13 @@ fn name((rows, cols): (usize, usize)) -> String {
     format!("{rows} x {cols}")
 }
 
-fn sizes(pairs: &[(i64, i64)]) -> Vec<(usize, usize)> {
-    pairs
-        .iter()
-        .map(|&(r, c)| (r.unsigned_abs() as usize, c.unsigned_abs() as usize))
-        .collect()
-}
-
 /// Every board of either list, in order of first mention.
 fn all_boards(p: &Params) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();
-    for b in sizes(p.pairs("firing_boards"))
+    for b in p
+        .size_pairs("firing_boards")
         .into_iter()
-        .chain(sizes(p.pairs("search_boards")))
+        .chain(p.size_pairs("search_boards"))
     {
         if !out.contains(&b) {
             out.push(b);
@@ -726,7 +720,7 @@ impl Generator for PairingSweep {
             boards.push(figures);
         }
         let in_set = |key: &str| {
-            let set = sizes(p.pairs(key));
+            let set = p.size_pairs(key);
             let chosen: Vec<&BoardFigures> = set
                 .iter()
                 .filter_map(|&b| boards.iter().find(|f| (f.rows, f.cols) == b))

@@ -121,8 +121,7 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "proved_at_1_median_survivors",
-            doc: "Median number of survivors of the positions proved at depth 1 (lower middle \
-                  for an even count).",
+            doc: "Median number of survivors of the positions proved at depth 1.",
         },
         Doc {
             name: "proved_at_1_max_survivors",
@@ -335,7 +334,7 @@ struct Data {
     single_survivor: usize,
     single_survivor_at_1: usize,
     new_at_1: usize,
-    proved_at_1_median_survivors: usize,
+    proved_at_1_median_survivors: f64,
     proved_at_1_max_survivors: usize,
     orders: Orders,
     replies_ties: usize,
@@ -658,10 +657,7 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
             .filter(|c| depth_of(c) == 1)
             .count(),
         new_at_1: at_1.iter().filter(|&&n| n > 1).count(),
-        proved_at_1_median_survivors: at_1
-            .get(at_1.len().saturating_sub(1) / 2)
-            .copied()
-            .unwrap_or(0),
+        proved_at_1_median_survivors: median(at_1.iter().map(|&n| n as f64).collect()),
         proved_at_1_max_survivors: at_1.last().copied().unwrap_or(0),
         orders: Orders {
             replies: score(census, |s| s.replies as u64),
@@ -1057,7 +1053,7 @@ mod tests {
         assert_eq!(d["single_survivor"], 22);
         assert_eq!(d["single_survivor_at_1"], 22);
         assert_eq!(d["new_at_1"], 35);
-        assert_eq!(d["proved_at_1_median_survivors"], 3);
+        assert_eq!(d["proved_at_1_median_survivors"], 3.0);
         assert_eq!(d["proved_at_1_max_survivors"], 12);
         assert_eq!(d["shallow_up_to"], 5);
         // Up to 5 gaps the bound is 1 and every proof has depth 1, so the rule,
