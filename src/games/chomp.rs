@@ -227,7 +227,8 @@ impl Labels {
         })
     }
 
-    /// Positions of the window, counted from the labels.
+    /// Positions of the window, counted over the tails the labelling
+    /// enumerates (a walk of the table, not a formula).
     pub fn positions(&self) -> u64 {
         self.tails.positions()
     }

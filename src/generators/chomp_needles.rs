@@ -253,8 +253,8 @@ static SPEC: Spec = Spec {
     ],
     identities: &[
         Doc {
-            name: "labelled positions = C(W + H, H) - 1",
-            doc: "The labels cover every position of the window once.",
+            name: "positions the labelling enumerates = C(W + H, H) - 1",
+            doc: "The tails the labelling walks give as many positions as the binomial count.",
         },
         Doc {
             name: "walk C x R: walked positions = C(C + R, R) - 1",
@@ -675,9 +675,10 @@ impl Generator for ChompNeedles {
         let (columns, rows) = (p.size("columns"), p.size("rows"));
         let play = play_of(p);
         let labels = label(columns, rows, play);
+        let positions = labels.positions();
         let mut checks = vec![Check::equal(
-            "labelled positions = C(W + H, H) - 1",
-            u128::from(labels.positions()),
+            "positions the labelling enumerates = C(W + H, H) - 1",
+            u128::from(positions),
             chomp::positions_in(columns, rows),
         )];
 
@@ -725,9 +726,9 @@ impl Generator for ChompNeedles {
             columns,
             rows,
             play: p.choice("play").to_string(),
-            positions: labels.positions(),
+            positions,
             lost: labels.lost(),
-            lost_share: labels.lost() as f64 / labels.positions() as f64,
+            lost_share: labels.lost() as f64 / positions as f64,
             bars: survey.len(),
             one_needle: survey.iter().filter(one).count(),
             several_needles: multi.len(),
