@@ -160,20 +160,7 @@ impl GameTable {
         if let Some(&id) = self.index.get(&key) {
             return id;
         }
-        let numbers = |side: &[GameId]| -> Option<Vec<Dyadic>> {
-            side.iter().map(|&g| self.number_value(g)).collect()
-        };
-        let number = match (numbers(&left), numbers(&right)) {
-            (Some(l), Some(r)) => {
-                let lo = l.into_iter().max();
-                let hi = r.into_iter().min();
-                match (lo, hi) {
-                    (Some(a), Some(b)) if a >= b => None,
-                    _ => Some(Dyadic::simplest_between(lo, hi)),
-                }
-            }
-            _ => None,
-        };
+        let number = self.number_of_options(&left, &right);
         let (left_stop, right_stop) = match number {
             Some(x) => (x, x),
             None => (
