@@ -320,94 +320,69 @@ impl GameTable {
         let mut memo = FxHashMap::default();
         let pending = Pending { left, right };
         let mut changed = false;
-        let mut new_left = Vec::with_capacity(left.len());
-        for &a in left {
-            let mut reversed = None;
-            for i in 0..self.right(a).len() {
-                let ar = self.right(a)[i];
-                if self.leq_pending_right(ar, &pending, &mut memo) {
-                    reversed = Some(ar);
-                    break;
+        let mut sides = [true, false].map(|is_left| {
+            // A Left option a reverses through a^R <= G and is replaced by
+            // a^RL; a Right option b through G <= b^L, replaced by b^LR.
+            let mut kept = Vec::new();
+            for &a in if is_left { left } else { right } {
+                let mut reversed = None;
+                for i in 0..self.options(a, !is_left).len() {
+                    let r = self.options(a, !is_left)[i];
+                    if self.leq_pending(r, &pending, is_left, &mut memo) {
+                        reversed = Some(r);
+                        break;
+                    }
+                }
+                match reversed {
+                    Some(r) => {
+                        kept.extend_from_slice(self.options(r, is_left));
+                        changed = true;
+                    }
+                    None => kept.push(a),
                 }
             }
-            match reversed {
-                Some(ar) => {
-                    new_left.extend_from_slice(self.left(ar));
-                    changed = true;
-                }
-                None => new_left.push(a),
-            }
-        }
-        let mut new_right = Vec::with_capacity(right.len());
-        for &b in right {
-            let mut reversed = None;
-            for i in 0..self.left(b).len() {
-                let bl = self.left(b)[i];
-                if self.leq_pending_left(&pending, bl, &mut memo) {
-                    reversed = Some(bl);
-                    break;
-                }
-            }
-            match reversed {
-                Some(bl) => {
-                    new_right.extend_from_slice(self.right(bl));
-                    changed = true;
-                }
-                None => new_right.push(b),
-            }
-        }
-        new_left.sort_unstable();
-        new_left.dedup();
-        new_right.sort_unstable();
-        new_right.dedup();
+            kept.sort_unstable();
+            kept.dedup();
+            kept
+        });
+        let new_right = std::mem::take(&mut sides[1]);
+        let new_left = std::mem::take(&mut sides[0]);
         (new_left, new_right, changed)
     }
 
-    /// `x <= G` for a game `G` given by its options only.
-    fn leq_pending_right(
+    /// Left's options of `g` when `left`, else Right's.
+    fn options(&self, g: GameId, left: bool) -> &[GameId] {
+        if left { self.left(g) } else { self.right(g) }
+    }
+
+    /// `x <= G` when `below`, else `G <= x`, for a game `G` given by its
+    /// options only: `x <= G` unless some `G^R <= x` or some `G <= x^L`, and
+    /// `G <= x` unless some `x <= G^L` or some `x^R <= G`.
+    fn leq_pending(
         &mut self,
         x: GameId,
         g: &Pending<'_>,
+        below: bool,
         memo: &mut FxHashMap<(GameId, bool), bool>,
     ) -> bool {
-        if let Some(&r) = memo.get(&(x, false)) {
+        if let Some(&r) = memo.get(&(x, below)) {
             return r;
         }
-        let mut result = !g.right.iter().any(|&gr| self.leq(gr, x));
+        let mut result = if below {
+            !g.right.iter().any(|&gr| self.leq(gr, x))
+        } else {
+            !g.left.iter().any(|&gl| self.leq(x, gl))
+        };
         if result {
-            for i in 0..self.left(x).len() {
-                let xl = self.left(x)[i];
-                if self.leq_pending_left(g, xl, memo) {
+            for i in 0..self.options(x, below).len() {
+                let xo = self.options(x, below)[i];
+                if self.leq_pending(xo, g, !below, memo) {
                     result = false;
                     break;
                 }
             }
         }
-        memo.insert((x, false), result);
-        result
-    }
-
-    /// `G <= y` for a game `G` given by its options only.
-    fn leq_pending_left(
-        &mut self,
-        g: &Pending<'_>,
-        y: GameId,
-        memo: &mut FxHashMap<(GameId, bool), bool>,
-    ) -> bool {
-        if let Some(&r) = memo.get(&(y, true)) {
-            return r;
-        }
-        let mut result = !g.left.iter().any(|&gl| self.leq(y, gl));
-        if result {
-            for i in 0..self.right(y).len() {
-                let yr = self.right(y)[i];
-                if self.leq_pending_right(yr, g, memo) {
-                    result = false;
-                    break;
-                }
-            }
-        }
-        memo.insert((y, true), result);
+        memo.insert((x, below), result);
         result
     }
 
