@@ -17,6 +17,7 @@ use super::directives::{self, Directive, Kind};
 use super::figures::Figure;
 use super::math;
 use crate::generators::Generator;
+use pulldown_cmark::utils::TextMergeWithOffset;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::ops::Range;
@@ -50,8 +51,8 @@ pub struct Scan {
 /// The parser over an essay's body, with ranges relative to the whole file.
 fn events(essay: &Essay) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
     let start = essay.body_start;
-    Parser::new_ext(essay.body(), options())
-        .into_offset_iter()
+    // Adjacent text events come as one, so `{{ ... }}` is never split.
+    TextMergeWithOffset::new(Parser::new_ext(essay.body(), options()).into_offset_iter())
         .map(move |(e, r)| (e, r.start + start..r.end + start))
 }
 
@@ -289,15 +290,7 @@ impl<'c, 's> Renderer<'c, 's> {
                 Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start)),
                 Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
                 Event::Text(text) if !in_code => {
-                    let mut merged = text.to_string();
-                    let mut end = range.end;
-                    while let Some((Event::Text(_), _)) = iter.peek() {
-                        if let Some((Event::Text(more), r)) = iter.next() {
-                            merged.push_str(&more);
-                            end = r.end;
-                        }
-                    }
-                    out.push(Event::Text(self.expand(&merged, range.start..end).into()));
+                    out.push(Event::Text(self.expand(&text, range).into()));
                 }
                 Event::Start(Tag::Link {
                     link_type,
@@ -461,8 +454,7 @@ impl<'c, 's> Renderer<'c, 's> {
         let svg = figure
             .views
             .get(d.view)
-            .cloned()
-            .flatten()
+            .and_then(Option::as_deref)
             .unwrap_or_default();
         let svg = svg.replacen(
             "<svg ",
