@@ -4,7 +4,6 @@
 //! served. Each measurement asserts what it times.
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladder::generators::REGISTRY;
 use ladder::site::figures::Silent;
 use ladder::site::serve::{self, Reply};
 use ladder::site::{self, Options, Site};
@@ -31,16 +30,9 @@ fn bundled() -> (tempfile::TempDir, Options) {
             }
         }
     }
-    let opts = || Options {
-        root: dir.path().into(),
-        output: dir.path().join("site"),
-        write: true,
-        force: false,
-        generators: REGISTRY,
-    };
-    site::build(opts(), &Silent).expect("the bundled site builds");
-    let o = opts();
-    (dir, o)
+    let opts = Options::new(dir.path());
+    site::build(opts.clone(), &Silent).expect("the bundled site builds");
+    (dir, opts)
 }
 
 fn essay(root: &Path) -> PathBuf {
@@ -48,17 +40,10 @@ fn essay(root: &Path) -> PathBuf {
 }
 
 fn no_op_build(c: &mut Criterion) {
-    let (dir, _) = bundled();
+    let (_dir, opts) = bundled();
     c.bench_function("no-op build of the bundled site", |b| {
         b.iter(|| {
-            let opts = Options {
-                root: dir.path().into(),
-                output: dir.path().join("site"),
-                write: true,
-                force: false,
-                generators: REGISTRY,
-            };
-            let summary = site::build(opts, &Silent).expect("builds");
+            let summary = site::build(opts.clone(), &Silent).expect("builds");
             assert!(
                 summary.computed.is_empty(),
                 "a no-op build computed {:?}",

@@ -439,11 +439,8 @@ fn build_with(generator: &'static Broken) -> (tempfile::TempDir, Result<site::Su
     )
     .unwrap();
     let opts = Options {
-        root: dir.path().into(),
-        output: dir.path().join("site"),
-        write: true,
-        force: false,
         generators: Box::leak(Box::new([generator as &dyn Generator])),
+        ..Options::new(dir.path())
     };
     let result = site::build(opts, &ladder::site::figures::Silent);
     (dir, result)
@@ -490,13 +487,7 @@ fn the_bundled_essays_pass_every_check() {
 #[test]
 fn a_rebuild_renders_only_what_changed() {
     let dir = fixture("basic");
-    let mut site = site::Site::new(Options {
-        root: dir.path().into(),
-        output: dir.path().join("site"),
-        write: true,
-        force: false,
-        generators: ladder::generators::REGISTRY,
-    });
+    let mut site = site::Site::new(Options::new(dir.path()));
     let silent = &ladder::site::figures::Silent;
     let first = site.build(silent).unwrap().summary;
     assert_eq!((first.rendered, first.computed.len()), (2, 2));
@@ -548,13 +539,7 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
     use ladder::site::serve::{self, Reply};
     use std::time::Duration;
     let dir = fixture("basic");
-    let site = site::Site::new(Options {
-        root: dir.path().into(),
-        output: dir.path().join("site"),
-        write: true,
-        force: false,
-        generators: ladder::generators::REGISTRY,
-    });
+    let site = site::Site::new(Options::new(dir.path()));
     let server =
         serve::start(site, "127.0.0.1:0", Box::new(ladder::site::figures::Silent)).unwrap();
     let page = |shared: &serve::Shared| match serve::answer("/demo/one/", shared) {

@@ -2,7 +2,6 @@
 //! only checking it.
 
 use super::{CONTENT_ERROR, progress};
-use crate::generators::REGISTRY;
 use crate::site::{self, Failure, Options, Summary};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -28,25 +27,19 @@ pub struct CheckArgs {
 }
 
 pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
-    let output = args.output_dir.unwrap_or_else(|| args.root.join("site"));
-    let verb = format!("built {}", output.display());
-    let opts = Options {
-        root: args.root,
-        output,
-        write: true,
-        force: args.force,
-        generators: REGISTRY,
-    };
+    let mut opts = Options::new(args.root);
+    if let Some(output) = args.output_dir {
+        opts.output = output;
+    }
+    opts.force = args.force;
+    let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     let opts = Options {
-        output: args.root.join("site"),
-        root: args.root,
         write: false,
-        force: false,
-        generators: REGISTRY,
+        ..Options::new(args.root)
     };
     finish(site::build(opts, &*progress::reporter()), "checked")
 }

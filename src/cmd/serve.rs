@@ -1,7 +1,6 @@
 //! `ladder serve`: preview while writing.
 
 use super::progress;
-use crate::generators::REGISTRY;
 use crate::site::{Options, Site, serve};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -20,13 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let site = Site::new(Options {
-        output: args.root.join("site"),
-        root: args.root,
-        write: true,
-        force: false,
-        generators: REGISTRY,
-    });
+    let site = Site::new(Options::new(args.root));
     serve::run(
         site,
         &format!("{}:{}", args.interface, args.port),

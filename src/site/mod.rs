@@ -40,6 +40,7 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// What to build.
+#[derive(Clone)]
 pub struct Options {
     /// The folder holding `content/`, `templates/` and `figures/`.
     pub root: PathBuf,
@@ -51,6 +52,21 @@ pub struct Options {
     pub force: bool,
     /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
     pub generators: &'static [&'static dyn Generator],
+}
+
+impl Options {
+    /// Build `root` into `root/site` with every generator, writing the site
+    /// and new figure artifacts, reusing artifacts where they match.
+    pub fn new(root: impl Into<PathBuf>) -> Options {
+        let root = root.into();
+        Options {
+            output: root.join("site"),
+            root,
+            write: true,
+            force: false,
+            generators: crate::generators::REGISTRY,
+        }
+    }
 }
 
 /// What a successful build did.
