@@ -19,7 +19,7 @@ use super::math;
 use crate::generators::Generator;
 use pulldown_cmark::utils::TextMergeWithOffset;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
-use std::collections::{BTreeMap, HashMap, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
 fn options() -> Options {
@@ -161,24 +161,12 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
     (scan, errors)
 }
 
-/// Where each essay is and which anchors it has, for `@/` links.
+/// Where each essay is and which anchors it has, for `@/` links (ordered,
+/// so it serialises the same way every time).
+#[derive(serde::Serialize)]
 pub struct LinkIndex {
     /// By path under `content/`: the essay's URL and its heading ids.
-    pub essays: HashMap<String, (String, HashSet<String>)>,
-}
-
-impl LinkIndex {
-    /// The index in a stable order, for fingerprinting.
-    pub fn sorted(&self) -> BTreeMap<&str, (&str, Vec<&str>)> {
-        self.essays
-            .iter()
-            .map(|(path, (url, ids))| {
-                let mut ids: Vec<&str> = ids.iter().map(String::as_str).collect();
-                ids.sort_unstable();
-                (path.as_str(), (url.as_str(), ids))
-            })
-            .collect()
-    }
+    pub essays: BTreeMap<String, (String, BTreeSet<String>)>,
 }
 
 /// Everything the second pass needs for one essay.
@@ -393,35 +381,26 @@ impl<'c, 's> Renderer<'c, 's> {
             .split_once('#')
             .map_or((target, None), |(p, a)| (p, Some(a)));
         let here = &self.ctx.essay.content_path;
-        let resolved = if path.is_empty() {
-            Some((
-                String::new(),
-                self.ctx
-                    .scan
-                    .headings
-                    .iter()
-                    .map(|h| h.id.clone())
-                    .collect::<HashSet<_>>(),
-            ))
-        } else {
+        // An empty path is this essay.
+        let Some((url, ids)) =
             self.ctx
                 .links
                 .essays
-                .get(path)
-                .map(|(url, ids)| (format!("../../{url}"), ids.clone()))
-        };
-        let Some((url, ids)) = resolved else {
+                .get(if path.is_empty() { here.as_str() } else { path })
+        else {
             self.error(
                 offset,
                 format!("link to `{path}`: no such essay under content/ (linked from {here})"),
             );
             return dest;
         };
+        let url = match path.is_empty() {
+            true => String::new(),
+            false => format!("../../{url}"),
+        };
         match anchor {
             Some(a) if !ids.contains(a) => {
-                let mut known: Vec<&String> = ids.iter().collect();
-                known.sort();
-                let known: Vec<&str> = known.iter().map(|s| s.as_str()).collect();
+                let known: Vec<&str> = ids.iter().map(String::as_str).collect();
                 self.error(
                     offset,
                     format!(

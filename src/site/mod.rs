@@ -211,7 +211,7 @@ impl Site {
                 "{}\n{}\n{}",
                 templates.hash,
                 serde_json::to_string(&site).expect("site context serialises"),
-                serde_json::to_string(&links.sorted()).expect("links serialise"),
+                serde_json::to_string(&links).expect("links serialise"),
             )
             .as_bytes(),
         );
