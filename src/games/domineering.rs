@@ -901,8 +901,59 @@ mod tests {
         let by_size: Vec<usize> = (1..=8)
             .map(|n| shapes.iter().filter(|s| s.size() == n).count())
             .collect();
-        assert_eq!(by_size, [1, 2, 3, 9, 21, 68, 208, 730]);
+        assert_eq!(by_size, brute_force_classes(8));
         assert!(shapes.iter().all(|s| s.normalised() == *s));
+    }
+
+    /// Second algorithm: grow fixed polyominoes as sets of (row, column)
+    /// cells, checked against the published counts (OEIS A001168), then
+    /// count their classes under the two mirrors and the half turn.
+    fn brute_force_classes(max: usize) -> Vec<usize> {
+        use std::collections::BTreeSet;
+        type Cell = (i32, i32);
+        type Cells = Vec<Cell>;
+        let normal = |cells: &mut Cells| {
+            let r0 = cells.iter().map(|c| c.0).min().unwrap();
+            let c0 = cells.iter().map(|c| c.1).min().unwrap();
+            for c in cells.iter_mut() {
+                *c = (c.0 - r0, c.1 - c0);
+            }
+            cells.sort_unstable();
+        };
+        let mut level: BTreeSet<Cells> = BTreeSet::from([vec![(0, 0)]]);
+        let (mut fixed, mut classes) = (Vec::new(), Vec::new());
+        for _ in 1..=max {
+            fixed.push(level.len());
+            let class_of = |p: &Cells| {
+                let maps: [fn(Cell) -> Cell; 4] =
+                    [|c| c, |c| (-c.0, c.1), |c| (c.0, -c.1), |c| (-c.0, -c.1)];
+                maps.iter()
+                    .map(|m| {
+                        let mut q: Cells = p.iter().map(|&c| m(c)).collect();
+                        normal(&mut q);
+                        q
+                    })
+                    .min()
+                    .unwrap()
+            };
+            classes.push(level.iter().map(class_of).collect::<BTreeSet<_>>().len());
+            let mut next = BTreeSet::new();
+            for p in &level {
+                for &(r, c) in p {
+                    for n in [(r + 1, c), (r - 1, c), (r, c + 1), (r, c - 1)] {
+                        if !p.contains(&n) {
+                            let mut q = p.clone();
+                            q.push(n);
+                            normal(&mut q);
+                            next.insert(q);
+                        }
+                    }
+                }
+            }
+            level = next;
+        }
+        assert_eq!(fixed, [1, 2, 6, 19, 63, 216, 760, 2725][..max]);
+        classes
     }
 
     #[test]
