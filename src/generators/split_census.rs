@@ -222,6 +222,100 @@ mod tests {
         assert_eq!(format!("{:.2}", d["mean_ratio"].as_f64().unwrap()), "1.80");
         assert_eq!(d["first_split"], 2);
         assert!(out.checks.iter().all(|c| c.holds));
+        // A second algorithm gives the same counts and mean.
+        let (positions, split, by_placed, mean) = brute_force_census(4, 4);
+        assert_eq!(d["positions"], positions);
+        assert_eq!(d["split"], split);
+        for (k, level) in by_placed.iter().enumerate() {
+            assert_eq!(d["by_placed"][k]["split"], *level, "{k} placed");
+        }
+        assert!((d["mean_ratio"].as_f64().unwrap() - mean).abs() < 1e-9);
+    }
+
+    /// Positions of a `rows` x `cols` board as the distinct sets of cells
+    /// covered by non-overlapping dominoes, each found by trying, cell by
+    /// cell, to leave it, or cover it with a domino to the right or below;
+    /// regions by flood fill over (row, column) cells. Returns the positions,
+    /// the split ones, the split ones by dominoes placed and the mean of
+    /// product over sum of the live regions' position counts.
+    fn brute_force_census(rows: usize, cols: usize) -> (usize, usize, Vec<usize>, f64) {
+        use std::collections::BTreeSet;
+        let bit = |r: usize, c: usize| 1u32 << (r * cols + c);
+        // Every covered set reachable within `allowed`.
+        fn cover(
+            i: usize,
+            covered: u32,
+            allowed: u32,
+            w: usize,
+            n: usize,
+            out: &mut BTreeSet<u32>,
+        ) {
+            if i == n {
+                out.insert(covered);
+                return;
+            }
+            cover(i + 1, covered, allowed, w, n, out);
+            let free = |j: usize| j < n && allowed & (1 << j) != 0 && covered & (1 << j) == 0;
+            if free(i) && i % w + 1 < w && free(i + 1) {
+                cover(i + 1, covered | 3 << i, allowed, w, n, out);
+            }
+            if free(i) && free(i + w) {
+                cover(i + 1, covered | 1 << i | 1 << (i + w), allowed, w, n, out);
+            }
+        }
+        let count = |allowed: u32| {
+            let mut out = BTreeSet::new();
+            cover(0, 0, allowed, cols, rows * cols, &mut out);
+            out.len()
+        };
+        let full = (1u32 << (rows * cols)) - 1;
+        let mut positions = BTreeSet::new();
+        cover(0, 0, full, cols, rows * cols, &mut positions);
+        let (mut split, mut by_placed, mut ratios) = (0, vec![0; rows * cols / 2 + 1], Vec::new());
+        for &covered in &positions {
+            let mut left = full & !covered;
+            let mut live = Vec::new();
+            while left != 0 {
+                let mut region = 0u32;
+                let mut stack = vec![left.trailing_zeros() as usize];
+                while let Some(i) = stack.pop() {
+                    if region & (1 << i) != 0 || left & (1 << i) == 0 {
+                        continue;
+                    }
+                    region |= 1 << i;
+                    let (r, c) = (i / cols, i % cols);
+                    for (nr, nc) in [
+                        (r + 1, c),
+                        (r.wrapping_sub(1), c),
+                        (r, c + 1),
+                        (r, c.wrapping_sub(1)),
+                    ] {
+                        if nr < rows && nc < cols {
+                            stack.push(nr * cols + nc);
+                        }
+                    }
+                }
+                left &= !region;
+                let has_move = (0..rows).any(|r| {
+                    (0..cols).any(|c| {
+                        region & bit(r, c) != 0
+                            && ((c + 1 < cols && region & bit(r, c + 1) != 0)
+                                || (r + 1 < rows && region & bit(r + 1, c) != 0))
+                    })
+                });
+                if has_move {
+                    live.push(region);
+                }
+            }
+            if live.len() >= 2 {
+                split += 1;
+                by_placed[covered.count_ones() as usize / 2] += 1;
+                let sizes: Vec<f64> = live.iter().map(|&r| count(r) as f64).collect();
+                ratios.push(sizes.iter().product::<f64>() / sizes.iter().sum::<f64>());
+            }
+        }
+        let mean = ratios.iter().sum::<f64>() / ratios.len() as f64;
+        (positions.len(), split, by_placed, mean)
     }
 
     #[test]
