@@ -594,21 +594,24 @@ mod tests {
     }
 
     #[test]
-    fn thirteen_by_six_has_two_winning_openings_by_recursive_search() {
+    fn the_two_needle_bars_have_two_winning_openings_by_recursive_search() {
+        // 13 x 6, and 10 x 8 with the openings (6, 5) and (9, 4) found above.
         let mut memo = HashMap::new();
-        let start = bar(13, 6);
-        let winning: Vec<(usize, usize)> = openings(&start)
-            .filter(|&(c, r)| !brute_won(&eat(&start, c, r), Play::Normal, &mut memo))
-            .collect();
-        let labels = Labels::new(13, 6, Play::Normal).unwrap();
-        let labelled: Vec<(usize, usize)> = labels
-            .winning_openings(&start)
-            .unwrap()
-            .iter()
-            .map(|o| (o.column, o.row))
-            .collect();
-        assert_eq!(winning.len(), 2);
-        assert_eq!(winning, labelled);
+        for (c, r) in [(13, 6), (10, 8)] {
+            let start = bar(c, r);
+            let winning: Vec<(usize, usize)> = openings(&start)
+                .filter(|&(c, r)| !brute_won(&eat(&start, c, r), Play::Normal, &mut memo))
+                .collect();
+            let labels = Labels::new(c, r, Play::Normal).unwrap();
+            let labelled: Vec<(usize, usize)> = labels
+                .winning_openings(&start)
+                .unwrap()
+                .iter()
+                .map(|o| (o.column, o.row))
+                .collect();
+            assert_eq!(winning.len(), 2, "{c} x {r}");
+            assert_eq!(winning, labelled, "{c} x {r}");
+        }
     }
 
     #[test]
