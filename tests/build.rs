@@ -594,3 +594,204 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
         Reply::NotFound
     );
 }
+
+// Markdown hardening: expressions wherever they sit, raw HTML without
+// scripts, escaped math, stray dollars, ladder.toml.
+
+const FIRST_LINE: &str = "A 2 × 3 board with its middle column blocked has two parts.";
+
+/// The fixture with `from` -> `to` in `one.md`, and its build.
+fn build_edited(from: &str, to: &str) -> (tempfile::TempDir, Run) {
+    let dir = fixture("basic");
+    let path = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let run = ladder(&["build"], dir.path());
+    (dir, run)
+}
+
+/// The essay's page of the fixture with `from` -> `to` in `one.md`, failing
+/// with the errors if the build fails.
+fn page_with(from: &str, to: &str) -> String {
+    let (dir, run) = build_edited(from, to);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap()
+}
+
+#[test]
+fn a_false_claim_fails_wherever_it_sits() {
+    for (to, line) in [
+        ("<div>x {{ b.whole = 9999 }}</div>", 8),
+        ("<span title=\"{{ b.whole = 1 }}\">t</span>", 8),
+        ("[l](http://x \"t {{ b.whole = 8 }}\")", 8),
+        ("## A heading {{ b.whole = 7 }}", 8),
+        ("| a |\n| - |\n| {{ b.whole = 6 }} |", 10),
+    ] {
+        fails_at("one.md", FIRST_LINE, to, line, "is false");
+    }
+    fails_at(
+        "one.md",
+        "caption = \"Two columns",
+        "caption = \"<div>{{ b.whole = 5 }}</div> Two columns",
+        16,
+        "claim `b.whole = 5` is false",
+    );
+    fails_at(
+        "one.md",
+        "id = \"b\"",
+        "id = \"b\"\nalt = \"{{ b.whole = 3 }} positions\"",
+        10,
+        "claim `b.whole = 3` is false",
+    );
+}
+
+#[test]
+fn true_claims_in_html_attributes_titles_and_headings_print_their_literal() {
+    let html = page_with(
+        FIRST_LINE,
+        "<span title=\"{{ b.whole = 4 }} of {{ b.whole }}\">t</span> [l](http://x \"t {{ b.whole = four }}\")\n\n## Has {{ b.whole = 4 }} {{ b.whole }}",
+    );
+    assert!(html.contains("<span title=\"4 of 4\">t</span>"), "{html}");
+    assert!(html.contains("title=\"t four\""), "{html}");
+    assert!(html.contains("<h2 id=\"has-4\">Has 4 4</h2>"), "{html}");
+}
+
+#[test]
+fn a_value_in_a_link_destination_fails() {
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "[l](http://x/{{ b.whole }})",
+        8,
+        "stands where the page shows nothing of it",
+    );
+}
+
+#[test]
+fn values_and_claims_in_front_matter_fail() {
+    fails_at(
+        "one.md",
+        "summary = \"A small board with a wall.\"",
+        "summary = \"{{ b.whole = 4 }} positions.\"",
+        5,
+        "not evaluated in front matter",
+    );
+}
+
+#[test]
+fn scripts_in_raw_html_and_links_fail_at_their_line() {
+    for to in [
+        "<script>alert(1)</script>",
+        "<img src=x onerror=alert(1)>",
+        "<p>\n<a href=\" JaVaScRiPt:alert(1)\">x</a></p>",
+        "[x](javascript:alert(1))",
+        "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>",
+    ] {
+        let line = 8 + to.matches('\n').count();
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            to,
+            line,
+            "built pages carry no JavaScript",
+        );
+    }
+}
+
+#[test]
+fn ladder_toml_can_allow_scripts_and_refuses_unknown_keys() {
+    let (dir, run) = build_edited(FIRST_LINE, "<b onclick=\"go()\">x</b>");
+    assert_eq!(run.code, 1);
+    std::fs::write(
+        dir.path().join("ladder.toml"),
+        "[markdown]\nallow_scripts = true\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
+    assert!(html.contains("<b onclick=\"go()\">x</b>"), "{html}");
+    std::fs::write(
+        dir.path().join("ladder.toml"),
+        "[markdown]\nallow_scripts = true\nsmart_punctuation = true\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("ladder.toml:3:1: error:") && run.stderr.contains("smart_punctuation"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn hostile_math_is_escaped_text() {
+    let html = page_with(
+        FIRST_LINE,
+        "$a<b$ and $a \\& b$ and $a<img src=x onerror=alert(1)>$\n\n$$x<\\text{</math><script>alert(1)</script>}$$",
+    );
+    assert!(html.contains("<mo>&lt;</mo>"), "{html}");
+    assert!(html.contains("&amp;"), "{html}");
+    assert!(
+        !html.contains("<img") && !html.contains("<script"),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_dollar_that_opens_no_math_fails_and_an_escaped_one_is_text() {
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "It costs $\\frac{1}{$ here.",
+        8,
+        "a `$` that opens no math",
+    );
+    let html = page_with(FIRST_LINE, "It costs \\$5.");
+    assert!(html.contains("It costs $5."), "{html}");
+}
+
+#[test]
+fn latex_nested_too_deeply_fails_at_its_line() {
+    let deep = format!("${}x{}$", "{".repeat(1000), "}".repeat(1000));
+    fails_at("one.md", FIRST_LINE, &deep, 8, "nested more than 100");
+}
+
+#[test]
+fn an_alt_text_is_escaped_once_and_keeps_math_with_a_less_than_sign() {
+    let html = page_with(
+        "caption = \"Two columns of two:",
+        "caption = \"Tom & Jerry: $a<b$, then two columns of two:",
+    );
+    assert!(
+        html.contains("aria-label=\"Tom &amp; Jerry: a&lt;b, then two columns"),
+        "{html}"
+    );
+}
+
+#[test]
+fn nonsense_number_words_fail() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole = one one }}",
+        19,
+        "cannot read `one one` as a literal",
+    );
+}
+
+#[test]
+fn an_error_shows_at_most_eighty_columns_of_a_long_line() {
+    let long = format!(
+        "{} {{{{ b.whole = 5 }}}} {}",
+        "word ".repeat(2000),
+        "more ".repeat(2000)
+    );
+    let (_dir, run) = build_edited(FIRST_LINE, &long);
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("b.whole = 5"), "{}", run.stderr);
+    let longest = run.stderr.lines().map(str::len).max().unwrap();
+    assert!(longest < 200, "a line of {longest} bytes:\n{}", run.stderr);
+}

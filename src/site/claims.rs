@@ -198,64 +198,143 @@ fn decimal(text: &str) -> Option<(String, usize)> {
     Some((text.to_string(), frac.len()))
 }
 
-/// An English cardinal: "Ninety-five", "a hundred and forty-three".
+/// An English cardinal: "Ninety-five", "a hundred and forty-three", "two
+/// thousand nine hundred and sixteen". Scales descend, each once; `and`
+/// stands only before the last part under a hundred; anything else ("one
+/// one", "thousand thousand") is not a number.
 pub fn cardinal(text: &str) -> Option<i64> {
-    const UNITS: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 8] = [
-        "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
     let lower = text.to_lowercase();
-    let words: Vec<&str> = lower
-        .split(|c: char| c.is_whitespace() || c == '-')
-        .filter(|w| !w.is_empty())
-        .collect();
-    let (mut total, mut current, mut seen) = (0i64, 0i64, false);
-    for (i, w) in words.iter().enumerate() {
-        let next_is_scale = words
-            .get(i + 1)
-            .is_some_and(|n| matches!(*n, "hundred" | "thousand" | "million"));
-        if let Some(n) = UNITS.iter().position(|u| u == w) {
-            current += n as i64;
-        } else if let Some(n) = TENS.iter().position(|t| t == w) {
-            current += 20 + 10 * n as i64;
-        } else if *w == "hundred" {
-            current = current.max(1) * 100;
-        } else if let Some(scale) = match *w {
-            "thousand" => Some(1_000),
-            "million" => Some(1_000_000),
-            _ => None,
-        } {
-            total += current.max(1) * scale;
-            current = 0;
-        } else if *w == "and" || ((*w == "a" || *w == "one") && next_is_scale) {
-            continue;
-        } else {
-            return None;
-        }
-        seen = true;
+    let mut words = Words {
+        words: lower
+            .split(|c: char| c.is_whitespace() || c == '-')
+            .filter(|w| !w.is_empty())
+            .collect(),
+        at: 0,
+    };
+    if words.words == ["zero"] {
+        return Some(0);
     }
-    seen.then_some(total + current)
+    let (mut total, mut last_scale) = (0i64, i64::MAX);
+    loop {
+        let and = total > 0 && words.eat("and");
+        let group = words.below_thousand()?;
+        match words.peek().and_then(scale) {
+            Some(s) if !and && s < last_scale => {
+                words.at += 1;
+                total += group * s;
+                last_scale = s;
+                if words.done() {
+                    return Some(total);
+                }
+            }
+            Some(_) => return None,
+            None if and && group >= 100 => return None,
+            None => return words.done().then_some(total + group),
+        }
+    }
+}
+
+/// The words of a cardinal, read left to right.
+struct Words<'a> {
+    words: Vec<&'a str>,
+    at: usize,
+}
+
+impl Words<'_> {
+    fn peek(&self) -> Option<&str> {
+        self.words.get(self.at).copied()
+    }
+
+    fn done(&self) -> bool {
+        self.at == self.words.len()
+    }
+
+    fn eat(&mut self, word: &str) -> bool {
+        let here = self.peek() == Some(word);
+        self.at += usize::from(here);
+        here
+    }
+
+    /// A word worth 1 to 19 (`a` only before a scale or `hundred`).
+    fn unit(&mut self) -> Option<i64> {
+        const UNITS: [&str; 19] = [
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ];
+        let n = UNITS.iter().position(|u| Some(*u) == self.peek())? as i64 + 1;
+        self.at += 1;
+        Some(n)
+    }
+
+    /// 1 to 99: a unit, or tens with an optional unit below ten.
+    fn below_hundred(&mut self) -> Option<i64> {
+        const TENS: [&str; 8] = [
+            "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+        ];
+        if let Some(n) = self.unit() {
+            return Some(n);
+        }
+        let tens = TENS.iter().position(|t| Some(*t) == self.peek())? as i64;
+        self.at += 1;
+        let save = self.at;
+        let unit = match self.unit() {
+            Some(u) if u < 10 => u,
+            Some(_) => {
+                self.at = save;
+                0
+            }
+            None => 0,
+        };
+        Some(20 + 10 * tens + unit)
+    }
+
+    /// 1 to 999, or the `a` of "a thousand".
+    fn below_thousand(&mut self) -> Option<i64> {
+        let start = self.at;
+        let lead = if self.eat("a") { Some(1) } else { self.unit() };
+        if let Some(lead) = lead.filter(|&l| l < 10)
+            && self.eat("hundred")
+        {
+            let rest = if self.eat("and") {
+                self.below_hundred()?
+            } else {
+                self.below_hundred().unwrap_or(0)
+            };
+            return Some(lead * 100 + rest);
+        }
+        self.at = start;
+        if self.peek() == Some("a") {
+            self.at += 1;
+            return self.peek().and_then(scale).map(|_| 1);
+        }
+        self.below_hundred()
+    }
+}
+
+/// The value of a scale word.
+fn scale(word: &str) -> Option<i64> {
+    match word {
+        "thousand" => Some(1_000),
+        "million" => Some(1_000_000),
+        _ => None,
+    }
 }
 
 /// Whether `s` can be a figure id or a data key: letters, digits, `_` and `-`.
@@ -583,6 +662,37 @@ mod tests {
         );
         assert_eq!(cardinal("many"), None);
         assert_eq!(cardinal("and"), None);
+        assert_eq!(cardinal("forty three"), Some(43));
+        assert_eq!(cardinal("a thousand"), Some(1000));
+        assert_eq!(
+            cardinal("two thousand nine hundred and sixteen"),
+            Some(2916)
+        );
+        assert_eq!(cardinal("a thousand and five"), Some(1005));
+        assert_eq!(cardinal("nine hundred thousand"), Some(900_000));
+    }
+
+    #[test]
+    fn refuses_words_that_are_not_a_number() {
+        for nonsense in [
+            "one one",
+            "thousand thousand nine hundred and sixteen",
+            "thousand",
+            "a",
+            "twenty twenty",
+            "twenty-eleven",
+            "five twenty",
+            "a thousand a thousand",
+            "one thousand two million",
+            "hundred",
+            "one hundred and",
+            "and five",
+            "two thousand and three hundred",
+            "zero one",
+            "ten hundred",
+        ] {
+            assert_eq!(cardinal(nonsense), None, "{nonsense}");
+        }
     }
 
     #[test]

@@ -41,20 +41,42 @@ impl fmt::Display for Diagnostic {
             self.message
         )?;
         if let Some(line) = &self.source_line {
+            let (shown, caret) = window(line, self.col);
             let gutter = self.line.to_string().len();
             write!(
                 f,
-                "\n{:gutter$} |\n{} | {}\n{:gutter$} | {:>col$}",
-                "",
-                self.line,
-                line,
-                "",
-                "^",
-                col = self.col
+                "\n{:gutter$} |\n{} | {}\n{:gutter$} | {:>caret$}",
+                "", self.line, shown, "", "^",
             )?;
         }
         Ok(())
     }
+}
+
+/// How many characters of a source line an error shows.
+const SHOWN: usize = 80;
+
+/// At most [`SHOWN`] characters of `line` around 1-based column `col`, with
+/// `...` where it was cut, and the caret's column in what is shown.
+fn window(line: &str, col: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().collect();
+    if chars.len() <= SHOWN {
+        return (line.to_string(), col);
+    }
+    let start = col
+        .saturating_sub(SHOWN / 2)
+        .min(chars.len().saturating_sub(SHOWN));
+    let end = (start + SHOWN).min(chars.len());
+    let mut shown: String = chars[start..end].iter().collect();
+    let mut caret = col - start;
+    if start > 0 {
+        shown.insert_str(0, "...");
+        caret += 3;
+    }
+    if end < chars.len() {
+        shown.push_str("...");
+    }
+    (shown, caret)
 }
 
 /// Maps byte offsets of one source file to lines and columns.
@@ -119,6 +141,25 @@ mod tests {
         assert_eq!(s.position(3), (2, 1));
         assert_eq!(s.position(7), (2, 4));
         assert_eq!(s.line_text(2), "cé d");
+    }
+
+    #[test]
+    fn shows_at_most_eighty_characters_around_the_column() {
+        let line = format!("{}bad{}", "x".repeat(5000), "y".repeat(5000));
+        let s = Source::new(Path::new("x.md"), &line);
+        let d = s.error_at(5000, "bad").to_string();
+        let shown = d.lines().nth(2).unwrap();
+        assert!(shown.len() < 100, "{shown}");
+        assert!(
+            shown.starts_with("1 | ...x") && shown.ends_with("y..."),
+            "{shown}"
+        );
+        let caret = d.lines().nth(3).unwrap();
+        assert_eq!(
+            shown.as_bytes()[caret.len() - 1],
+            b'b',
+            "the caret points at the column:\n{shown}\n{caret}"
+        );
     }
 
     #[test]

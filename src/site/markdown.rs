@@ -1,14 +1,22 @@
 //! Markdown to HTML for one essay, in two passes.
 //!
+//! 0. [`Prepared`]: before any inline parsing, every `{{ ... }}` outside code
+//!    spans, code blocks and math is taken out of the text and a placeholder
+//!    put in its place, so that markdown never sees (or mangles) an expression,
+//!    and an expression is evaluated wherever it sits: prose, headings, raw
+//!    HTML and its attributes, link titles, captions.
 //! 1. [`scan`] finds the headings (and gives them stable ids) and the generator
 //!    directives, so figures can be computed and links checked before any page
 //!    is rendered.
 //! 2. [`render`] turns the events into HTML: directives become figures, `$...$`
-//!    and `$$...$$` become MathML, `{{ ... }}` in prose becomes values and
-//!    checked claims, `@/` links resolve to essay URLs, and `[](#fig-ID)`
-//!    becomes "Figure N". Each job is one small method of [`Renderer`].
+//!    and `$$...$$` become MathML, `@/` links resolve to essay URLs, and
+//!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
+//!    value or checked claim, escaped. Each job is one small method of
+//!    [`Renderer`].
 //!
-//! Code spans, code blocks and math are left alone by the `{{ ... }}` pass.
+//! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
+//! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
+//! math is an error (`\$` is a dollar sign).
 
 use super::claims::{self, EssayData};
 use super::content::Essay;
@@ -19,6 +27,7 @@ use super::math;
 use crate::generators::Generator;
 use pulldown_cmark::utils::TextMergeWithOffset;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet};
 use std::ops::Range;
 
@@ -41,6 +50,9 @@ pub struct Heading {
 /// What the first pass found in an essay.
 #[derive(Default)]
 pub struct Scan {
+    /// The body with its expressions taken out.
+    pub prepared: Prepared,
+    /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
     pub directives: Vec<Directive>,
     /// Ids of directives that failed: expressions naming them are not
@@ -48,12 +60,168 @@ pub struct Scan {
     pub broken: HashSet<String>,
 }
 
-/// The parser over an essay's body, with ranges relative to the whole file.
-fn events(essay: &Essay) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
-    let start = essay.body_start;
-    // Adjacent text events come as one, so `{{ ... }}` is never split.
-    TextMergeWithOffset::new(Parser::new_ext(essay.body(), options()).into_offset_iter())
-        .map(move |(e, r)| (e, r.start + start..r.end + start))
+/// Where a placeholder begins and ends: private-use characters an essay may
+/// not contain.
+const OPEN: char = '\u{E000}';
+const CLOSE: char = '\u{E001}';
+
+/// A markdown text with every `{{ ... }}` outside code and math replaced by
+/// a placeholder (`OPEN`, its index, `CLOSE`).
+#[derive(Default)]
+pub struct Prepared {
+    /// What markdown parses.
+    pub text: String,
+    /// Where `text` starts in its file.
+    base: usize,
+    /// The expressions, in order: where each stood in the file, and what it
+    /// says (or why it cannot be read).
+    pub exprs: Vec<(usize, Result<claims::Expr, String>)>,
+    /// Per placeholder: its range in `text` and the length of what it replaced.
+    spans: Vec<(Range<usize>, usize)>,
+    /// Errors found on the way, by offset in the file.
+    pub errors: Vec<(usize, String)>,
+}
+
+impl Prepared {
+    /// Takes the expressions out of markdown `text`, which starts at `base`
+    /// in its file.
+    pub fn new(text: &str, base: usize) -> Prepared {
+        Prepared::outside(text, base, outside_code_and_math(text))
+    }
+
+    /// Takes every expression out of plain `text` (no markdown).
+    pub fn plain(text: &str) -> Prepared {
+        Prepared::outside(text, 0, std::iter::once(0..text.len()))
+    }
+
+    /// Takes the expressions in `segments` out of `text`.
+    fn outside(
+        text: &str,
+        base: usize,
+        segments: impl IntoIterator<Item = Range<usize>>,
+    ) -> Prepared {
+        let mut p = Prepared {
+            base,
+            ..Prepared::default()
+        };
+        let mut last = 0;
+        for segment in segments {
+            for f in claims::find_all(&text[segment.clone()]) {
+                let (start, end) = (segment.start + f.start, segment.start + f.end);
+                p.text.push_str(&text[last..start]);
+                let at = p.text.len();
+                p.text.push(OPEN);
+                p.text.push_str(&p.exprs.len().to_string());
+                p.text.push(CLOSE);
+                p.spans.push((at..p.text.len(), end - start));
+                p.exprs.push((base + start, f.expr));
+                last = end;
+            }
+        }
+        p.text.push_str(&text[last..]);
+        for (i, c) in text
+            .char_indices()
+            .filter(|(_, c)| [OPEN, CLOSE].contains(c))
+        {
+            p.errors.push((
+                base + i,
+                format!("the private-use character U+{:04X} is reserved", c as u32),
+            ));
+        }
+        p
+    }
+
+    /// The offset in the file of offset `at` of `text`.
+    pub fn source(&self, at: usize) -> usize {
+        let mut shift = 0isize;
+        for (range, replaced) in &self.spans {
+            if at < range.start {
+                break;
+            }
+            if at < range.end {
+                return self.base + (range.start as isize + shift) as usize;
+            }
+            shift += *replaced as isize - range.len() as isize;
+        }
+        self.base + (at as isize + shift) as usize
+    }
+
+    /// `text` (derived from this one) with each claim as its literal is
+    /// written and each other value left out: what is known before figures
+    /// are computed (a heading's id comes from it).
+    pub fn as_written<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        Prepared::fill(text, |i| match &self.exprs.get(i).map(|e| &e.1) {
+            Some(Ok(claims::Expr {
+                action: claims::Action::Claim(lit),
+                ..
+            })) => Cow::Owned(lit.text.clone()),
+            _ => Cow::Borrowed(""),
+        })
+        .0
+    }
+
+    /// `text` (derived from this one) with each placeholder replaced by
+    /// `with(index)`, and the indexes it held.
+    pub fn fill<'t>(
+        text: &'t str,
+        mut with: impl FnMut(usize) -> Cow<'t, str>,
+    ) -> (Cow<'t, str>, Vec<usize>) {
+        if !text.contains(OPEN) {
+            return (Cow::Borrowed(text), Vec::new());
+        }
+        let (mut out, mut seen) = (String::with_capacity(text.len()), Vec::new());
+        let mut rest = text;
+        while let Some(open) = rest.find(OPEN) {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + OPEN.len_utf8()..];
+            let Some((index, tail)) = after
+                .split_once(CLOSE)
+                .and_then(|(n, tail)| Some((n.parse().ok()?, tail)))
+            else {
+                out.push_str(&rest[open..]);
+                rest = "";
+                break;
+            };
+            out.push_str(&with(index));
+            seen.push(index);
+            rest = tail;
+        }
+        out.push_str(rest);
+        (Cow::Owned(out), seen)
+    }
+}
+
+/// The ranges of `text` outside code spans, code blocks and math.
+fn outside_code_and_math(text: &str) -> Vec<Range<usize>> {
+    let mut inside: Vec<Range<usize>> = Parser::new_ext(text, options())
+        .into_offset_iter()
+        .filter(|(e, _)| {
+            matches!(
+                e,
+                Event::Code(_)
+                    | Event::InlineMath(_)
+                    | Event::DisplayMath(_)
+                    | Event::Start(Tag::CodeBlock(_))
+            )
+        })
+        .map(|(_, r)| r)
+        .collect();
+    inside.sort_by_key(|r| r.start);
+    let mut out = Vec::new();
+    let mut from = 0;
+    for r in inside {
+        if r.start > from {
+            out.push(from..r.start);
+        }
+        from = from.max(r.end);
+    }
+    out.push(from..text.len());
+    out
+}
+
+/// The parser over a prepared text, adjacent text events merged.
+fn events(prepared: &Prepared) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
+    TextMergeWithOffset::new(Parser::new_ext(&prepared.text, options()).into_offset_iter())
 }
 
 /// The id a heading's text gives: lowercase words joined by `-`.
@@ -81,21 +249,32 @@ pub fn slugify(text: &str) -> String {
 /// with the errors found on the way.
 pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
     let src = Source::new(&essay.path, &essay.source);
+    let prepared = Prepared::new(essay.body(), essay.body_start);
+    let mut errors: Vec<Diagnostic> = prepared
+        .errors
+        .iter()
+        .map(|(at, message)| src.error_at(*at, message.as_str()))
+        .collect();
+    if let Some(at) = essay.source[..essay.body_start].find("{{") {
+        errors.push(src.error_at(
+            at,
+            "values and claims are not evaluated in front matter; state the number in the body",
+        ));
+    }
     let mut headings = Vec::new();
     let mut directives: Vec<Directive> = Vec::new();
     let mut broken = HashSet::new();
-    let mut errors = Vec::new();
     let mut used_ids = HashSet::new();
     let mut heading: Option<(u8, Option<String>, String)> = None;
     let mut block: Option<(Kind, usize, String)> = None;
-    for (event, range) in events(essay) {
+    for (event, range) in events(&prepared) {
         match event {
             Event::Start(Tag::Heading { level, id, .. }) => {
                 heading = Some((level as u8, id.map(|i| i.to_string()), String::new()));
             }
             Event::End(TagEnd::Heading(_)) => {
                 if let Some((level, explicit, text)) = heading.take() {
-                    let base = explicit.unwrap_or_else(|| slugify(&text));
+                    let base = explicit.unwrap_or_else(|| slugify(&prepared.as_written(&text)));
                     let id = (0..)
                         .map(|n| {
                             if n == 0 {
@@ -116,7 +295,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
             }
             Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
                 if let Some(kind) = Kind::of_info(&info) {
-                    block = Some((kind, range.start, String::new()));
+                    block = Some((kind, prepared.source(range.start), String::new()));
                 }
             }
             Event::Text(t) if block.is_some() => {
@@ -154,6 +333,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         }
     }
     let scan = Scan {
+        prepared,
         headings,
         directives,
         broken,
@@ -179,28 +359,47 @@ pub struct Context<'a> {
     pub links: &'a LinkIndex,
     /// Ids whose directive or figure failed (and was reported).
     pub broken: &'a HashSet<String>,
+    /// Whether raw HTML may carry scripts (`[markdown] allow_scripts`).
+    pub allow_scripts: bool,
+}
+
+/// An essay as HTML, with its headings' texts as the page shows them.
+pub struct Rendered {
+    pub html: String,
+    pub headings: Vec<Heading>,
 }
 
 /// Second pass: the essay's HTML, or every error in it.
-pub fn render(ctx: &Context<'_>) -> Result<String, Vec<Diagnostic>> {
+pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
-    let mut r = Renderer::new(ctx, &src, None);
-    let events: Vec<(Event<'_>, Range<usize>)> = events(ctx.essay).collect();
-    let out = r.transform(events);
-    let mut html = String::new();
-    pulldown_cmark::html::push_html(&mut html, out.into_iter());
+    let mut r = Renderer::new(ctx, &src, &ctx.scan.prepared, None);
+    let (html, values) = r.html();
+    let headings = ctx
+        .scan
+        .headings
+        .iter()
+        .map(|h| Heading {
+            text: Prepared::fill(&h.text, |i| {
+                Cow::Owned(values[i].clone().unwrap_or_default())
+            })
+            .0
+            .into_owned(),
+            ..h.clone()
+        })
+        .collect();
     if r.errors.is_empty() {
-        Ok(html)
+        Ok(Rendered { html, headings })
     } else {
         Err(r.errors)
     }
 }
 
-/// The event transformer. `pin` pins every error to one offset (for captions,
-/// whose events have offsets of their own text, not of the essay).
+/// The event transformer over one prepared text. `pin` pins every error to
+/// one offset (for captions, whose text is a TOML string, not the essay's).
 struct Renderer<'c, 's> {
     ctx: &'c Context<'c>,
     src: &'s Source<'s>,
+    prepared: &'s Prepared,
     pin: Option<usize>,
     errors: Vec<Diagnostic>,
     headings: std::slice::Iter<'c, Heading>,
@@ -209,7 +408,12 @@ struct Renderer<'c, 's> {
 }
 
 impl<'c, 's> Renderer<'c, 's> {
-    fn new(ctx: &'c Context<'c>, src: &'s Source<'s>, pin: Option<usize>) -> Self {
+    fn new(
+        ctx: &'c Context<'c>,
+        src: &'s Source<'s>,
+        prepared: &'s Prepared,
+        pin: Option<usize>,
+    ) -> Self {
         let numbers = ctx
             .scan
             .directives
@@ -221,6 +425,7 @@ impl<'c, 's> Renderer<'c, 's> {
         Renderer {
             ctx,
             src,
+            prepared,
             pin,
             errors: Vec::new(),
             headings: ctx.scan.headings.iter(),
@@ -228,15 +433,75 @@ impl<'c, 's> Renderer<'c, 's> {
         }
     }
 
-    fn error(&mut self, offset: usize, message: impl Into<String>) {
-        let at = self.pin.unwrap_or(offset);
+    /// An error at byte `at` of the file (or at the pin).
+    fn error_in_file(&mut self, at: usize, message: impl Into<String>) {
+        let at = self.pin.unwrap_or(at);
         self.errors.push(self.src.error_at(at, message));
+    }
+
+    /// An error at byte `at` of the prepared text.
+    fn error(&mut self, at: usize, message: impl Into<String>) {
+        self.error_in_file(self.prepared.source(at), message);
+    }
+
+    /// The prepared text as HTML with every value in place, and the values
+    /// (`None` where an expression failed).
+    fn html(&mut self) -> (String, Vec<Option<String>>) {
+        let values = self.values();
+        let events: Vec<(Event<'_>, Range<usize>)> = events(self.prepared).collect();
+        let out = self.transform(events);
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, out.into_iter());
+        (self.fill(&html, &values), values)
+    }
+
+    /// `html` with each placeholder replaced by its value, escaped; a value
+    /// the HTML lost (in a link destination, say) is an error.
+    fn fill(&mut self, html: &str, values: &[Option<String>]) -> String {
+        let (html, seen) = Prepared::fill(html, |i| {
+            Cow::Owned(
+                values[i]
+                    .as_deref()
+                    .map(|v| html_escape::encode_quoted_attribute(v).into_owned())
+                    .unwrap_or_default(),
+            )
+        });
+        for (i, (at, _)) in self.prepared.exprs.iter().enumerate() {
+            if values[i].is_some() && !seen.contains(&i) {
+                self.error_in_file(
+                    *at,
+                    "this value stands where the page shows nothing of it (a link destination or \
+                     reference); values and claims go in text, headings, HTML and titles",
+                );
+            }
+        }
+        html.into_owned()
+    }
+
+    /// Every expression evaluated: its text, or `None` and an error (none for
+    /// an expression naming a figure whose failure was reported).
+    fn values(&mut self) -> Vec<Option<String>> {
+        let prepared = self.prepared;
+        prepared
+            .exprs
+            .iter()
+            .map(|(at, expr)| {
+                let evaluated = match expr {
+                    Ok(e) if self.ctx.broken.contains(&e.path[0]) => return None,
+                    Ok(e) => claims::evaluate(e, self.ctx.data),
+                    Err(e) => Err(e.clone()),
+                };
+                evaluated.map_err(|e| self.error_in_file(*at, e)).ok()
+            })
+            .collect()
     }
 
     fn transform<'e>(&mut self, events: Vec<(Event<'e>, Range<usize>)>) -> Vec<Event<'e>> {
         let mut out = Vec::with_capacity(events.len());
         let mut iter = events.into_iter().peekable();
         let mut in_code = false;
+        // An HTML block's lines, checked together at its end.
+        let mut block: Option<(usize, String)> = None;
         while let Some((event, range)) = iter.next() {
             match event {
                 Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info)))
@@ -248,7 +513,8 @@ impl<'c, 's> Renderer<'c, 's> {
                         }
                     }
                     let ctx = self.ctx;
-                    let directive = ctx.scan.directives.iter().find(|d| d.offset == range.start);
+                    let offset = self.prepared.source(range.start);
+                    let directive = ctx.scan.directives.iter().find(|d| d.offset == offset);
                     if let Some(d) = directive.filter(|d| d.kind == Kind::Figure) {
                         out.push(Event::Html(self.figure(d).into()));
                     }
@@ -277,8 +543,30 @@ impl<'c, 's> Renderer<'c, 's> {
                 }
                 Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start)),
                 Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
-                Event::Text(text) if !in_code => {
-                    out.push(Event::Text(self.expand(&text, range).into()));
+                Event::Text(ref text) if !in_code => {
+                    if text.contains('$') {
+                        self.stray_dollars(range);
+                    }
+                    out.push(event);
+                }
+                Event::Html(ref html) => {
+                    let (_, lines) = block.get_or_insert_with(|| (range.start, String::new()));
+                    lines.push_str(html);
+                    out.push(event);
+                }
+                Event::End(TagEnd::HtmlBlock) => {
+                    if let Some((at, lines)) = block.take() {
+                        self.raw_html(&lines, at);
+                    }
+                    out.push(event);
+                }
+                Event::InlineHtml(ref html) => {
+                    self.raw_html(html, range.start);
+                    out.push(event);
+                }
+                Event::Start(Tag::Image { ref dest_url, .. }) => {
+                    self.url(dest_url, range.start);
+                    out.push(event);
                 }
                 Event::Start(Tag::Link {
                     link_type,
@@ -286,6 +574,7 @@ impl<'c, 's> Renderer<'c, 's> {
                     title,
                     id,
                 }) => {
+                    self.url(&dest_url, range.start);
                     let empty = matches!(iter.peek(), Some((Event::End(TagEnd::Link), _)));
                     let reference = dest_url.strip_prefix("#fig-").filter(|_| empty);
                     let text = reference.map(|id| self.figure_reference(id, range.start));
@@ -318,38 +607,40 @@ impl<'c, 's> Renderer<'c, 's> {
         }
     }
 
-    /// Prose with every `{{ ... }}` evaluated.
-    fn expand(&mut self, text: &str, range: Range<usize>) -> String {
-        let found = claims::find_all(text);
-        if found.is_empty() {
-            return text.to_string();
+    /// A `$` left in text opened no math (an unclosed `$`, unbalanced
+    /// braces): an error, unless written `\$`.
+    fn stray_dollars(&mut self, range: Range<usize>) {
+        let text = &self.prepared.text[range.clone()];
+        let stray = text
+            .match_indices('$')
+            .find(|(i, _)| !text[..*i].ends_with('\\'));
+        if let Some((i, _)) = stray {
+            self.error(
+                range.start + i,
+                "a `$` that opens no math (is the math unclosed, or are its braces unbalanced?); \
+                 write `\\$` for a dollar sign",
+            );
         }
-        let mut out = String::new();
-        let mut last = 0;
-        // Where to look for the next expression in the source: after the last.
-        let mut from = range.start;
-        for f in found {
-            out.push_str(&text[last..f.start]);
-            let snippet = &text[f.start..f.end];
-            let offset = match self.src.text[from..range.end].find(snippet) {
-                Some(i) => {
-                    from += i + snippet.len();
-                    from - snippet.len()
-                }
-                None => from,
-            };
-            match f.expr {
-                Ok(e) if self.ctx.broken.contains(&e.path[0]) => {}
-                Ok(e) => match claims::evaluate(&e, self.ctx.data) {
-                    Ok(s) => out.push_str(&s),
-                    Err(e) => self.error(offset, e),
-                },
-                Err(e) => self.error(offset, e),
-            }
-            last = f.end;
+    }
+
+    /// Raw HTML at `at`: refused where it would run a script, unless allowed.
+    fn raw_html(&mut self, html: &str, at: usize) {
+        if self.ctx.allow_scripts {
+            return;
         }
-        out.push_str(&text[last..]);
-        out
+        if let Some((offset, why)) = script_in(html) {
+            self.error(at + offset, refusal(&why));
+        }
+    }
+
+    /// A link or image destination: refused where it would run a script.
+    fn url(&mut self, url: &str, at: usize) {
+        if self.ctx.allow_scripts {
+            return;
+        }
+        if let Some(scheme) = script_url(url) {
+            self.error(at, refusal(&format!("a `{scheme}` link")));
+        }
     }
 
     /// "Figure N" for `[](#fig-ID)`.
@@ -426,7 +717,7 @@ impl<'c, 's> Renderer<'c, 's> {
             .map(|c| self.inline(&c.text, c.offset))
             .unwrap_or_default();
         let alt = match &d.alt {
-            Some(a) => a.clone(),
+            Some(a) => self.plain(a, d.offset),
             None => plain_text(&caption),
         };
         // A view the generator did not draw is reported by the figure stage.
@@ -437,7 +728,10 @@ impl<'c, 's> Renderer<'c, 's> {
             .unwrap_or_default();
         let svg = svg.replacen(
             "<svg ",
-            &format!("<svg aria-label=\"{}\" ", escape_attr(&alt)),
+            &format!(
+                "<svg aria-label=\"{}\" ",
+                html_escape::encode_double_quoted_attribute(&alt)
+            ),
             1,
         );
         let number = self.numbers.get(d.id.as_str()).copied().unwrap_or(0);
@@ -454,9 +748,13 @@ impl<'c, 's> Renderer<'c, 's> {
 
     /// A caption's markdown as inline HTML (no surrounding paragraph).
     fn inline(&mut self, text: &str, offset: usize) -> String {
-        let mut sub = Renderer::new(self.ctx, self.src, Some(offset));
-        let events: Vec<(Event<'_>, Range<usize>)> = Parser::new_ext(text, options())
-            .into_offset_iter()
+        let prepared = Prepared::new(text, 0);
+        for (_, message) in &prepared.errors {
+            self.error_in_file(offset, message.as_str());
+        }
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, Some(offset));
+        let values = sub.values();
+        let events: Vec<(Event<'_>, Range<usize>)> = events(&prepared)
             .filter(|(e, _)| {
                 !matches!(
                     e,
@@ -465,14 +763,81 @@ impl<'c, 's> Renderer<'c, 's> {
             })
             .collect();
         let out = sub.transform(events);
-        self.errors.append(&mut sub.errors);
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, out.into_iter());
+        let html = sub.fill(&html, &values);
+        self.errors.append(&mut sub.errors);
         html.trim().to_string()
+    }
+
+    /// Plain text (an alt text) with its values in place, unescaped.
+    fn plain(&mut self, text: &str, offset: usize) -> String {
+        let prepared = Prepared::plain(text);
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, Some(offset));
+        let values = sub.values();
+        self.errors.append(&mut sub.errors);
+        Prepared::fill(&prepared.text, |i| {
+            Cow::Owned(values[i].clone().unwrap_or_default())
+        })
+        .0
+        .into_owned()
     }
 }
 
-/// The text of an HTML fragment: tags dropped, entities kept as written.
+/// Why raw HTML would run a script, and where in it: a `<script>` element,
+/// an `on...` event handler, or a script URL in any attribute (a `srcdoc`
+/// is checked as HTML of its own).
+fn script_in(html: &str) -> Option<(usize, String)> {
+    let emitter = html5gum::emitters::default::DefaultEmitter::<usize>::new_with_span();
+    for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
+        let html5gum::Token::StartTag(tag) = token else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(&tag.name).to_lowercase();
+        let at = tag.span.start;
+        if name == "script" {
+            return Some((at, "a `<script>` element".into()));
+        }
+        for (attr, value) in &tag.attributes {
+            let attr = String::from_utf8_lossy(attr).to_lowercase();
+            let value = String::from_utf8_lossy(&value.value);
+            if attr.starts_with("on") {
+                return Some((at, format!("an event handler `{attr}` on `<{name}>`")));
+            }
+            if let Some(scheme) = script_url(&value) {
+                return Some((at, format!("a `{scheme}` URL in `{attr}` of `<{name}>`")));
+            }
+            if attr == "srcdoc"
+                && let Some((_, why)) = script_in(&value)
+            {
+                return Some((at, format!("{why} in the `srcdoc` of `<{name}>`")));
+            }
+        }
+    }
+    None
+}
+
+/// The script scheme a URL starts with, if any (browsers ignore case, white
+/// space and control characters in a scheme).
+fn script_url(url: &str) -> Option<&'static str> {
+    let squeezed: String = url
+        .chars()
+        .filter(|c| !c.is_whitespace() && !c.is_control())
+        .collect::<String>()
+        .to_ascii_lowercase();
+    ["javascript:", "vbscript:", "data:text/html"]
+        .into_iter()
+        .find(|s| squeezed.starts_with(s))
+}
+
+fn refusal(what: &str) -> String {
+    format!(
+        "{what}: built pages carry no JavaScript; set `[markdown] allow_scripts = true` in \
+         ladder.toml to allow it"
+    )
+}
+
+/// The text of an HTML fragment: tags dropped, entities decoded.
 fn plain_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
@@ -494,14 +859,8 @@ fn plain_text(html: &str) -> String {
             _ => {}
         }
     }
+    let out = html_escape::decode_html_entities(&out);
     out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-fn escape_attr(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('"', "&quot;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@
 //! knows no game.
 
 pub mod claims;
+pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod directives;
@@ -146,6 +147,10 @@ impl Site {
         }
         let essays = content::load(&content_dir).map_err(Failure::Content)?;
         let mut errors = Vec::new();
+        let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
+            errors.push(e);
+            config::Config::default()
+        });
         let ladders = content::ladders(&essays).unwrap_or_else(|e| {
             errors.extend(e);
             Vec::new()
@@ -208,7 +213,7 @@ impl Site {
         // What every essay page depends on besides its own source and figures.
         let shared = blake3::hash(
             format!(
-                "{}\n{}\n{}",
+                "{}\n{config:?}\n{}\n{}",
                 templates.hash,
                 serde_json::to_string(&site).expect("site context serialises"),
                 serde_json::to_string(&links).expect("links serialise"),
@@ -299,9 +304,10 @@ impl Site {
                 figures: &shown,
                 links: &links,
                 broken: &broken,
+                allow_scripts: config.markdown.allow_scripts,
             };
-            let page = markdown::render(&ctx).and_then(|html| {
-                let page = essay_context(essay, &essays, &ladders, &scans[i].headings, html);
+            let page = markdown::render(&ctx).and_then(|rendered| {
+                let page = essay_context(essay, &essays, &ladders, rendered);
                 render_page(
                     &templates.tera,
                     "essay.html",
@@ -458,8 +464,7 @@ fn essay_context(
     essay: &Essay,
     essays: &[Essay],
     ladders: &[Ladder],
-    headings: &[Heading],
-    content: String,
+    rendered: markdown::Rendered,
 ) -> EssayContext {
     let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
     let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
@@ -484,12 +489,12 @@ fn essay_context(
             .and_then(|p| rungs.get(p))
             .map(|&i| link_to(&essays[i])),
         next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
-        toc: if headings.len() >= 3 {
-            headings.to_vec()
+        toc: if rendered.headings.len() >= 3 {
+            rendered.headings
         } else {
             Vec::new()
         },
-        content,
+        content: rendered.html,
     }
 }
 
