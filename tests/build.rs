@@ -795,3 +795,21 @@ fn an_error_shows_at_most_eighty_columns_of_a_long_line() {
     let longest = run.stderr.lines().map(str::len).max().unwrap();
     assert!(longest < 200, "a line of {longest} bytes:\n{}", run.stderr);
 }
+
+#[test]
+fn control_characters_in_text_or_a_caption_fail_at_their_line() {
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "A bell\u{7} rings.",
+        8,
+        "the control character U+0007 in text",
+    );
+    fails_at(
+        "one.md",
+        "caption = \"Two columns of two:",
+        "caption = \"The $2 \\times 2$ board:",
+        16,
+        "write the string in single quotes",
+    );
+}

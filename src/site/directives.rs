@@ -60,6 +60,43 @@ pub struct Located {
     pub offset: usize,
 }
 
+/// The LaTeX command a TOML string in double quotes (`raw`, as written)
+/// turns into an escape, if any: `\times` is a tab and `imes`, `\frac` a form
+/// feed and `rac`, `\neq` a new line and `eq`.
+fn latex_escape(raw: &str) -> Option<&str> {
+    if !raw.starts_with('"') {
+        return None;
+    }
+    let mut rest = raw;
+    while let Some(i) = rest.find('\\') {
+        let after = &rest[i + 1..];
+        if let Some(command) = after.strip_prefix(['b', 't', 'n', 'f', 'r'])
+            && command.starts_with(|c: char| c.is_ascii_alphabetic())
+        {
+            let len = 1 + command.bytes().take_while(u8::is_ascii_alphabetic).count();
+            return Some(&after[..len]);
+        }
+        // Skip the escaped character (a doubled backslash included).
+        rest = after.chars().next().map_or("", |c| &after[c.len_utf8()..]);
+    }
+    None
+}
+
+/// Why a string holding control character `c` is refused.
+fn control_character(key: &str, c: char) -> String {
+    let name = match c {
+        '\t' => " (a tab)".to_string(),
+        '\r' => " (a carriage return)".to_string(),
+        _ => String::new(),
+    };
+    format!(
+        "`{key}` holds the control character U+{:04X}{name}: in a TOML string in double quotes a \
+         backslash starts an escape (`\\t` in `$\\times$` is a tab); write the string in single \
+         quotes ('...'), where backslashes are kept",
+        c as u32
+    )
+}
+
 /// Parses the body of a block starting at `body_offset` in `src`, against the
 /// generators in `registry`. `block_offset` is where the fence line starts.
 pub fn parse(
@@ -71,30 +108,50 @@ pub fn parse(
     body_offset: usize,
 ) -> Result<Directive, Vec<Diagnostic>> {
     let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
-    let table: BTreeMap<toml::Spanned<String>, toml::Value> =
-        toml::from_str(body).map_err(|e| {
-            let offset = body_offset + e.span().map_or(0, |s| s.start);
-            err(
-                offset,
-                format!("directive body is not valid TOML: {}", e.message().trim()),
-            )
-        })?;
+    let table: BTreeMap<toml::Spanned<String>, toml::Spanned<toml::Value>> = toml::from_str(body)
+        .map_err(|e| {
+        let offset = body_offset + e.span().map_or(0, |s| s.start);
+        err(
+            offset,
+            format!("directive body is not valid TOML: {}", e.message().trim()),
+        )
+    })?;
     // Each key's value, and where in the source the key stands.
     let at: BTreeMap<String, usize> = table
         .keys()
         .map(|k| (k.get_ref().clone(), body_offset + k.span().start))
         .collect();
+    // A string in double quotes whose escapes look like LaTeX commands.
+    if let Some((key, command)) = table.iter().find_map(|(k, v)| {
+        let raw = &body[v.span()];
+        Some((k, latex_escape(raw)?))
+    }) {
+        return Err(err(
+            body_offset + table[key].span().start,
+            format!(
+                "`{}` has `\\{command}`, which TOML reads as an escape in a string in double \
+                 quotes; write the string in single quotes ('...'), where backslashes are kept, \
+                 or double the backslash",
+                key.get_ref()
+            ),
+        ));
+    }
     let mut table: BTreeMap<String, toml::Value> = table
         .into_iter()
-        .map(|(k, v)| (k.into_inner(), v))
+        .map(|(k, v)| (k.into_inner(), v.into_inner()))
         .collect();
     let mut take_str = |key: &str| -> Result<Option<Located>, Vec<Diagnostic>> {
         match table.remove(key) {
             None => Ok(None),
-            Some(toml::Value::String(s)) => Ok(Some(Located {
-                text: s,
-                offset: at[key],
-            })),
+            Some(toml::Value::String(s)) => {
+                match s.chars().find(|c| c.is_control() && *c != '\n') {
+                    Some(c) => Err(err(at[key], control_character(key, c))),
+                    None => Ok(Some(Located {
+                        text: s,
+                        offset: at[key],
+                    })),
+                }
+            }
             Some(other) => Err(err(
                 at[key],
                 format!("`{key}` must be a string, found {other}"),
@@ -226,6 +283,36 @@ mod tests {
             e[0].message
                 .contains("unknown generator `nope`; there are: blocked-board")
         );
+    }
+
+    #[test]
+    fn refuses_latex_commands_that_toml_reads_as_escapes() {
+        for (caption, command) in [
+            (r#""$c \times r$""#, "times"),
+            (r#""$\frac{1}{2}$""#, "frac"),
+            (r#""""$a \neq b$""""#, "neq"),
+            (r#""a \\ $\beta$""#, "beta"),
+        ] {
+            let e = run(&format!(
+                "id = \"b\"\ngenerator = \"blocked-board\"\ncaption = {caption}\n"
+            ))
+            .unwrap_err();
+            assert_eq!(e[0].line, 4, "{caption}");
+            assert!(e[0].message.contains(&format!("`\\{command}`")), "{}", e[0]);
+            assert!(e[0].message.contains("single quotes"), "{}", e[0]);
+        }
+        for fine in [r"'$c \times r$'", r#""$c \\times r$""#, r#""two\n lines""#] {
+            let body = format!("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = {fine}\n");
+            assert!(run(&body).is_ok(), "{fine}");
+        }
+    }
+
+    #[test]
+    fn refuses_control_characters_in_strings() {
+        let e =
+            run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"a\\t b\"\n").unwrap_err();
+        assert_eq!(e[0].line, 4);
+        assert!(e[0].message.contains("U+0009 (a tab)"), "{}", e[0]);
     }
 
     #[test]

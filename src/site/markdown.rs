@@ -545,7 +545,14 @@ impl<'c, 's> Renderer<'c, 's> {
                 Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
                 Event::Text(ref text) if !in_code => {
                     if text.contains('$') {
-                        self.stray_dollars(range);
+                        self.stray_dollars(range.clone());
+                    }
+                    if let Some(i) = text.find(|c: char| c.is_control() && !"\t\n\r".contains(c)) {
+                        let c = text[i..].chars().next().unwrap_or_default();
+                        self.error(
+                            range.start,
+                            format!("the control character U+{:04X} in text", c as u32),
+                        );
                     }
                     out.push(event);
                 }

@@ -7,7 +7,7 @@
 //! stands between the tags the writer made (see [`escape_content`]).
 
 use pulldown_latex::config::DisplayMode;
-use pulldown_latex::event::{Content, Event};
+use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};
 use pulldown_latex::{Parser, RenderConfig, Storage, push_mathml};
 
 /// How deeply groups may nest: deeper LaTeX is refused before it is parsed
@@ -53,6 +53,16 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
             Event::Content(Content::Number(_)) => {
                 Event::Content(Content::Number(copies.next().expect("one copy each")))
             }
+            // The parser gives `\ ` and `~` as entity text, which the writer
+            // escapes: a space of a word's width instead.
+            Event::Content(Content::Text("&nbsp;")) => Event::Space {
+                width: Some(Dimension {
+                    value: 1.0 / 3.0,
+                    unit: DimensionUnit::Em,
+                }),
+                height: None,
+                depth: None,
+            },
             other => other,
         })
     });
@@ -216,6 +226,16 @@ mod tests {
         assert!(m.contains(">a&lt;b</annotation>"), "{m}");
         let m = to_mathml(r"a \& b", false).unwrap();
         assert!(m.contains(">&amp;<"), "{m}");
+    }
+
+    #[test]
+    fn spacing_commands_are_spaces_not_entity_text() {
+        for tex in [r"a\ b", "a~b", r"a\,b", r"a\quad b"] {
+            let m = to_mathml(tex, false).unwrap();
+            assert!(!m.contains("&amp;nbsp;"), "{tex}: {m}");
+        }
+        let m = to_mathml(r"a\ b", false).unwrap();
+        assert!(m.contains("<mspace width=\"0.33"), "{m}");
     }
 
     #[test]
