@@ -11,9 +11,15 @@ pub struct BuildArgs {
     /// The folder holding content/, templates/ and figures/.
     #[arg(long, default_value = ".")]
     root: PathBuf,
-    /// Where to write the site (default ROOT/site).
+    /// Where to write the site (default ROOT/site). ladder replaces this
+    /// folder entirely; it refuses the root, a folder holding it, one inside
+    /// content/, templates/ or figures/, and a non-empty folder it did not write.
     #[arg(long)]
     output_dir: Option<PathBuf>,
+    /// Replace the output folder even when it holds files ladder did not
+    /// write (it has no .ladder-output file): they are deleted.
+    #[arg(long)]
+    replace_output: bool,
     /// Recompute every figure, ignoring the artifacts in figures/.
     #[arg(long)]
     force: bool,
@@ -32,6 +38,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
         opts.output = output;
     }
     opts.force = args.force;
+    opts.replace_output = args.replace_output;
     let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }
@@ -77,6 +84,9 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
     match result {
         Ok(s) => {
             println!("{}", describe(verb, &s));
+            for w in &s.warnings {
+                eprintln!("warning: {w}");
+            }
             Ok(ExitCode::SUCCESS)
         }
         Err(Failure::Content(errors)) => {

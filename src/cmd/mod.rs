@@ -1,7 +1,9 @@
 //! The command line: one file per command, on top of the library.
 //!
-//! Exit codes: 0 success, 1 the content (or a generator run) is wrong,
-//! 2 a usage error.
+//! Exit codes: 0 success (the site is in place; warnings may follow),
+//! 1 the content (or a generator run) is wrong, or the site could not be
+//! written (the previous one is kept), 2 a usage error, such as an output
+//! folder ladder refuses to replace.
 
 mod build;
 mod figure;
@@ -60,7 +62,11 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e:#}");
-            ExitCode::from(CONTENT_ERROR)
+            if e.is::<crate::site::output::Refused>() {
+                ExitCode::from(USAGE_ERROR)
+            } else {
+                ExitCode::from(CONTENT_ERROR)
+            }
         }
     }
 }

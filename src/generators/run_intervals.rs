@@ -334,7 +334,7 @@ fn width_formula(l: u32) -> i64 {
 fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
     let even = runs.iter().filter(|&&l| l % 2 == 0).count() as u32;
     let twice = cells - even;
-    (twice % 2 == 0).then_some(twice / 2)
+    twice.is_multiple_of(2).then_some(twice / 2)
 }
 
 fn entry(games: &mut GameTable, values: &mut Values, shape: Shape) -> Entry {

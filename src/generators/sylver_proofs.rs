@@ -428,7 +428,7 @@ fn rule_from(by_gaps: &[ByGaps], max_gaps: u32) -> u32 {
 /// The largest odd number at most `gaps - 3`, and at least 1.
 fn depth_bound(gaps: u32) -> u32 {
     let b = gaps.saturating_sub(3).max(1);
-    if b % 2 == 0 { b - 1 } else { b }
+    if b.is_multiple_of(2) { b - 1 } else { b }
 }
 
 fn mean(values: impl Iterator<Item = f64>) -> f64 {

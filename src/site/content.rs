@@ -1,7 +1,15 @@
 //! Loading essays: finding `content/**/*.md`, reading their TOML front matter
 //! and arranging them into ladders of rungs.
+//!
+//! File access follows one policy, here and for templates ([`walk`]): a
+//! symlink is followed when it resolves inside the project root and is an
+//! error naming the link otherwise; every file or folder that cannot be read
+//! is an error. An essay's file name is its page's folder: a name that is
+//! empty or only dots, or whose page would land on another output, is an error
+//! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source};
+use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,10 +56,27 @@ pub struct Essay {
     pub body_start: usize,
 }
 
+/// What a URL path segment leaves as it is: letters, digits and `-._~`.
+const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
+    .remove(b'-')
+    .remove(b'.')
+    .remove(b'_')
+    .remove(b'~');
+
 impl Essay {
-    /// The page's URL path under the site root, with a trailing slash.
+    /// The page's URL path under the site root, percent-encoded, with a
+    /// trailing slash: `a#b.md` is at `LADDER/a%23b/`.
     pub fn url(&self) -> String {
-        format!("{}/{}/", self.front.ladder(), self.slug)
+        format!(
+            "{}/{}/",
+            self.front.ladder(),
+            utf8_percent_encode(&self.slug, SEGMENT)
+        )
+    }
+
+    /// The page's folder in the site: `LADDER/SLUG`, as the file system names it.
+    pub fn dir(&self) -> PathBuf {
+        Path::new(self.front.ladder()).join(&self.slug)
     }
 
     pub fn body(&self) -> &str {
@@ -68,19 +93,27 @@ pub struct Ladder {
     pub rungs: Vec<usize>,
 }
 
-/// Reads every essay under `content_dir`, sorted by path. Reports every file
-/// that cannot be read or whose front matter is wrong.
-pub fn load(content_dir: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
-    let mut paths: Vec<PathBuf> = walkdir::WalkDir::new(content_dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "md"))
-        .map(|e| e.into_path())
-        .collect();
+/// Reads every essay (`*.md`) under `content_dir`, sorted by path. Reports
+/// every file or folder that cannot be read, every symlink that leaves
+/// `root`, every file name that cannot be a page and every wrong front matter.
+pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
+    let mut errors = Vec::new();
+    let mut paths = walk(
+        content_dir,
+        root,
+        &|name| name.ends_with(".md"),
+        &mut errors,
+    );
     paths.sort();
     let mut essays = Vec::new();
-    let mut errors = Vec::new();
     for path in paths {
+        let slug = match slug_of(&path, content_dir) {
+            Ok(slug) => slug,
+            Err(message) => {
+                errors.push(Diagnostic::file(&path, message));
+                continue;
+            }
+        };
         let source = match std::fs::read_to_string(&path) {
             Ok(s) => s,
             Err(e) => {
@@ -97,7 +130,7 @@ pub fn load(content_dir: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
             .join("/");
         match parse(&path, &source) {
             Ok((front, body_start)) => essays.push(Essay {
-                slug: slug_of(&path),
+                slug,
                 content_path,
                 front,
                 body_start,
@@ -114,21 +147,172 @@ pub fn load(content_dir: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
     }
 }
 
-fn slug_of(path: &Path) -> String {
-    path.file_stem()
-        .map(|s| s.to_string_lossy().to_string())
-        .unwrap_or_default()
+/// The slug of the essay at `path`: its file name without `.md`. Refuses a
+/// name that is not UTF-8 (under `content_dir`), and one that is empty or
+/// only dots (`..md` would be the ladder's own page, `...md` the site's).
+fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
+    let relative = path.strip_prefix(content_dir).unwrap_or(path);
+    if relative.to_str().is_none() {
+        return Err(format!(
+            "the path {} is not valid UTF-8; essays need names that can be URLs",
+            relative.display()
+        ));
+    }
+    let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+    let slug = name.strip_suffix(".md").unwrap_or(name);
+    if slug.chars().all(|c| c == '.') {
+        return Err(format!(
+            "the file name `{name}` cannot be a page: the page's folder is the name without \
+             `.md`, which must not be empty or only dots"
+        ));
+    }
+    Ok(slug.to_string())
+}
+
+/// The files under `dir` whose names `wanted` accepts, in no set order,
+/// following symlinks (to files and folders) that resolve inside `root`.
+/// Every symlink that resolves elsewhere or nowhere, and every folder or
+/// file that cannot be read, is an error in `errors` naming it; only a
+/// symlink whose name ladder would not read is left alone (as is a dangling
+/// editor lock, `.#NAME`). A missing `dir` holds no files.
+pub fn walk(
+    dir: &Path,
+    root: &Path,
+    wanted: &dyn Fn(&str) -> bool,
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<PathBuf> {
+    let mut walker = Walker {
+        root: std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf()),
+        wanted,
+        errors,
+        files: Vec::new(),
+        stack: Vec::new(),
+    };
+    let found = match std::fs::symlink_metadata(dir) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
+        Err(e) => {
+            walker.cannot(dir, &e);
+            None
+        }
+        Ok(m) if m.file_type().is_symlink() => walker.follow(dir, true),
+        Ok(m) => Some((
+            m.is_dir(),
+            std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()),
+        )),
+    };
+    match found {
+        Some((true, real)) => walker.folder(dir, real),
+        Some((false, _)) => walker
+            .errors
+            .push(Diagnostic::file(dir, "expected a folder, found a file")),
+        None => {}
+    }
+    walker.files
+}
+
+struct Walker<'a> {
+    /// Canonical.
+    root: PathBuf,
+    wanted: &'a dyn Fn(&str) -> bool,
+    errors: &'a mut Vec<Diagnostic>,
+    files: Vec<PathBuf>,
+    /// The canonical folders being walked, to catch symlink loops.
+    stack: Vec<PathBuf>,
+}
+
+impl Walker<'_> {
+    fn cannot(&mut self, path: &Path, e: &std::io::Error) {
+        self.errors
+            .push(Diagnostic::file(path, format!("cannot read: {e}")));
+    }
+
+    /// For the symlink `path`: whether it leads to a folder, and where;
+    /// `None` to skip it, with an error when ladder would read it (always,
+    /// when `needed`) and must not follow it.
+    fn follow(&mut self, path: &Path, needed: bool) -> Option<(bool, PathBuf)> {
+        let name = name_of(path);
+        let name = name.as_ref();
+        let target = std::fs::read_link(path).unwrap_or_default();
+        let real = match std::fs::canonicalize(path) {
+            Ok(real) => real,
+            Err(_) if !needed && (!(self.wanted)(name) || name.starts_with(".#")) => return None,
+            Err(e) => {
+                self.errors.push(Diagnostic::file(
+                    path,
+                    format!("symlink to {} cannot be followed: {e}", target.display()),
+                ));
+                return None;
+            }
+        };
+        let is_dir = real.is_dir();
+        if !needed && !is_dir && !(self.wanted)(name) {
+            return None;
+        }
+        if !real.starts_with(&self.root) {
+            self.errors.push(Diagnostic::file(
+                path,
+                format!(
+                    "symlink to {} leads outside the project root {}; ladder follows only \
+                     symlinks that stay inside it",
+                    real.display(),
+                    self.root.display()
+                ),
+            ));
+            return None;
+        }
+        Some((is_dir, real))
+    }
+
+    fn folder(&mut self, dir: &Path, real: PathBuf) {
+        if self.stack.contains(&real) {
+            self.errors.push(Diagnostic::file(
+                dir,
+                format!("symlink loop: {} is a folder that holds it", real.display()),
+            ));
+            return;
+        }
+        let entries = match std::fs::read_dir(dir).and_then(Iterator::collect::<Result<Vec<_>, _>>)
+        {
+            Ok(entries) => entries,
+            Err(e) => return self.cannot(dir, &e),
+        };
+        self.stack.push(real.clone());
+        for entry in entries {
+            let path = entry.path();
+            let found = match entry.file_type() {
+                Err(e) => {
+                    self.cannot(&path, &e);
+                    None
+                }
+                Ok(t) if t.is_symlink() => self.follow(&path, false),
+                Ok(t) => Some((t.is_dir(), real.join(entry.file_name()))),
+            };
+            match found {
+                Some((true, real)) => self.folder(&path, real),
+                Some((false, _)) if (self.wanted)(&name_of(&path)) => self.files.push(path),
+                _ => {}
+            }
+        }
+        self.stack.pop();
+    }
+}
+
+/// A file's name, lossily: a name that is not UTF-8 is judged by its caller.
+fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
+    path.file_name().unwrap_or_default().to_string_lossy()
 }
 
 /// Splits off and parses the front matter; returns it and where the body starts.
 pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnostic> {
     let src = Source::new(path, source);
     let expected = "expected the file to open with TOML front matter between `+++` lines";
-    let first = source.lines().next().unwrap_or("");
+    // A byte-order mark, which some editors write, comes before the `+++`.
+    let start = if source.starts_with('\u{feff}') { 3 } else { 0 };
+    let first = source[start..].lines().next().unwrap_or("");
     if first.trim_end() != "+++" {
         return Err(src.error_at(0, expected));
     }
-    let open_end = first.len() + 1;
+    let open_end = start + first.len() + 1;
     let Some(close) = source[open_end.min(source.len())..]
         .match_indices("+++")
         .map(|(i, _)| i + open_end)
@@ -192,23 +376,52 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                 ));
             }
         }
-        let mut slugs: Vec<usize> = rungs.clone();
-        slugs.sort_by(|&x, &y| {
-            essays[x]
-                .slug
-                .cmp(&essays[y].slug)
-                .then(essays[x].path.cmp(&essays[y].path))
-        });
+        // Two pages in one folder; on macOS and Windows, names that differ
+        // only in letter case are one folder.
+        let mut slugs: Vec<(String, usize)> = rungs
+            .iter()
+            .map(|&i| (essays[i].slug.to_lowercase(), i))
+            .collect();
+        slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
         for pair in slugs.windows(2) {
-            let (a, b) = (&essays[pair[0]], &essays[pair[1]]);
-            if a.slug == b.slug {
+            let (a, b) = (&essays[pair[0].1], &essays[pair[1].1]);
+            if pair[0].0 == pair[1].0 {
+                let case = if a.slug == b.slug {
+                    ""
+                } else {
+                    " on a file system that ignores letter case (macOS, Windows)"
+                };
                 errors.push(Diagnostic::file(
                     &b.path,
                     format!(
-                        "essays {} and {} would both be at {}",
+                        "essays {} and {} would both be at {}{case}; rename one",
                         a.path.display(),
                         b.path.display(),
-                        b.url()
+                        b.dir().display()
+                    ),
+                ));
+            }
+        }
+        // A page's folder where the site has a file.
+        for &i in &rungs {
+            let e = &essays[i];
+            let dir = format!("{slug}/{}", e.slug).to_lowercase();
+            let other = if dir == format!("{slug}/index.html") {
+                Some(format!(
+                    "{slug}/index.html, the page of the ladder `{slug}`"
+                ))
+            } else {
+                super::templates::site_files()
+                    .find(|f| f.to_lowercase() == dir)
+                    .map(|f| format!("{f}, which every site carries"))
+            };
+            if let Some(other) = other {
+                errors.push(Diagnostic::file(
+                    &e.path,
+                    format!(
+                        "the page of this essay would be the folder {}/, but the site has the file \
+                         {other}; rename the essay",
+                        e.dir().display()
                     ),
                 ));
             }
@@ -314,7 +527,7 @@ mod tests {
         Essay {
             path: path.into(),
             content_path: path.into(),
-            slug: slug_of(Path::new(path)),
+            slug: slug_of(Path::new(path), Path::new("")).unwrap(),
             front,
             source,
             body_start,

@@ -37,7 +37,7 @@ use markdown::{Heading, LinkIndex, Scan};
 use output::Files;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// What to build.
@@ -51,6 +51,9 @@ pub struct Options {
     pub write: bool,
     /// Recompute every figure.
     pub force: bool,
+    /// Replace the output folder even when it holds files ladder did not
+    /// write (it is never the root or inside what the build reads).
+    pub replace_output: bool,
     /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
     pub generators: &'static [&'static dyn Generator],
 }
@@ -65,6 +68,7 @@ impl Options {
             root,
             write: true,
             force: false,
+            replace_output: false,
             generators: crate::generators::REGISTRY,
         }
     }
@@ -84,6 +88,9 @@ pub struct Summary {
     /// Figures taken from `figures/` or memory.
     pub reused: usize,
     pub elapsed: Duration,
+    /// The site was written, but something around it could not be tidied
+    /// (a previous site that cannot be removed, say).
+    pub warnings: Vec<String>,
 }
 
 /// Why a build failed.
@@ -91,17 +98,36 @@ pub struct Summary {
 pub enum Failure {
     /// The content is wrong: every error found.
     Content(Vec<Diagnostic>),
-    /// The machine failed us (a folder that cannot be written, say).
+    /// The machine failed us (a folder that cannot be written, say), or the
+    /// output folder was refused ([`output::Refused`], a usage error).
     Io(anyhow::Error),
 }
 
 /// Builds the site once (or, with `write = false`, does all its work and checks).
+///
+/// Writing, it holds the root's lock throughout (a second build of the root
+/// waits), refuses an output folder it must not replace before doing any
+/// work, and swaps the new site in only when every step succeeded.
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
     let mut site = Site::new(opts);
-    let built = site.build(progress)?;
-    if site.opts.write {
-        output::write_atomically(&site.opts.output, &built.files).map_err(Failure::Io)?;
+    if !site.opts.write {
+        return Ok(site.build(progress)?.summary);
     }
+    let opts = &site.opts;
+    let _lock = output::lock_root(&opts.root, &|| {
+        let root = output::real_path(&opts.root).unwrap_or_else(|_| opts.root.clone());
+        progress.say(&format!(
+            "waiting for another build of {} to finish",
+            root.display()
+        ))
+    })
+    .map_err(Failure::Io)?;
+    let out = output::Output::check(&opts.root, &opts.output, opts.replace_output)
+        .map_err(Failure::Io)?;
+    let mut warnings = out.clean_stale();
+    let mut built = site.build(progress)?;
+    warnings.extend(out.write(&built.files).map_err(Failure::Io)?);
+    built.summary.warnings = warnings;
     Ok(built.summary)
 }
 
@@ -145,7 +171,7 @@ impl Site {
                 "no content folder: expected essays in content/**/*.md",
             )]));
         }
-        let essays = content::load(&content_dir).map_err(Failure::Content)?;
+        let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
         let mut errors = Vec::new();
         let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
             errors.push(e);
@@ -155,10 +181,11 @@ impl Site {
             errors.extend(e);
             Vec::new()
         });
-        let templates = templates::load(&opts.root.join("templates")).unwrap_or_else(|e| {
-            errors.extend(e);
-            templates::load(Path::new("")).expect("embedded templates load")
-        });
+        let templates =
+            templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
+                errors.extend(e);
+                templates::defaults()
+            });
         let scans: Vec<Scan> = essays
             .iter()
             .map(|e| {
@@ -266,7 +293,7 @@ impl Site {
                         }
                         data.insert(d.id.clone(), &figure.data);
                         shown.insert(d.id.clone(), figure);
-                        let dir = PathBuf::from(essay.front.ladder()).join(&essay.slug);
+                        let dir = essay.dir();
                         let json = self
                             .data_files
                             .entry(figure_key.clone())
@@ -294,7 +321,7 @@ impl Site {
             if let Some((k, html)) = self.pages.get(&url)
                 && *k == key
             {
-                files.add(PathBuf::from(&url).join("index.html"), html.clone());
+                files.add(essay.dir().join("index.html"), html.clone());
                 continue;
             }
             let ctx = markdown::Context {
@@ -320,7 +347,7 @@ impl Site {
             });
             match page {
                 Ok(html) => {
-                    files.add(PathBuf::from(&url).join("index.html"), html.clone());
+                    files.add(essay.dir().join("index.html"), html.clone());
                     self.pages.insert(url, (key, html));
                     rendered += 1;
                 }
@@ -376,6 +403,7 @@ impl Site {
                 .collect(),
             computed: computed.into_iter().map(|c| c.0).collect(),
             elapsed: started.elapsed(),
+            warnings: Vec::new(),
         };
         Ok(Built { files, summary })
     }

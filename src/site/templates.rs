@@ -1,5 +1,8 @@
 //! The page templates (tera) and the stylesheet: the defaults embedded in the
-//! binary, overridden file by file by `DIR/templates/` when it exists.
+//! binary, overridden file by file by `DIR/templates/` when it exists. Files
+//! are found as essays are ([`super::content::walk`]): a symlink is followed
+//! only when it stays inside the project root, and what cannot be read is an
+//! error.
 
 use super::diagnostics::Diagnostic;
 use std::path::Path;
@@ -27,6 +30,14 @@ pub const ASSETS: [(&str, &[u8]); 2] = [
     ),
 ];
 
+/// The files every site has at fixed paths (besides the pages of ladders and
+/// essays): the front page, the stylesheet and the [`ASSETS`].
+pub fn site_files() -> impl Iterator<Item = &'static str> {
+    ["index.html", "style.css"]
+        .into_iter()
+        .chain(ASSETS.iter().map(|(path, _)| *path))
+}
+
 /// Loaded templates and the stylesheet.
 pub struct Templates {
     pub tera: tera::Tera,
@@ -35,21 +46,26 @@ pub struct Templates {
     pub hash: String,
 }
 
-/// Loads the defaults, then every `*.html` and `style.css` in `dir`.
-pub fn load(dir: &Path) -> Result<Templates, Vec<Diagnostic>> {
+/// The embedded templates alone.
+pub fn defaults() -> Templates {
+    load(Path::new(""), Path::new("")).expect("embedded templates load")
+}
+
+/// Loads the defaults, then every `*.html` and `style.css` in `dir` (the
+/// templates folder of the project `root`; a missing one overrides nothing).
+pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut sources: Vec<(String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
     let mut style = DEFAULT_STYLE.to_string();
     let mut errors = Vec::new();
-    if dir.is_dir() {
-        for entry in walkdir::WalkDir::new(dir)
-            .sort_by_file_name()
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let path = entry.path();
+    if !dir.as_os_str().is_empty() {
+        let wanted = |name: &str| name.ends_with(".html") || name == "style.css";
+        let mut paths = super::content::walk(dir, root, &wanted, &mut errors);
+        paths.sort();
+        for path in &paths {
+            let path = path.as_path();
             let name = path
                 .strip_prefix(dir)
                 .unwrap_or(path)
@@ -107,7 +123,11 @@ mod tests {
 
     #[test]
     fn defaults_load_without_a_templates_folder() {
-        let t = load(Path::new("/nonexistent/templates")).unwrap();
+        let t = load(
+            Path::new("/nonexistent/templates"),
+            Path::new("/nonexistent"),
+        )
+        .unwrap();
         assert!(t.style.contains("prefers-color-scheme"));
     }
 
@@ -115,7 +135,7 @@ mod tests {
     fn a_folder_overrides_one_template_and_keeps_the_rest() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("ladder.html"), "L {{ ladder.title }}").unwrap();
-        let t = load(dir.path()).unwrap();
+        let t = load(dir.path(), dir.path()).unwrap();
         let mut ctx = tera::Context::new();
         ctx.insert("ladder", &serde_json::json!({"title": "Chomp"}));
         assert_eq!(t.tera.render("ladder.html", &ctx).unwrap(), "L Chomp");
@@ -125,7 +145,7 @@ mod tests {
     fn reports_a_broken_template() {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("index.html"), "{% for x in %}").unwrap();
-        let e = load(dir.path()).err().unwrap();
+        let e = load(dir.path(), dir.path()).err().unwrap();
         assert!(e[0].message.starts_with("templates:"), "{}", e[0].message);
     }
 }

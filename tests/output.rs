@@ -1,0 +1,676 @@
+//! Never destroying a user's files: which output folders `ladder build`
+//! refuses, how the new site is swapped in, which essay file names can be
+//! pages, and which symlinks are followed. Every failing case checks the exit
+//! code, that the message names the file (and line), that the previous site is
+//! unchanged and that no temporary folder is left.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn fixture() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/basic");
+    for entry in walkdir::WalkDir::new(&from) {
+        let entry = entry.unwrap();
+        let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+        if entry.file_type().is_dir() {
+            std::fs::create_dir_all(&to).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &to).unwrap();
+        }
+    }
+    dir
+}
+
+/// The fixture, built once.
+fn built() -> tempfile::TempDir {
+    let dir = fixture();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    dir
+}
+
+struct Run {
+    code: i32,
+    stderr: String,
+}
+
+fn ladder(args: &[&str], cwd: &Path) -> Run {
+    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(args)
+        .current_dir(cwd)
+        .output()
+        .unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// Every file under `dir` (following no symlinks), by relative path.
+fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .filter(|e| e.file_type().is_file())
+        .map(|e| {
+            (
+                e.path().strip_prefix(dir).unwrap().to_path_buf(),
+                std::fs::read(e.path()).unwrap(),
+            )
+        })
+        .collect()
+}
+
+/// The temporary folders of builds (`.NAME.tmp-PID`, `.NAME.old-PID`) in `dirs`.
+fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') && (name.contains(".tmp-") || name.contains(".old-")) {
+                found.push(dir.join(name));
+            }
+        }
+    }
+    found
+}
+
+fn write(path: &Path, text: &str) {
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+fn essay(ladder: &str, rung: u32) -> String {
+    format!("+++\ntitle = \"Essay {rung}\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n\nText.\n")
+}
+
+/// Runs `args` in the built fixture `dir` and expects `code`, each of
+/// `needles` in stderr, the project (site included) unchanged and no
+/// temporary folder beside the site or the project.
+fn fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
+    let before = tree(dir);
+    let run = ladder(args, dir);
+    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+    for needle in needles {
+        assert!(
+            run.stderr.contains(needle),
+            "{args:?}: expected {needle:?} in:\n{}",
+            run.stderr
+        );
+    }
+    assert!(before == tree(dir), "{args:?} changed the project");
+    assert_eq!(
+        leftovers(&[dir, dir.parent().unwrap()]),
+        Vec::<PathBuf>::new()
+    );
+}
+
+#[test]
+fn an_output_folder_that_is_or_holds_the_project_or_what_it_reads_is_refused() {
+    let dir = built();
+    let root = dir.path().to_str().unwrap();
+    for (out, why) in [
+        (".", "is the project root"),
+        (root, "is the project root"),
+        ("content/..", "is the project root"),
+        ("..", "contains the project root"),
+        ("content", "is content, which ladder reads"),
+        ("content/demo", "lies inside content"),
+        ("templates", "is templates, which ladder reads"),
+        ("figures", "is figures, which ladder reads"),
+        ("figures/site", "lies inside figures"),
+    ] {
+        fails(
+            dir.path(),
+            &["build", "--output-dir", out, "--replace-output"],
+            2,
+            &["error: the output folder", why],
+        );
+    }
+    fails(
+        dir.path(),
+        &["build", "--output-dir", "content/demo/one.md"],
+        2,
+        &["lies inside content"],
+    );
+    std::fs::write(dir.path().join("notes"), "mine").unwrap();
+    fails(
+        dir.path(),
+        &["build", "--output-dir", "notes", "--replace-output"],
+        2,
+        &["exists and is not a folder"],
+    );
+}
+
+#[test]
+fn a_folder_ladder_did_not_write_is_replaced_only_when_asked() {
+    let dir = built();
+    let other = tempfile::tempdir().unwrap();
+    let out = other.path().join("www");
+    write(&out.join("notes.txt"), "mine");
+    write(&out.join("photos/a.jpg"), "jpeg");
+    let out_arg = out.to_str().unwrap();
+    let mine = tree(&out);
+    fails(
+        dir.path(),
+        &["build", "--output-dir", out_arg],
+        2,
+        &[
+            "notes.txt",
+            "photos",
+            "no .ladder-output file",
+            "--replace-output",
+        ],
+    );
+    assert!(mine == tree(&out), "the folder changed");
+    assert_eq!(leftovers(&[other.path()]), Vec::<PathBuf>::new());
+
+    let run = ladder(
+        &["build", "--output-dir", out_arg, "--replace-output"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.join(".ladder-output").is_file());
+    assert!(out.join("demo/one/index.html").is_file());
+    assert!(!out.join("notes.txt").exists());
+    // Now ladder wrote it: no flag needed.
+    let run = ladder(&["build", "--output-dir", out_arg], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(leftovers(&[other.path()]), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn the_site_of_a_build_before_the_marker_is_replaced_once() {
+    let dir = fixture();
+    let site = dir.path().join("site");
+    write(&site.join("index.html"), "an older build");
+    write(&site.join("demo/gone/index.html"), "a page since removed");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(site.join(".ladder-output").is_file());
+    assert!(!site.join("demo/gone").exists());
+
+    // A site/ that is not a site is not taken for one.
+    let dir = fixture();
+    write(&dir.path().join("site/notes.txt"), "mine");
+    fails(
+        dir.path(),
+        &["build"],
+        2,
+        &["notes.txt", "--replace-output"],
+    );
+}
+
+#[test]
+fn output_dir_dot_builds_there_and_leaves_no_temporary_folder() {
+    let dir = fixture();
+    let other = tempfile::tempdir().unwrap();
+    let out = other.path().join("out");
+    std::fs::create_dir(&out).unwrap();
+    let run = ladder(
+        &[
+            "build",
+            "--root",
+            dir.path().to_str().unwrap(),
+            "--output-dir",
+            ".",
+        ],
+        &out,
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.join("demo/one/index.html").is_file());
+    assert_eq!(leftovers(&[other.path(), &out]), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn essay_names_that_are_empty_or_only_dots_are_refused() {
+    let dir = built();
+    for name in ["...md", "..md", ".md"] {
+        let path = dir.path().join("content/demo").join(name);
+        write(&path, &essay("demo", 7));
+        let at = format!("content/demo/{name}:1:1: error: the file name `{name}` cannot be a page");
+        fails(dir.path(), &["build"], 1, &[&at]);
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
+#[test]
+fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
+    let dir = built();
+    // (the new file, its ladder, the file the error is at, what it says)
+    let cases = [
+        (
+            "demo/index.html.md",
+            "demo",
+            "demo/index.html.md",
+            "the site has the file demo/index.html, the page of the ladder `demo`",
+        ),
+        (
+            "fonts/OFL.txt.md",
+            "fonts",
+            "fonts/OFL.txt.md",
+            "the site has the file fonts/OFL.txt, which every site carries",
+        ),
+        (
+            "demo/One.md",
+            "demo",
+            "demo/one.md",
+            "essays ./content/demo/One.md and ./content/demo/one.md would both be at demo/one \
+             on a file system that ignores letter case",
+        ),
+        (
+            "elsewhere/one.md",
+            "demo",
+            "elsewhere/one.md",
+            "essays ./content/demo/one.md and ./content/elsewhere/one.md would both be at demo/one",
+        ),
+    ];
+    for (file, ladder, at, needle) in cases {
+        let path = dir.path().join("content").join(file);
+        write(&path, &essay(ladder, 3));
+        fails(
+            dir.path(),
+            &["build"],
+            1,
+            &[&format!("content/{at}:1:1: error:"), needle],
+        );
+        std::fs::remove_file(path).unwrap();
+    }
+}
+
+#[test]
+fn odd_file_names_get_links_that_reach_their_pages() {
+    let dir = fixture();
+    let names = [
+        "a#b",
+        "a?b",
+        "pct%2e",
+        "two words",
+        "café",
+        ".hidden",
+        "x&y",
+    ];
+    for (i, name) in names.iter().enumerate() {
+        write(
+            &dir.path().join(format!("content/demo/{name}.md")),
+            &essay("demo", 10 + i as u32),
+        );
+    }
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site");
+    let pages: Vec<PathBuf> = tree(&site)
+        .into_keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "html"))
+        .collect();
+    let mut checked = 0;
+    for page in &pages {
+        let html = std::fs::read_to_string(site.join(page)).unwrap();
+        for href in html
+            .split("href=\"")
+            .skip(1)
+            .map(|s| &s[..s.find('"').unwrap()])
+        {
+            let href = href.split('#').next().unwrap();
+            if href.is_empty() || href.contains("://") {
+                continue;
+            }
+            assert!(
+                !href.contains(['?', ' ']),
+                "{href} in {} is not encoded",
+                page.display()
+            );
+            let decoded = percent_encoding::percent_decode_str(href)
+                .decode_utf8()
+                .unwrap()
+                .replace("&amp;", "&")
+                .replace("&#x2F;", "/");
+            let mut target = page.parent().unwrap().to_path_buf();
+            for part in decoded.split('/') {
+                match part {
+                    "" | "." => {}
+                    ".." => assert!(target.pop(), "{href} leaves the site"),
+                    p => target.push(p),
+                }
+            }
+            if decoded.ends_with('/') || decoded.is_empty() {
+                target.push("index.html");
+            }
+            assert!(
+                site.join(&target).is_file(),
+                "{href} in {} reaches nothing ({})",
+                page.display(),
+                target.display()
+            );
+            checked += 1;
+        }
+    }
+    let ladder_page = std::fs::read_to_string(site.join("demo/index.html")).unwrap();
+    for encoded in [
+        "a%23b/",
+        "a%3Fb/",
+        "pct%252e/",
+        "two%20words/",
+        "caf%C3%A9/",
+    ] {
+        assert!(
+            ladder_page.contains(encoded),
+            "no {encoded} in the ladder page"
+        );
+    }
+    assert!(checked > 40, "only {checked} links checked");
+}
+
+#[test]
+fn a_byte_order_mark_before_the_front_matter_is_accepted() {
+    let dir = fixture();
+    let path = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let page = std::fs::read_to_string(dir.path().join("site/demo/two/index.html")).unwrap();
+    assert!(page.contains("Second section"));
+
+    // Errors past it are at their line.
+    std::fs::write(
+        &path,
+        format!("\u{feff}{}", text.replace("rung = 2", "rung = \"2\"")),
+    )
+    .unwrap();
+    fails(
+        dir.path(),
+        &["build"],
+        1,
+        &["content/demo/two.md:4:", "front matter"],
+    );
+}
+
+#[test]
+fn concurrent_builds_of_one_root_take_turns() {
+    let dir = built();
+    let running: Vec<_> = (0..4)
+        .map(|_| {
+            Command::new(env!("CARGO_BIN_EXE_ladder"))
+                .args(["build", "--force"])
+                .current_dir(dir.path())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        })
+        .collect();
+    for child in running {
+        let out = child.wait_with_output().unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
+    assert!(dir.path().join("site/.ladder-output").is_file());
+    assert!(dir.path().join("site/demo/one/index.html").is_file());
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
+
+#[cfg(unix)]
+fn dead_pid() -> u32 {
+    let mut child = Command::new("true").spawn().unwrap();
+    let pid = child.id();
+    child.wait().unwrap();
+    pid
+}
+
+#[cfg(unix)]
+#[test]
+fn temporary_folders_of_dead_builds_are_removed() {
+    let dir = built();
+    let dead = dead_pid();
+    for kind in ["tmp", "old"] {
+        write(
+            &dir.path().join(format!(".site.{kind}-{dead}/index.html")),
+            "x",
+        );
+    }
+    // This test's own process is alive: its folder is not stale.
+    let live = dir.path().join(format!(".site.tmp-{}", std::process::id()));
+    write(&live.join("index.html"), "x");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(leftovers(&[dir.path()]), vec![live]);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_symlinked_output_folder_stays_a_symlink_and_its_target_is_updated() {
+    let dir = built();
+    let deploy = tempfile::tempdir().unwrap();
+    let www = deploy.path().join("www");
+    std::fs::rename(dir.path().join("site"), &www).unwrap();
+    std::os::unix::fs::symlink(&www, dir.path().join("site")).unwrap();
+    let path = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    std::fs::write(&path, text.replace("Back to", "Return to")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        std::fs::symlink_metadata(dir.path().join("site"))
+            .unwrap()
+            .is_symlink()
+    );
+    let page = std::fs::read_to_string(www.join("demo/two/index.html")).unwrap();
+    assert!(page.contains("Return to"));
+    assert_eq!(
+        leftovers(&[dir.path(), deploy.path()]),
+        Vec::<PathBuf>::new()
+    );
+
+    // A dangling link is built through too.
+    std::fs::remove_dir_all(&www).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(www.join("demo/two/index.html").is_file());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_read_only_previous_site_is_replaced_and_the_build_succeeds() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = built();
+    for entry in walkdir::WalkDir::new(dir.path().join("site")) {
+        let entry = entry.unwrap();
+        let mode = if entry.file_type().is_dir() {
+            0o555
+        } else {
+            0o444
+        };
+        std::fs::set_permissions(entry.path(), std::fs::Permissions::from_mode(mode)).unwrap();
+    }
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    assert!(dir.path().join("site/.ladder-output").is_file());
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
+
+/// When the previous site cannot be removed at all (here: an immutable file,
+/// which needs root), the new one is in place: exit 0 and a warning naming
+/// what is left; the next build removes it.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
+    let dir = built();
+    let stuck = dir.path().join("site/demo/one/index.html");
+    let chattr = |flag: &str, path: &Path| {
+        Command::new("chattr")
+            .arg(flag)
+            .arg(path)
+            .output()
+            .is_ok_and(|o| o.status.success())
+    };
+    if !chattr("+i", &stuck) {
+        eprintln!("skipped: cannot make a file immutable here");
+        return;
+    }
+    let run = ladder(&["build"], dir.path());
+    let left = leftovers(&[dir.path()]);
+    for path in &left {
+        for entry in walkdir::WalkDir::new(path).into_iter().flatten() {
+            chattr("-i", entry.path());
+        }
+    }
+    chattr("-i", &stuck);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(left.len(), 1, "{left:?}");
+    assert!(
+        run.stderr.contains("warning: the new site is in")
+            && run.stderr.contains(left[0].to_str().unwrap())
+            && run.stderr.contains("cannot be removed"),
+        "{}",
+        run.stderr
+    );
+    assert!(dir.path().join("site/.ladder-output").is_file());
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_inside_the_root_are_followed() {
+    use std::os::unix::fs::symlink;
+    let dir = fixture();
+    write(&dir.path().join("drafts/three.md"), &essay("demo", 3));
+    write(&dir.path().join("more/four.md"), &essay("demo", 4));
+    symlink(
+        "../../drafts/three.md",
+        dir.path().join("content/demo/three.md"),
+    )
+    .unwrap();
+    symlink("../more", dir.path().join("content/more")).unwrap();
+    write(&dir.path().join("shared/style.css"), "body { color: red }");
+    std::fs::create_dir(dir.path().join("templates")).unwrap();
+    symlink(
+        "../shared/style.css",
+        dir.path().join("templates/style.css"),
+    )
+    .unwrap();
+    // A dangling editor lock (Emacs's `.#NAME`) is not an essay.
+    symlink("user@host.1234", dir.path().join("content/demo/.#one.md")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site");
+    assert!(site.join("demo/three/index.html").is_file());
+    assert!(site.join("demo/four/index.html").is_file());
+    assert_eq!(
+        std::fs::read_to_string(site.join("style.css")).unwrap(),
+        "body { color: red }"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn symlinks_that_leave_the_root_or_lead_nowhere_are_errors_naming_the_link() {
+    use std::os::unix::fs::symlink;
+    let dir = built();
+    let outside = tempfile::tempdir().unwrap();
+    write(&outside.path().join("x.md"), &essay("demo", 3));
+    write(&outside.path().join("style.css"), "secret");
+    let cases: [(&str, PathBuf, &str); 6] = [
+        (
+            "content/demo/x.md",
+            outside.path().join("x.md"),
+            "leads outside the project root",
+        ),
+        (
+            "content/out",
+            outside.path().to_path_buf(),
+            "leads outside the project root",
+        ),
+        (
+            "templates/style.css",
+            outside.path().join("style.css"),
+            "leads outside the project root",
+        ),
+        (
+            "templates/style.css",
+            "/etc/passwd".into(),
+            "leads outside the project root",
+        ),
+        (
+            "content/demo/gone.md",
+            "nothing.md".into(),
+            "cannot be followed",
+        ),
+        ("content/demo/loop", "..".into(), "symlink loop"),
+    ];
+    for (link, target, why) in cases {
+        let path = dir.path().join(link);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        symlink(&target, &path).unwrap();
+        fails(
+            dir.path(),
+            &["build"],
+            1,
+            &[&format!("{link}:1:1: error: "), why],
+        );
+        fails(
+            dir.path(),
+            &["check"],
+            1,
+            &[&format!("{link}:1:1: error: "), why],
+        );
+        std::fs::remove_file(&path).unwrap();
+    }
+
+    // The content folder itself.
+    let content = dir.path().join("content");
+    std::fs::rename(&content, outside.path().join("content")).unwrap();
+    symlink(outside.path().join("content"), &content).unwrap();
+    fails(
+        dir.path(),
+        &["build"],
+        1,
+        &["content:1:1: error: ", "leads outside the project root"],
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn an_unreadable_folder_or_file_is_an_error() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let dir = built();
+    let sub = dir.path().join("content/demo");
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o000)).unwrap();
+    if std::fs::read_dir(&sub).is_ok() {
+        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+        eprintln!("skipped: this user reads everything (root)");
+        return;
+    }
+    let before = tree(&dir.path().join("site"));
+    let run = ladder(&["build"], dir.path());
+    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("content/demo:1:1: error: cannot read"),
+        "{}",
+        run.stderr
+    );
+    assert!(before == tree(&dir.path().join("site")));
+
+    let file = dir.path().join("content/demo/two.md");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o000)).unwrap();
+    let run = ladder(&["build"], dir.path());
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("content/demo/two.md:1:1: error: cannot read"),
+        "{}",
+        run.stderr
+    );
+    assert!(before == tree(&dir.path().join("site")));
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
