@@ -550,7 +550,7 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
         .wait_past(0, Duration::from_secs(10))
         .expect("the first build");
     let page = |shared: &serve::Shared| match serve::answer("/demo/one/", shared) {
-        Reply::File { body, .. } => String::from_utf8(body).unwrap(),
+        Reply::File { body, .. } => String::from_utf8(body.to_vec()).unwrap(),
         other => panic!("{other:?}"),
     };
     assert!(page(&server.shared).contains("has two parts."));

@@ -34,6 +34,7 @@ use hyper::server::conn::http1;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
+use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
@@ -80,7 +81,9 @@ struct Timeouts {
 
 /// What is being served.
 struct State {
-    files: Files,
+    /// The last good build's files as served: HTML pages carry the reload
+    /// script, put in once per build rather than once per request.
+    files: BTreeMap<PathBuf, Bytes>,
     /// Bumped by every build, good or bad; 0 while the first one runs.
     version: u64,
     /// The last build's errors, as `path:line:col: error: ...` texts.
@@ -95,16 +98,29 @@ pub struct Shared(Arc<watch::Sender<State>>);
 impl Shared {
     fn new() -> Shared {
         Shared(Arc::new(watch::Sender::new(State {
-            files: Files::default(),
+            files: BTreeMap::new(),
             version: 0,
             errors: Vec::new(),
         })))
     }
 
+    /// Publishes a build's outcome; only the builder publishes.
     fn publish(&self, result: Result<Files, Vec<String>>) {
+        let version = self.0.borrow().version + 1;
+        let files = result.map(|files| {
+            let served = files.0.into_iter().map(|(path, body)| {
+                let body = if content_type(&path).starts_with("text/html") {
+                    inject(&body, version)
+                } else {
+                    body
+                };
+                (path, Bytes::from(body))
+            });
+            served.collect()
+        });
         self.0.send_modify(|state| {
-            state.version += 1;
-            match result {
+            state.version = version;
+            match files {
                 Ok(files) => {
                     state.files = files;
                     state.errors.clear();
@@ -438,7 +454,7 @@ impl AsyncWrite for HeadClock {
 pub enum Reply {
     File {
         content_type: &'static str,
-        body: Vec<u8>,
+        body: Bytes,
     },
     News {
         version: u64,
@@ -504,16 +520,13 @@ pub fn answer(url: &str, shared: &Shared) -> Reply {
     if state.version == 0 {
         return Reply::Building;
     }
-    if let Some(body) = state.files.0.get(&relative) {
-        let content_type = content_type(&relative);
-        let body = if content_type.starts_with("text/html") {
-            inject(body, state.version)
-        } else {
-            body.clone()
+    if let Some(body) = state.files.get(&relative) {
+        return Reply::File {
+            content_type: content_type(&relative),
+            body: body.clone(),
         };
-        return Reply::File { content_type, body };
     }
-    if !path.ends_with('/') && state.files.0.contains_key(&relative.join("index.html")) {
+    if !path.ends_with('/') && state.files.contains_key(&relative.join("index.html")) {
         let query = if query.is_empty() {
             String::new()
         } else {
@@ -578,8 +591,12 @@ fn response(reply: Reply, shared: &Shared) -> Response<Full<Bytes>> {
 }
 
 /// A response that is never cached: the site changes under it.
-fn page(status: StatusCode, content_type: &'static str, body: Vec<u8>) -> Response<Full<Bytes>> {
-    let mut response = Response::new(Full::new(Bytes::from(body)));
+fn page(
+    status: StatusCode,
+    content_type: &'static str,
+    body: impl Into<Bytes>,
+) -> Response<Full<Bytes>> {
+    let mut response = Response::new(Full::new(body.into()));
     *response.status_mut() = status;
     let headers = response.headers_mut();
     headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
@@ -787,7 +804,11 @@ mod tests {
         shared.publish(Ok(files));
         let (head, body) = exchange(&mut stream, "GET /chomp/ HTTP/1.1\r\nHost: x\r\n\r\n");
         assert!(head.starts_with("http/1.1 200"), "{head}");
-        assert!(String::from_utf8(body).unwrap().contains("chomp"));
+        let body = String::from_utf8(body).unwrap();
+        assert!(
+            body.contains("chomp") && body.contains("let version = 1;"),
+            "{body}"
+        );
     }
 
     #[test]
