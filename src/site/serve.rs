@@ -63,6 +63,9 @@ const SETTINGS: &str = "ladder.toml";
 /// The largest request head (request line and headers) answered; a larger
 /// one gets 431.
 const HEAD_LIMIT: usize = 64 * 1024;
+/// The content types of the server's own pages.
+const HTML: &str = "text/html; charset=utf-8";
+const TEXT: &str = "text/plain; charset=utf-8";
 /// How long the server waits on its clients.
 const TIMEOUTS: Timeouts = Timeouts {
     idle: Duration::from_secs(30),
@@ -109,7 +112,7 @@ impl Shared {
         let version = self.0.borrow().version + 1;
         let files = result.map(|files| {
             let served = files.0.into_iter().map(|(path, body)| {
-                let body = if content_type(&path).starts_with("text/html") {
+                let body = if content_type(&path) == HTML {
                     inject(&body, version)
                 } else {
                     body
@@ -475,8 +478,8 @@ async fn respond(
     if !matches!(*request.method(), Method::GET | Method::HEAD) {
         let mut response = page(
             StatusCode::METHOD_NOT_ALLOWED,
-            "text/plain; charset=utf-8",
-            b"405: this server only answers GET and HEAD\n".to_vec(),
+            TEXT,
+            b"405: this server only answers GET and HEAD\n".as_slice(),
         );
         let allow = HeaderValue::from_static("GET, HEAD");
         response.headers_mut().insert(header::ALLOW, allow);
@@ -539,8 +542,6 @@ pub fn answer(url: &str, shared: &Shared) -> Reply {
 
 /// The HTTP response for `reply`.
 fn response(reply: Reply, shared: &Shared) -> Response<Full<Bytes>> {
-    const HTML: &str = "text/html; charset=utf-8";
-    const TEXT: &str = "text/plain; charset=utf-8";
     match reply {
         Reply::File { content_type, body } => page(StatusCode::OK, content_type, body),
         Reply::News { version, errors } => {
@@ -553,7 +554,7 @@ fn response(reply: Reply, shared: &Shared) -> Response<Full<Bytes>> {
         }
         Reply::Redirect(location) => match HeaderValue::try_from(location) {
             Ok(location) => {
-                let body = b"308: this is a folder; its address ends with /\n".to_vec();
+                let body = b"308: this is a folder; its address ends with /\n".as_slice();
                 let mut response = page(StatusCode::PERMANENT_REDIRECT, TEXT, body);
                 response.headers_mut().insert(header::LOCATION, location);
                 response
@@ -575,7 +576,7 @@ fn response(reply: Reply, shared: &Shared) -> Response<Full<Bytes>> {
         Reply::Forbidden => page(
             StatusCode::FORBIDDEN,
             TEXT,
-            b"403 forbidden: path leaves the site\n".to_vec(),
+            b"403 forbidden: path leaves the site\n".as_slice(),
         ),
         Reply::NotFound => {
             let html = "<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>Not found</title></head>\
@@ -628,7 +629,7 @@ pub fn site_path(path: &str) -> Option<PathBuf> {
 
 fn content_type(path: &Path) -> &'static str {
     match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => "text/html; charset=utf-8",
+        Some("html") => HTML,
         Some("css") => "text/css; charset=utf-8",
         Some("svg") => "image/svg+xml",
         Some("json") => "application/json",
@@ -930,6 +931,29 @@ mod tests {
             }
         };
         assert!(cut < Duration::from_millis(1000), "cut off after {cut:?}");
+    }
+
+    #[test]
+    fn answers_get_and_head_only() {
+        let shared = built();
+        let (address, _runtime) = serving(&shared, TIMEOUTS);
+        let (head, _) = exchange(
+            &mut connect(address),
+            "POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n",
+        );
+        assert!(head.starts_with("http/1.1 405"), "{head}");
+        assert!(head.contains("allow: get, head\r\n"), "{head}");
+        let mut stream = connect(address);
+        stream
+            .write_all(b"HEAD / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .unwrap();
+        let mut response = String::new();
+        stream.read_to_string(&mut response).unwrap();
+        assert!(response.starts_with("HTTP/1.1 200"), "{response}");
+        assert!(
+            response.ends_with("\r\n\r\n"),
+            "HEAD got a body: {response}"
+        );
     }
 
     #[test]
