@@ -55,7 +55,15 @@ fn no_op_build(c: &mut Criterion) {
 
 fn edit_to_reload(c: &mut Criterion) {
     let (dir, opts) = bundled();
-    let server = serve::start(Site::new(opts), "127.0.0.1:0", Box::new(Silent)).expect("serves");
+    let server = serve::start(
+        Site::new(opts),
+        "127.0.0.1:0".parse().expect("an address"),
+        Box::new(Silent),
+    )
+    .expect("serves");
+    server
+        .wait_past(0, Duration::from_secs(60))
+        .expect("the first build");
     let path = essay(dir.path());
     let original = std::fs::read_to_string(&path).expect("the essay");
     let mut n = 0u64;

@@ -540,24 +540,28 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
     use std::time::Duration;
     let dir = fixture("basic");
     let site = site::Site::new(Options::new(dir.path()));
-    let server =
-        serve::start(site, "127.0.0.1:0", Box::new(ladder::site::figures::Silent)).unwrap();
+    let server = serve::start(
+        site,
+        "127.0.0.1:0".parse().unwrap(),
+        Box::new(ladder::site::figures::Silent),
+    )
+    .unwrap();
+    let version = server
+        .wait_past(0, Duration::from_secs(10))
+        .expect("the first build");
     let page = |shared: &serve::Shared| match serve::answer("/demo/one/", shared) {
-        Reply::File { body, .. } => String::from_utf8(body).unwrap(),
+        Reply::File { body, .. } => String::from_utf8(body.to_vec()).unwrap(),
         other => panic!("{other:?}"),
     };
     assert!(page(&server.shared).contains("has two parts."));
-    let news = |since: &str| serve::answer(&format!("/__ladder/events{since}"), &server.shared);
-    let Reply::News { version, errors } = news("") else {
-        panic!()
-    };
-    assert!(errors.is_empty());
+    assert!(server.shared.news().1.is_empty());
 
     let path = dir.path().join("content/demo/one.md");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, text.replace("has two parts.", "has two halves.")).unwrap();
-    let version =
-        serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
+    let version = server
+        .wait_past(version, Duration::from_secs(10))
+        .expect("a rebuild");
     assert!(page(&server.shared).contains("has two halves."));
 
     std::fs::write(
@@ -565,11 +569,10 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
         text.replace("{{ b.parts.0 = 2 }}", "{{ b.parts.0 = 3 }}"),
     )
     .unwrap();
-    let version =
-        serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
-    let Reply::News { errors, .. } = news("") else {
-        panic!()
-    };
+    let version = server
+        .wait_past(version, Duration::from_secs(10))
+        .expect("a rebuild");
+    let errors = server.shared.news().1;
     assert!(
         errors[0].contains("claim `b.parts.0 = 3` is false"),
         "{errors:?}"
@@ -580,11 +583,10 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
     );
 
     std::fs::write(&path, text).unwrap();
-    serve::wait_past(&server.shared, version, Duration::from_secs(10)).expect("a rebuild");
-    let Reply::News { errors, .. } = news("") else {
-        panic!()
-    };
-    assert!(errors.is_empty());
+    server
+        .wait_past(version, Duration::from_secs(10))
+        .expect("a rebuild");
+    assert!(server.shared.news().1.is_empty());
     assert_eq!(
         serve::answer("/../Cargo.toml", &server.shared),
         Reply::Forbidden
@@ -812,4 +814,145 @@ fn control_characters_in_text_or_a_caption_fail_at_their_line() {
         16,
         "write the string in single quotes",
     );
+}
+
+// --- serve: watching the root, listening (issue 12) ---
+
+/// `ladder serve`'s server for the site in `dir`, once its first build is done.
+fn serving(dir: &Path) -> site::serve::Server {
+    let site = site::Site::new(Options::new(dir));
+    let silent = Box::new(ladder::site::figures::Silent);
+    let server = site::serve::start(site, "127.0.0.1:0".parse().unwrap(), silent).unwrap();
+    server
+        .wait_past(0, std::time::Duration::from_secs(10))
+        .expect("the first build");
+    server
+}
+
+/// Whether `url` comes to serve a page holding `text` within ten seconds.
+fn comes_to_serve(server: &site::serve::Server, url: &str, text: &str) -> bool {
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        let version = server.shared.news().0;
+        if let site::serve::Reply::File { body, .. } = site::serve::answer(url, &server.shared)
+            && String::from_utf8_lossy(&body).contains(text)
+        {
+            return true;
+        }
+        let left = deadline.saturating_duration_since(std::time::Instant::now());
+        if server.wait_past(version, left).is_none() {
+            return false;
+        }
+    }
+}
+
+#[test]
+fn serve_keeps_watching_content_renamed_away_or_removed_and_created_anew() {
+    let dir = fixture("basic");
+    let server = serving(dir.path());
+    let content = dir.path().join("content");
+    let old = dir.path().join("content.old");
+    let essay = content.join("demo/one.md");
+    let text = std::fs::read_to_string(&essay).unwrap();
+
+    // Renamed away, then a new folder with the old one's files moved in.
+    std::fs::rename(&content, &old).unwrap();
+    std::fs::create_dir(&content).unwrap();
+    std::fs::rename(old.join("demo"), content.join("demo")).unwrap();
+    std::fs::write(
+        &essay,
+        text.replace("has two parts.", "has two moved parts."),
+    )
+    .unwrap();
+    assert!(comes_to_serve(
+        &server,
+        "/demo/one/",
+        "has two moved parts."
+    ));
+    std::fs::write(
+        &essay,
+        text.replace("has two parts.", "has two edited parts."),
+    )
+    .unwrap();
+    assert!(
+        comes_to_serve(&server, "/demo/one/", "has two edited parts."),
+        "an edit in the new content/ is ignored"
+    );
+
+    // Removed, then written anew.
+    let two = std::fs::read_to_string(content.join("demo/two.md")).unwrap();
+    std::fs::remove_dir_all(&content).unwrap();
+    std::fs::create_dir_all(content.join("demo")).unwrap();
+    std::fs::write(content.join("demo/two.md"), two).unwrap();
+    std::fs::write(&essay, text.replace("has two parts.", "has two new parts.")).unwrap();
+    assert!(comes_to_serve(&server, "/demo/one/", "has two new parts."));
+    std::fs::write(
+        &essay,
+        text.replace("has two parts.", "has two later parts."),
+    )
+    .unwrap();
+    assert!(
+        comes_to_serve(&server, "/demo/one/", "has two later parts."),
+        "an edit in the re-created content/ is ignored"
+    );
+    assert!(server.shared.news().1.is_empty(), "a stale error stays");
+}
+
+#[test]
+fn serve_watches_templates_created_after_it_started_and_the_settings_file_only() {
+    let dir = fixture("basic");
+    let server = serving(dir.path());
+    let base =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("templates/base.html"))
+            .unwrap();
+    let templates = dir.path().join("templates");
+    std::fs::create_dir(&templates).unwrap();
+    std::fs::write(
+        templates.join("base.html"),
+        base.replace("Skip to the essay", "Skip ahead"),
+    )
+    .unwrap();
+    assert!(comes_to_serve(&server, "/demo/one/", "Skip ahead"));
+    std::fs::write(
+        templates.join("base.html"),
+        base.replace("Skip to the essay", "Skip along"),
+    )
+    .unwrap();
+    assert!(
+        comes_to_serve(&server, "/demo/one/", "Skip along"),
+        "an edit in the new templates/ is ignored"
+    );
+
+    let quiet = std::time::Duration::from_millis(300);
+    let version = server.shared.news().0;
+    std::fs::write(dir.path().join("notes.txt"), "not a source").unwrap();
+    assert_eq!(
+        server.wait_past(version, quiet),
+        None,
+        "rebuilt for notes.txt"
+    );
+    std::fs::write(dir.path().join("ladder.toml"), "").unwrap();
+    assert!(
+        server
+            .wait_past(version, std::time::Duration::from_secs(10))
+            .is_some(),
+        "ladder.toml is not watched"
+    );
+}
+
+#[test]
+fn serve_refuses_an_invalid_interface_naming_it() {
+    let dir = fixture("basic");
+    let run = ladder(
+        &["serve", "--interface", "256.1.1.1", "--port", "0"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 2);
+    assert!(
+        run.stderr
+            .contains("invalid value '256.1.1.1' for '--interface"),
+        "{}",
+        run.stderr
+    );
+    assert!(!run.stderr.contains("another server"), "{}", run.stderr);
 }

@@ -2,6 +2,7 @@
 
 use super::progress;
 use crate::site::{Options, Site, serve};
+use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -13,16 +14,16 @@ pub struct Args {
     /// The port to listen on.
     #[arg(long, default_value_t = 1111)]
     port: u16,
-    /// The address to listen on.
+    /// The IP address to listen on (IPv4 or IPv6).
     #[arg(long, default_value = "127.0.0.1")]
-    interface: String,
+    interface: IpAddr,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let site = Site::new(Options::new(args.root));
     serve::run(
         site,
-        &format!("{}:{}", args.interface, args.port),
+        SocketAddr::new(args.interface, args.port),
         progress::reporter(),
     )?;
     Ok(ExitCode::SUCCESS)

@@ -40,6 +40,14 @@ before(async () => {
     });
     server.on("exit", (code) => reject(new Error(`ladder serve exited with ${code}`)));
   });
+  // The server listens before the first build is done, answering 503 meanwhile.
+  for (let tries = 0; ; tries++) {
+    const r = await fetch(base + "/");
+    await r.arrayBuffer();
+    if (r.status !== 503) break;
+    assert.ok(tries < 300, "the first build did not finish within 30 s");
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
   browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking",
@@ -136,6 +144,13 @@ test("paths outside the site are refused and unknown paths get a 404 page", asyn
   const r = await fetch(base + "/no/such/page/");
   assert.equal(r.status, 404);
   assert.match(await r.text(), /Not found/);
+});
+
+test("a folder asked for without its trailing slash is redirected to it", async () => {
+  const r = await fetch(base + "/demo/one?x=1");
+  assert.equal(r.status, 200);
+  assert.equal(r.url, base + "/demo/one/?x=1");
+  assert.equal(r.redirected, true);
 });
 
 test("built pages carry no script; only serve injects one", async () => {
