@@ -4,6 +4,7 @@
 //! 2 a usage error.
 
 mod build;
+mod clean;
 mod figure;
 mod generators;
 mod progress;
@@ -43,6 +44,8 @@ enum Command {
     Figure(figure::Args),
     /// Print the canonical value of a position: `ladder value domineering '...|...'`.
     Value(value::Args),
+    /// Remove the figure artifacts in figures/ that no essay names.
+    Clean(clean::Args),
 }
 
 /// Parses the command line and runs the command.
@@ -55,6 +58,7 @@ pub fn main() -> ExitCode {
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
         Command::Value(args) => value::run(args),
+        Command::Clean(args) => clean::run(args),
     };
     match result {
         Ok(code) => code,
