@@ -9,8 +9,8 @@ use std::process::ExitCode;
 
 /// The default limit on a region's free cells (measured on the release
 /// build): a 5 x 5 board takes half a second and 12 MB, a 5 x 6 about 20 s and
-/// 130 MB, and a 6 x 6 runs for minutes, growing without bound; so larger
-/// regions are refused unless asked for.
+/// 130 MB, and a 6 x 6 had not finished after 30 s and 270 MB, still growing;
+/// so larger regions are refused unless asked for.
 const MAX_CELLS: u32 = 25;
 
 #[derive(clap::Args)]
