@@ -215,6 +215,9 @@ impl Progress for Silent {
 /// An artifact's record: its data `D` is owned when read, borrowed when written.
 #[derive(Serialize, Deserialize)]
 struct Record<D> {
+    /// The hash of the record's JSON text with this field empty: it covers
+    /// the data, the checks and (through their hashes) the drawings.
+    hash: String,
     generator: String,
     params: serde_json::Value,
     fingerprint: String,
@@ -226,13 +229,16 @@ struct Record<D> {
     data: D,
 }
 
-/// An artifact's JSON file: the record's text as written and its hash, which
-/// thus covers the data, the checks and (through their hashes) the drawings.
-#[derive(Serialize, Deserialize)]
-struct Sealed<'a> {
-    hash: String,
-    #[serde(borrow)]
-    record: &'a RawValue,
+impl<D: Serialize> Record<D> {
+    /// The hash the record should carry. Data values are kept as the text
+    /// read ([`Data`]), so a record read back writes the text it was read
+    /// from (but for spaces between keys): an edit inside any value shows.
+    fn content_hash(&mut self) -> serde_json::Result<String> {
+        let carried = std::mem::take(&mut self.hash);
+        let text = serde_json::to_string(self);
+        self.hash = carried;
+        Ok(hash(&text?))
+    }
 }
 
 /// The hash artifacts carry of a piece of text.
@@ -256,16 +262,12 @@ impl Cache {
         let Ok(bytes) = std::fs::read(&path) else {
             return Lookup::Miss;
         };
-        let Ok(sealed) = serde_json::from_slice::<Sealed>(&bytes) else {
+        let Ok(mut record) = serde_json::from_slice::<Record<Data>>(&bytes) else {
             return damaged(&path, "is not an artifact this ladder wrote");
         };
-        if hash(sealed.record.get()) != sealed.hash {
+        if record.content_hash().ok().as_ref() != Some(&record.hash) {
             return damaged(&path, "does not match its content hash (edited?)");
         }
-        let record = match serde_json::from_str::<Record<Data>>(sealed.record.get()) {
-            Ok(record) => record,
-            Err(e) => return damaged(&path, &format!("does not parse ({e})")),
-        };
         if serde_json::to_value(&job.params).ok().as_ref() != Some(&record.params) {
             return Lookup::Miss;
         }
@@ -338,7 +340,8 @@ impl Cache {
         if let Some(csv) = &figure.csv {
             files.push((self.dir.join(format!("{stem}.csv")), csv.as_bytes()));
         }
-        let record = serde_json::to_string(&Record {
+        let mut record = Record {
+            hash: String::new(),
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
             fingerprint: job.key.1.clone(),
@@ -350,12 +353,10 @@ impl Cache {
                 .filter_map(|(v, svg)| Some((v.clone(), hash(svg.as_deref()?))))
                 .collect(),
             table: figure.csv.as_deref().map(hash),
-        })?;
-        let sealed = serde_json::to_vec(&Sealed {
-            hash: hash(&record),
-            record: &RawValue::from_string(record)?,
-        })?;
-        files.push((self.dir.join(format!("{stem}.json")), &sealed));
+        };
+        record.hash = record.content_hash()?;
+        let json = serde_json::to_vec(&record)?;
+        files.push((self.dir.join(format!("{stem}.json")), &json));
         for (i, (path, bytes)) in files.iter().enumerate() {
             if let Err(e) = write_new(path, bytes) {
                 for (written, _) in &files[..i] {
@@ -784,15 +785,13 @@ mod tests {
     /// hash as it was (a casual edit) or recomputing it (a forger's).
     fn edit_record(dir: &Path, job: &Job, reseal: bool, edit: impl FnOnce(&mut Value)) {
         let path = dir.join(format!("{}.json", job.stem()));
-        let sealed: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-        let mut record = sealed["record"].clone();
-        edit(&mut record);
-        let text = record.to_string();
-        let seal = match reseal {
-            true => hash(&text),
-            false => sealed["hash"].as_str().unwrap().to_string(),
-        };
-        std::fs::write(&path, format!(r#"{{"hash":"{seal}","record":{text}}}"#)).unwrap();
+        let mut value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        edit(&mut value);
+        let mut record: Record<Data> = serde_json::from_str(&value.to_string()).unwrap();
+        if reseal {
+            record.hash = record.content_hash().unwrap();
+        }
+        std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
     }
 
     /// A [`Progress`] that keeps what it is told to say.
