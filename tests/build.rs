@@ -956,3 +956,196 @@ fn serve_refuses_an_invalid_interface_naming_it() {
     );
     assert!(!run.stderr.contains("another server"), "{}", run.stderr);
 }
+
+// --- The figure cache, `ladder clean` and `ladder value`'s limit (issue 12, items 5 and 9) ---
+
+/// The file of the fixture's blocked-board artifact whose name ends with `suffix`.
+fn artifact(dir: &Path, suffix: &str) -> PathBuf {
+    let mut found: Vec<PathBuf> = std::fs::read_dir(dir.join("figures"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| {
+            let name = p.file_name().unwrap().to_string_lossy();
+            name.starts_with("blocked-board-") && name.ends_with(suffix)
+        })
+        .collect();
+    assert_eq!(found.len(), 1, "{found:?}");
+    found.remove(0)
+}
+
+/// The files and folders under `dir` with temporary names.
+fn temporaries(dir: &Path) -> Vec<PathBuf> {
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .filter_map(Result::ok)
+        .map(|e| e.path().strip_prefix(dir).unwrap().to_path_buf())
+        .filter(|p| p.to_string_lossy().contains(".tmp"))
+        .collect()
+}
+
+#[test]
+fn an_edited_artifact_is_recomputed_so_a_false_claim_still_fails() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let before = tree(&dir.path().join("site"));
+    let record = artifact(dir.path(), ".json");
+    let text = std::fs::read_to_string(&record).unwrap();
+    std::fs::write(&record, text.replacen("\"whole\":4", "\"whole\":5", 1)).unwrap();
+    let essay = dir.path().join("content/demo/one.md");
+    let source = std::fs::read_to_string(&essay).unwrap();
+    std::fs::write(
+        &essay,
+        source.replace("{{ b.whole = 4 }}", "{{ b.whole = 5 }}"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let name = record.file_name().unwrap().to_string_lossy().into_owned();
+    for expected in [
+        format!("{name} does not match its content hash"),
+        "--force".into(),
+        "content/demo/one.md:16:".into(),
+        "computed 4".into(),
+    ] {
+        assert!(
+            run.stderr.contains(&expected),
+            "{expected:?} in:\n{}",
+            run.stderr
+        );
+    }
+    assert_eq!(
+        before,
+        tree(&dir.path().join("site")),
+        "the old site changed"
+    );
+    assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn a_script_added_to_a_cached_drawing_is_not_inlined() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let svg = artifact(dir.path(), ".board.svg");
+    let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::write(
+        &svg,
+        text.replace("</svg>", "<script>alert(1)</script></svg>"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("board.svg does not match"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stdout.contains("1 figures computed"), "{}", run.stdout);
+    let page = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
+    assert!(!page.contains("<script>"));
+    assert!(!std::fs::read_to_string(&svg).unwrap().contains("<script>"));
+}
+
+#[test]
+fn a_figures_folder_that_cannot_be_written_is_one_warning() {
+    let dir = fixture("basic");
+    // A file where figures/ should be cannot be written, even by root.
+    std::fs::write(dir.path().join("figures"), "").unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let warnings: Vec<&str> = run
+        .stderr
+        .lines()
+        .filter(|l| l.contains("warning"))
+        .collect();
+    assert_eq!(warnings.len(), 1, "{}", run.stderr);
+    assert!(
+        warnings[0].contains("cannot write figure artifacts"),
+        "{}",
+        warnings[0]
+    );
+    assert!(dir.path().join("site/demo/one/index.html").exists());
+    assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
+}
+
+#[test]
+fn clean_removes_only_artifacts_no_essay_names() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let essay = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&essay).unwrap();
+    std::fs::write(
+        &essay,
+        text.replace("rows = 2\ncols = 3", "rows = 3\ncols = 2"),
+    )
+    .unwrap();
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let figures = dir.path().join("figures");
+    std::fs::write(figures.join("notes.txt"), "mine").unwrap();
+    let before = tree(&figures);
+
+    let dry = ladder(&["clean", "--dry-run"], dir.path());
+    assert_eq!(dry.code, 0, "{}", dry.stderr);
+    assert!(dry.stdout.contains("would remove"), "{}", dry.stdout);
+    assert_eq!(before, tree(&figures), "a dry run removed files");
+
+    let run = ladder(&["clean"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let after = tree(&figures);
+    let removed: Vec<&PathBuf> = before.keys().filter(|p| !after.contains_key(*p)).collect();
+    assert!(!removed.is_empty());
+    assert!(
+        removed
+            .iter()
+            .all(|p| run.stdout.contains(&*p.to_string_lossy()))
+    );
+    assert_eq!(dry.stdout.replace("would remove", "removed"), run.stdout);
+    assert!(after.contains_key(Path::new("notes.txt")));
+    // What is left is exactly what the essays need: a build reuses it all.
+    let again = ladder(&["build"], dir.path());
+    assert!(
+        again.stdout.contains("0 figures computed, 2 reused"),
+        "{}",
+        again.stdout
+    );
+    assert_eq!(ladder(&["clean"], dir.path()).stdout.lines().count(), 1);
+}
+
+#[test]
+fn clean_refuses_while_an_essay_has_an_error() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let before = tree(&dir.path().join("figures"));
+    let essay = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&essay).unwrap();
+    std::fs::write(&essay, text.replace("cols = 3", "columns = 3")).unwrap();
+    let run = ladder(&["clean"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("content/demo/one.md:14:"),
+        "{}",
+        run.stderr
+    );
+    assert_eq!(before, tree(&dir.path().join("figures")));
+}
+
+#[test]
+fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
+    let dir = fixture("basic");
+    let six = ["......"; 6].join("|");
+    let run = ladder(&["value", "domineering", &six], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("region of 36 free cells"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("--max-cells 36"), "{}", run.stderr);
+    let five = ["....."; 5].join("|");
+    let run = ladder(&["value", "domineering", &five], dir.path());
+    assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);
+    let run = ladder(
+        &["value", "domineering", "...|...", "--max-cells", "6"],
+        dir.path(),
+    );
+    assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
+}

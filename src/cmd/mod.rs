@@ -6,6 +6,7 @@
 //! folder ladder refuses to replace.
 
 mod build;
+mod clean;
 mod figure;
 mod generators;
 mod progress;
@@ -45,6 +46,8 @@ enum Command {
     Figure(figure::Args),
     /// Print the canonical value of a position: `ladder value domineering '...|...'`.
     Value(value::Args),
+    /// Remove the figure artifacts in figures/ that no essay names.
+    Clean(clean::Args),
 }
 
 /// Parses the command line and runs the command.
@@ -57,6 +60,7 @@ pub fn main() -> ExitCode {
         Command::Generators => generators::run(),
         Command::Figure(args) => figure::run(args),
         Command::Value(args) => value::run(args),
+        Command::Clean(args) => clean::run(args),
     };
     match result {
         Ok(code) => code,

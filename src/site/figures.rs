@@ -2,12 +2,19 @@
 //! parameters, in parallel, and keeping their results in `figures/`.
 //!
 //! Each artifact is `figures/NAME-KEY.json` (the parameters, the fingerprint of
-//! the solver code that made it, the data and the checks), one
-//! `NAME-KEY.VIEW.svg` per drawing and `NAME-KEY.csv` where the data is a
-//! table. A later build reuses an artifact whose parameters and fingerprint
-//! match, reading only the drawings its essays show and parsing only the data
-//! keys they name ([`Data`]). An artifact whose identities fail is never
-//! written.
+//! the solver code that made it, the data, the checks and a hash of each
+//! drawing and table, all under one content hash), one `NAME-KEY.VIEW.svg` per
+//! drawing and `NAME-KEY.csv` where the data is a table. A later build reuses
+//! an artifact whose parameters and fingerprint match and whose hashes verify,
+//! reading only the drawings its essays show and parsing only the data keys
+//! they name ([`Data`]); an artifact that does not verify is recomputed, and
+//! the build says so. The hashes catch accidental and casual edits, not a
+//! forger who recomputes them: `--force` trusts no artifact. An artifact whose
+//! identities fail is never written, and one that records a failing identity
+//! is treated as edited.
+//!
+//! Artifacts are written through temporary files; a `figures/` that cannot be
+//! written is one warning, and the build goes on from memory.
 
 use crate::generators::{Check, Generator, Params, Spec};
 use rayon::prelude::*;
@@ -177,6 +184,9 @@ enum Lookup {
     /// An artifact with the same parameters from other code: its data.
     Stale(Data),
     Miss,
+    /// An artifact that is not as ladder wrote it: what is wrong, for the
+    /// person at the terminal. It is recomputed like a miss.
+    Damaged(String),
 }
 
 /// Told about figures as they are computed (not when reused).
@@ -205,13 +215,35 @@ impl Progress for Silent {
 /// An artifact's record: its data `D` is owned when read, borrowed when written.
 #[derive(Serialize, Deserialize)]
 struct Record<D> {
+    /// The hash of the record's JSON text with this field empty: it covers
+    /// the data, the checks and (through their hashes) the drawings.
+    hash: String,
     generator: String,
     params: serde_json::Value,
     fingerprint: String,
     checks: Vec<Check>,
-    views: Vec<String>,
-    table: bool,
+    /// Every view drawn, with the hash of its SVG file.
+    views: BTreeMap<String, String>,
+    /// The hash of the CSV file, where the data is a table.
+    table: Option<String>,
     data: D,
+}
+
+impl<D: Serialize> Record<D> {
+    /// The hash the record should carry. Data values are kept as the text
+    /// read ([`Data`]), so a record read back writes the text it was read
+    /// from (but for spaces between keys): an edit inside any value shows.
+    fn content_hash(&mut self) -> serde_json::Result<String> {
+        let carried = std::mem::take(&mut self.hash);
+        let text = serde_json::to_string(self);
+        self.hash = carried;
+        Ok(hash(&text?))
+    }
+}
+
+/// The hash artifacts carry of a piece of text.
+fn hash(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex().to_string()
 }
 
 /// Where artifacts are read from and written to.
@@ -225,43 +257,68 @@ pub struct Cache {
 
 impl Cache {
     fn lookup(&self, job: &Job) -> Lookup {
-        let stem = job.stem();
-        let Some(record) = std::fs::read(self.dir.join(format!("{stem}.json")))
-            .ok()
-            .and_then(|bytes| serde_json::from_slice::<Record<Data>>(&bytes).ok())
-        else {
+        let path = self.dir.join(format!("{}.json", job.stem()));
+        // One that cannot be read is recomputed; writing it again will warn.
+        let Ok(bytes) = std::fs::read(&path) else {
             return Lookup::Miss;
         };
+        let Ok(mut record) = serde_json::from_slice::<Record<Data>>(&bytes) else {
+            return damaged(&path, "is not an artifact this ladder wrote");
+        };
+        if record.content_hash().ok().as_ref() != Some(&record.hash) {
+            return damaged(&path, "does not match its content hash (edited?)");
+        }
         if serde_json::to_value(&job.params).ok().as_ref() != Some(&record.params) {
             return Lookup::Miss;
         }
         if self.force || record.fingerprint != job.key.1 {
             return Lookup::Stale(record.data);
         }
-        match self.read_files(job, stem, record) {
-            Some(figure) => Lookup::Hit(figure),
-            None => Lookup::Miss,
+        if let Some(check) = record.checks.iter().find(|c| !c.holds) {
+            let why = format!(
+                "records the failing identity `{}`, which ladder never writes",
+                check.name
+            );
+            return damaged(&path, &why);
         }
+        self.read_files(job, record)
     }
 
     /// The figure of a record, with the drawings `job` shows (a view the
-    /// generator did not draw stays missing, for the pipeline to report).
-    fn read_files(&self, job: &Job, stem: &str, record: Record<Data>) -> Option<Figure> {
+    /// generator did not draw stays missing, for the pipeline to report). A
+    /// missing file is a miss; one whose hash differs is damaged.
+    fn read_files(&self, job: &Job, record: Record<Data>) -> Lookup {
+        let read = |name: String, hash_of: &str| {
+            let path = self.dir.join(name);
+            match std::fs::read_to_string(&path) {
+                Ok(text) if hash(&text) == hash_of => Ok(text),
+                Ok(_) => Err(damaged(
+                    &path,
+                    "does not match the hash its record holds (edited?)",
+                )),
+                Err(_) => Err(Lookup::Miss),
+            }
+        };
+        let stem = job.stem();
         let mut views = BTreeMap::new();
-        for v in record.views {
+        for (v, h) in record.views {
             let svg = match job.views.contains(v.as_str()) {
-                true => {
-                    Some(std::fs::read_to_string(self.dir.join(format!("{stem}.{v}.svg"))).ok()?)
-                }
+                true => match read(format!("{stem}.{v}.svg"), &h) {
+                    Ok(svg) => Some(svg),
+                    Err(lookup) => return lookup,
+                },
                 false => None,
             };
             views.insert(v, svg);
         }
         let csv = match record.table {
-            true => Some(std::fs::read_to_string(self.dir.join(format!("{stem}.csv"))).ok()?),
-            false => None,
+            Some(h) => match read(format!("{stem}.csv"), &h) {
+                Ok(csv) => Some(csv),
+                Err(lookup) => return lookup,
+            },
+            None => None,
         };
-        Some(Figure {
+        Lookup::Hit(Figure {
             data: record.data,
             checks: record.checks,
             views,
@@ -269,39 +326,112 @@ impl Cache {
         })
     }
 
+    /// Writes a figure's artifact, its record last (an artifact without one
+    /// is never read). On failure, the files already written are removed.
     fn store(&self, job: &Job, figure: &Figure) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
         let stem = job.stem();
+        let mut files: Vec<(PathBuf, &[u8])> = Vec::new();
         for (view, svg) in &figure.views {
             if let Some(svg) = svg {
-                write_new(&self.dir.join(format!("{stem}.{view}.svg")), svg.as_bytes())?;
+                files.push((self.dir.join(format!("{stem}.{view}.svg")), svg.as_bytes()));
             }
         }
         if let Some(csv) = &figure.csv {
-            write_new(&self.dir.join(format!("{stem}.csv")), csv.as_bytes())?;
+            files.push((self.dir.join(format!("{stem}.csv")), csv.as_bytes()));
         }
-        let record = Record {
+        let mut record = Record {
+            hash: String::new(),
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
             fingerprint: job.key.1.clone(),
             data: &figure.data,
             checks: figure.checks.clone(),
-            views: figure.views.keys().cloned().collect(),
-            table: figure.csv.is_some(),
+            views: figure
+                .views
+                .iter()
+                .filter_map(|(v, svg)| Some((v.clone(), hash(svg.as_deref()?))))
+                .collect(),
+            table: figure.csv.as_deref().map(hash),
         };
-        // The record goes last: an artifact without one is never read.
-        write_new(
-            &self.dir.join(format!("{stem}.json")),
-            &serde_json::to_vec(&record)?,
-        )
+        record.hash = record.content_hash()?;
+        let json = serde_json::to_vec(&record)?;
+        files.push((self.dir.join(format!("{stem}.json")), &json));
+        for (i, (path, bytes)) in files.iter().enumerate() {
+            if let Err(e) = write_new(path, bytes) {
+                for (written, _) in &files[..i] {
+                    let _ = std::fs::remove_file(written);
+                }
+                return Err(e);
+            }
+        }
+        Ok(())
     }
 }
 
-/// Writes through a temporary file, so a reader never sees half a file.
+/// A damaged artifact's lookup: it is recomputed, and the build says why.
+fn damaged(path: &Path, why: &str) -> Lookup {
+    Lookup::Damaged(format!(
+        "warning: figure artifact {} {why}; recomputing it (`ladder build --force` recomputes \
+         every figure, trusting no artifact)",
+        path.display()
+    ))
+}
+
+/// The suffix of a temporary file: `.tmp` and the process id.
+const TMP: &str = ".tmp";
+
+/// Writes through a temporary file, so a reader never sees half a file, and
+/// removes the temporary file when writing or renaming fails.
 fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
-    let tmp = path.with_extension(format!("tmp{}", std::process::id()));
-    std::fs::write(&tmp, bytes)?;
-    std::fs::rename(&tmp, path)
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!("{TMP}{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// The artifact a file in `figures/` belongs to (its stem), when its name is
+/// one ladder writes: `NAME-HASH.json`, `NAME-HASH.csv` or
+/// `NAME-HASH.VIEW.svg`, or one of those with a temporary suffix, NAME being
+/// one of `generators` (with VIEW one of its views) and HASH 16 hex digits.
+fn artifact_of<'a>(file: &'a str, generators: &[&'static dyn Generator]) -> Option<&'a str> {
+    let file = match file.rsplit_once(TMP) {
+        Some((file, pid)) if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) => file,
+        _ => file,
+    };
+    let (stem, kind) = file.split_once('.')?;
+    let (name, hex) = stem.rsplit_once('-')?;
+    let generator = generators.iter().find(|g| g.spec().name == name)?;
+    let hex = hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let known = match kind.strip_suffix(".svg") {
+        Some(view) => generator.spec().views.iter().any(|v| v.name == view),
+        None => kind == "json" || kind == "csv",
+    };
+    (hex && known).then_some(stem)
+}
+
+/// The files in `dir` that belong to artifacts whose stems are not in
+/// `named`, sorted; files ladder does not write are never among them.
+pub fn unnamed(
+    dir: &Path,
+    named: &BTreeSet<String>,
+    generators: &[&'static dyn Generator],
+) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let stem = name.to_str().and_then(|n| artifact_of(n, generators));
+        if stem.is_some_and(|s| !named.contains(s)) && entry.file_type()?.is_file() {
+            files.push(entry.path());
+        }
+    }
+    files.sort();
+    Ok(files)
 }
 
 thread_local! {
@@ -373,13 +503,17 @@ fn shown(figure: &Figure, view: &str) -> bool {
     figure.views.get(view).is_none_or(Option::is_some)
 }
 
-/// Figures already computed by this process.
+/// Figures computed or read by this process, kept between builds of `ladder
+/// serve`: only the latest build's figures are kept (a figure no essay names
+/// any more is dropped, its artifact staying in `figures/`), so memory is
+/// bounded by what the essays show, not by how many edits a session made.
 pub type Memory = HashMap<Key, Arc<Figure>>;
 
 /// Computes every job in parallel, taking figures from `memory` or from
-/// artifacts where they match and telling `progress` about the rest. Results
-/// come back in the order of `jobs`; computed figures whose identities hold
-/// are added to `memory`.
+/// artifacts where they match and telling `progress` about the rest, and about
+/// damaged artifacts. Results come back in the order of `jobs`; figures whose
+/// identities hold are kept in `memory`, and nothing else. A `figures/` that
+/// cannot be written is one warning: the figures are still used.
 pub fn compute(
     jobs: &[Job],
     cache: &Cache,
@@ -393,51 +527,72 @@ pub fn compute(
             _ => Some(cache.lookup(job)),
         })
         .collect();
+    for lookup in &lookups {
+        if let Some(Lookup::Damaged(note)) = lookup {
+            progress.say(note);
+        }
+    }
     let to_run = lookups
         .iter()
         .filter(|l| !matches!(l, None | Some(Lookup::Hit(_))))
         .count();
     progress.start(to_run);
-    let results: Vec<Result<Got, String>> = jobs
+    let (results, unwritten): (Vec<Result<Got, String>>, Vec<Option<std::io::Error>>) = jobs
         .par_iter()
         .zip(lookups)
         .map(|(job, lookup)| {
             let previous = match lookup {
                 None => {
                     let figure = memory[&job.key].clone();
-                    return Ok(Got {
-                        figure,
-                        origin: Origin::Memory,
-                    });
+                    let origin = Origin::Memory;
+                    return (Ok(Got { figure, origin }), None);
                 }
                 Some(Lookup::Hit(figure)) => {
-                    return Ok(Got {
-                        figure: Arc::new(figure),
-                        origin: Origin::Reused,
-                    });
+                    let figure = Arc::new(figure);
+                    return (
+                        Ok(Got {
+                            figure,
+                            origin: Origin::Reused,
+                        }),
+                        None,
+                    );
                 }
                 Some(Lookup::Stale(data)) => Some(data),
-                Some(Lookup::Miss) => None,
+                Some(Lookup::Miss | Lookup::Damaged(_)) => None,
             };
             let started = Instant::now();
-            let figure = run_caught(job)?;
+            let figure = match run_caught(job) {
+                Ok(figure) => figure,
+                Err(e) => return (Err(e), None),
+            };
             progress.done(&job.label(), started.elapsed());
-            if cache.write && figure.checks.iter().all(|c| c.holds) {
-                cache.store(job, &figure).map_err(|e| {
-                    format!(
-                        "cannot write figure artifact to {}: {e}",
-                        cache.dir.display()
-                    )
-                })?;
-            }
+            let unwritten = match cache.write && figure.checks.iter().all(|c| c.holds) {
+                true => cache.store(job, &figure).err(),
+                false => None,
+            };
             let changed = previous.is_some_and(|old| old != figure.data);
-            Ok(Got {
-                figure: Arc::new(figure),
-                origin: Origin::Computed { changed },
-            })
+            let origin = Origin::Computed { changed };
+            (
+                Ok(Got {
+                    figure: Arc::new(figure),
+                    origin,
+                }),
+                unwritten,
+            )
         })
-        .collect();
+        .unzip();
     progress.finish();
+    let failed: Vec<std::io::Error> = unwritten.into_iter().flatten().collect();
+    if let Some(first) = failed.first() {
+        progress.say(&format!(
+            "warning: cannot write figure artifacts to {} ({first}); {} figure{} will be \
+             recomputed by the next build",
+            cache.dir.display(),
+            failed.len(),
+            if failed.len() == 1 { "" } else { "s" }
+        ));
+    }
+    memory.clear();
     for (job, result) in jobs.iter().zip(&results) {
         if let Ok(got) = result
             && got.figure.checks.iter().all(|c| c.holds)
@@ -626,19 +781,52 @@ mod tests {
         );
     }
 
+    /// Edits the record of `job`'s artifact in `dir`, keeping its content
+    /// hash as it was (a casual edit) or recomputing it (a forger's).
+    fn edit_record(dir: &Path, job: &Job, reseal: bool, edit: impl FnOnce(&mut Value)) {
+        let path = dir.join(format!("{}.json", job.stem()));
+        let mut value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
+        edit(&mut value);
+        let mut record: Record<Data> = serde_json::from_str(&value.to_string()).unwrap();
+        if reseal {
+            record.hash = record.content_hash().unwrap();
+        }
+        std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
+    }
+
+    /// A [`Progress`] that keeps what it is told to say.
+    #[derive(Default)]
+    struct Notes(std::sync::Mutex<Vec<String>>);
+
+    impl Progress for Notes {
+        fn start(&self, _: usize) {}
+        fn done(&self, _: &str, _: Duration) {}
+        fn finish(&self) {}
+        fn say(&self, line: &str) {
+            self.0.lock().unwrap().push(line.to_string());
+        }
+    }
+
+    /// Runs `job()` with `cache` and a fresh memory: its origin and what was said.
+    fn run_noting(cache: &Cache) -> (Origin, Vec<String>) {
+        let notes = Notes::default();
+        let got = compute(&[job()], cache, &mut Memory::new(), &notes)
+            .remove(0)
+            .unwrap();
+        (got.origin, notes.0.into_inner().unwrap())
+    }
+
     #[test]
     fn recomputes_when_the_fingerprint_differs_and_says_whether_data_changed() {
         let dir = tempfile::tempdir().unwrap();
         let cache = cache_in(dir.path());
-        let path = dir.path().join(format!("{}.json", job().stem()));
         let age = |whole: Option<i64>| {
-            let mut record: serde_json::Value =
-                serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
-            record["fingerprint"] = "0000000000000000".into();
-            if let Some(w) = whole {
-                record["data"]["whole"] = w.into();
-            }
-            std::fs::write(&path, record.to_string()).unwrap();
+            edit_record(dir.path(), &job(), true, |record| {
+                record["fingerprint"] = "0000000000000000".into();
+                if let Some(w) = whole {
+                    record["data"]["whole"] = w.into();
+                }
+            })
         };
         run(&cache, &mut Memory::new());
         age(None);
@@ -650,6 +838,124 @@ mod tests {
         assert_eq!(
             run(&cache, &mut Memory::new()).origin,
             Origin::Computed { changed: true }
+        );
+    }
+
+    #[test]
+    fn an_edited_artifact_is_recomputed_and_the_build_says_so() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
+        let stem = job().stem().to_string();
+        let expect_damaged = |file: &str, why: &str| {
+            let (origin, notes) = run_noting(&cache);
+            assert_eq!(origin, Origin::Computed { changed: false }, "{file}");
+            assert_eq!(notes.len(), 1, "{notes:?}");
+            assert!(notes[0].contains(&format!("{file} {why}")), "{notes:?}");
+            assert!(notes[0].contains("--force"), "{notes:?}");
+            // The recomputed artifact is whole again.
+            assert_eq!(run_noting(&cache), (Origin::Reused, vec![]));
+        };
+        run(&cache, &mut Memory::new());
+
+        edit_record(dir.path(), &job(), false, |r| r["data"]["whole"] = 5.into());
+        expect_damaged(&format!("{stem}.json"), "does not match its content hash");
+
+        let svg = dir.path().join(format!("{stem}.board.svg"));
+        let text = std::fs::read_to_string(&svg).unwrap();
+        std::fs::write(
+            &svg,
+            text.replace("</svg>", "<script>alert(1)</script></svg>"),
+        )
+        .unwrap();
+        expect_damaged(&format!("{stem}.board.svg"), "does not match the hash");
+
+        let csv = dir.path().join(format!("{stem}.csv"));
+        std::fs::write(&csv, "part,positions\n1,99\n").unwrap();
+        expect_damaged(&format!("{stem}.csv"), "does not match the hash");
+
+        // Even with its hash recomputed, a failing identity is never trusted.
+        edit_record(dir.path(), &job(), true, |r| {
+            r["checks"][0]["holds"] = false.into()
+        });
+        expect_damaged(&format!("{stem}.json"), "records the failing identity");
+
+        std::fs::write(dir.path().join(format!("{stem}.json")), "{\"whole\": 4}").unwrap();
+        expect_damaged(
+            &format!("{stem}.json"),
+            "is not an artifact this ladder wrote",
+        );
+    }
+
+    #[test]
+    fn a_figures_folder_that_cannot_be_written_is_one_warning_and_the_figures_are_used() {
+        let dir = tempfile::tempdir().unwrap();
+        // A file where the folder should be: it cannot be created (as a
+        // read-only or full disk cannot be written, even by root).
+        std::fs::write(dir.path().join("figures"), "").unwrap();
+        let cache = cache_in(&dir.path().join("figures"));
+        let notes = Notes::default();
+        let jobs = [job_with_wall(true), job_with_wall(false)];
+        let results = compute(&jobs, &cache, &mut Memory::new(), &notes);
+        assert!(results.iter().all(|r| r.is_ok()));
+        let notes = notes.0.into_inner().unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("warning: cannot write figure artifacts to")
+                && notes[0].contains("2 figures will be recomputed"),
+            "{notes:?}"
+        );
+    }
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder where the file should go: the rename fails.
+        let path = dir.path().join("a.json");
+        std::fs::create_dir(&path).unwrap();
+        assert!(write_new(&path, b"{}").is_err());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["a.json"]);
+    }
+
+    #[test]
+    fn only_files_ladder_writes_are_artifacts() {
+        let generators = crate::generators::REGISTRY;
+        let stem = "blocked-board-4e63d66e12a83083";
+        for file in [
+            format!("{stem}.json"),
+            format!("{stem}.csv"),
+            format!("{stem}.board.svg"),
+            format!("{stem}.json.tmp123"),
+        ] {
+            assert_eq!(artifact_of(&file, generators), Some(stem), "{file}");
+        }
+        for file in [
+            "notes.txt",
+            "blocked-board-4e63d66e12a83083.txt",
+            "blocked-board-4e63d66e12a83083.chart.svg",
+            "blocked-board-4E63D66E12A83083.json",
+            "blocked-board-4e63d66e12a8308.json",
+            "no-such-generator-4e63d66e12a83083.json",
+            "blocked-board-4e63d66e12a83083.json.tmp",
+            "blocked-board-4e63d66e12a83083.json.tmpx1",
+        ] {
+            assert_eq!(artifact_of(file, generators), None, "{file}");
+        }
+    }
+
+    #[test]
+    fn memory_keeps_only_the_latest_builds_figures() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
+        let mut memory = Memory::new();
+        compute(&[job_with_wall(true)], &cache, &mut memory, &Silent);
+        compute(&[job_with_wall(false)], &cache, &mut memory, &Silent);
+        assert_eq!(
+            memory.keys().collect::<Vec<_>>(),
+            [&job_with_wall(false).key]
         );
     }
 

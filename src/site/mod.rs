@@ -223,6 +223,8 @@ impl Site {
             force: opts.force,
         };
         let results = figures::compute(&jobs, &cache, &mut self.memory, progress);
+        // Like the figures in memory, only the latest build's data files are kept.
+        self.data_files.retain(|key, _| job_of.contains_key(key));
 
         let links = LinkIndex {
             essays: essays

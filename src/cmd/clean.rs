@@ -1,0 +1,75 @@
+//! `ladder clean`: removes the figure artifacts in `figures/` that no essay
+//! names any more (after its parameters changed, say). Only files whose names
+//! ladder writes are ever removed.
+
+use super::CONTENT_ERROR;
+use super::build::report;
+use crate::generators::REGISTRY;
+use crate::site::figures::{self, Job};
+use crate::site::{content, markdown, output};
+use anyhow::Context;
+use std::collections::BTreeSet;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The folder holding content/ and figures/.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// List what would be removed, removing nothing.
+    #[arg(long)]
+    dry_run: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let dir = args.root.join("figures");
+    if !dir.is_dir() {
+        println!("no {}: nothing to clean", dir.display());
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Not while a build of this root may be writing artifacts.
+    let _lock = output::lock_root(&args.root, &|| {
+        eprintln!("waiting for a build of {} to finish", args.root.display())
+    })?;
+    // An essay with an error may name a figure once it is fixed: refuse.
+    let mut errors = Vec::new();
+    let essays = content::load(&args.root.join("content"), &args.root).unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
+    let mut named = BTreeSet::new();
+    for essay in &essays {
+        let (scan, errs) = markdown::scan(essay, REGISTRY);
+        errors.extend(errs);
+        for d in scan.directives {
+            named.insert(Job::new(d.generator, d.params).key.0);
+        }
+    }
+    if !errors.is_empty() {
+        report(&errors);
+        return Ok(ExitCode::from(CONTENT_ERROR));
+    }
+    let unnamed = figures::unnamed(&dir, &named, REGISTRY)
+        .with_context(|| format!("cannot list {}", dir.display()))?;
+    let verb = if args.dry_run {
+        "would remove"
+    } else {
+        "removed"
+    };
+    for path in &unnamed {
+        if !args.dry_run {
+            std::fs::remove_file(path)
+                .with_context(|| format!("cannot remove {}", path.display()))?;
+        }
+        println!("{verb} {}", path.display());
+    }
+    println!(
+        "{verb} {} file{} of figure artifacts no essay names; kept those of {} figure{}",
+        unnamed.len(),
+        if unnamed.len() == 1 { "" } else { "s" },
+        named.len(),
+        if named.len() == 1 { "" } else { "s" }
+    );
+    Ok(ExitCode::SUCCESS)
+}
