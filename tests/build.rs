@@ -1149,3 +1149,32 @@ fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     );
     assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
 }
+
+// --- Claims as prose states numbers (issue 15) ---
+
+#[test]
+fn comparisons_and_approximations_fail_naming_both_values() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole > a thousand }}",
+        19,
+        "claim `b.whole > a thousand` is false: the generator computed 4",
+    );
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole ~ 20 }}",
+        19,
+        "the generator computed 4, which to the nearest 10 is 0",
+    );
+}
+
+#[test]
+fn claims_between_two_values_print_their_words() {
+    let html = page_with(
+        "each part {{ b.parts.0 = 2 }}",
+        "each part {{ b.parts.0 = b.parts.1 : \"the same\" }} ({{ b.whole < a dozen }}, {{ b.parts.0 ~ two }})",
+    );
+    assert!(html.contains("each part the same (a dozen, two)"), "{html}");
+}

@@ -6,7 +6,9 @@
 //! markdown stage hands it the text of prose and captions.
 
 use super::figures::Data;
+use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
+use std::cmp::Ordering;
 use std::collections::BTreeMap;
 
 /// The data of an essay's figures, by figure id (borrowed from the figures).
@@ -34,7 +36,78 @@ pub enum Action {
     Show,
     Percent(usize),
     Fixed(usize),
-    Claim(Literal),
+    Claim(Claim),
+}
+
+/// A claim: the computed value against a literal or another value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    pub op: Op,
+    pub against: Against,
+    /// The words after `:`, printed instead of the literal.
+    pub prints: Option<String>,
+}
+
+impl Claim {
+    /// What the claim prints when it holds, if that is known before the
+    /// data is: its words, or its literal as written.
+    pub fn as_written(&self) -> Option<&str> {
+        match (&self.prints, &self.against) {
+            (Some(words), _) => Some(words),
+            (None, Against::Literal(lit)) => Some(&lit.text),
+            (None, Against::Path(_)) => None,
+        }
+    }
+}
+
+/// How a claim compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `=`: exactly, or after rounding to a decimal's or percentage's places.
+    Eq,
+    /// `~`: after rounding both to the literal's precision.
+    Approx,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+impl Op {
+    const ALL: [(&'static str, Op); 6] = [
+        ("<=", Op::Le),
+        (">=", Op::Ge),
+        ("=", Op::Eq),
+        ("~", Op::Approx),
+        ("<", Op::Lt),
+        (">", Op::Gt),
+    ];
+
+    fn symbol(self) -> &'static str {
+        Op::ALL
+            .iter()
+            .find(|(_, op)| *op == self)
+            .map_or("=", |(s, _)| s)
+    }
+
+    /// Whether `ordering` (computed against claimed) satisfies an order.
+    fn orders(self, ordering: Ordering) -> bool {
+        match self {
+            Op::Eq | Op::Approx => ordering == Ordering::Equal,
+            Op::Lt => ordering == Ordering::Less,
+            Op::Gt => ordering == Ordering::Greater,
+            Op::Le => ordering != Ordering::Greater,
+            Op::Ge => ordering != Ordering::Less,
+        }
+    }
+}
+
+/// What a claim compares the computed value with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Against {
+    Literal(Literal),
+    /// Another value of the essay's data.
+    Path(Vec<String>),
 }
 
 /// A claim's literal, with the text it renders as.
@@ -46,22 +119,72 @@ pub struct Literal {
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum LiteralKind {
-    Integer(i64),
+    /// An exact number: integers, number words, fractions, `8.5 million`.
+    /// `~` rounds to the place of an integer's last non-zero digit, and to
+    /// two decimals otherwise.
+    Exact(Ratio),
     /// Compared after rounding the computed value to `places` decimals.
     Decimal {
-        value: String,
-        places: usize,
+        value: Decimal,
+        places: u32,
     },
     /// Compared after rounding 100 x the computed ratio to `places` decimals.
     Percent {
-        value: String,
-        places: usize,
-    },
-    Fraction {
-        num: i64,
-        den: i64,
+        value: Decimal,
+        places: u32,
     },
     String(String),
+}
+
+/// An exact number: `num / den`, `den` positive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratio {
+    pub num: Decimal,
+    pub den: Decimal,
+}
+
+impl Ratio {
+    fn whole(n: Decimal) -> Ratio {
+        Ratio {
+            num: n,
+            den: Decimal::ONE,
+        }
+    }
+
+    fn value(self) -> Decimal {
+        self.num / self.den
+    }
+
+    fn cmp(self, other: Ratio) -> Result<Ordering, String> {
+        let overflow = || "numbers too large to compare exactly".to_string();
+        let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
+        let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;
+        Ok(a.cmp(&b))
+    }
+
+    /// What `~` rounds to: the place of a whole number's last non-zero
+    /// digit (1 for zero), two decimals for anything else.
+    fn precision(self) -> Decimal {
+        let v = self.value();
+        if v.fract() != Decimal::ZERO {
+            return Decimal::new(1, 2);
+        }
+        let mut p = Decimal::ONE;
+        while v != Decimal::ZERO && (v / (p * Decimal::TEN)).fract() == Decimal::ZERO {
+            p *= Decimal::TEN;
+        }
+        p
+    }
+}
+
+/// `v` rounded to a multiple of `precision`, ties away from zero.
+fn round_to(v: Decimal, precision: Decimal) -> Decimal {
+    (v / precision).round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero) * precision
+}
+
+/// `v` rounded to `places` decimals, ties away from zero.
+fn round_dp(v: Decimal, places: u32) -> Decimal {
+    v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
 }
 
 /// Finds every `{{ ... }}` in `text`.
@@ -98,21 +221,105 @@ pub fn find_all(text: &str) -> Vec<Found> {
 /// Parses the inside of `{{ ... }}`.
 pub fn parse(inner: &str) -> Result<Expr, String> {
     let inner = inner.trim();
-    let (path_text, action) = if let Some((p, lit)) = inner.split_once('=') {
-        (p, Action::Claim(parse_literal(lit.trim())?))
-    } else if let Some((p, filter)) = inner.split_once('|') {
-        (p, parse_filter(filter.trim())?)
-    } else {
-        (inner, Action::Show)
+    let (path_text, action) = match operator(inner) {
+        Some((at, "|")) => (&inner[..at], parse_filter(inner[at + 1..].trim())?),
+        Some((at, symbol)) => {
+            let op = Op::ALL
+                .iter()
+                .find(|(s, _)| *s == symbol)
+                .map(|(_, op)| *op)
+                .expect("operator() finds an operator");
+            (
+                &inner[..at],
+                Action::Claim(parse_claim(op, inner[at + symbol.len()..].trim())?),
+            )
+        }
+        None => (inner, Action::Show),
     };
-    let path: Vec<String> = path_text.trim().split('.').map(str::to_string).collect();
-    if path.len() < 2 || !path.iter().all(|s| is_name(s)) {
-        return Err(format!(
+    let path = parse_path(path_text).ok_or_else(|| {
+        format!(
             "expected `ID.KEY` (a figure id and a dotted key), found `{}`",
             path_text.trim()
+        )
+    })?;
+    Ok(Expr { path, action })
+}
+
+/// `ID.KEY...` split on dots, if `text` is one.
+fn parse_path(text: &str) -> Option<Vec<String>> {
+    let path: Vec<String> = text.trim().split('.').map(str::to_string).collect();
+    (path.len() >= 2 && path.iter().all(|s| is_name(s))).then_some(path)
+}
+
+/// The first filter bar or claim operator outside quotes, and where it is.
+fn operator(inner: &str) -> Option<(usize, &'static str)> {
+    let mut quoted = false;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '|' => return Some((i, "|")),
+            _ => {
+                if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| inner[i..].starts_with(s)) {
+                    return Some((i, symbol));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A claim's right side: a literal or a path, then optionally `: "words"`.
+fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
+    // A quoted string may hold a colon: its end is the closing quote.
+    let split = match text.strip_prefix('"') {
+        Some(rest) => rest.find('"').map(|q| q + 2),
+        None => text.find(':'),
+    }
+    .and_then(|at| {
+        let (claimed, after) = text.split_at(at);
+        Some((claimed, after.trim().strip_prefix(':')?))
+    });
+    let (claimed, prints) = match split {
+        Some((claimed, words)) => {
+            let words = words.trim();
+            let Some(words) = words.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
+                return Err(format!(
+                    "expected the words the claim prints in quotes after `:`, found `{words}`"
+                ));
+            };
+            (claimed.trim(), Some(words.to_string()))
+        }
+        None => (text, None),
+    };
+    let against = match parse_literal(claimed) {
+        Ok(lit) => Against::Literal(lit),
+        Err(e) => match parse_path(claimed) {
+            Some(path) if op != Op::Approx => Against::Path(path),
+            Some(_) => {
+                return Err(format!(
+                    "`~` rounds to a literal's precision: write a literal, not `{claimed}`"
+                ));
+            }
+            None => return Err(e),
+        },
+    };
+    if let Against::Literal(Literal {
+        kind: LiteralKind::String(_),
+        ..
+    }) = against
+        && op != Op::Eq
+    {
+        return Err(format!(
+            "a quoted string can only be claimed equal (`=`), not `{}`",
+            op.symbol()
         ));
     }
-    Ok(Expr { path, action })
+    Ok(Claim {
+        op,
+        against,
+        prints,
+    })
 }
 
 fn parse_filter(filter: &str) -> Result<Action, String> {
@@ -135,7 +342,8 @@ pub fn parse_literal(text: &str) -> Result<Literal, String> {
     let kind = literal_kind(text).ok_or_else(|| {
         format!(
             "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \
-             percentage (47%), a fraction (-1/4), an English number (Ninety-five) or a quoted string"
+             percentage (47%), a fraction (-1/4), a number in words (Ninety-five, none, a third, \
+             one and a half, the third), a scaled number (8.5 million), or a quoted string"
         )
     })?;
     let text = match &kind {
@@ -156,15 +364,18 @@ fn literal_kind(text: &str) -> Option<LiteralKind> {
     if let Some((n, d)) = text.split_once('/') {
         let num: i64 = n.trim().parse().ok()?;
         let den: i64 = d.trim().parse().ok().filter(|&d: &i64| d > 0)?;
-        return Some(LiteralKind::Fraction { num, den });
+        return Some(LiteralKind::Exact(Ratio {
+            num: num.into(),
+            den: den.into(),
+        }));
     }
     if let Some(i) = integer(text) {
-        return Some(LiteralKind::Integer(i));
+        return Some(LiteralKind::Exact(Ratio::whole(i.into())));
     }
     if let Some((value, places)) = decimal(text) {
         return Some(LiteralKind::Decimal { value, places });
     }
-    cardinal(text).map(LiteralKind::Integer)
+    words(text).map(LiteralKind::Exact)
 }
 
 /// An integer, plain or with thousands separators (`2,916`).
@@ -184,8 +395,8 @@ fn integer(text: &str) -> Option<i64> {
     text.replace(',', "").parse().ok()
 }
 
-/// A decimal `-?d+(.d+)?`, normalised, with its number of places.
-fn decimal(text: &str) -> Option<(String, usize)> {
+/// A decimal `-?d+(.d+)?` and its number of places.
+fn decimal(text: &str) -> Option<(Decimal, u32)> {
     let (int, frac) = text.split_once('.').unwrap_or((text, ""));
     let int_digits = int.strip_prefix('-').unwrap_or(int);
     if int_digits.is_empty()
@@ -195,8 +406,124 @@ fn decimal(text: &str) -> Option<(String, usize)> {
     {
         return None;
     }
-    Some((text.to_string(), frac.len()))
+    Some((text.parse().ok()?, frac.len() as u32))
 }
+
+/// A number as prose writes it: a cardinal, a zero word (`none`, `nought`,
+/// `no`), `a dozen`, `single`, `both`, `twice`, `double`, an ordinal (`the
+/// third`, `twenty-first`, `5th`), a fraction or mixed number in words (`a
+/// half`, `three fifths`, `one and a half`), or digits or words with a scale
+/// (`8.5 million`, `a thousand`).
+pub fn words(text: &str) -> Option<Ratio> {
+    let lower = text.trim().to_lowercase();
+    let lower = lower.strip_prefix("the ").unwrap_or(&lower);
+    let whole = |n: i64| Some(Ratio::whole(n.into()));
+    match lower {
+        "zero" | "nought" | "none" | "no" => return whole(0),
+        "single" => return whole(1),
+        "both" | "twice" | "double" => return whole(2),
+        "a dozen" => return whole(12),
+        _ => {}
+    }
+    if let Some(n) = ordinal(lower) {
+        return whole(n);
+    }
+    if let Some(r) = fraction_words(lower) {
+        return Some(r);
+    }
+    if let Some((digits, scale_word)) = lower.rsplit_once(' ')
+        && let (Some((value, _)), Some(s)) = (decimal(digits), scale(scale_word))
+    {
+        let value = value * Decimal::from(s);
+        return (value.fract() == Decimal::ZERO).then_some(Ratio::whole(value));
+    }
+    cardinal(lower).map(|n| Ratio::whole(n.into()))
+}
+
+/// An ordinal: `first`, `twenty-first`, `a hundredth`, `5th`.
+fn ordinal(text: &str) -> Option<i64> {
+    if let Some(n) = ["st", "nd", "rd", "th"]
+        .iter()
+        .find_map(|s| text.strip_suffix(s)?.parse::<i64>().ok())
+    {
+        let suffix = match (n % 10, n % 100) {
+            (_, 11..=13) => "th",
+            (1, _) => "st",
+            (2, _) => "nd",
+            (3, _) => "rd",
+            _ => "th",
+        };
+        return (text.ends_with(suffix) && n > 0).then_some(n);
+    }
+    let (head, last) = match text.rfind([' ', '-']) {
+        Some(i) => (&text[..=i], &text[i + 1..]),
+        None => ("", text),
+    };
+    let cardinal_word = ORDINALS
+        .iter()
+        .find(|(o, _)| *o == last)
+        .map(|(_, c)| c.to_string())
+        .or_else(|| {
+            let stem = last.strip_suffix("th")?;
+            let stem = stem
+                .strip_suffix("ie")
+                .map_or(stem.to_string(), |s| format!("{s}y"));
+            (ORDINALS.iter().all(|(_, c)| *c != stem)).then_some(stem)
+        })?;
+    let n = cardinal(&format!("{head}{cardinal_word}"))?;
+    (n > 0).then_some(n)
+}
+
+/// Ordinal words that are not their cardinal and `th`.
+const ORDINALS: [(&str, &str); 7] = [
+    ("first", "one"),
+    ("second", "two"),
+    ("third", "three"),
+    ("fifth", "five"),
+    ("eighth", "eight"),
+    ("ninth", "nine"),
+    ("twelfth", "twelve"),
+];
+
+/// A fraction or mixed number in words: `half`, `a half`, `a third`, `three
+/// fifths`, `one and a half`, `thirteen and three quarters`.
+fn fraction_words(text: &str) -> Option<Ratio> {
+    let (whole, part) = match text.split_once(" and ") {
+        Some((w, p)) if !w.contains(" and ") => (cardinal(w)?, p),
+        _ => (0, text),
+    };
+    let (count, denominator) = match part.rsplit_once(' ') {
+        Some((count, d)) => (count, d),
+        None if part == "half" && whole == 0 => ("a", "half"),
+        None => return None,
+    };
+    let count = match count {
+        "a" => 1,
+        c => cardinal(c).filter(|&n| n > 1 || (n == 1 && whole == 0))?,
+    };
+    let den = DENOMINATORS.iter().find_map(|(one, many, d)| {
+        let word = if count == 1 { one } else { many };
+        (*word == denominator).then_some(*d)
+    })?;
+    Some(Ratio {
+        num: Decimal::from(whole * den + count),
+        den: Decimal::from(den),
+    })
+}
+
+/// A fraction's denominator in words: one part, several parts.
+const DENOMINATORS: [(&str, &str, i64); 10] = [
+    ("half", "halves", 2),
+    ("third", "thirds", 3),
+    ("quarter", "quarters", 4),
+    ("fourth", "fourths", 4),
+    ("fifth", "fifths", 5),
+    ("sixth", "sixths", 6),
+    ("seventh", "sevenths", 7),
+    ("eighth", "eighths", 8),
+    ("ninth", "ninths", 9),
+    ("tenth", "tenths", 10),
+];
 
 /// An English cardinal: "Ninety-five", "a hundred and forty-three", "two
 /// thousand nine hundred and sixteen". Scales descend, each once; `and`
@@ -471,75 +798,167 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
         Action::Percent(n) => Ok(format!("{}%", fixed(100.0 * number(value, "percent")?, *n))),
         Action::Fixed(n) => Ok(fixed(number(value, "fixed")?, *n)),
-        Action::Claim(lit) => {
-            let computed =
-                computed_as(&lit.kind, value).map_err(|e| format!("claim on `{name}`: {e}"))?;
-            if computed.1 {
-                Ok(lit.text.clone())
+        Action::Claim(claim) => {
+            let (claimed, verdict) = match &claim.against {
+                Against::Literal(lit) => (
+                    lit.text.clone(),
+                    decide(claim.op, &lit.kind, value)
+                        .map_err(|e| format!("claim on `{name}`: {e}"))?,
+                ),
+                Against::Path(path) => {
+                    let other = resolve(data, path)?;
+                    let verdict = compare(claim.op, value, &other).map_err(|e| {
+                        format!(
+                            "claim `{name} {} {}`: {e}",
+                            claim.op.symbol(),
+                            path.join(".")
+                        )
+                    })?;
+                    let computed = Verdict {
+                        computed: format!("{} against {}", verdict.computed, show(&other)?),
+                        ..verdict
+                    };
+                    (path.join("."), computed)
+                }
+            };
+            if verdict.holds {
+                match claim.as_written() {
+                    Some(text) => Ok(text.to_string()),
+                    None => show(value),
+                }
             } else {
                 Err(format!(
-                    "claim `{name} = {}` is false: the generator computed {}",
-                    lit.text, computed.0
+                    "claim `{name} {} {claimed}` is false: the generator computed {}",
+                    claim.op.symbol(),
+                    verdict.computed
                 ))
             }
         }
     }
 }
 
-/// The computed value shown in the literal's form, and whether they agree.
-fn computed_as(kind: &LiteralKind, value: &Value) -> Result<(String, bool), String> {
+/// A claim's outcome: the computed value as the claim reads it, and whether
+/// the claim holds.
+struct Verdict {
+    computed: String,
+    holds: bool,
+}
+
+/// Decides `value OP literal`.
+fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> {
+    let shown = show(value)?;
     Ok(match kind {
-        LiteralKind::String(s) => {
-            let shown = show(value)?;
-            let agree = &shown == s;
-            (format!("\"{shown}\""), agree)
-        }
-        LiteralKind::Integer(i) => match value.as_i64() {
-            Some(v) => (with_separators(v), v == *i),
-            None => {
-                let f = number(value, "an integer claim")?;
-                (show(value)?, f == *i as f64)
-            }
+        LiteralKind::String(s) => Verdict {
+            holds: &shown == s,
+            computed: format!("\"{shown}\""),
         },
-        LiteralKind::Decimal { value: lit, places } => {
-            let shown = fixed(number(value, "a decimal claim")?, *places);
-            let agree = &shown == lit;
-            (shown, agree)
-        }
-        LiteralKind::Percent { value: lit, places } => {
-            let shown = fixed(100.0 * number(value, "a percentage claim")?, *places);
-            let agree = &shown == lit;
-            (format!("{shown}%"), agree)
-        }
-        LiteralKind::Fraction { num, den } => {
-            let (n, d) = fraction_of(value)?;
-            (
-                if d == 1 {
-                    n.to_string()
-                } else {
-                    format!("{n}/{d}")
+        LiteralKind::Exact(lit) => {
+            let v = ratio_of(value)?;
+            match op {
+                Op::Approx => {
+                    let p = lit.precision();
+                    let rounded = round_to(v.value(), p);
+                    Verdict {
+                        holds: rounded == round_to(lit.value(), p),
+                        computed: format!(
+                            "{shown}, which to the nearest {} is {}",
+                            show_decimal(p),
+                            show_decimal(rounded)
+                        ),
+                    }
+                }
+                _ => Verdict {
+                    holds: op.orders(v.cmp(*lit)?),
+                    computed: if v.den == Decimal::ONE || value.is_string() {
+                        shown
+                    } else {
+                        format!("{}/{}", v.num, v.den)
+                    },
                 },
-                n * den == num * d,
-            )
+            }
+        }
+        LiteralKind::Decimal { value: lit, places }
+        | LiteralKind::Percent { value: lit, places } => {
+            let percent = matches!(kind, LiteralKind::Percent { .. });
+            let v = ratio_of(value)?.value()
+                * if percent {
+                    Decimal::ONE_HUNDRED
+                } else {
+                    Decimal::ONE
+                };
+            let rounded = round_dp(v, *places);
+            let holds = match op {
+                Op::Eq | Op::Approx => rounded == *lit,
+                _ => op.orders(v.cmp(lit)),
+            };
+            let shown = format!("{rounded:.p$}", p = *places as usize);
+            Verdict {
+                holds,
+                computed: if percent { format!("{shown}%") } else { shown },
+            }
         }
     })
 }
 
-/// An exact fraction from an integer or a string `a/b`.
-fn fraction_of(value: &Value) -> Result<(i64, i64), String> {
-    if let Some(i) = value.as_i64() {
-        return Ok((i, 1));
-    }
-    let parsed = value.as_str().and_then(|s| match s.split_once('/') {
-        Some((n, d)) => Some((
-            n.trim().parse().ok()?,
-            d.trim().parse().ok().filter(|&d: &i64| d > 0)?,
+/// Decides `value OP other` for two values of the data.
+fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
+    let shown = show(value)?;
+    match (ratio_of(value), ratio_of(other)) {
+        (Ok(a), Ok(b)) => Ok(Verdict {
+            holds: op.orders(a.cmp(b)?),
+            computed: shown,
+        }),
+        _ if op == Op::Eq => Ok(Verdict {
+            holds: shown == show(other)?,
+            computed: shown,
+        }),
+        _ => Err(format!(
+            "`{}` compares numbers; these are {} and {}",
+            op.symbol(),
+            describe(value),
+            describe(other)
         )),
-        None => Some((s.trim().parse().ok()?, 1)),
-    });
+    }
+}
+
+/// A decimal as prose shows it: thousands separators, no trailing zeros.
+fn show_decimal(d: Decimal) -> String {
+    let d = d.normalize();
+    match i64::try_from(d) {
+        Ok(i) if d.fract() == Decimal::ZERO => with_separators(i),
+        _ => d.to_string(),
+    }
+}
+
+/// An exact number from a JSON number, or a string `a/b` or `n`.
+fn ratio_of(value: &Value) -> Result<Ratio, String> {
+    let parsed = match value {
+        Value::Number(n) => {
+            let text = n.to_string();
+            text.parse::<Decimal>()
+                .or_else(|_| Decimal::from_scientific(&text))
+                .ok()
+                .map(Ratio::whole)
+        }
+        Value::String(s) => match s.split_once('/') {
+            Some((n, d)) => n
+                .trim()
+                .parse()
+                .ok()
+                .zip(
+                    d.trim()
+                        .parse()
+                        .ok()
+                        .filter(|d: &Decimal| *d > Decimal::ZERO),
+                )
+                .map(|(num, den)| Ratio { num, den }),
+            None => s.trim().parse().ok().map(Ratio::whole),
+        },
+        _ => None,
+    };
     parsed.ok_or_else(|| {
         format!(
-            "a fraction claim needs an integer or an exact fraction, found {}",
+            "a number claim needs a number or an exact fraction, found {}",
             describe(value)
         )
     })
@@ -698,23 +1117,30 @@ mod tests {
     #[test]
     fn reads_literal_forms() {
         let k = |s: &str| parse_literal(s).unwrap().kind;
-        assert_eq!(k("2,916"), LiteralKind::Integer(2916));
-        assert_eq!(k("-3"), LiteralKind::Integer(-3));
+        let whole = |n: i64| LiteralKind::Exact(Ratio::whole(n.into()));
+        assert_eq!(k("2,916"), whole(2916));
+        assert_eq!(k("-3"), whole(-3));
         assert_eq!(
             k("24.7%"),
             LiteralKind::Percent {
-                value: "24.7".into(),
+                value: Decimal::new(247, 1),
                 places: 1
             }
         );
         assert_eq!(
             k("1.80"),
             LiteralKind::Decimal {
-                value: "1.80".into(),
+                value: Decimal::new(180, 2),
                 places: 2
             }
         );
-        assert_eq!(k("-1/4"), LiteralKind::Fraction { num: -1, den: 4 });
+        assert_eq!(
+            k("-1/4"),
+            LiteralKind::Exact(Ratio {
+                num: (-1).into(),
+                den: 4.into()
+            })
+        );
         assert!(parse_literal("29,16").is_err());
         assert!(parse_literal("1/0").is_err());
     }
@@ -726,5 +1152,180 @@ mod tests {
         assert_eq!(f[0].start, 2);
         assert!(f[1].expr.is_ok(), "{:?}", f[1]);
         assert!(f[2].expr.is_err());
+    }
+
+    fn ratio(num: i64, den: i64) -> Option<Ratio> {
+        Some(Ratio {
+            num: num.into(),
+            den: den.into(),
+        })
+    }
+
+    #[test]
+    fn reads_numbers_as_prose_writes_them() {
+        let whole = |n: i64| ratio(n, 1);
+        for (text, value) in [
+            ("none", whole(0)),
+            ("Nought", whole(0)),
+            ("no", whole(0)),
+            ("zero", whole(0)),
+            ("single", whole(1)),
+            ("both", whole(2)),
+            ("twice", whole(2)),
+            ("double", whole(2)),
+            ("a dozen", whole(12)),
+            ("a thousand", whole(1000)),
+            ("two thousand", whole(2000)),
+            ("a million", whole(1_000_000)),
+            ("8.5 million", whole(8_500_000)),
+            ("2 thousand", whole(2000)),
+            ("first", whole(1)),
+            ("the third", whole(3)),
+            ("twenty-first", whole(21)),
+            ("Twentieth", whole(20)),
+            ("a hundredth", whole(100)),
+            ("5th", whole(5)),
+            ("22nd", whole(22)),
+            ("113th", whole(113)),
+            ("half", ratio(1, 2)),
+            ("a half", ratio(1, 2)),
+            ("a third", ratio(1, 3)),
+            ("three fifths", ratio(3, 5)),
+            ("a tenth", ratio(1, 10)),
+            ("three quarters", ratio(3, 4)),
+            ("one and a half", ratio(3, 2)),
+            ("thirteen and a half", ratio(27, 2)),
+            ("Seventy-nine", whole(79)),
+            ("seventy nine", whole(79)),
+        ] {
+            assert_eq!(words(text), value, "{text}");
+        }
+    }
+
+    #[test]
+    fn refuses_prose_that_is_not_a_number() {
+        for text in [
+            "nothing",
+            "a",
+            "two third",
+            "a thirds",
+            "one fifths",
+            "half and a half",
+            "and a half",
+            "1th",
+            "2st",
+            "0th",
+            "oneth",
+            "twelveth",
+            "8.5 millions",
+            "8.55555 thousand",
+            "the",
+            "a couple",
+        ] {
+            assert_eq!(words(text), None, "{text}");
+        }
+    }
+
+    #[test]
+    fn approximately_rounds_to_the_literals_own_precision() {
+        let eval_with = |value: serde_json::Value, claim: &str| {
+            let b = Data::from_value(json!({ "x": value })).unwrap();
+            let data = EssayData::from([("b".to_string(), &b)]);
+            evaluate(&parse(&format!("b.x {claim}")).unwrap(), &data)
+        };
+        assert_eq!(
+            eval_with(json!(1097.7), "~ a thousand").unwrap(),
+            "a thousand"
+        );
+        let e = eval_with(json!(6.4), "~ a thousand").unwrap_err();
+        assert!(e.contains("to the nearest 1,000 is 0"), "{e}");
+        assert!(eval_with(json!(15.8), "~ sixteen").is_ok());
+        assert!(eval_with(json!(15.4), "~ sixteen").is_err());
+        assert!(eval_with(json!(24), "~ 20").is_ok());
+        assert!(
+            eval_with(json!(25), "~ 20").is_err(),
+            "ties round away from zero"
+        );
+        assert!(
+            eval_with(json!(15), "~ 20").is_ok(),
+            "ties round away from zero"
+        );
+        assert!(eval_with(json!(14.999), "~ 20").is_err());
+        assert!(eval_with(json!(8_450_000), "~ 8.5 million").is_ok());
+        assert!(eval_with(json!(8_449_999), "~ 8.5 million").is_err());
+        assert!(eval_with(json!(8_549_999), "~ 8.5 million").is_ok());
+        assert!(eval_with(json!(8_550_000), "~ 8.5 million").is_err());
+        assert!(eval_with(json!(0.4702), "~ 47%").is_ok());
+        assert!(eval_with(json!(0.465), "~ 47%").is_ok(), "a half rounds up");
+        assert!(eval_with(json!(0.4649), "~ 47%").is_err());
+        assert!(eval_with(json!(1.25), "~ 1.3").is_ok());
+        assert!(eval_with(json!(-1.25), "~ -1.3").is_ok());
+        assert!(eval_with(json!(0.3333), "~ a third").is_ok());
+        assert!(eval_with(json!(0.34), "~ a third").is_err());
+        assert!(eval_with(json!(3), "= 3").is_ok());
+        assert!(eval_with(json!(3.2), "= three").is_err(), "= stays exact");
+        assert!(eval_with(json!(0.5), "= half").is_ok());
+    }
+
+    #[test]
+    fn comparisons_hold_at_their_edges() {
+        let eval_with = |value: serde_json::Value, claim: &str| {
+            let b = Data::from_value(json!({ "x": value, "y": 505, "z": "3/4" })).unwrap();
+            let data = EssayData::from([("b".to_string(), &b)]);
+            evaluate(&parse(&format!("b.x {claim}")).unwrap(), &data)
+        };
+        assert!(eval_with(json!(0.51), "> half").is_ok());
+        assert!(eval_with(json!(0.5), "> half").is_err());
+        assert!(eval_with(json!(0.5), ">= half").is_ok());
+        assert!(eval_with(json!(99), "< a hundred").is_ok());
+        assert!(eval_with(json!(100), "< a hundred").is_err());
+        assert!(eval_with(json!(100), "<= a hundred").is_ok());
+        assert!(eval_with(json!("3/4"), "< 1").is_ok());
+        assert!(eval_with(json!(0.47), "< 47.1%").is_ok());
+        assert!(eval_with(json!(0.471), "< 47.1%").is_err());
+        let e = eval_with(json!(7), "> 9").unwrap_err();
+        assert!(
+            e.contains("claim `b.x > 9` is false: the generator computed 7"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_claim_may_compare_two_values_and_print_its_own_words() {
+        let eval_with = |claim: &str| {
+            let b = Data::from_value(json!({ "closed": 12, "total": 12, "open": 0, "s": "x" }))
+                .unwrap();
+            let data = EssayData::from([("b".to_string(), &b)]);
+            evaluate(&parse(claim)?, &data)
+        };
+        assert_eq!(eval_with("b.closed = b.total : \"all\"").unwrap(), "all");
+        assert_eq!(eval_with("b.open = 0 : \"none\"").unwrap(), "none");
+        assert_eq!(eval_with("b.open < b.total").unwrap(), "0");
+        assert_eq!(eval_with("b.s = \"x\" : \"the same\"").unwrap(), "the same");
+        let e = eval_with("b.open = b.total : \"all\"").unwrap_err();
+        assert!(
+            e.contains("`b.open = b.total` is false: the generator computed 0 against 12"),
+            "{e}"
+        );
+        assert!(
+            eval_with("b.open ~ b.total")
+                .unwrap_err()
+                .contains("`~` rounds")
+        );
+        assert!(
+            eval_with("b.open = 0 : none")
+                .unwrap_err()
+                .contains("in quotes")
+        );
+        assert!(
+            eval_with("b.s < \"y\"")
+                .unwrap_err()
+                .contains("only be claimed equal")
+        );
+        assert!(
+            eval_with("b.s < b.total")
+                .unwrap_err()
+                .contains("compares numbers")
+        );
     }
 }

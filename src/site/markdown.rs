@@ -150,11 +150,11 @@ impl Prepared {
     /// written and each other value left out: what is known before figures
     /// are computed (a heading's id comes from it).
     pub fn as_written<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        Prepared::fill(text, |i| match &self.exprs.get(i).map(|e| &e.1) {
+        Prepared::fill(text, |i| match self.exprs.get(i).map(|e| &e.1) {
             Some(Ok(claims::Expr {
-                action: claims::Action::Claim(lit),
+                action: claims::Action::Claim(claim),
                 ..
-            })) => Cow::Owned(lit.text.clone()),
+            })) => Cow::Owned(claim.as_written().unwrap_or_default().to_string()),
             _ => Cow::Borrowed(""),
         })
         .0
