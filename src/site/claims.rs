@@ -969,13 +969,18 @@ mod tests {
     use super::*;
     use serde_json::json;
 
+    /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
+    fn eval_in(b: serde_json::Value, inner: &str) -> Result<String, String> {
+        let b = Data::from_value(b).unwrap();
+        let data = EssayData::from([("b".to_string(), &b)]);
+        evaluate(&parse(inner)?, &data)
+    }
+
     fn eval(inner: &str) -> Result<String, String> {
         let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
                        "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95,
                        "nest": {"list": [1, {"e": 5}]}});
-        let b = Data::from_value(b).unwrap();
-        let data = EssayData::from([("b".to_string(), &b)]);
-        evaluate(&parse(inner)?, &data)
+        eval_in(b, inner)
     }
 
     #[test]
@@ -1229,9 +1234,7 @@ mod tests {
     #[test]
     fn approximately_rounds_to_the_literals_own_precision() {
         let eval_with = |value: serde_json::Value, claim: &str| {
-            let b = Data::from_value(json!({ "x": value })).unwrap();
-            let data = EssayData::from([("b".to_string(), &b)]);
-            evaluate(&parse(&format!("b.x {claim}")).unwrap(), &data)
+            eval_in(json!({ "x": value }), &format!("b.x {claim}"))
         };
         assert_eq!(
             eval_with(json!(1097.7), "~ a thousand").unwrap(),
@@ -1270,9 +1273,7 @@ mod tests {
     #[test]
     fn comparisons_hold_at_their_edges() {
         let eval_with = |value: serde_json::Value, claim: &str| {
-            let b = Data::from_value(json!({ "x": value, "y": 505, "z": "3/4" })).unwrap();
-            let data = EssayData::from([("b".to_string(), &b)]);
-            evaluate(&parse(&format!("b.x {claim}")).unwrap(), &data)
+            eval_in(json!({ "x": value }), &format!("b.x {claim}"))
         };
         assert!(eval_with(json!(0.51), "> half").is_ok());
         assert!(eval_with(json!(0.5), "> half").is_err());
@@ -1292,12 +1293,8 @@ mod tests {
 
     #[test]
     fn a_claim_may_compare_two_values_and_print_its_own_words() {
-        let eval_with = |claim: &str| {
-            let b = Data::from_value(json!({ "closed": 12, "total": 12, "open": 0, "s": "x" }))
-                .unwrap();
-            let data = EssayData::from([("b".to_string(), &b)]);
-            evaluate(&parse(claim)?, &data)
-        };
+        let b = json!({ "closed": 12, "total": 12, "open": 0, "s": "x" });
+        let eval_with = |claim: &str| eval_in(b.clone(), claim);
         assert_eq!(eval_with("b.closed = b.total : \"all\"").unwrap(), "all");
         assert_eq!(eval_with("b.open = 0 : \"none\"").unwrap(), "none");
         assert_eq!(eval_with("b.open < b.total").unwrap(), "0");
