@@ -1178,3 +1178,41 @@ fn claims_between_two_values_print_their_words() {
     );
     assert!(html.contains("each part the same (a dozen, two)"), "{html}");
 }
+
+#[test]
+fn a_backslash_writes_literal_braces() {
+    let html = page_with(FIRST_LINE, "Write \\{{ b.whole }} for a value.");
+    assert!(html.contains("Write {{ b.whole }} for a value."), "{html}");
+}
+
+#[test]
+fn a_false_claim_in_a_caption_is_placed_at_the_claim() {
+    let (_dir, run) = build_edited(
+        "caption = \"Two columns of two: {{ b.whole = 4 }} positions, $2 \\\\times 2$.\"",
+        "caption = 'Two columns of two: {{ b.whole = 5 }} positions, $2 \\times 2$.'",
+    );
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("one.md:16:32: error: claim `b.whole = 5` is false"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn heading_ids_keep_explicit_ids_math_and_words_apart() {
+    let html = page_with(
+        FIRST_LINE,
+        "# x\n\n# Y {#x}\n\nThe $x^2$\ncase\n---\n\n## Main\n\n## Fig b",
+    );
+    for id in [
+        "<h1 id=\"x-1\">x</h1>",
+        "<h1 id=\"x\">Y</h1>",
+        "id=\"the-x2-case\"",
+        "<h2 id=\"main-1\">Main</h2>",
+        "<h2 id=\"fig-b-1\">Fig b</h2>",
+    ] {
+        assert!(html.contains(id), "{id} in {html}");
+    }
+}

@@ -187,11 +187,16 @@ fn round_dp(v: Decimal, places: u32) -> Decimal {
     v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
 }
 
-/// Finds every `{{ ... }}` in `text`.
+/// Finds every `{{ ... }}` in `text`; `\{{` is not one (markdown shows it
+/// as `{{`).
 pub fn find_all(text: &str) -> Vec<Found> {
     let mut out = Vec::new();
     let mut from = 0;
     while let Some(open) = text[from..].find("{{").map(|i| i + from) {
+        if text[..open].ends_with('\\') {
+            from = open + 2;
+            continue;
+        }
         let Some(close) = text[open + 2..].find("}}").map(|i| i + open + 2) else {
             out.push(Found {
                 start: open,

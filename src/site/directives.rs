@@ -58,6 +58,23 @@ impl std::fmt::Debug for Directive {
 pub struct Located {
     pub text: String,
     pub offset: usize,
+    /// Where the text stands in the source character for character, when it
+    /// does (no escapes): errors inside it can then point into it.
+    pub verbatim: Option<usize>,
+}
+
+/// Where in `raw` (a TOML string as written) its value `text` starts, if
+/// it stands there character for character.
+fn verbatim_start(raw: &str, text: &str) -> Option<usize> {
+    let quotes = ["'''", "\"\"\"", "'", "\""]
+        .into_iter()
+        .find(|q| raw.starts_with(q) && raw.len() >= 2 * q.len())?;
+    let mut start = quotes.len();
+    // A new line right after the opening quotes of a multi-line string is trimmed.
+    if quotes.len() == 3 && raw[start..].starts_with('\n') {
+        start += 1;
+    }
+    (raw.get(start..raw.len() - quotes.len())? == text).then_some(start)
 }
 
 /// The LaTeX command a TOML string in double quotes (`raw`, as written)
@@ -136,6 +153,14 @@ pub fn parse(
             ),
         ));
     }
+    let verbatim: BTreeMap<String, usize> = table
+        .iter()
+        .filter_map(|(k, v)| {
+            let text = v.get_ref().as_str()?;
+            let start = body_offset + v.span().start + verbatim_start(&body[v.span()], text)?;
+            Some((k.get_ref().clone(), start))
+        })
+        .collect();
     let mut table: BTreeMap<String, toml::Value> = table
         .into_iter()
         .map(|(k, v)| (k.into_inner(), v.into_inner()))
@@ -149,6 +174,7 @@ pub fn parse(
                     None => Ok(Some(Located {
                         text: s,
                         offset: at[key],
+                        verbatim: verbatim.get(key).copied(),
                     })),
                 }
             }

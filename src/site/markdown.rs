@@ -21,7 +21,7 @@
 use super::claims::{self, EssayData};
 use super::content::Essay;
 use super::diagnostics::{Diagnostic, Source};
-use super::directives::{self, Directive, Kind};
+use super::directives::{self, Directive, Kind, Located};
 use super::figures::Figure;
 use super::math;
 use crate::generators::Generator;
@@ -224,6 +224,9 @@ fn events(prepared: &Prepared) -> impl Iterator<Item = (Event<'_>, Range<usize>)
     TextMergeWithOffset::new(Parser::new_ext(&prepared.text, options()).into_offset_iter())
 }
 
+/// Ids the page templates give elements of every page.
+const PAGE_IDS: [&str; 1] = ["main"];
+
 /// The id a heading's text gives: lowercase words joined by `-`.
 pub fn slugify(text: &str) -> String {
     let mut out = String::new();
@@ -264,7 +267,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
     let mut headings = Vec::new();
     let mut directives: Vec<Directive> = Vec::new();
     let mut broken = HashSet::new();
-    let mut used_ids = HashSet::new();
+    let mut found: Vec<(u8, Option<String>, String)> = Vec::new();
     let mut heading: Option<(u8, Option<String>, String)> = None;
     let mut block: Option<(Kind, usize, String)> = None;
     for (event, range) in events(&prepared) {
@@ -273,19 +276,18 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
                 heading = Some((level as u8, id.map(|i| i.to_string()), String::new()));
             }
             Event::End(TagEnd::Heading(_)) => {
-                if let Some((level, explicit, text)) = heading.take() {
-                    let base = explicit.unwrap_or_else(|| slugify(&prepared.as_written(&text)));
-                    let id = (0..)
-                        .map(|n| {
-                            if n == 0 {
-                                base.clone()
-                            } else {
-                                format!("{base}-{n}")
-                            }
-                        })
-                        .find(|id| used_ids.insert(id.clone()))
-                        .expect("some suffix is free");
-                    headings.push(Heading { level, text, id });
+                if let Some(h) = heading.take() {
+                    found.push(h);
+                }
+            }
+            Event::SoftBreak | Event::HardBreak if heading.is_some() => {
+                if let Some((_, _, text)) = heading.as_mut() {
+                    text.push(' ');
+                }
+            }
+            Event::InlineMath(tex) if heading.is_some() => {
+                if let Some((_, _, text)) = heading.as_mut() {
+                    text.push_str(&tex);
                 }
             }
             Event::Text(t) | Event::Code(t) if heading.is_some() => {
@@ -331,6 +333,29 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
             }
             _ => {}
         }
+    }
+    // Explicit ids, figures' anchors and the page's own ids are taken before
+    // an id is made from a heading's text.
+    let mut used: HashSet<String> = found
+        .iter()
+        .filter_map(|(_, explicit, _)| explicit.clone())
+        .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
+        .chain(PAGE_IDS.iter().map(|id| id.to_string()))
+        .collect();
+    for (level, explicit, text) in found {
+        let id = explicit.unwrap_or_else(|| {
+            let base = slugify(&prepared.as_written(&text));
+            let id = (0..)
+                .map(|n| match n {
+                    0 => base.clone(),
+                    n => format!("{base}-{n}"),
+                })
+                .find(|id| !used.contains(id))
+                .expect("some suffix is free");
+            used.insert(id.clone());
+            id
+        });
+        headings.push(Heading { level, text, id });
     }
     let scan = Scan {
         prepared,
@@ -721,7 +746,7 @@ impl<'c, 's> Renderer<'c, 's> {
         let caption = d
             .caption
             .as_ref()
-            .map(|c| self.inline(&c.text, c.offset))
+            .map(|c| self.inline(c))
             .unwrap_or_default();
         let alt = match &d.alt {
             Some(a) => self.plain(a, d.offset),
@@ -753,13 +778,17 @@ impl<'c, 's> Renderer<'c, 's> {
         )
     }
 
-    /// A caption's markdown as inline HTML (no surrounding paragraph).
-    fn inline(&mut self, text: &str, offset: usize) -> String {
-        let prepared = Prepared::new(text, 0);
-        for (_, message) in &prepared.errors {
-            self.error_in_file(offset, message.as_str());
+    /// A caption's markdown as inline HTML (no surrounding paragraph). An
+    /// error in it is placed where it stands when the caption is written
+    /// without escapes, and at the caption's key otherwise.
+    fn inline(&mut self, caption: &Located) -> String {
+        let prepared = Prepared::new(&caption.text, caption.verbatim.unwrap_or(0));
+        let pin = caption.verbatim.is_none().then_some(caption.offset);
+        for (at, message) in &prepared.errors {
+            self.errors
+                .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
         }
-        let mut sub = Renderer::new(self.ctx, self.src, &prepared, Some(offset));
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, pin);
         let values = sub.values();
         let events: Vec<(Event<'_>, Range<usize>)> = events(&prepared)
             .filter(|(e, _)| {
