@@ -1216,3 +1216,15 @@ fn heading_ids_keep_explicit_ids_math_and_words_apart() {
         assert!(html.contains(id), "{id} in {html}");
     }
 }
+
+#[test]
+fn values_in_words_are_capitalised_at_a_sentence_start() {
+    let html = page_with(
+        FIRST_LINE,
+        "{{ b.whole | words }} positions, the {{ b.whole | ordinal }} of them. {{ b.parts.0 | words }} in each part.",
+    );
+    assert!(
+        html.contains("Four positions, the fourth of them. Two in each part."),
+        "{html}"
+    );
+}

@@ -36,7 +36,22 @@ pub enum Action {
     Show,
     Percent(usize),
     Fixed(usize),
+    /// In words: "fifty-four".
+    Words,
+    /// As an ordinal in words: "twenty-first".
+    Ordinal,
+    /// Rounded to N significant digits: 8,503,056 is "8,500,000" at 2.
+    Round(usize),
+    /// In millions with N places: 8,503,056 is "8.5 million" at 1.
+    Millions(usize),
     Claim(Claim),
+}
+
+impl Action {
+    /// Whether what it prints is words, capitalised at a sentence's start.
+    pub fn is_words(&self) -> bool {
+        matches!(self, Action::Words | Action::Ordinal)
+    }
 }
 
 /// A claim: the computed value against a literal or another value.
@@ -328,7 +343,17 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
 }
 
 fn parse_filter(filter: &str) -> Result<Action, String> {
-    let bad = || format!("unknown filter `{filter}`; expected `percent(N)` or `fixed(N)`");
+    let bad = || {
+        format!(
+            "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
+             `millions(N)`, `words` or `ordinal`"
+        )
+    };
+    match filter {
+        "words" => return Ok(Action::Words),
+        "ordinal" => return Ok(Action::Ordinal),
+        _ => {}
+    }
     let (name, rest) = filter.split_once('(').ok_or_else(bad)?;
     let n: usize = rest
         .strip_suffix(')')
@@ -338,6 +363,8 @@ fn parse_filter(filter: &str) -> Result<Action, String> {
     match name.trim() {
         "percent" => Ok(Action::Percent(n)),
         "fixed" => Ok(Action::Fixed(n)),
+        "round" if n > 0 => Ok(Action::Round(n)),
+        "millions" => Ok(Action::Millions(n)),
         _ => Err(bad()),
     }
 }
@@ -665,8 +692,98 @@ fn scale(word: &str) -> Option<i64> {
     match word {
         "thousand" => Some(1_000),
         "million" => Some(1_000_000),
+        "billion" => Some(1_000_000_000),
+        "trillion" => Some(1_000_000_000_000),
         _ => None,
     }
+}
+
+/// A whole number in English words: "fifty-four", "two thousand nine
+/// hundred and sixteen" (the form [`cardinal`] reads).
+pub fn english(n: i64) -> String {
+    const SMALL: [&str; 20] = [
+        "zero",
+        "one",
+        "two",
+        "three",
+        "four",
+        "five",
+        "six",
+        "seven",
+        "eight",
+        "nine",
+        "ten",
+        "eleven",
+        "twelve",
+        "thirteen",
+        "fourteen",
+        "fifteen",
+        "sixteen",
+        "seventeen",
+        "eighteen",
+        "nineteen",
+    ];
+    const TENS: [&str; 10] = [
+        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+    ];
+    fn below_hundred(n: u64) -> String {
+        match n {
+            0..20 => SMALL[n as usize].to_string(),
+            _ if n.is_multiple_of(10) => TENS[(n / 10) as usize].to_string(),
+            _ => format!("{}-{}", TENS[(n / 10) as usize], SMALL[(n % 10) as usize]),
+        }
+    }
+    fn below_thousand(n: u64) -> String {
+        match (n / 100, n % 100) {
+            (0, r) => below_hundred(r),
+            (h, 0) => format!("{} hundred", SMALL[h as usize]),
+            (h, r) => format!("{} hundred and {}", SMALL[h as usize], below_hundred(r)),
+        }
+    }
+    if n < 0 {
+        return format!("minus {}", english(-n));
+    }
+    let n = n as u64;
+    if n == 0 {
+        return "zero".into();
+    }
+    let mut parts = Vec::new();
+    let mut rest = n;
+    for (scale, name) in [
+        (1_000_000_000_000, " trillion"),
+        (1_000_000_000, " billion"),
+        (1_000_000, " million"),
+        (1_000, " thousand"),
+    ] {
+        if rest >= scale {
+            parts.push(format!("{}{name}", below_thousand(rest / scale)));
+            rest %= scale;
+        }
+    }
+    match rest {
+        0 => {}
+        // British usage: "and" before a last part under a hundred.
+        1..100 if !parts.is_empty() => parts.push(format!("and {}", below_hundred(rest))),
+        _ => parts.push(below_thousand(rest)),
+    }
+    parts.join(" ")
+}
+
+/// An ordinal in English words: "first", "twenty-first", "one hundredth".
+pub fn english_ordinal(n: i64) -> String {
+    let words = english(n);
+    let (head, last) = match words.rfind([' ', '-']) {
+        Some(i) => words.split_at(i + 1),
+        None => ("", words.as_str()),
+    };
+    let last = match ORDINALS.iter().find(|(_, c)| *c == last) {
+        Some((o, _)) => o.to_string(),
+        None => match last.strip_suffix('y') {
+            Some(stem) => format!("{stem}ieth"),
+            None => format!("{last}th"),
+        },
+    };
+    format!("{head}{last}")
 }
 
 /// Whether `s` can be a figure id or a data key: letters, digits, `_` and `-`.
@@ -803,6 +920,27 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
         Action::Percent(n) => Ok(format!("{}%", fixed(100.0 * number(value, "percent")?, *n))),
         Action::Fixed(n) => Ok(fixed(number(value, "fixed")?, *n)),
+        Action::Words => Ok(english(whole(value, "words")?)),
+        Action::Ordinal => {
+            let n = whole(value, "ordinal")?;
+            if n < 1 {
+                return Err(format!("`{name}` is {n}: an ordinal needs a number from 1"));
+            }
+            Ok(english_ordinal(n))
+        }
+        Action::Round(digits) => {
+            let v = ratio_of(value)?.value();
+            let rounded =
+                v.round_sf_with_strategy(*digits as u32, RoundingStrategy::MidpointAwayFromZero);
+            Ok(show_decimal(rounded.unwrap_or(v)))
+        }
+        Action::Millions(places) => {
+            let v = ratio_of(value)?.value() / Decimal::from(1_000_000);
+            Ok(format!(
+                "{} million",
+                show_decimal(round_dp(v, *places as u32))
+            ))
+        }
         Action::Claim(claim) => {
             let (claimed, verdict) = match &claim.against {
                 Against::Literal(lit) => (
@@ -847,6 +985,15 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
 struct Verdict {
     computed: String,
     holds: bool,
+}
+
+/// A value that must be a whole number, for `what`.
+fn whole(value: &Value, what: &str) -> Result<i64, String> {
+    let v = ratio_of(value)?.value();
+    i64::try_from(v)
+        .ok()
+        .filter(|_| v.fract() == Decimal::ZERO)
+        .ok_or_else(|| format!("{what} needs a whole number, found {}", describe(value)))
 }
 
 /// Decides `value OP literal`.
@@ -1002,7 +1149,7 @@ mod tests {
         assert_eq!(eval("b.share | percent(2)").unwrap(), "47.02%");
         assert_eq!(eval("b.mean | fixed(2)").unwrap(), "1.80");
         assert!(
-            eval("b.mean | round(2)")
+            eval("b.mean | rounded(2)")
                 .unwrap_err()
                 .contains("unknown filter")
         );
@@ -1328,6 +1475,58 @@ mod tests {
             eval_with("b.s < b.total")
                 .unwrap_err()
                 .contains("compares numbers")
+        );
+    }
+
+    #[test]
+    fn numbers_in_words_read_back_as_the_same_numbers() {
+        for n in (0..2000).chain([2916, 10_000, 21_212, 100_001, 8_503_056, 1_000_000_000]) {
+            let words = english(n);
+            assert_eq!(cardinal(&words), Some(n), "{words}");
+            if n > 0 {
+                let ordinal = english_ordinal(n);
+                assert_eq!(
+                    super::words(&ordinal),
+                    Some(Ratio::whole(n.into())),
+                    "{ordinal}"
+                );
+            }
+        }
+        assert_eq!(english(54), "fifty-four");
+        assert_eq!(english(2916), "two thousand nine hundred and sixteen");
+        assert_eq!(english(-3), "minus three");
+        assert_eq!(english_ordinal(21), "twenty-first");
+        assert_eq!(english_ordinal(20), "twentieth");
+        assert_eq!(english_ordinal(12), "twelfth");
+        assert_eq!(english_ordinal(100), "one hundredth");
+    }
+
+    #[test]
+    fn filters_print_numbers_as_prose_states_them() {
+        let b = json!({ "n": 54, "big": 8_503_056, "f": 2.5, "zero": 0 });
+        let eval_with = |inner: &str| eval_in(b.clone(), inner);
+        assert_eq!(eval_with("b.n | words").unwrap(), "fifty-four");
+        assert_eq!(eval_with("b.n | ordinal").unwrap(), "fifty-fourth");
+        assert_eq!(eval_with("b.big | round(2)").unwrap(), "8,500,000");
+        assert_eq!(eval_with("b.big | round(3)").unwrap(), "8,500,000");
+        assert_eq!(eval_with("b.big | round(4)").unwrap(), "8,503,000");
+        assert_eq!(eval_with("b.big | millions(1)").unwrap(), "8.5 million");
+        assert_eq!(eval_with("b.big | millions(2)").unwrap(), "8.5 million");
+        assert_eq!(eval_with("b.big | millions(3)").unwrap(), "8.503 million");
+        assert!(
+            eval_with("b.f | words")
+                .unwrap_err()
+                .contains("whole number")
+        );
+        assert!(
+            eval_with("b.zero | ordinal")
+                .unwrap_err()
+                .contains("from 1")
+        );
+        assert!(
+            eval_with("b.n | round(0)")
+                .unwrap_err()
+                .contains("unknown filter")
         );
     }
 }

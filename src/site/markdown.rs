@@ -65,6 +65,17 @@ pub struct Scan {
 const OPEN: char = '\u{E000}';
 const CLOSE: char = '\u{E001}';
 
+/// One `{{ ... }}` taken out of a text.
+#[derive(Debug)]
+pub struct Expression {
+    /// Where it stood in the file.
+    pub at: usize,
+    /// What it says, or why it cannot be read.
+    pub expr: Result<claims::Expr, String>,
+    /// Whether it opens a sentence (words it prints are capitalised).
+    pub opens_sentence: bool,
+}
+
 /// A markdown text with every `{{ ... }}` outside code and math replaced by
 /// a placeholder (`OPEN`, its index, `CLOSE`).
 #[derive(Default)]
@@ -73,9 +84,8 @@ pub struct Prepared {
     pub text: String,
     /// Where `text` starts in its file.
     base: usize,
-    /// The expressions, in order: where each stood in the file, and what it
-    /// says (or why it cannot be read).
-    pub exprs: Vec<(usize, Result<claims::Expr, String>)>,
+    /// The expressions, in order.
+    pub exprs: Vec<Expression>,
     /// Per placeholder: its range in `text` and the length of what it replaced.
     spans: Vec<(Range<usize>, usize)>,
     /// Errors found on the way, by offset in the file.
@@ -114,7 +124,11 @@ impl Prepared {
                 p.text.push_str(&p.exprs.len().to_string());
                 p.text.push(CLOSE);
                 p.spans.push((at..p.text.len(), end - start));
-                p.exprs.push((base + start, f.expr));
+                p.exprs.push(Expression {
+                    at: base + start,
+                    expr: f.expr,
+                    opens_sentence: opens_sentence(&text[..start]),
+                });
                 last = end;
             }
         }
@@ -150,7 +164,7 @@ impl Prepared {
     /// written and each other value left out: what is known before figures
     /// are computed (a heading's id comes from it).
     pub fn as_written<'t>(&self, text: &'t str) -> Cow<'t, str> {
-        Prepared::fill(text, |i| match self.exprs.get(i).map(|e| &e.1) {
+        Prepared::fill(text, |i| match self.exprs.get(i).map(|e| &e.expr) {
             Some(Ok(claims::Expr {
                 action: claims::Action::Claim(claim),
                 ..
@@ -188,6 +202,28 @@ impl Prepared {
         }
         out.push_str(rest);
         (Cow::Owned(out), seen)
+    }
+}
+
+/// Whether text ending in `before` has a sentence open next: nothing before
+/// it in its block, or a sentence's end.
+fn opens_sentence(before: &str) -> bool {
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let blank_line_before = before.trim_end_matches([' ', '\t']).ends_with("\n\n");
+    let in_line = line.trim_start_matches(['#', '>', '|', '-', '*', '+', ' ', '\t']);
+    let trimmed = before.trim_end_matches([' ', '\t', '\n', '*', '_', '"', '(']);
+    trimmed.is_empty()
+        || trimmed.ends_with(['.', '!', '?'])
+        || blank_line_before
+        || (in_line.trim().is_empty() && line.len() > in_line.len())
+}
+
+/// `text` with its first letter in upper case.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
     }
 }
 
@@ -491,10 +527,10 @@ impl<'c, 's> Renderer<'c, 's> {
                     .unwrap_or_default(),
             )
         });
-        for (i, (at, _)) in self.prepared.exprs.iter().enumerate() {
+        for (i, e) in self.prepared.exprs.iter().enumerate() {
             if values[i].is_some() && !seen.contains(&i) {
                 self.error_in_file(
-                    *at,
+                    e.at,
                     "this value stands where the page shows nothing of it (a link destination or \
                      reference); values and claims go in text, headings, HTML and titles",
                 );
@@ -510,13 +546,16 @@ impl<'c, 's> Renderer<'c, 's> {
         prepared
             .exprs
             .iter()
-            .map(|(at, expr)| {
-                let evaluated = match expr {
-                    Ok(e) if self.ctx.broken.contains(&e.path[0]) => return None,
-                    Ok(e) => claims::evaluate(e, self.ctx.data),
-                    Err(e) => Err(e.clone()),
+            .map(|e| {
+                let evaluated = match &e.expr {
+                    Ok(x) if self.ctx.broken.contains(&x.path[0]) => return None,
+                    Ok(x) if x.action.is_words() && e.opens_sentence => {
+                        claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w))
+                    }
+                    Ok(x) => claims::evaluate(x, self.ctx.data),
+                    Err(m) => Err(m.clone()),
                 };
-                evaluated.map_err(|e| self.error_in_file(*at, e)).ok()
+                evaluated.map_err(|m| self.error_in_file(e.at, m)).ok()
             })
             .collect()
     }
@@ -911,6 +950,18 @@ mod tests {
         );
         assert_eq!(slugify("54 × 54"), "54-54");
         assert_eq!(slugify("???"), "section");
+    }
+
+    #[test]
+    fn a_sentence_opens_after_its_end_a_blank_line_or_a_block_marker() {
+        for before in [
+            "", "End. ", "Really? ", "a\n\n", "## ", "- ", "> ", "Done.\n",
+        ] {
+            assert!(opens_sentence(before), "{before:?}");
+        }
+        for before in ["There are ", "one,\n", "as: "] {
+            assert!(!opens_sentence(before), "{before:?}");
+        }
     }
 
     #[test]
