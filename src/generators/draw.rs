@@ -107,6 +107,15 @@ impl Role {
         RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
     }
 
+    /// Whether the role is told from its kind by hue alone: these all have
+    /// the same lightness, in each scheme.
+    fn hue_only(self) -> bool {
+        matches!(
+            self,
+            Role::Struck | Role::Winning | Role::Losing | Role::Series(_)
+        )
+    }
+
     /// The role of text written on a cell of this role.
     fn on(self) -> Role {
         match self {
@@ -204,6 +213,10 @@ pub fn board(
 
 /// A board whose cells carry text: cell (r, c) is drawn as `cell(r, c)`, its
 /// fill and a label centred in it (empty for none), row 0 at the top.
+///
+/// Roles that differ in hue alone carry cues besides their colour: a thick
+/// line parts two such cells side by side, a struck cell is crossed out and
+/// a winning cell's label is bold.
 pub fn labelled_board(
     rows: usize,
     cols: usize,
@@ -224,13 +237,39 @@ pub fn labelled_board(
                 let (kind, label) = cell(r, c);
                 root.draw(&Rectangle::new(corners, kind.colour().filled()))?;
                 root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
+                if kind == Role::Struck {
+                    let cross = vec![(x, y + CELL as i32), (x + CELL as i32, y)];
+                    root.draw(&PathElement::new(cross, ink.stroke_width(1)))?;
+                }
                 if !label.is_empty() {
-                    let style = ("sans-serif", 15)
+                    let weight = match kind {
+                        Role::Winning => FontStyle::Bold,
+                        _ => FontStyle::Normal,
+                    };
+                    let style = ("sans-serif", 15, weight)
                         .into_font()
                         .color(&kind.on().colour())
                         .pos(Pos::new(HPos::Center, VPos::Center));
                     let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
                     root.draw(&Text::new(label, centre, style))?;
+                }
+            }
+        }
+        // Two hues side by side: a thick line on their common edge.
+        let parted = |a: (usize, usize), b: (usize, usize)| {
+            let (one, other) = (cell(a.0, a.1).0, cell(b.0, b.1).0);
+            one != other && one.hue_only() && other.hue_only()
+        };
+        let at = |n: usize| (pad + n as u32 * CELL) as i32;
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols && parted((r, c), (r, c + 1)) {
+                    let edge = vec![(at(c + 1), at(r)), (at(c + 1), at(r + 1))];
+                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
+                }
+                if r + 1 < rows && parted((r, c), (r + 1, c)) {
+                    let edge = vec![(at(c), at(r + 1)), (at(c + 1), at(r + 1))];
+                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
                 }
             }
         }
@@ -792,16 +831,20 @@ mod tests {
     fn every_coloured_mark_carries_its_role() {
         let svg = labelled_board(
             1,
-            2,
+            3,
             |_, c| match c {
                 0 => (Role::Member, "3".into()),
-                _ => (Role::Winning, "4".into()),
+                1 => (Role::Winning, "4".into()),
+                _ => (Role::Losing, "5".into()),
             },
             "t",
             "d",
         );
         assert!(svg.contains("<rect class=\"role-member\""), "{svg}");
         assert!(svg.contains("<rect class=\"role-winning\""), "{svg}");
+        // The two hues meet on a thick line; the winning label is bold.
+        assert!(svg.contains("stroke-width=\"3\""), "{svg}");
+        assert!(svg.contains("font-weight=\"bold\""), "{svg}");
         // Text on the member cell is written in the paper's colour, on the
         // winning one in ink.
         assert!(svg.contains("<text class=\"role-paper\""), "{svg}");

@@ -240,7 +240,7 @@ static SPEC: Spec = Spec {
         Doc {
             name: "example",
             doc: "The example position as a strip of 1..F: elements grey, 1 plain, struck moves \
-                  red, losing survivors blue, winning survivors green, with the surviving replies \
+                  red and crossed out, losing survivors blue, winning survivors green and bold, with the surviving replies \
                   under each survivor in the second row.",
         },
     ],
@@ -958,8 +958,8 @@ fn draw_example(record: &Record, ex: &Example) -> String {
         &format!("The position with gaps {}", ex.gaps),
         &format!(
             "The numbers 1 to {f} in a strip, elements of the semigroup grey. Of {} moves the \
-             pairing test strikes {} (red); {} survive, winning ones green ({}), losing ones blue. \
-             Under each survivor, the surviving replies it leaves: {}.",
+             pairing test strikes {} (red, crossed out); {} survive, winning ones green and \
+             bold ({}), losing ones blue. Under each survivor, the surviving replies it leaves: {}.",
             ex.moves,
             if ex.struck.is_empty() {
                 "none".to_string()
