@@ -109,7 +109,7 @@ const surfaces = new Set(["paper", "free", "uncomputed"]);
 
 for (const scheme of ["light", "dark"]) {
   for (const width of [390, 1280]) {
-    test(`figures at ${width} px in the ${scheme} scheme: every role has its own colour, with contrast`, async () => {
+    test(`figures at ${width} px in the ${scheme} scheme: every role has its own colour, with contrast`, async (t) => {
       const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
       const page = await context.newPage();
       const seen = new Map(); // role -> [colour, where]
@@ -167,8 +167,9 @@ for (const scheme of ["light", "dark"]) {
           assert.notEqual(colour, theirs, `${role} and ${other} share ${colour}`);
         }
         const need = role === "ink" ? 4.5 : 3;
+        const ratio = contrast(colour, paper);
+        t.diagnostic(`${role} ${colour}: ${ratio.toFixed(2)} against the paper`);
         if (!surfaces.has(role)) {
-          const ratio = contrast(colour, paper);
           assert.ok(ratio >= need, `${role} (${colour}) has contrast ${ratio.toFixed(2)} against the paper (${paper})`);
         }
       }
