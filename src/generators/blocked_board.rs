@@ -5,7 +5,7 @@
 //! alone, and asserts whole = product of the parts. It also sweeps a one-column
 //! wall across the empty board of the same size for the wall chart.
 
-use super::draw::{self, Cell, Series};
+use super::draw::{self, Role, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::walk::Walk;
@@ -153,7 +153,7 @@ static SPEC: Spec = Spec {
     views: &[
         Doc {
             name: "board",
-            doc: "The board with blocked cells dark and each region in its own colour.",
+            doc: "The board with blocked cells grey and each region in its own colour.",
         },
         Doc {
             name: "wall",
@@ -381,8 +381,8 @@ impl Generator for BlockedBoard {
 fn draw_board(board: &Board, data: &Data) -> String {
     let regions = board.regions();
     let cell = |r, c| match regions.iter().position(|reg| reg.is_free(r, c)) {
-        Some(i) => Cell::Colour(i),
-        None => Cell::Blocked,
+        Some(i) => Role::Series(i),
+        None => Role::Blocked,
     };
     let parts: Vec<String> = data.parts.iter().map(u64::to_string).collect();
     draw::board(
@@ -394,7 +394,7 @@ fn draw_board(board: &Board, data: &Data) -> String {
             board.rows, board.cols, data.regions
         ),
         &format!(
-            "Blocked cells dark, each region in its own colour. The whole board has {} positions; \
+            "Blocked cells grey, each region in its own colour. The whole board has {} positions; \
              the regions have {} positions.",
             data.whole,
             parts.join(", ")

@@ -12,7 +12,7 @@
 //! needle listed (there is no sentence to assert), and position counts are
 //! checked against a direct walk of the bars named in `walk`.
 
-use super::draw::{self, Cell, Series};
+use super::draw::{self, Role, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
 use crate::games::chomp::{self, Labels, Opening, Play};
 use serde::Serialize;
@@ -821,9 +821,10 @@ fn draw_window(data: &Data, play: Play) -> String {
             .map(|b| b.count)
     };
     let cell = |r, c| match count(r, c) {
-        None => Cell::Blocked,
-        Some(0) => Cell::Colour(3),
-        Some(n) => Cell::Colour(n - 1),
+        // The one bar not surveyed: 1 x 1, the poison alone.
+        None => Role::Poison,
+        Some(0) => Role::Losing,
+        Some(n) => Role::Series(n - 1),
     };
     let mark = |r, c| count(r, c).filter(|&n| n != 1).map(|n| n.to_string());
     let others: Vec<String> = data
@@ -843,7 +844,7 @@ fn draw_window(data: &Data, play: Play) -> String {
         &format!(
             "A grid of {columns} columns and {rows} rows; the square in column c and row r \
              (row 1 at the bottom) stands for the c x r bar and is coloured by its number of \
-             winning openings, the 1 x 1 bar dark. {} of the {} bars have exactly one; the \
+             winning openings, the 1 x 1 bar (the poison alone) in the poison colour. {} of the {} bars have exactly one; the \
              others are marked with their count: {}.",
             data.one_needle,
             data.bars,
@@ -871,12 +872,12 @@ fn draw_bar(bar: &Bar, play: Play) -> String {
     };
     let cell = |r, c| {
         if square(r, c) == (1, 1) {
-            return Cell::Blocked;
+            return Role::Poison;
         }
         match eaten_by(r, c).as_slice() {
-            [] => Cell::Free,
-            [k] => Cell::Colour(*k),
-            _ => Cell::Colour(bar.needles.len()),
+            [] => Role::Free,
+            [k] => Role::Series(*k),
+            _ => Role::Series(bar.needles.len()),
         }
     };
     let mark = |r, c| {
@@ -896,7 +897,7 @@ fn draw_bar(bar: &Bar, play: Play) -> String {
             play_name(play)
         ),
         &format!(
-            "The {columns} x {rows} bar with the poison dark in the bottom-left corner. Each \
+            "The {columns} x {rows} bar with the poison square in the bottom-left corner. Each \
              winning opening is numbered in its square and the block it eats is coloured \
              (squares eaten by more than one in a colour of their own): {}.",
             if bar.needles.is_empty() {

@@ -5,6 +5,7 @@
 //! fonts, so the same data gives the same bytes on every machine. Every drawing
 //! carries a `<title>` and a `<desc>` (its text alternative).
 
+use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
@@ -12,39 +13,151 @@ use plotters::style::text_anchor::{HPos, Pos, VPos};
 /// Side of one board cell, in SVG units, in every board drawing.
 pub const CELL: u32 = 28;
 
-/// The palette: region and series colours, in order.
-pub const PALETTE: [RGBColor; 8] = [
-    RGBColor(0x3b, 0x6e, 0xa8),
-    RGBColor(0xd0, 0x7a, 0x2c),
-    RGBColor(0x4c, 0x9a, 0x5a),
-    RGBColor(0xb4, 0x46, 0x5a),
-    RGBColor(0x7b, 0x5e, 0xa7),
-    RGBColor(0x8c, 0x6d, 0x3f),
-    RGBColor(0x3f, 0x93, 0x9c),
-    RGBColor(0x9a, 0x9a, 0x3a),
-];
-/// Blocked or removed cells.
-pub const BLOCKED: RGBColor = RGBColor(0x44, 0x44, 0x44);
-/// Free cells with no colour of their own.
-pub const FREE: RGBColor = RGBColor(0xf4, 0xf1, 0xea);
-/// Grid lines and text.
-pub const INK: RGBColor = RGBColor(0x22, 0x22, 0x22);
-
-/// What one board cell shows.
+/// What a mark in a drawing means. Every filled or stroked element of a drawing
+/// carries its role as `class="role-NAME"`; `templates/style.css` colours each
+/// role in the light and the dark scheme, and the element's own `fill` or
+/// `stroke` attribute is the role's light colour, for the drawing opened alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Cell {
-    Blocked,
+pub enum Role {
+    /// The drawing's background: the page's background.
+    Paper,
+    /// Text, grid lines and axes: the page's text colour.
+    Ink,
+    /// A free cell with no colour of its own.
     Free,
-    /// Free and coloured with palette entry `n` (taken modulo the palette).
-    Colour(usize),
+    /// A blocked, filled or removed cell.
+    Blocked,
+    /// A table cell that was not computed.
+    Uncomputed,
+    /// Chomp's poisoned square.
+    Poison,
+    /// A number already in a semigroup.
+    Member,
+    /// A move a test strikes out.
+    Struck,
+    /// A move that wins.
+    Winning,
+    /// A move that loses.
+    Losing,
+    /// Region, group or chart series `n` (taken modulo the eight series).
+    Series(usize),
 }
 
-fn fill(cell: Cell) -> RGBColor {
-    match cell {
-        Cell::Blocked => BLOCKED,
-        Cell::Free => FREE,
-        Cell::Colour(n) => PALETTE[n % PALETTE.len()],
+/// How many series colours there are: series `n` and `n + SERIES` look alike.
+pub const SERIES: usize = 8;
+
+/// Every role, each series once.
+pub const ROLES: [Role; 10 + SERIES] = [
+    Role::Paper,
+    Role::Ink,
+    Role::Free,
+    Role::Blocked,
+    Role::Uncomputed,
+    Role::Poison,
+    Role::Member,
+    Role::Struck,
+    Role::Winning,
+    Role::Losing,
+    Role::Series(0),
+    Role::Series(1),
+    Role::Series(2),
+    Role::Series(3),
+    Role::Series(4),
+    Role::Series(5),
+    Role::Series(6),
+    Role::Series(7),
+];
+
+impl Role {
+    /// The role's class in the SVG and in `style.css`.
+    pub fn class(self) -> String {
+        let name = match self {
+            Role::Paper => "paper",
+            Role::Ink => "ink",
+            Role::Free => "free",
+            Role::Blocked => "blocked",
+            Role::Uncomputed => "uncomputed",
+            Role::Poison => "poison",
+            Role::Member => "member",
+            Role::Struck => "struck",
+            Role::Winning => "winning",
+            Role::Losing => "losing",
+            Role::Series(n) => return format!("role-series-{}", n % SERIES),
+        };
+        format!("role-{name}")
     }
+
+    /// The role's colour in the light scheme, as `style.css` gives it.
+    pub fn colour(self) -> RGBColor {
+        let hex = match self {
+            Role::Paper => 0xfdfcf9,
+            Role::Ink => 0x1d1d1f,
+            Role::Free => 0xf4f1ea,
+            Role::Blocked => 0x333333,
+            Role::Uncomputed => 0xd9d5cb,
+            Role::Poison => 0x701828,
+            Role::Member => 0x363b45,
+            Role::Struck => 0xd9626b,
+            Role::Winning => 0x2d9b3d,
+            Role::Losing => 0x6b83da,
+            Role::Series(n) => [
+                0x588ac4, 0xc5732a, 0x4b9759, 0xc66d7e, 0x957db8, 0xa6824b, 0x3f949d, 0x8b8b35,
+            ][n % SERIES],
+        };
+        RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
+    }
+
+    /// Whether the role is told from its kind by hue alone: these all have
+    /// the same lightness, in each scheme.
+    fn hue_only(self) -> bool {
+        matches!(
+            self,
+            Role::Struck | Role::Winning | Role::Losing | Role::Series(_)
+        )
+    }
+
+    /// The role of text written on a cell of this role.
+    fn on(self) -> Role {
+        match self {
+            Role::Blocked | Role::Member | Role::Poison => Role::Paper,
+            _ => Role::Ink,
+        }
+    }
+}
+
+/// The role drawn in `colour`: every colour a drawing uses is a role's.
+fn role_of(colour: &str) -> Role {
+    *ROLES
+        .iter()
+        .find(|r| {
+            let RGBColor(red, green, blue) = r.colour();
+            colour.eq_ignore_ascii_case(&format!("#{red:02X}{green:02X}{blue:02X}"))
+        })
+        .unwrap_or_else(|| panic!("{colour} is no role's colour"))
+}
+
+/// Gives every element that is filled or stroked with a colour the class of
+/// that colour's role.
+fn classify(svg: &str) -> String {
+    let mut out = String::with_capacity(svg.len() + svg.len() / 4);
+    for (i, piece) in svg.split('<').enumerate() {
+        if i > 0 {
+            out.push('<');
+        }
+        let tag = piece.split('>').next().unwrap_or_default();
+        let colour = ["fill=\"#", "stroke=\"#"]
+            .iter()
+            .find_map(|attr| tag.find(attr).map(|at| &tag[at + attr.len() - 1..][..7]));
+        match (colour, tag.find(' ')) {
+            (Some(colour), Some(name_end)) => {
+                out.push_str(&piece[..name_end]);
+                out.push_str(&format!(" class=\"{}\"", role_of(colour).class()));
+                out.push_str(&piece[name_end..]);
+            }
+            _ => out.push_str(piece),
+        }
+    }
+    out
 }
 
 /// Adds the title and text alternative to a finished SVG and makes it scalable.
@@ -79,18 +192,19 @@ fn render(
     let mut svg = String::new();
     {
         let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        root.fill(&WHITE).expect("fill an SVG string");
+        root.fill(&Role::Paper.colour())
+            .expect("fill an SVG string");
         draw(&root).expect("draw into an SVG string");
         root.present().expect("finish an SVG string");
     }
-    svg
+    classify(&svg)
 }
 
 /// A `rows` x `cols` board, cell (r, c) drawn as `cell(r, c)`, row 0 at the top.
 pub fn board(
     rows: usize,
     cols: usize,
-    cell: impl Fn(usize, usize) -> Cell,
+    cell: impl Fn(usize, usize) -> Role,
     title: &str,
     desc: &str,
 ) -> String {
@@ -99,16 +213,21 @@ pub fn board(
 
 /// A board whose cells carry text: cell (r, c) is drawn as `cell(r, c)`, its
 /// fill and a label centred in it (empty for none), row 0 at the top.
+///
+/// Roles that differ in hue alone carry cues besides their colour: a thick
+/// line parts two such cells side by side, a struck cell is crossed out and
+/// a winning cell's label is bold.
 pub fn labelled_board(
     rows: usize,
     cols: usize,
-    cell: impl Fn(usize, usize) -> (Cell, String),
+    cell: impl Fn(usize, usize) -> (Role, String),
     title: &str,
     desc: &str,
 ) -> String {
     let pad = 2;
     let w = cols as u32 * CELL + 2 * pad;
     let h = rows as u32 * CELL + 2 * pad;
+    let ink = Role::Ink.colour();
     let svg = render(w, h, |root| {
         for r in 0..rows {
             for c in 0..cols {
@@ -116,16 +235,41 @@ pub fn labelled_board(
                 let y = (pad + r as u32 * CELL) as i32;
                 let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
                 let (kind, label) = cell(r, c);
-                root.draw(&Rectangle::new(corners, fill(kind).filled()))?;
-                root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                root.draw(&Rectangle::new(corners, kind.colour().filled()))?;
+                root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
+                if kind == Role::Struck {
+                    let cross = vec![(x, y + CELL as i32), (x + CELL as i32, y)];
+                    root.draw(&PathElement::new(cross, ink.stroke_width(1)))?;
+                }
                 if !label.is_empty() {
-                    let colour = if kind == Cell::Free { INK } else { WHITE };
-                    let style = ("sans-serif", 15)
+                    let weight = match kind {
+                        Role::Winning => FontStyle::Bold,
+                        _ => FontStyle::Normal,
+                    };
+                    let style = ("sans-serif", 15, weight)
                         .into_font()
-                        .color(&colour)
+                        .color(&kind.on().colour())
                         .pos(Pos::new(HPos::Center, VPos::Center));
                     let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
                     root.draw(&Text::new(label, centre, style))?;
+                }
+            }
+        }
+        // Two hues side by side: a thick line on their common edge.
+        let parted = |a: (usize, usize), b: (usize, usize)| {
+            let (one, other) = (cell(a.0, a.1).0, cell(b.0, b.1).0);
+            one != other && one.hue_only() && other.hue_only()
+        };
+        let at = |n: usize| (pad + n as u32 * CELL) as i32;
+        for r in 0..rows {
+            for c in 0..cols {
+                if c + 1 < cols && parted((r, c), (r, c + 1)) {
+                    let edge = vec![(at(c + 1), at(r)), (at(c + 1), at(r + 1))];
+                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
+                }
+                if r + 1 < rows && parted((r, c), (r + 1, c)) {
+                    let edge = vec![(at(c), at(r + 1)), (at(c + 1), at(r + 1))];
+                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
                 }
             }
         }
@@ -146,10 +290,11 @@ pub fn value_table(
     cells: &[Vec<String>],
 ) -> String {
     let (pad, head) = (2u32, 2 * CELL);
+    let ink = Role::Ink.colour();
     let w = head + col_labels.len() as u32 * CELL + 2 * pad;
     let h = (row_labels.len() as u32 + 1) * CELL + 2 * pad;
     let svg = render(w, h, |root| {
-        let font = ("sans-serif", 14).into_font().color(&INK);
+        let font = ("sans-serif", 14).into_font().color(&ink);
         let centred = font.pos(plotters::style::text_anchor::Pos::new(
             plotters::style::text_anchor::HPos::Center,
             plotters::style::text_anchor::VPos::Center,
@@ -168,23 +313,23 @@ pub fn value_table(
                 width as i32,
             )
         };
-        let put = |row: usize, col: usize, text: &str, shade: RGBColor| {
+        let put = |row: usize, col: usize, text: &str, shade: Role| {
             let (x, y, width) = cell_box(row, col);
             let corners = [(x, y), (x + width, y + CELL as i32)];
-            root.draw(&Rectangle::new(corners, shade.filled()))?;
-            root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+            root.draw(&Rectangle::new(corners, shade.colour().filled()))?;
+            root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
             if text.is_empty() {
                 return Ok(());
             }
             let centre = (x + width / 2, y + CELL as i32 / 2);
             root.draw(&Text::new(text.to_string(), centre, centred.clone()))
         };
-        put(0, 0, corner, WHITE)?;
+        put(0, 0, corner, Role::Paper)?;
         for (j, label) in col_labels.iter().enumerate() {
-            put(0, j + 1, label, WHITE)?;
+            put(0, j + 1, label, Role::Paper)?;
         }
         for (i, label) in row_labels.iter().enumerate() {
-            put(i + 1, 0, label, WHITE)?;
+            put(i + 1, 0, label, Role::Paper)?;
             for j in 0..col_labels.len() {
                 let text = cells
                     .get(i)
@@ -194,7 +339,11 @@ pub fn value_table(
                     i + 1,
                     j + 1,
                     text,
-                    if text.is_empty() { BLOCKED } else { FREE },
+                    if text.is_empty() {
+                        Role::Uncomputed
+                    } else {
+                        Role::Free
+                    },
                 )?;
             }
         }
@@ -207,8 +356,8 @@ pub fn value_table(
 pub struct Tile {
     pub rows: usize,
     pub cols: usize,
-    /// Row-major, `rows * cols` entries.
-    pub cells: Vec<Cell>,
+    /// Row-major, `rows * cols` entries; [`Role::Paper`] cells are not drawn.
+    pub cells: Vec<Role>,
     pub label: Vec<String>,
 }
 
@@ -233,8 +382,9 @@ pub fn tiles(title: &str, desc: &str, rows: &[Vec<Tile>]) -> String {
     let per_row = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
     let width = per_row * slot_w + GAP;
     let height = rows.len().max(1) as u32 * slot_h + GAP;
+    let ink = Role::Ink.colour();
     let svg = render(width, height, |root| {
-        let font = ("sans-serif", 10).into_font().color(&INK);
+        let font = ("sans-serif", 10).into_font().color(&ink);
         for (i, row) in rows.iter().enumerate() {
             for (j, tile) in row.iter().enumerate() {
                 let x0 = (GAP + j as u32 * slot_w) as i32;
@@ -246,9 +396,9 @@ pub fn tiles(title: &str, desc: &str, rows: &[Vec<Tile>]) -> String {
                         (x0 + c * s, y0 + r * s),
                         (x0 + (c + 1) * s, y0 + (r + 1) * s),
                     ];
-                    if cell != Cell::Blocked {
-                        root.draw(&Rectangle::new(corners, fill(cell).filled()))?;
-                        root.draw(&Rectangle::new(corners, INK.stroke_width(1)))?;
+                    if cell != Role::Paper {
+                        root.draw(&Rectangle::new(corners, cell.colour().filled()))?;
+                        root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
                     }
                 }
                 for (n, line) in tile.label.iter().enumerate() {
@@ -313,6 +463,22 @@ fn legend_share(series: usize) -> f64 {
     }
 }
 
+/// Draws axes, ticks, labels and mesh lines in ink.
+fn inked<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
+    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
+) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
+    let ink = Role::Ink.colour();
+    mesh.axis_style(ink)
+        .bold_line_style(ink.mix(0.2))
+        .light_line_style(ink.mix(0.1))
+        .label_style(("sans-serif", 12).into_font().color(&ink))
+}
+
+/// The style of the title above a chart: ink.
+fn heading() -> TextStyle<'static> {
+    ("sans-serif", 16).into_font().color(&Role::Ink.colour())
+}
+
 /// Draws the legend at the top right, when there are several series.
 fn legend<'b, CT: CoordTranslate>(
     chart: &mut ChartContext<'b, SVGBackend<'b>, CT>,
@@ -322,8 +488,9 @@ fn legend<'b, CT: CoordTranslate>(
         chart
             .configure_series_labels()
             .position(SeriesLabelPosition::UpperRight)
-            .border_style(INK)
-            .background_style(WHITE)
+            .border_style(Role::Ink.colour())
+            .background_style(Role::Paper.colour())
+            .label_font(("sans-serif", 12).into_font().color(&Role::Ink.colour()))
             .draw()?;
     }
     Ok(())
@@ -348,13 +515,12 @@ pub fn bars(
         / (1.0 - legend_share(series.len()));
     let svg = render(640, 360, |root| {
         let mut chart = ChartBuilder::on(root)
-            .caption(title, ("sans-serif", 16))
+            .caption(title, heading())
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(60)
             .build_cartesian_2d(-0.5..groups as f64 - 0.5, 0.0..top)?;
-        chart
-            .configure_mesh()
+        inked(&mut chart.configure_mesh())
             .disable_x_mesh()
             .max_light_lines(0)
             .x_labels(groups)
@@ -370,7 +536,7 @@ pub fn bars(
             .y_desc(y_label)
             .draw()?;
         for (k, s) in series.iter().enumerate() {
-            let colour = PALETTE[k % PALETTE.len()];
+            let colour = Role::Series(k).colour();
             let width = 0.8 / per as f64;
             chart
                 .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
@@ -421,7 +587,7 @@ pub fn lines(
     let svg = render(640, 360, |root| {
         let mut builder = ChartBuilder::on(root);
         builder
-            .caption(title, ("sans-serif", 16))
+            .caption(title, heading())
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(70);
@@ -434,8 +600,7 @@ pub fn lines(
                 (1.0, 10.0)
             };
             let mut chart = builder.build_cartesian_2d(x_min..x_max, (lo..hi).log_scale())?;
-            chart
-                .configure_mesh()
+            inked(&mut chart.configure_mesh())
                 .max_light_lines(0)
                 .x_labels(x_ticks)
                 .x_label_formatter(&x_tick)
@@ -456,8 +621,7 @@ pub fn lines(
                 true => ((hi - lo) as usize + 1).clamp(2, 10),
                 false => 10,
             };
-            chart
-                .configure_mesh()
+            inked(&mut chart.configure_mesh())
                 .max_light_lines(0)
                 .x_labels(x_ticks)
                 .y_labels(y_ticks)
@@ -484,7 +648,7 @@ where
     Y: Ranged<ValueType = f64>,
 {
     for (k, s) in series.iter().enumerate() {
-        let colour = PALETTE[k % PALETTE.len()];
+        let colour = Role::Series(k).colour();
         // Earlier series are drawn wider, so lines that coincide stay visible.
         let stroke = colour.stroke_width(2 + 2 * (series.len() - 1 - k) as u32);
         chart
@@ -507,9 +671,9 @@ mod tests {
             3,
             |r, c| {
                 if r == c {
-                    Cell::Blocked
+                    Role::Blocked
                 } else {
-                    Cell::Colour(c)
+                    Role::Series(c)
                 }
             },
             "T & t",
@@ -526,7 +690,7 @@ mod tests {
         let svg = labelled_board(
             1,
             2,
-            |_, c| (Cell::Free, if c == 0 { "17".into() } else { String::new() }),
+            |_, c| (Role::Free, if c == 0 { "17".into() } else { String::new() }),
             "t",
             "d",
         );
@@ -600,7 +764,7 @@ mod tests {
         let tile = |label: &str| Tile {
             rows: 1,
             cols: 2,
-            cells: vec![Cell::Free, Cell::Blocked],
+            cells: vec![Role::Free, Role::Paper],
             label: vec![label.to_string()],
         };
         let svg = tiles(
@@ -611,6 +775,91 @@ mod tests {
         assert!(svg.contains("<title>T</title>"));
         assert_eq!(svg.matches("<rect").count(), 1 + 3 * 2);
         assert!(svg.contains("three"));
+    }
+
+    /// The colour `style.css` gives `class` in the light scheme (before the
+    /// dark block) or in the dark one, custom properties resolved.
+    fn css_colour(class: &str, dark: bool) -> Option<String> {
+        let css = include_str!("../../templates/style.css");
+        let (light, rest) = css.split_once("@media screen and (prefers-color-scheme: dark)")?;
+        let part = if dark {
+            rest.split("\n}\n").next()?
+        } else {
+            light
+        };
+        let rule = format!(".{class} {{ --c: ");
+        let value = part.split_once(&rule)?.1.split_once(';')?.0;
+        match value.strip_prefix("var(") {
+            Some(var) => {
+                let var = var.trim_end_matches(')');
+                let at = light.find(&format!("{var}: "))? + var.len() + 2;
+                Some(light[at..].split(';').next()?.to_string())
+            }
+            None => Some(value.to_string()),
+        }
+    }
+
+    #[test]
+    fn style_css_colours_every_role_and_its_light_colour_is_the_fallback() {
+        for role in ROLES {
+            let RGBColor(r, g, b) = role.colour();
+            let fallback = format!("#{r:02x}{g:02x}{b:02x}");
+            assert_eq!(
+                css_colour(&role.class(), false).as_deref(),
+                Some(fallback.as_str()),
+                "{role:?}"
+            );
+            // The page's own background and text carry their dark values.
+            if !matches!(role, Role::Paper | Role::Ink) {
+                assert!(css_colour(&role.class(), true).is_some(), "{role:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn roles_have_distinct_colours_and_classes() {
+        for (i, a) in ROLES.iter().enumerate() {
+            for b in &ROLES[i + 1..] {
+                assert_ne!(a.colour(), b.colour(), "{a:?} and {b:?}");
+                assert_ne!(a.class(), b.class());
+            }
+        }
+        assert_eq!(Role::Series(SERIES + 1).class(), Role::Series(1).class());
+    }
+
+    #[test]
+    fn every_coloured_mark_carries_its_role() {
+        let svg = labelled_board(
+            1,
+            3,
+            |_, c| match c {
+                0 => (Role::Member, "3".into()),
+                1 => (Role::Winning, "4".into()),
+                _ => (Role::Losing, "5".into()),
+            },
+            "t",
+            "d",
+        );
+        assert!(svg.contains("<rect class=\"role-member\""), "{svg}");
+        assert!(svg.contains("<rect class=\"role-winning\""), "{svg}");
+        // The two hues meet on a thick line; the winning label is bold.
+        assert!(svg.contains("stroke-width=\"3\""), "{svg}");
+        assert!(svg.contains("font-weight=\"bold\""), "{svg}");
+        // Text on the member cell is written in the paper's colour, on the
+        // winning one in ink.
+        assert!(svg.contains("<text class=\"role-paper\""), "{svg}");
+        assert!(svg.contains("<text class=\"role-ink\""), "{svg}");
+        let line = |name| Series {
+            name,
+            points: vec![(1.0, 1.0), (2.0, 3.0)],
+        };
+        let chart = lines("t", "d", ("x", "y"), &[line("a"), line("b")], false);
+        for tag in chart.split('<').skip(1) {
+            let tag = tag.split('>').next().unwrap_or_default();
+            let coloured = tag.contains("=\"#");
+            assert_eq!(coloured, tag.contains(" class=\"role-"), "{tag}");
+        }
+        assert!(chart.contains("role-series-1"));
     }
 
     #[test]

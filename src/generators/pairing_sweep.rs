@@ -8,7 +8,7 @@
 //! records which clause refuses each map on the empty rectangles, and tabulates
 //! the Grundy values of small rectangles.
 
-use super::draw::{self, Cell, Series};
+use super::draw::{self, Role, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
 use crate::games::cram::{self, Checks, Grid, Map, Outcomes};
 use serde::Serialize;
@@ -350,7 +350,7 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "pairing",
-            doc: "A position only the reflection settles, each pair of cells in one colour.",
+            doc: "A position only the reflection settles, each pair of cells in one colour and letter.",
         },
         Doc {
             name: "grundy",
@@ -969,7 +969,7 @@ fn draw_pairing(drawn: Option<(&BoardFigures, u64)>) -> String {
         return draw::board(
             1,
             1,
-            |_, _| Cell::Blocked,
+            |_, _| Role::Blocked,
             "No position only the reflection settles",
             "On none of the boards does the reflection settle a position the half turn does not.",
         );
@@ -985,27 +985,43 @@ fn draw_pairing(drawn: Option<(&BoardFigures, u64)>) -> String {
             pairs.push((cell, image));
         }
     }
-    let colour = |r, c| match pairs.iter().position(|&(a, b)| a == (r, c) || b == (r, c)) {
-        Some(k) => Cell::Colour(k),
-        None => Cell::Blocked,
+    // Pair k is also lettered, the k-th letter: partners need not be told
+    // apart by colour alone.
+    let cell = |r, c| match pairs.iter().position(|&(a, b)| a == (r, c) || b == (r, c)) {
+        Some(k) => (Role::Series(k), pair_letter(k)),
+        None => (Role::Blocked, String::new()),
     };
     let listed: Vec<String> = pairs
         .iter()
-        .map(|&((r1, c1), (r2, c2))| format!("({},{})-({},{})", r1 + 1, c1 + 1, r2 + 1, c2 + 1))
+        .enumerate()
+        .map(|(k, &((r1, c1), (r2, c2)))| {
+            let letter = pair_letter(k);
+            format!("{letter} ({},{})-({},{})", r1 + 1, c1 + 1, r2 + 1, c2 + 1)
+        })
         .collect();
-    draw::board(
+    draw::labelled_board(
         b.rows,
         b.cols,
-        colour,
+        cell,
         &format!("A {} position only the {map} settles", b.name),
         &format!(
-            "Filled cells dark; the {} free cells in {} pairs, each pair in its own colour: {}. \
+            "Filled cells grey; the {} free cells in {} pairs, each pair in its own colour and \
+             letter: {}. \
              The half-turn check does not fire here.",
             free.count_ones(),
             pairs.len(),
             listed.join(", ")
         ),
     )
+}
+
+/// The letter of pair `k`: a to z, then aa, ab, ...
+fn pair_letter(k: usize) -> String {
+    let letter = |i: usize| char::from(b'a' + (i % 26) as u8);
+    match k / 26 {
+        0 => letter(k).to_string(),
+        n => format!("{}{}", letter(n - 1), letter(k)),
+    }
 }
 
 fn draw_grundy(p: &Params, grundy: &[GrundyEntry]) -> String {
@@ -1046,6 +1062,21 @@ mod tests {
 
     fn params(pairs: &[(&str, &str)]) -> Params {
         Params::from_text(&SPEC, pairs).unwrap()
+    }
+
+    #[test]
+    fn pairs_are_lettered() {
+        assert_eq!(pair_letter(0), "a");
+        assert_eq!(pair_letter(25), "z");
+        assert_eq!(pair_letter(26), "aa");
+        assert_eq!(pair_letter(53), "bb");
+        let svg = &default_run()
+            .views
+            .iter()
+            .find(|v| v.name == "pairing")
+            .unwrap()
+            .svg;
+        assert!(svg.contains(">\na\n</text>"), "{svg}");
     }
 
     /// The default run, shared by the tests: it is the seed essay's instance.

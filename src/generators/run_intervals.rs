@@ -9,7 +9,7 @@
 //! `sum floor(l/2)` and `sum ceil((l-1)/3)`. The interval is
 //! `[pesV - optH, optV - pesH]`.
 
-use super::draw::{self, Cell, Series, Tile};
+use super::draw::{self, Role, Series, Tile};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
@@ -645,9 +645,9 @@ fn tile(grid: &str, label: Vec<String>) -> Tile {
             .flat_map(|r| {
                 r.chars().map(|c| {
                     if c == '.' {
-                        Cell::Colour(0)
+                        Role::Series(0)
                     } else {
-                        Cell::Blocked
+                        Role::Paper
                     }
                 })
             })

@@ -9,7 +9,7 @@
 //! which never consults the pairing test; every named proof move is checked
 //! against it.
 
-use super::draw::{self, Cell, Series};
+use super::draw::{self, Role, Series};
 use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
 use crate::games::sylver::{self, Position, Proof, Search, Solver};
 use serde::Serialize;
@@ -239,8 +239,8 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "example",
-            doc: "The example position as a strip of 1..F: elements dark, 1 plain, struck moves \
-                  red, losing survivors blue, winning survivors green, with the surviving replies \
+            doc: "The example position as a strip of 1..F: elements grey, 1 plain, struck moves \
+                  red and crossed out, losing survivors blue, winning survivors green and bold, with the surviving replies \
                   under each survivor in the second row.",
         },
     ],
@@ -935,12 +935,15 @@ fn draw_example(record: &Record, ex: &Example) -> String {
     let cell = |r: usize, c: usize| {
         let x = c as u32 + 1;
         match (r, survivor(x)) {
-            (0, _) if !p.is_gap(x) => (Cell::Blocked, x.to_string()),
-            (0, Some(s)) => (Cell::Colour(if s.wins { 2 } else { 0 }), x.to_string()),
-            (0, None) if x == 1 => (Cell::Free, x.to_string()),
-            (0, None) => (Cell::Colour(3), x.to_string()),
-            (_, Some(s)) => (Cell::Free, s.replies.to_string()),
-            (_, None) => (Cell::Free, String::new()),
+            (0, _) if !p.is_gap(x) => (Role::Member, x.to_string()),
+            (0, Some(s)) => (
+                if s.wins { Role::Winning } else { Role::Losing },
+                x.to_string(),
+            ),
+            (0, None) if x == 1 => (Role::Free, x.to_string()),
+            (0, None) => (Role::Struck, x.to_string()),
+            (_, Some(s)) => (Role::Free, s.replies.to_string()),
+            (_, None) => (Role::Free, String::new()),
         }
     };
     let replies: Vec<String> = ex
@@ -954,9 +957,9 @@ fn draw_example(record: &Record, ex: &Example) -> String {
         cell,
         &format!("The position with gaps {}", ex.gaps),
         &format!(
-            "The numbers 1 to {f} in a strip, elements of the semigroup dark. Of {} moves the \
-             pairing test strikes {} (red); {} survive, winning ones green ({}), losing ones blue. \
-             Under each survivor, the surviving replies it leaves: {}.",
+            "The numbers 1 to {f} in a strip, elements of the semigroup grey. Of {} moves the \
+             pairing test strikes {} (red, crossed out); {} survive, winning ones green and \
+             bold ({}), losing ones blue. Under each survivor, the surviving replies it leaves: {}.",
             ex.moves,
             if ex.struck.is_empty() {
                 "none".to_string()

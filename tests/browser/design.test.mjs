@@ -1,8 +1,9 @@
 // The design checks, on the bundled essays as `ladder build` writes them:
 // alt text, body-text contrast in both colour schemes, no horizontal scroll at
 // phone width, a lang attribute, MathML in the shipped math font, and the
-// weight of a page without figures. Screenshots of every essay at 390 px and
-// 1280 px, light and dark, go to artifacts/ to be looked at.
+// weight of a page without figures, and the colours of the drawings' roles.
+// Screenshots of every essay and of every figure at 390 px and 1280 px, light
+// and dark, go to artifacts/ to be looked at.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -95,6 +96,81 @@ for (const scheme of ["light", "dark"]) {
         if (path !== "/") {
           const name = path.replaceAll("/", "_").replace(/^_|_$/g, "");
           await page.screenshot({ path: join(artifacts, `${name}-${width}-${scheme}.png`), fullPage: true });
+        }
+      }
+      await context.close();
+    });
+  }
+}
+
+// Roles that are surfaces: outlined in ink and read by their labels, not
+// marks that must stand out from the paper.
+const surfaces = new Set(["paper", "free", "uncomputed"]);
+
+for (const scheme of ["light", "dark"]) {
+  for (const width of [390, 1280]) {
+    test(`figures at ${width} px in the ${scheme} scheme: every role has its own colour, with contrast`, async (t) => {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const page = await context.newPage();
+      const seen = new Map(); // role -> [colour, where]
+      for (const path of essays) {
+        await page.goto(base + path, { waitUntil: "load" });
+        const figures = await page.$$eval(".drawing svg", (svgs) => svgs.map((svg) => {
+          const roleOf = (el) => [...el.classList].find((c) => c.startsWith("role-"))?.slice(5);
+          const paint = (el) => {
+            const style = getComputedStyle(el);
+            return el.getAttribute("fill") && el.getAttribute("fill") !== "none" ? style.fill : style.stroke;
+          };
+          const marks = [...svg.querySelectorAll("[fill], [stroke]")]
+            .filter((el) => [el.getAttribute("fill"), el.getAttribute("stroke")].some((v) => v && v !== "none"));
+          const unroled = marks.filter((el) => !roleOf(el)).map((el) => el.outerHTML.slice(0, 80));
+          const roles = marks.filter(roleOf).map((el) => [roleOf(el), paint(el)]);
+          // Each label against the filled box it sits on: the last one drawn
+          // before it that holds its centre.
+          const boxes = [...svg.querySelectorAll("rect")].filter((r) => r.getAttribute("fill") !== "none");
+          const labels = [...svg.querySelectorAll("text")].filter((t) => t.textContent.trim()).map((t) => {
+            const b = t.getBBox();
+            const [x, y] = [b.x + b.width / 2, b.y + b.height / 2];
+            const under = boxes.filter((r) => (r.compareDocumentPosition(t) & Node.DOCUMENT_POSITION_FOLLOWING)
+              && x >= r.x.baseVal.value && x <= r.x.baseVal.value + r.width.baseVal.value
+              && y >= r.y.baseVal.value && y <= r.y.baseVal.value + r.height.baseVal.value).pop();
+            return [t.textContent.trim(), paint(t), under ? paint(under) : null, under ? roleOf(under) : null];
+          });
+          return { title: svg.querySelector("title")?.textContent, unroled, roles, labels };
+        }));
+        const bg = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+        for (const { title, unroled, roles, labels } of figures) {
+          assert.deepEqual(unroled, [], `${path}, "${title}": coloured marks without a role`);
+          for (const [role, colour] of roles) {
+            const [known, where] = seen.get(role) ?? [colour, `${path}, "${title}"`];
+            assert.equal(colour, known, `${role} is ${colour} in ${path}, "${title}" but ${known} in ${where}`);
+            seen.set(role, [known, where]);
+          }
+          for (const [text, fg, under, role] of labels) {
+            if (!under) continue;
+            const ratio = contrast(fg, under);
+            assert.ok(ratio >= 4.5, `${path}, "${title}": "${text}" on ${role} has contrast ${ratio.toFixed(2)} (${fg} on ${under})`);
+          }
+        }
+        const names = await page.$$eval("figure", (fs) => fs.map((f) => f.id));
+        for (const id of names) {
+          const name = path.replaceAll("/", "_").replace(/^_|_$/g, "");
+          await page.locator(`#${id}`).screenshot({ path: join(artifacts, `${name}-${id}-${width}-${scheme}.png`) });
+        }
+        assert.equal(seen.get("paper")?.[0] ?? bg, bg, `${path}: drawings are not on the page's background`);
+      }
+      assert.ok(seen.size >= 10, `only ${seen.size} roles drawn`);
+      const paper = seen.get("paper")[0];
+      const roles = [...seen.entries()];
+      for (const [i, [role, [colour]]] of roles.entries()) {
+        for (const [other, [theirs]] of roles.slice(i + 1)) {
+          assert.notEqual(colour, theirs, `${role} and ${other} share ${colour}`);
+        }
+        const need = role === "ink" ? 4.5 : 3;
+        const ratio = contrast(colour, paper);
+        t.diagnostic(`${role} ${colour}: ${ratio.toFixed(2)} against the paper`);
+        if (!surfaces.has(role)) {
+          assert.ok(ratio >= need, `${role} (${colour}) has contrast ${ratio.toFixed(2)} against the paper (${paper})`);
         }
       }
       await context.close();
