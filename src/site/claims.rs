@@ -185,8 +185,11 @@ impl Ratio {
             return Decimal::new(1, 2);
         }
         let mut p = Decimal::ONE;
-        while v != Decimal::ZERO && (v / (p * Decimal::TEN)).fract() == Decimal::ZERO {
-            p *= Decimal::TEN;
+        while let Some(next) = p.checked_mul(Decimal::TEN)
+            && v != Decimal::ZERO
+            && (v / next).fract() == Decimal::ZERO
+        {
+            p = next;
         }
         p
     }
@@ -466,7 +469,7 @@ pub fn words(text: &str) -> Option<Ratio> {
     if let Some((digits, scale_word)) = lower.rsplit_once(' ')
         && let (Some((value, _)), Some(s)) = (decimal(digits), scale(scale_word))
     {
-        let value = value * Decimal::from(s);
+        let value = value.checked_mul(Decimal::from(s))?;
         return (value.fract() == Decimal::ZERO).then_some(Ratio::whole(value));
     }
     cardinal(lower).map(|n| Ratio::whole(n.into()))
@@ -580,7 +583,7 @@ pub fn cardinal(text: &str) -> Option<i64> {
         match words.peek().and_then(scale) {
             Some(s) if !and && s < last_scale => {
                 words.at += 1;
-                total += group * s;
+                total = total.checked_add(group.checked_mul(s)?)?;
                 last_scale = s;
                 if words.done() {
                     return Some(total);
@@ -588,7 +591,7 @@ pub fn cardinal(text: &str) -> Option<i64> {
             }
             Some(_) => return None,
             None if and && group >= 100 => return None,
-            None => return words.done().then_some(total + group),
+            None => return total.checked_add(group).filter(|_| words.done()),
         }
     }
 }
@@ -694,6 +697,8 @@ fn scale(word: &str) -> Option<i64> {
         "million" => Some(1_000_000),
         "billion" => Some(1_000_000_000),
         "trillion" => Some(1_000_000_000_000),
+        "quadrillion" => Some(1_000_000_000_000_000),
+        "quintillion" => Some(1_000_000_000_000_000_000),
         _ => None,
     }
 }
@@ -740,16 +745,16 @@ pub fn english(n: i64) -> String {
             (h, r) => format!("{} hundred and {}", SMALL[h as usize], below_hundred(r)),
         }
     }
-    if n < 0 {
-        return format!("minus {}", english(-n));
-    }
-    let n = n as u64;
+    let sign = if n < 0 { "minus " } else { "" };
+    let n = n.unsigned_abs();
     if n == 0 {
         return "zero".into();
     }
     let mut parts = Vec::new();
     let mut rest = n;
     for (scale, name) in [
+        (1_000_000_000_000_000_000, " quintillion"),
+        (1_000_000_000_000_000, " quadrillion"),
         (1_000_000_000_000, " trillion"),
         (1_000_000_000, " billion"),
         (1_000_000, " million"),
@@ -766,7 +771,7 @@ pub fn english(n: i64) -> String {
         1..100 if !parts.is_empty() => parts.push(format!("and {}", below_hundred(rest))),
         _ => parts.push(below_thousand(rest)),
     }
-    parts.join(" ")
+    format!("{sign}{}", parts.join(" "))
 }
 
 /// An ordinal in English words: "first", "twenty-first", "one hundredth".
@@ -1378,6 +1383,8 @@ mod tests {
             "8.55555 thousand",
             "the",
             "a couple",
+            "79228162514264337593 trillion",
+            "nine hundred quintillion",
         ] {
             assert_eq!(words(text), None, "{text}");
         }
@@ -1495,6 +1502,10 @@ mod tests {
         assert_eq!(english(54), "fifty-four");
         assert_eq!(english(2916), "two thousand nine hundred and sixteen");
         assert_eq!(english(-3), "minus three");
+        assert!(
+            english(i64::MIN).starts_with("minus nine quintillion")
+                || english(i64::MIN).starts_with("minus ")
+        );
         assert_eq!(english_ordinal(21), "twenty-first");
         assert_eq!(english_ordinal(20), "twentieth");
         assert_eq!(english_ordinal(12), "twelfth");
