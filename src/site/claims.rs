@@ -617,43 +617,19 @@ impl Words<'_> {
         here
     }
 
-    /// A word worth 1 to 19 (`a` only before a scale or `hundred`).
+    /// A word worth 1 to 19.
     fn unit(&mut self) -> Option<i64> {
-        const UNITS: [&str; 19] = [
-            "one",
-            "two",
-            "three",
-            "four",
-            "five",
-            "six",
-            "seven",
-            "eight",
-            "nine",
-            "ten",
-            "eleven",
-            "twelve",
-            "thirteen",
-            "fourteen",
-            "fifteen",
-            "sixteen",
-            "seventeen",
-            "eighteen",
-            "nineteen",
-        ];
-        let n = UNITS.iter().position(|u| Some(*u) == self.peek())? as i64 + 1;
+        let n = SMALL[1..].iter().position(|u| Some(*u) == self.peek())? as i64 + 1;
         self.at += 1;
         Some(n)
     }
 
     /// 1 to 99: a unit, or tens with an optional unit below ten.
     fn below_hundred(&mut self) -> Option<i64> {
-        const TENS: [&str; 8] = [
-            "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-        ];
         if let Some(n) = self.unit() {
             return Some(n);
         }
-        let tens = TENS.iter().position(|t| Some(*t) == self.peek())? as i64;
+        let tens = TENS[2..].iter().position(|t| Some(*t) == self.peek())? as i64;
         self.at += 1;
         let save = self.at;
         let unit = match self.unit() {
@@ -692,45 +668,51 @@ impl Words<'_> {
 
 /// The value of a scale word.
 fn scale(word: &str) -> Option<i64> {
-    match word {
-        "thousand" => Some(1_000),
-        "million" => Some(1_000_000),
-        "billion" => Some(1_000_000_000),
-        "trillion" => Some(1_000_000_000_000),
-        "quadrillion" => Some(1_000_000_000_000_000),
-        "quintillion" => Some(1_000_000_000_000_000_000),
-        _ => None,
-    }
+    SCALES.iter().find(|(_, w)| *w == word).map(|(s, _)| *s)
 }
+
+/// The number words below twenty.
+const SMALL: [&str; 20] = [
+    "zero",
+    "one",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "eleven",
+    "twelve",
+    "thirteen",
+    "fourteen",
+    "fifteen",
+    "sixteen",
+    "seventeen",
+    "eighteen",
+    "nineteen",
+];
+
+/// The tens, by their digit (none for 0 and 1).
+const TENS: [&str; 10] = [
+    "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
+];
+
+/// The scale words, largest first.
+const SCALES: [(i64, &str); 6] = [
+    (1_000_000_000_000_000_000, "quintillion"),
+    (1_000_000_000_000_000, "quadrillion"),
+    (1_000_000_000_000, "trillion"),
+    (1_000_000_000, "billion"),
+    (1_000_000, "million"),
+    (1_000, "thousand"),
+];
 
 /// A whole number in English words: "fifty-four", "two thousand nine
 /// hundred and sixteen" (the form [`cardinal`] reads).
 pub fn english(n: i64) -> String {
-    const SMALL: [&str; 20] = [
-        "zero",
-        "one",
-        "two",
-        "three",
-        "four",
-        "five",
-        "six",
-        "seven",
-        "eight",
-        "nine",
-        "ten",
-        "eleven",
-        "twelve",
-        "thirteen",
-        "fourteen",
-        "fifteen",
-        "sixteen",
-        "seventeen",
-        "eighteen",
-        "nineteen",
-    ];
-    const TENS: [&str; 10] = [
-        "", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety",
-    ];
     fn below_hundred(n: u64) -> String {
         match n {
             0..20 => SMALL[n as usize].to_string(),
@@ -752,16 +734,10 @@ pub fn english(n: i64) -> String {
     }
     let mut parts = Vec::new();
     let mut rest = n;
-    for (scale, name) in [
-        (1_000_000_000_000_000_000, " quintillion"),
-        (1_000_000_000_000_000, " quadrillion"),
-        (1_000_000_000_000, " trillion"),
-        (1_000_000_000, " billion"),
-        (1_000_000, " million"),
-        (1_000, " thousand"),
-    ] {
+    for (scale, name) in SCALES {
+        let scale = scale as u64;
         if rest >= scale {
-            parts.push(format!("{}{name}", below_thousand(rest / scale)));
+            parts.push(format!("{} {name}", below_thousand(rest / scale)));
             rest %= scale;
         }
     }
@@ -869,12 +845,6 @@ pub fn with_separators(n: i64) -> String {
     if n < 0 { format!("-{out}") } else { out }
 }
 
-fn number(value: &Value, what: &str) -> Result<f64, String> {
-    value
-        .as_f64()
-        .ok_or_else(|| format!("{what} needs a number, found {}", describe(value)))
-}
-
 fn describe(value: &Value) -> String {
     match value {
         Value::Array(_) => "a list (name an element by index)".into(),
@@ -906,8 +876,10 @@ pub fn show(value: &Value) -> Result<String, String> {
     }
 }
 
-fn fixed(f: f64, places: usize) -> String {
-    let s = format!("{f:.places$}");
+/// `v` rounded to `places` decimals (ties away from zero, as claims round)
+/// and written with them all.
+fn fixed(v: Decimal, places: usize) -> String {
+    let s = format!("{:.places$}", round_dp(v, places as u32));
     // Rounding can give "-0.0"; a claim of "0.0" should match it.
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
         s[1..].to_string()
@@ -923,8 +895,11 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
     let name = expr.path.join(".");
     match &expr.action {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
-        Action::Percent(n) => Ok(format!("{}%", fixed(100.0 * number(value, "percent")?, *n))),
-        Action::Fixed(n) => Ok(fixed(number(value, "fixed")?, *n)),
+        Action::Percent(n) => Ok(format!(
+            "{}%",
+            fixed(ratio_of(value)?.value() * Decimal::ONE_HUNDRED, *n)
+        )),
+        Action::Fixed(n) => Ok(fixed(ratio_of(value)?.value(), *n)),
         Action::Words => Ok(english(whole(value, "words")?)),
         Action::Ordinal => {
             let n = whole(value, "ordinal")?;
@@ -1043,12 +1018,11 @@ fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> 
                 } else {
                     Decimal::ONE
                 };
-            let rounded = round_dp(v, *places);
             let holds = match op {
-                Op::Eq | Op::Approx => rounded == *lit,
+                Op::Eq | Op::Approx => round_dp(v, *places) == *lit,
                 _ => op.orders(v.cmp(lit)),
             };
-            let shown = format!("{rounded:.p$}", p = *places as usize);
+            let shown = fixed(v, *places as usize);
             Verdict {
                 holds,
                 computed: if percent { format!("{shown}%") } else { shown },
@@ -1153,6 +1127,11 @@ mod tests {
     fn formats_percent_and_fixed() {
         assert_eq!(eval("b.share | percent(2)").unwrap(), "47.02%");
         assert_eq!(eval("b.mean | fixed(2)").unwrap(), "1.80");
+        // Ties round away from zero, as claims do: the filter and `~ 47%` agree.
+        let half = json!({ "x": 0.465, "y": 0.25 });
+        assert_eq!(eval_in(half.clone(), "b.x | percent(0)").unwrap(), "47%");
+        assert_eq!(eval_in(half.clone(), "b.x ~ 47%").unwrap(), "47%");
+        assert_eq!(eval_in(half, "b.y | fixed(1)").unwrap(), "0.3");
         assert!(
             eval("b.mean | rounded(2)")
                 .unwrap_err()
