@@ -4,63 +4,18 @@
 //! code, that the message names the file (and line), that the previous site is
 //! unchanged and that no temporary folder is left.
 
-use std::collections::BTreeMap;
+mod common;
+
+use common::{fixture, ladder, tree};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-fn fixture() -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    let from = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/basic");
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
-        if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
-        } else {
-            std::fs::copy(entry.path(), &to).unwrap();
-        }
-    }
-    dir
-}
-
 /// The fixture, built once.
 fn built() -> tempfile::TempDir {
-    let dir = fixture();
+    let dir = fixture("basic");
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     dir
-}
-
-struct Run {
-    code: i32,
-    stderr: String,
-}
-
-fn ladder(args: &[&str], cwd: &Path) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
-        .args(args)
-        .current_dir(cwd)
-        .output()
-        .unwrap();
-    Run {
-        code: out.status.code().unwrap_or(-1),
-        stderr: String::from_utf8_lossy(&out.stderr).into(),
-    }
-}
-
-/// Every file under `dir` (following no symlinks), by relative path.
-fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file())
-        .map(|e| {
-            (
-                e.path().strip_prefix(dir).unwrap().to_path_buf(),
-                std::fs::read(e.path()).unwrap(),
-            )
-        })
-        .collect()
 }
 
 /// The temporary folders of builds (`.NAME.tmp-PID`, `.NAME.old-PID`) in `dirs`.
@@ -183,7 +138,7 @@ fn a_folder_ladder_did_not_write_is_replaced_only_when_asked() {
 
 #[test]
 fn the_site_of_a_build_before_the_marker_is_replaced_once() {
-    let dir = fixture();
+    let dir = fixture("basic");
     let site = dir.path().join("site");
     write(&site.join("index.html"), "an older build");
     write(&site.join("demo/gone/index.html"), "a page since removed");
@@ -193,7 +148,7 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
     assert!(!site.join("demo/gone").exists());
 
     // A site/ that is not a site is not taken for one.
-    let dir = fixture();
+    let dir = fixture("basic");
     write(&dir.path().join("site/notes.txt"), "mine");
     fails(
         dir.path(),
@@ -205,7 +160,7 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
 
 #[test]
 fn output_dir_dot_builds_there_and_leaves_no_temporary_folder() {
-    let dir = fixture();
+    let dir = fixture("basic");
     let other = tempfile::tempdir().unwrap();
     let out = other.path().join("out");
     std::fs::create_dir(&out).unwrap();
@@ -282,7 +237,7 @@ fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
 
 #[test]
 fn odd_file_names_get_links_that_reach_their_pages() {
-    let dir = fixture();
+    let dir = fixture("basic");
     let names = [
         "a#b",
         "a?b",
@@ -365,7 +320,7 @@ fn odd_file_names_get_links_that_reach_their_pages() {
 
 #[test]
 fn a_byte_order_mark_before_the_front_matter_is_accepted() {
-    let dir = fixture();
+    let dir = fixture("basic");
     let path = dir.path().join("content/demo/two.md");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
@@ -541,7 +496,7 @@ fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
 #[test]
 fn symlinks_inside_the_root_are_followed() {
     use std::os::unix::fs::symlink;
-    let dir = fixture();
+    let dir = fixture("basic");
     write(&dir.path().join("drafts/three.md"), &essay("demo", 3));
     write(&dir.path().join("more/four.md"), &essay("demo", 4));
     symlink(
