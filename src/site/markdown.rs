@@ -434,7 +434,7 @@ pub struct Rendered {
 pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
     let mut r = Renderer::new(ctx, &src, &ctx.scan.prepared, None);
-    let (html, values) = r.html();
+    let (html, values) = r.html(false);
     let headings = ctx
         .scan
         .headings
@@ -507,9 +507,18 @@ impl<'c, 's> Renderer<'c, 's> {
 
     /// The prepared text as HTML with every value in place, and the values
     /// (`None` where an expression failed).
-    fn html(&mut self) -> (String, Vec<Option<String>>) {
+    /// `inline` drops paragraph tags (a caption sits inside `<figcaption>`).
+    fn html(&mut self, inline: bool) -> (String, Vec<Option<String>>) {
         let values = self.values();
-        let events: Vec<(Event<'_>, Range<usize>)> = events(self.prepared).collect();
+        let events: Vec<(Event<'_>, Range<usize>)> = events(self.prepared)
+            .filter(|(e, _)| {
+                !(inline
+                    && matches!(
+                        e,
+                        Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph)
+                    ))
+            })
+            .collect();
         let out = self.transform(events);
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, out.into_iter());
@@ -828,19 +837,7 @@ impl<'c, 's> Renderer<'c, 's> {
                 .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
         }
         let mut sub = Renderer::new(self.ctx, self.src, &prepared, pin);
-        let values = sub.values();
-        let events: Vec<(Event<'_>, Range<usize>)> = events(&prepared)
-            .filter(|(e, _)| {
-                !matches!(
-                    e,
-                    Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph)
-                )
-            })
-            .collect();
-        let out = sub.transform(events);
-        let mut html = String::new();
-        pulldown_cmark::html::push_html(&mut html, out.into_iter());
-        let html = sub.fill(&html, &values);
+        let (html, _) = sub.html(true);
         self.errors.append(&mut sub.errors);
         html.trim().to_string()
     }
