@@ -1,7 +1,9 @@
-//! Fingerprints the solver sources so the figure cache knows when a figure's
-//! code changed. Units: `cgt` (the core), `generators` (the shared generator
-//! interface and drawing), one per game (`games/NAME`) and one per generator
-//! (`generators/NAME`). Writes `$OUT_DIR/fingerprints.rs`.
+//! Fingerprints the solver and drawing sources so the figure cache knows when a
+//! figure's code changed. Units: `cgt` (the core), `generators` (the shared
+//! generator interface), `generators/draw` (the figure vocabulary), one per
+//! game (`games/NAME`), one per generator's solver (`generators/NAME`: its file,
+//! or its folder but for `views.rs`) and one per generator's views
+//! (`generators/NAME/views`). Writes `$OUT_DIR/fingerprints.rs`.
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -43,17 +45,20 @@ fn units_in(dir: &str, shared: &[&str], out: &mut Vec<(String, String)>) {
         if shared.contains(&name.as_str()) {
             continue;
         }
+        let unit = format!("{dir}/{name}")
+            .trim_start_matches("src/")
+            .to_string();
+        let views = path.join("views.rs");
         let mut files = if path.is_dir() {
             files_under(&path)
         } else {
             vec![path.clone()]
         };
-        out.push((
-            format!("{dir}/{name}")
-                .trim_start_matches("src/")
-                .to_string(),
-            hash_files(&mut files),
-        ));
+        if views.is_file() {
+            files.retain(|f| *f != views);
+            out.push((format!("{unit}/views"), hash_files(&mut [views])));
+        }
+        out.push((unit, hash_files(&mut files)));
     }
 }
 
@@ -65,12 +70,12 @@ fn main() {
         "cgt".to_string(),
         hash_files(&mut files_under(Path::new("src/cgt"))),
     )];
-    let mut shared = vec![
-        "src/generators/mod.rs".into(),
-        "src/generators/draw.rs".into(),
-        "src/games/mod.rs".into(),
-    ];
+    let mut shared = vec!["src/generators/mod.rs".into(), "src/games/mod.rs".into()];
     units.push(("generators".to_string(), hash_files(&mut shared)));
+    units.push((
+        "generators/draw".to_string(),
+        hash_files(&mut files_under(Path::new("src/generators/draw"))),
+    ));
     units_in("src/games", &["mod"], &mut units);
     units_in("src/generators", &["mod", "draw"], &mut units);
     let mut code = String::from(

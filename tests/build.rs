@@ -4,7 +4,8 @@
 mod common;
 
 use common::{Run, fixture, ladder, tree};
-use ladder::generators::{Check, Doc, Generator, Output, Params, Spec, View};
+use ladder::generators::draw::{Drawing, Table};
+use ladder::generators::{Check, Data, Doc, Generator, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
 use std::path::{Path, PathBuf};
 
@@ -367,12 +368,11 @@ impl Generator for Broken {
         Output {
             data: serde_json::json!({"sum": 4}),
             checks: vec![Check::equal("2 + 2 = 5", 4, 5)],
-            views: vec![View {
-                name: "nothing",
-                svg: "<svg></svg>".into(),
-            }],
-            table: None,
         }
+    }
+
+    fn draw(&self, _: &str, _: &Params, _: &Data) -> Result<Option<Drawing>, String> {
+        Ok(Some(Drawing::Table(Table::default())))
     }
 }
 

@@ -3,33 +3,40 @@
 //!
 //! This module owns the [`Generator`] trait, the typed parameters every generator
 //! declares ([`Param`], validated into [`Params`]), what a run returns
-//! ([`Output`], [`Check`], [`View`], [`Table`]) and the one [`REGISTRY`].
-//! Each generator lives in its own file and uses the games in [`crate::games`];
-//! drawing helpers shared by all of them are in [`draw`].
+//! ([`Output`], [`Check`], [`Data`]) and the one [`REGISTRY`]. Each generator
+//! lives in its own file or folder and uses the games in [`crate::games`]; the
+//! figure vocabulary its views are drawn in is [`draw`].
+//!
+//! A run computes data and checks; its views are drawn from that data alone, in
+//! a separate step ([`Generator::draw`]), so the site caches them apart: a
+//! drawing change redraws without rerunning a solver. A generator with a
+//! folder keeps its views in `views.rs`, fingerprinted apart from its solver.
 //!
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
 pub mod blocked_board;
-pub mod chomp_needles;
+// MIGRATING pub mod chomp_needles;
 pub mod draw;
-pub mod pairing_sweep;
-pub mod run_intervals;
-pub mod split_census;
-pub mod sylver_proofs;
+// MIGRATING pub mod pairing_sweep;
+// MIGRATING pub mod run_intervals;
+// MIGRATING pub mod split_census;
+// MIGRATING pub mod sylver_proofs;
 
 use serde::Serialize;
+use serde::de::DeserializeOwned;
+use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
 /// Every generator the tool knows, in the order `ladder generators` lists them.
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
-    &split_census::SplitCensus,
-    &run_intervals::RunIntervals,
-    &pairing_sweep::PairingSweep,
-    &chomp_needles::ChompNeedles,
-    &sylver_proofs::SylverProofs,
+    // MIGRATING &split_census::SplitCensus,
+    // MIGRATING &run_intervals::RunIntervals,
+    // MIGRATING &pairing_sweep::PairingSweep,
+    // MIGRATING &chomp_needles::ChompNeedles,
+    // MIGRATING &sylver_proofs::SylverProofs,
 ];
 
 /// Looks a generator up by name.
@@ -364,19 +371,94 @@ pub trait Generator: Sync {
     /// Runs the solver. Identities that fail are reported in
     /// [`Output::checks`], not as errors: the pipeline decides what to do.
     fn run(&self, params: &Params) -> Output;
+
+    /// Draws `view` (one of [`Spec::views`]) from the data a run with these
+    /// parameters returned; `Ok(None)` when these parameters give it nothing
+    /// to draw (an essay that shows it fails), `Err` when the data lacks what
+    /// the view needs.
+    fn draw(
+        &self,
+        view: &str,
+        params: &Params,
+        data: &Data,
+    ) -> Result<Option<draw::Drawing>, String>;
 }
 
 /// What a run returns.
 pub struct Output {
-    /// The data essays read with `{{ ID.KEY }}`; keys are documented in [`Spec::keys`].
+    /// The data essays read with `{{ ID.KEY }}`; keys are documented in
+    /// [`Spec::keys`]. An object.
     pub data: serde_json::Value,
     /// Every identity the run asserted, holding or not.
     pub checks: Vec<Check>,
-    /// One drawing per entry of [`Spec::views`], in that order, but for views
-    /// these parameters give nothing to draw (an essay that shows one fails).
-    pub views: Vec<View>,
-    /// The data as a table, for the CSV download, where it is one.
-    pub table: Option<Table>,
+}
+
+/// A run's data: a JSON object whose values are kept as JSON text and parsed
+/// only when an essay or a view names them. A catalogue of megabytes goes from
+/// its artifact into the site's data file without ever being parsed. Two data
+/// are equal when their texts are (serde_json writes one text per value).
+#[derive(Clone, Debug, Serialize, serde::Deserialize)]
+pub struct Data(BTreeMap<String, Box<RawValue>>);
+
+impl Data {
+    /// The data of a generator's output, which is an object by contract.
+    pub fn from_value(value: serde_json::Value) -> Result<Data, String> {
+        let serde_json::Value::Object(map) = value else {
+            return Err(format!("its data is not an object but `{value}`"));
+        };
+        map.into_iter()
+            .map(|(k, v)| {
+                let raw = serde_json::value::to_raw_value(&v).map_err(|e| e.to_string())?;
+                Ok((k, raw))
+            })
+            .collect::<Result<_, String>>()
+            .map(Data)
+    }
+
+    /// The value of a top-level key, parsed; `None` when there is no such key.
+    /// An artifact's text is only checked for JSON syntax when it is read, so
+    /// a damaged one (a number out of range, say) is an error here.
+    pub fn get(&self, key: &str) -> Option<Result<serde_json::Value, String>> {
+        let raw = self.0.get(key)?;
+        Some(serde_json::from_str(raw.get()).map_err(|e| {
+            format!("its data does not parse ({e}); rebuild with --force to recompute it")
+        }))
+    }
+
+    /// The value of a top-level key as a `T`: what a view reads.
+    pub fn field<T: DeserializeOwned>(&self, key: &str) -> Result<T, String> {
+        let raw = self
+            .0
+            .get(key)
+            .ok_or_else(|| format!("the data has no key `{key}`"))?;
+        serde_json::from_str(raw.get()).map_err(|e| format!("data key `{key}`: {e}"))
+    }
+
+    /// The whole data as a `T`.
+    pub fn typed<T: DeserializeOwned>(&self) -> Result<T, String> {
+        let text = serde_json::to_string(&self.0).map_err(|e| e.to_string())?;
+        serde_json::from_str(&text).map_err(|e| format!("the data: {e}"))
+    }
+
+    pub fn keys(&self) -> impl Iterator<Item = &str> {
+        self.0.keys().map(String::as_str)
+    }
+
+    /// The data as JSON text: what its hash is taken of.
+    pub fn text(&self) -> String {
+        serde_json::to_string(&self.0).expect("raw JSON serialises")
+    }
+}
+
+impl PartialEq for Data {
+    fn eq(&self, other: &Data) -> bool {
+        self.0.len() == other.0.len()
+            && self
+                .0
+                .iter()
+                .zip(&other.0)
+                .all(|((k, v), (l, w))| k == l && v.get() == w.get())
+    }
 }
 
 /// One asserted identity with both of its sides.
@@ -418,49 +500,6 @@ impl fmt::Display for Check {
             "{verdict}: {}: {} = {}",
             self.name, self.left, self.right
         )
-    }
-}
-
-/// One drawing.
-#[derive(Clone, Debug)]
-pub struct View {
-    pub name: &'static str,
-    pub svg: String,
-}
-
-/// Tabular data, written as CSV beside the JSON.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Table {
-    pub columns: Vec<String>,
-    pub rows: Vec<Vec<serde_json::Value>>,
-}
-
-impl Table {
-    /// The table as CSV (RFC 4180 quoting).
-    pub fn to_csv(&self) -> String {
-        fn field(s: &str) -> String {
-            if s.contains([',', '"', '\n']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_string()
-            }
-        }
-        let cell = |v: &serde_json::Value| match v {
-            serde_json::Value::String(s) => field(s),
-            other => field(&other.to_string()),
-        };
-        let mut out = self
-            .columns
-            .iter()
-            .map(|c| field(c))
-            .collect::<Vec<_>>()
-            .join(",");
-        out.push('\n');
-        for row in &self.rows {
-            out.push_str(&row.iter().map(cell).collect::<Vec<_>>().join(","));
-            out.push('\n');
-        }
-        out
     }
 }
 
@@ -553,14 +592,5 @@ mod tests {
         );
         let bad: toml::Table = toml::from_str("v = [[1, 2, 3]]").unwrap();
         assert!(kind.parse("p", &bad["v"]).is_err());
-    }
-
-    #[test]
-    fn table_quotes_csv_fields() {
-        let t = Table {
-            columns: vec!["a".into(), "b,c".into()],
-            rows: vec![vec![serde_json::json!(1), serde_json::json!("x\"y")]],
-        };
-        assert_eq!(t.to_csv(), "a,\"b,c\"\n1,\"x\"\"y\"\n");
     }
 }

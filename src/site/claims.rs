@@ -5,7 +5,7 @@
 //! formats values and decides claims. It knows nothing of markdown: the
 //! markdown stage hands it the text of prose and captions.
 
-use super::figures::Data;
+use crate::generators::Data;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
 use std::cmp::Ordering;

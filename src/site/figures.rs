@@ -1,30 +1,35 @@
 //! Figure artifacts: running generators, once per distinct generator and
-//! parameters, in parallel, and keeping their results in `figures/`.
+//! parameters, in parallel, drawing the views the essays show from their data,
+//! and keeping both in `figures/`.
 //!
-//! Each artifact is `figures/NAME-KEY.json` (the parameters, the fingerprint of
-//! the solver code that made it, the data, the checks and a hash of each
-//! drawing and table, all under one content hash), one `NAME-KEY.VIEW.svg` per
-//! drawing and `NAME-KEY.csv` where the data is a table. A later build reuses
-//! an artifact whose parameters and fingerprint match and whose hashes verify,
-//! reading only the drawings its essays show and parsing only the data keys
-//! they name ([`Data`]); an artifact that does not verify is recomputed, and
-//! the build says so. The hashes catch accidental and casual edits, not a
-//! forger who recomputes them: `--force` trusts no artifact. An artifact whose
-//! identities fail is never written, and one that records a failing identity
-//! is treated as edited.
+//! Data and drawings are cached apart. `figures/NAME-KEY.json` holds a run: the
+//! parameters, the fingerprint of the solver code that made it, the data and
+//! the checks, under one content hash. `figures/NAME-KEY.VIEW.json` holds one
+//! view drawn from that data: the hash of the data, the fingerprint of the
+//! drawing code (the figure vocabulary and the generator's views) and the
+//! rendered view, under its own content hash. A solver change reruns the
+//! solver; a drawing change (a palette, a layout) redraws from the data
+//! without running one solver.
+//!
+//! A later build reuses an artifact whose parameters and fingerprint match and
+//! whose hash verifies, drawing only the views its essays show and parsing
+//! only the data keys they name ([`Data`]); an artifact that does not verify
+//! is recomputed, and the build says so. The hashes catch accidental and
+//! casual edits, not a forger who recomputes them: `--force` trusts no
+//! artifact. An artifact whose identities fail is never written, and one that
+//! records a failing identity is treated as edited.
 //!
 //! Artifacts are written through temporary files; a `figures/` that cannot be
 //! written is one warning, and the build goes on from memory.
 
-use crate::generators::{Check, Generator, Params, Spec};
+use crate::generators::draw::Rendered;
+use crate::generators::{Check, Data, Generator, Params, Spec};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
-use serde_json::value::RawValue;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, Once};
+use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
 include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
@@ -38,20 +43,42 @@ fn unit(name: &str) -> &'static str {
         .map_or("", |(_, h)| *h)
 }
 
-/// The fingerprint of the code a generator's results depend on: the core, the
-/// shared generator code, its games and its own module.
-fn fingerprint(spec: &Spec) -> String {
+/// The fingerprint of the named units, together.
+fn fingerprint_of(units: impl Iterator<Item = String>) -> String {
     let mut hasher = blake3::Hasher::new();
-    let own = format!("generators/{}", spec.name.replace('-', "_"));
-    let games = spec.games.iter().map(|g| format!("games/{g}"));
-    for u in ["cgt".to_string(), "generators".to_string(), own]
-        .into_iter()
-        .chain(games)
-    {
+    for u in units {
         hasher.update(u.as_bytes());
         hasher.update(unit(&u).as_bytes());
     }
     hasher.finalize().to_hex()[..16].to_string()
+}
+
+/// The unit of a generator's own code.
+fn own(spec: &Spec) -> String {
+    format!("generators/{}", spec.name.replace('-', "_"))
+}
+
+/// The fingerprint of the code a generator's data depend on: the core, the
+/// shared generator interface, its games and its solver.
+fn solver_fingerprint(spec: &Spec) -> String {
+    let games = spec.games.iter().map(|g| format!("games/{g}"));
+    fingerprint_of(
+        ["cgt".to_string(), "generators".to_string(), own(spec)]
+            .into_iter()
+            .chain(games),
+    )
+}
+
+/// The fingerprint of the code a generator's drawings depend on: the figure
+/// vocabulary and the generator's views (its own module, when its views do
+/// not have a file of their own).
+fn draw_fingerprint(spec: &Spec) -> String {
+    let views = format!("{}/views", own(spec));
+    let views = match unit(&views).is_empty() {
+        true => own(spec),
+        false => views,
+    };
+    fingerprint_of(["generators/draw".to_string(), views].into_iter())
 }
 
 /// A figure's identity: its artifact's file stem (the generator's name and a
@@ -63,7 +90,7 @@ pub type Key = (String, String);
 pub struct Job {
     pub generator: &'static dyn Generator,
     pub params: Params,
-    /// The views the essays show: a reused artifact's other drawings are not read.
+    /// The views the essays show: only these are drawn.
     pub views: BTreeSet<&'static str>,
     pub key: Key,
 }
@@ -75,7 +102,7 @@ impl Job {
         let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
         let key = (
             format!("{name}-{}", &hash.to_hex()[..16]),
-            fingerprint(generator.spec()),
+            solver_fingerprint(generator.spec()),
         );
         Job {
             generator,
@@ -100,66 +127,23 @@ impl Job {
     }
 }
 
-/// A figure's data: a JSON object whose values are kept as JSON text and
-/// parsed only when an essay names them. A catalogue of megabytes goes from
-/// its artifact into the site's data file without ever being parsed. Two
-/// data are equal when their texts are (serde_json writes one text per value).
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub struct Data(BTreeMap<String, Box<RawValue>>);
-
-impl Data {
-    /// The data of a generator's output, which is an object by contract.
-    pub fn from_value(value: Value) -> Result<Data, String> {
-        let Value::Object(map) = value else {
-            return Err(format!("its data is not an object but `{value}`"));
-        };
-        map.into_iter()
-            .map(|(k, v)| {
-                let raw = serde_json::value::to_raw_value(&v).map_err(|e| e.to_string())?;
-                Ok((k, raw))
-            })
-            .collect::<Result<_, String>>()
-            .map(Data)
-    }
-
-    /// The value of a top-level key, parsed; `None` when there is no such key.
-    /// An artifact's text is only checked for JSON syntax when it is read, so
-    /// a damaged one (a number out of range, say) is an error here.
-    pub fn get(&self, key: &str) -> Option<Result<Value, String>> {
-        let raw = self.0.get(key)?;
-        Some(serde_json::from_str(raw.get()).map_err(|e| {
-            format!("its data does not parse ({e}); rebuild with --force to recompute it")
-        }))
-    }
-
-    pub fn keys(&self) -> impl Iterator<Item = &str> {
-        self.0.keys().map(String::as_str)
-    }
-}
-
-impl PartialEq for Data {
-    fn eq(&self, other: &Data) -> bool {
-        self.0.len() == other.0.len()
-            && self
-                .0
-                .iter()
-                .zip(&other.0)
-                .all(|((k, v), (l, w))| k == l && v.get() == w.get())
-    }
-}
-
-/// What a generator run gave.
+/// What a generator run gave, with the views drawn so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub data: Data,
     pub checks: Vec<Check>,
-    /// Every view the generator drew, with its SVG: all of them when computed,
-    /// only the job's when read from an artifact.
-    pub views: BTreeMap<String, Option<String>>,
-    pub csv: Option<String>,
+    /// The views drawn for the job, by name: `None` for a view these
+    /// parameters give nothing to draw.
+    pub views: BTreeMap<String, Option<Rendered>>,
 }
 
-/// Where a figure came from.
+impl Figure {
+    fn holds(&self) -> bool {
+        self.checks.iter().all(|c| c.holds)
+    }
+}
+
+/// Where a figure's data came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Origin {
     /// Already in memory from an earlier build of this process (`ladder serve`).
@@ -171,14 +155,16 @@ pub enum Origin {
     Computed { changed: bool },
 }
 
-/// A figure with its origin.
+/// A figure with its origin and how many of its views were drawn (not read
+/// from memory or an artifact) by this build.
 #[derive(Clone, Debug)]
 pub struct Got {
     pub figure: Arc<Figure>,
     pub origin: Origin,
+    pub drawn: usize,
 }
 
-/// What the cache holds for a job.
+/// What the cache holds for a job's data.
 enum Lookup {
     Hit(Figure),
     /// An artifact with the same parameters from other code: its data.
@@ -212,24 +198,25 @@ impl Progress for Silent {
     fn say(&self, _: &str) {}
 }
 
-/// An artifact's record: its data `D` is owned when read, borrowed when written.
+/// An artifact's record, sealed by the hash of its JSON text with `hash`
+/// empty: a run's ([`Run`]) or a drawing's ([`Drawn`]). (Not flattened:
+/// serde cannot flatten the raw JSON text data are kept as.)
 #[derive(Serialize, Deserialize)]
-struct Record<D> {
-    /// The hash of the record's JSON text with this field empty: it covers
-    /// the data, the checks and (through their hashes) the drawings.
+struct Sealed<T> {
     hash: String,
-    generator: String,
-    params: serde_json::Value,
-    fingerprint: String,
-    checks: Vec<Check>,
-    /// Every view drawn, with the hash of its SVG file.
-    views: BTreeMap<String, String>,
-    /// The hash of the CSV file, where the data is a table.
-    table: Option<String>,
-    data: D,
+    body: T,
 }
 
-impl<D: Serialize> Record<D> {
+impl<T: Serialize> Sealed<T> {
+    fn seal(body: T) -> serde_json::Result<Sealed<T>> {
+        let mut sealed = Sealed {
+            hash: String::new(),
+            body,
+        };
+        sealed.hash = sealed.content_hash()?;
+        Ok(sealed)
+    }
+
     /// The hash the record should carry. Data values are kept as the text
     /// read ([`Data`]), so a record read back writes the text it was read
     /// from (but for spaces between keys): an edit inside any value shows.
@@ -239,6 +226,29 @@ impl<D: Serialize> Record<D> {
         self.hash = carried;
         Ok(hash(&text?))
     }
+
+    fn verifies(&mut self) -> bool {
+        self.content_hash().ok().as_ref() == Some(&self.hash)
+    }
+}
+
+/// A run's record: its data `D` is owned when read, borrowed when written.
+#[derive(Serialize, Deserialize)]
+struct Run<D> {
+    generator: String,
+    params: serde_json::Value,
+    fingerprint: String,
+    checks: Vec<Check>,
+    data: D,
+}
+
+/// A drawing's record: the view drawn from the data whose hash it names, by
+/// the drawing code whose fingerprint it names (`None`: nothing to draw).
+#[derive(Serialize, Deserialize)]
+struct Drawn<R> {
+    data: String,
+    fingerprint: String,
+    view: Option<R>,
 }
 
 /// The hash artifacts carry of a piece of text.
@@ -262,110 +272,95 @@ impl Cache {
         let Ok(bytes) = std::fs::read(&path) else {
             return Lookup::Miss;
         };
-        let Ok(mut record) = serde_json::from_slice::<Record<Data>>(&bytes) else {
+        let Ok(mut record) = serde_json::from_slice::<Sealed<Run<Data>>>(&bytes) else {
             return damaged(&path, "is not an artifact this ladder wrote");
         };
-        if record.content_hash().ok().as_ref() != Some(&record.hash) {
+        if !record.verifies() {
             return damaged(&path, "does not match its content hash (edited?)");
         }
-        if serde_json::to_value(&job.params).ok().as_ref() != Some(&record.params) {
+        let run = record.body;
+        if serde_json::to_value(&job.params).ok().as_ref() != Some(&run.params) {
             return Lookup::Miss;
         }
-        if self.force || record.fingerprint != job.key.1 {
-            return Lookup::Stale(record.data);
+        if self.force || run.fingerprint != job.key.1 {
+            return Lookup::Stale(run.data);
         }
-        if let Some(check) = record.checks.iter().find(|c| !c.holds) {
+        if let Some(check) = run.checks.iter().find(|c| !c.holds) {
             let why = format!(
                 "records the failing identity `{}`, which ladder never writes",
                 check.name
             );
             return damaged(&path, &why);
         }
-        self.read_files(job, record)
-    }
-
-    /// The figure of a record, with the drawings `job` shows (a view the
-    /// generator did not draw stays missing, for the pipeline to report). A
-    /// missing file is a miss; one whose hash differs is damaged.
-    fn read_files(&self, job: &Job, record: Record<Data>) -> Lookup {
-        let read = |name: String, hash_of: &str| {
-            let path = self.dir.join(name);
-            match std::fs::read_to_string(&path) {
-                Ok(text) if hash(&text) == hash_of => Ok(text),
-                Ok(_) => Err(damaged(
-                    &path,
-                    "does not match the hash its record holds (edited?)",
-                )),
-                Err(_) => Err(Lookup::Miss),
-            }
-        };
-        let stem = job.stem();
-        let mut views = BTreeMap::new();
-        for (v, h) in record.views {
-            let svg = match job.views.contains(v.as_str()) {
-                true => match read(format!("{stem}.{v}.svg"), &h) {
-                    Ok(svg) => Some(svg),
-                    Err(lookup) => return lookup,
-                },
-                false => None,
-            };
-            views.insert(v, svg);
-        }
-        let csv = match record.table {
-            Some(h) => match read(format!("{stem}.csv"), &h) {
-                Ok(csv) => Some(csv),
-                Err(lookup) => return lookup,
-            },
-            None => None,
-        };
         Lookup::Hit(Figure {
-            data: record.data,
-            checks: record.checks,
-            views,
-            csv,
+            data: run.data,
+            checks: run.checks,
+            views: BTreeMap::new(),
         })
     }
 
-    /// Writes a figure's artifact, its record last (an artifact without one
-    /// is never read). On failure, the files already written are removed.
+    /// The drawing of `view` stored for this data by this drawing code:
+    /// `Ok(None)` when there is none, `Err` (a note) when one is damaged.
+    fn lookup_view(
+        &self,
+        job: &Job,
+        view: &str,
+        data_hash: &str,
+    ) -> Result<Option<Option<Rendered>>, String> {
+        if self.force {
+            return Ok(None);
+        }
+        let path = self.dir.join(format!("{}.{view}.json", job.stem()));
+        let Ok(bytes) = std::fs::read(&path) else {
+            return Ok(None);
+        };
+        let note = |why: &str| match damaged(&path, why) {
+            Lookup::Damaged(note) => note,
+            _ => unreachable!("damaged() is a damaged lookup"),
+        };
+        let Ok(mut record) = serde_json::from_slice::<Sealed<Drawn<Rendered>>>(&bytes) else {
+            return Err(note("is not an artifact this ladder wrote"));
+        };
+        if !record.verifies() {
+            return Err(note("does not match its content hash (edited?)"));
+        }
+        let drawn = record.body;
+        let current =
+            drawn.data == data_hash && drawn.fingerprint == draw_fingerprint(job.generator.spec());
+        Ok(current.then_some(drawn.view))
+    }
+
+    /// Writes a run's artifact.
     fn store(&self, job: &Job, figure: &Figure) -> std::io::Result<()> {
-        std::fs::create_dir_all(&self.dir)?;
-        let stem = job.stem();
-        let mut files: Vec<(PathBuf, &[u8])> = Vec::new();
-        for (view, svg) in &figure.views {
-            if let Some(svg) = svg {
-                files.push((self.dir.join(format!("{stem}.{view}.svg")), svg.as_bytes()));
-            }
-        }
-        if let Some(csv) = &figure.csv {
-            files.push((self.dir.join(format!("{stem}.csv")), csv.as_bytes()));
-        }
-        let mut record = Record {
-            hash: String::new(),
+        let record = Sealed::seal(Run {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
             fingerprint: job.key.1.clone(),
             data: &figure.data,
             checks: figure.checks.clone(),
-            views: figure
-                .views
-                .iter()
-                .filter_map(|(v, svg)| Some((v.clone(), hash(svg.as_deref()?))))
-                .collect(),
-            table: figure.csv.as_deref().map(hash),
-        };
-        record.hash = record.content_hash()?;
-        let json = serde_json::to_vec(&record)?;
-        files.push((self.dir.join(format!("{stem}.json")), &json));
-        for (i, (path, bytes)) in files.iter().enumerate() {
-            if let Err(e) = write_new(path, bytes) {
-                for (written, _) in &files[..i] {
-                    let _ = std::fs::remove_file(written);
-                }
-                return Err(e);
-            }
-        }
-        Ok(())
+        })?;
+        self.write(&format!("{}.json", job.stem()), &record)
+    }
+
+    /// Writes a drawing's artifact.
+    fn store_view(
+        &self,
+        job: &Job,
+        view: &str,
+        data_hash: &str,
+        drawn: Option<&Rendered>,
+    ) -> std::io::Result<()> {
+        let record = Sealed::seal(Drawn {
+            data: data_hash.to_string(),
+            fingerprint: draw_fingerprint(job.generator.spec()),
+            view: drawn,
+        })?;
+        self.write(&format!("{}.{view}.json", job.stem()), &record)
+    }
+
+    fn write(&self, name: &str, record: &impl Serialize) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        write_new(&self.dir.join(name), &serde_json::to_vec(record)?)
     }
 }
 
@@ -395,9 +390,10 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// The artifact a file in `figures/` belongs to (its stem), when its name is
-/// one ladder writes: `NAME-HASH.json`, `NAME-HASH.csv` or
-/// `NAME-HASH.VIEW.svg`, or one of those with a temporary suffix, NAME being
-/// one of `generators` (with VIEW one of its views) and HASH 16 hex digits.
+/// one ladder writes: `NAME-HASH.json` or `NAME-HASH.VIEW.json` (and, from
+/// earlier versions, `NAME-HASH.csv` and `NAME-HASH.VIEW.svg`), or one of
+/// those with a temporary suffix, NAME being one of `generators` (with VIEW
+/// one of its views) and HASH 16 hex digits.
 fn artifact_of<'a>(file: &'a str, generators: &[&'static dyn Generator]) -> Option<&'a str> {
     let file = match file.rsplit_once(TMP) {
         Some((file, pid)) if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) => file,
@@ -407,7 +403,10 @@ fn artifact_of<'a>(file: &'a str, generators: &[&'static dyn Generator]) -> Opti
     let (name, hex) = stem.rsplit_once('-')?;
     let generator = generators.iter().find(|g| g.spec().name == name)?;
     let hex = hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    let known = match kind.strip_suffix(".svg") {
+    let view = kind
+        .strip_suffix(".json")
+        .or_else(|| kind.strip_suffix(".svg"));
+    let known = match view {
         Some(view) => generator.spec().views.iter().any(|v| v.name == view),
         None => kind == "json" || kind == "csv",
     };
@@ -435,7 +434,7 @@ pub fn unnamed(
 }
 
 thread_local! {
-    /// Set while this thread runs a generator: its panics are recorded, not printed.
+    /// Set while this thread runs generator code: its panics are recorded, not printed.
     static IN_GENERATOR: Cell<bool> = const { Cell::new(false) };
     static PANIC: RefCell<Option<String>> = const { RefCell::new(None) };
 }
@@ -465,42 +464,44 @@ fn install_panic_hook() {
     });
 }
 
-/// Runs a generator within its limits, turning a panic into an error that
-/// says where. Limits are checked here, once per job and only for a job that
-/// runs: a figure taken from memory or an artifact was within them.
+/// Runs generator code, turning a panic into an error that says where.
+fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+    install_panic_hook();
+    IN_GENERATOR.set(true);
+    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
+    IN_GENERATOR.set(false);
+    result.map_err(|_| {
+        let panic = PANIC
+            .with(|p| p.borrow_mut().take())
+            .unwrap_or_else(|| "panic".into());
+        format!("generator `{name}` panicked {what}: {panic}")
+    })
+}
+
+/// Runs a generator within its limits. Limits are checked here, once per job
+/// and only for a job that runs: a figure taken from memory or an artifact
+/// was within them.
 fn run_caught(job: &Job) -> Result<Figure, String> {
     let name = job.generator.spec().name;
     job.generator
         .check_limits(&job.params)
         .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
-    install_panic_hook();
-    IN_GENERATOR.set(true);
-    let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-        job.generator.run(&job.params)
-    }));
-    IN_GENERATOR.set(false);
-    let output = result.map_err(|_| {
-        let what = PANIC
-            .with(|p| p.borrow_mut().take())
-            .unwrap_or_else(|| "panic".into());
-        format!("generator `{name}` panicked: {what}")
-    })?;
+    let output = caught(name, "running", || job.generator.run(&job.params))?;
     Ok(Figure {
         data: Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?,
         checks: output.checks,
-        views: output
-            .views
-            .into_iter()
-            .map(|v| (v.name.to_string(), Some(v.svg)))
-            .collect(),
-        csv: output.table.map(|t| t.to_csv()),
+        views: BTreeMap::new(),
     })
 }
 
-/// Whether `figure` holds what showing `view` needs: its drawing, or the
-/// knowledge that the generator drew no such view.
-fn shown(figure: &Figure, view: &str) -> bool {
-    figure.views.get(view).is_none_or(Option::is_some)
+/// Draws `view` from the figure's data.
+fn draw_caught(job: &Job, view: &str, data: &Data) -> Result<Option<Rendered>, String> {
+    let name = job.generator.spec().name;
+    let drawing = caught(name, &format!("drawing `{view}`"), || {
+        job.generator.draw(view, &job.params, data)
+    })?
+    .map_err(|e| format!("generator `{name}` cannot draw `{view}` from its data: {e}"))?;
+    Ok(drawing.map(|d| d.render()))
 }
 
 /// Figures computed or read by this process, kept between builds of `ladder
@@ -509,11 +510,16 @@ fn shown(figure: &Figure, view: &str) -> bool {
 /// bounded by what the essays show, not by how many edits a session made.
 pub type Memory = HashMap<Key, Arc<Figure>>;
 
+/// What one job's build gave: the figure (or why not) and an artifact that
+/// could not be written.
+type Done = (Result<Got, String>, Option<std::io::Error>);
+
 /// Computes every job in parallel, taking figures from `memory` or from
 /// artifacts where they match and telling `progress` about the rest, and about
-/// damaged artifacts. Results come back in the order of `jobs`; figures whose
-/// identities hold are kept in `memory`, and nothing else. A `figures/` that
-/// cannot be written is one warning: the figures are still used.
+/// damaged artifacts; then draws the views each job shows that neither memory
+/// nor an artifact holds. Results come back in the order of `jobs`; figures
+/// whose identities hold are kept in `memory`, and nothing else. A `figures/`
+/// that cannot be written is one warning: the figures are still used.
 pub fn compute(
     jobs: &[Job],
     cache: &Cache,
@@ -523,7 +529,7 @@ pub fn compute(
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&job.key) {
-            Some(f) if !cache.force && job.views.iter().all(|&v| shown(f, v)) => None,
+            Some(_) if !cache.force => None,
             _ => Some(cache.lookup(job)),
         })
         .collect();
@@ -537,51 +543,61 @@ pub fn compute(
         .filter(|l| !matches!(l, None | Some(Lookup::Hit(_))))
         .count();
     progress.start(to_run);
+    let notes = Mutex::new(Vec::new());
     let (results, unwritten): (Vec<Result<Got, String>>, Vec<Option<std::io::Error>>) = jobs
         .par_iter()
         .zip(lookups)
-        .map(|(job, lookup)| {
-            let previous = match lookup {
+        .map(|(job, lookup)| -> Done {
+            let (figure, origin, mut unwritten) = match lookup {
                 None => {
-                    let figure = memory[&job.key].clone();
-                    let origin = Origin::Memory;
-                    return (Ok(Got { figure, origin }), None);
+                    let known = memory[&job.key].clone();
+                    if job.views.iter().all(|v| known.views.contains_key(*v)) {
+                        let got = Got {
+                            figure: known,
+                            origin: Origin::Memory,
+                            drawn: 0,
+                        };
+                        return (Ok(got), None);
+                    }
+                    ((*known).clone(), Origin::Memory, None)
                 }
-                Some(Lookup::Hit(figure)) => {
-                    let figure = Arc::new(figure);
-                    return (
-                        Ok(Got {
-                            figure,
-                            origin: Origin::Reused,
-                        }),
-                        None,
-                    );
+                Some(Lookup::Hit(figure)) => (figure, Origin::Reused, None),
+                Some(lookup) => {
+                    let previous = match lookup {
+                        Lookup::Stale(data) => Some(data),
+                        _ => None,
+                    };
+                    let started = Instant::now();
+                    let figure = match run_caught(job) {
+                        Ok(figure) => figure,
+                        Err(e) => return (Err(e), None),
+                    };
+                    progress.done(&job.label(), started.elapsed());
+                    let unwritten = match cache.write && figure.holds() {
+                        true => cache.store(job, &figure).err(),
+                        false => None,
+                    };
+                    let changed = previous.is_some_and(|old| old != figure.data);
+                    (figure, Origin::Computed { changed }, unwritten)
                 }
-                Some(Lookup::Stale(data)) => Some(data),
-                Some(Lookup::Miss | Lookup::Damaged(_)) => None,
             };
-            let started = Instant::now();
-            let figure = match run_caught(job) {
-                Ok(figure) => figure,
-                Err(e) => return (Err(e), None),
+            let (figure, drawn) = match with_views(job, figure, cache, &notes) {
+                Ok(done) => done,
+                Err(e) => return (Err(e), unwritten),
             };
-            progress.done(&job.label(), started.elapsed());
-            let unwritten = match cache.write && figure.checks.iter().all(|c| c.holds) {
-                true => cache.store(job, &figure).err(),
-                false => None,
+            unwritten = unwritten.or(drawn.1);
+            let got = Got {
+                figure: Arc::new(figure),
+                origin,
+                drawn: drawn.0,
             };
-            let changed = previous.is_some_and(|old| old != figure.data);
-            let origin = Origin::Computed { changed };
-            (
-                Ok(Got {
-                    figure: Arc::new(figure),
-                    origin,
-                }),
-                unwritten,
-            )
+            (Ok(got), unwritten)
         })
         .unzip();
     progress.finish();
+    for note in notes.into_inner().unwrap_or_default() {
+        progress.say(&note);
+    }
     let failed: Vec<std::io::Error> = unwritten.into_iter().flatten().collect();
     if let Some(first) = failed.first() {
         progress.say(&format!(
@@ -595,7 +611,7 @@ pub fn compute(
     memory.clear();
     for (job, result) in jobs.iter().zip(&results) {
         if let Ok(got) = result
-            && got.figure.checks.iter().all(|c| c.holds)
+            && got.figure.holds()
         {
             memory.insert(job.key.clone(), got.figure.clone());
         }
@@ -603,10 +619,56 @@ pub fn compute(
     results
 }
 
+/// Adds to `figure` the views `job` shows that it lacks, read from their
+/// artifacts or drawn from its data (and stored, when its identities hold).
+/// Returns how many were drawn and an artifact that could not be written;
+/// damaged drawing artifacts are noted in `notes`.
+fn with_views(
+    job: &Job,
+    mut figure: Figure,
+    cache: &Cache,
+    notes: &Mutex<Vec<String>>,
+) -> Result<(Figure, (usize, Option<std::io::Error>)), String> {
+    let missing: Vec<&str> = job
+        .views
+        .iter()
+        .copied()
+        .filter(|v| !figure.views.contains_key(*v))
+        .collect();
+    if missing.is_empty() {
+        return Ok((figure, (0, None)));
+    }
+    let data_hash = hash(&figure.data.text());
+    let (mut drawn, mut unwritten) = (0, None);
+    for view in missing {
+        let stored = cache
+            .lookup_view(job, view, &data_hash)
+            .unwrap_or_else(|note| {
+                notes.lock().expect("notes").push(note);
+                None
+            });
+        let rendered = match stored {
+            Some(rendered) => rendered,
+            None => {
+                let rendered = draw_caught(job, view, &figure.data)?;
+                drawn += 1;
+                if cache.write && figure.holds() {
+                    let stored = cache.store_view(job, view, &data_hash, rendered.as_ref());
+                    unwritten = unwritten.or(stored.err());
+                }
+                rendered
+            }
+        };
+        figure.views.insert(view.to_string(), rendered);
+    }
+    Ok((figure, (drawn, unwritten)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::generators::find;
+    use serde_json::Value;
 
     fn job() -> Job {
         job_with_wall(true)
@@ -635,7 +697,7 @@ mod tests {
     #[test]
     fn every_generator_and_game_has_a_fingerprinted_source() {
         for g in crate::generators::REGISTRY {
-            let own = format!("generators/{}", g.spec().name.replace('-', "_"));
+            let own = own(g.spec());
             assert!(!unit(&own).is_empty(), "no source fingerprint for {own}");
             for game in g.spec().games {
                 assert!(
@@ -664,29 +726,23 @@ mod tests {
         let cache = cache_in(dir.path());
         let first = run(&cache, &mut Memory::new());
         assert_eq!(first.origin, Origin::Computed { changed: false });
+        assert_eq!(first.drawn, 1);
         let second = run(&cache, &mut Memory::new());
-        assert_eq!(second.origin, Origin::Reused);
-        assert_eq!(first.figure.data, second.figure.data);
-        assert_eq!(first.figure.checks, second.figure.checks);
-        assert_eq!(first.figure.csv, second.figure.csv);
-        // Of the drawings, only the view the job shows is read.
-        for got in [&first, &second] {
-            assert_eq!(
-                got.figure.views.keys().collect::<Vec<_>>(),
-                ["board", "wall"]
-            );
-        }
-        assert!(first.figure.views["wall"].is_some());
-        assert!(second.figure.views["wall"].is_none());
-        assert!(second.figure.views["board"].is_some());
-        assert_eq!(first.figure.views["board"], second.figure.views["board"]);
+        assert_eq!((second.origin, second.drawn), (Origin::Reused, 0));
+        assert_eq!(first.figure, second.figure);
+        // Only the view the job shows is drawn and stored.
+        assert_eq!(second.figure.views.keys().collect::<Vec<_>>(), ["board"]);
+        let stem = job().stem().to_string();
+        assert!(dir.path().join(format!("{stem}.board.json")).is_file());
+        assert!(!dir.path().join(format!("{stem}.wall.json")).exists());
         let forced = Cache {
             force: true,
             ..cache
         };
+        let third = run(&forced, &mut Memory::new());
         assert_eq!(
-            run(&forced, &mut Memory::new()).origin,
-            Origin::Computed { changed: false }
+            (third.origin, third.drawn),
+            (Origin::Computed { changed: false }, 1)
         );
     }
 
@@ -702,35 +758,28 @@ mod tests {
     }
 
     #[test]
-    fn a_figure_in_memory_without_a_view_now_shown_reads_it_from_its_artifact() {
+    fn a_view_now_shown_is_drawn_from_the_data_without_running_the_solver() {
         let dir = tempfile::tempdir().unwrap();
         let cache = cache_in(dir.path());
-        run(&cache, &mut Memory::new());
         let mut memory = Memory::new();
         run(&cache, &mut memory);
-        let wall = Job {
-            views: BTreeSet::from(["wall"]),
+        let wall = || Job {
+            views: BTreeSet::from(["board", "wall"]),
             ..job()
         };
-        let got = compute(&[wall], &cache, &mut memory, &Silent)
+        let got = compute(&[wall()], &cache, &mut memory, &Silent)
             .remove(0)
             .unwrap();
-        assert_eq!(got.origin, Origin::Reused);
+        assert_eq!((got.origin, got.drawn), (Origin::Memory, 1));
         assert!(got.figure.views["wall"].is_some());
-        // An artifact without the view is not a hit.
-        std::fs::remove_file(dir.path().join(format!("{}.wall.svg", job().stem()))).unwrap();
-        let wall = Job {
-            views: BTreeSet::from(["wall"]),
-            ..job()
-        };
-        let got = compute(&[wall], &cache, &mut Memory::new(), &Silent)
+        let got = compute(&[wall()], &cache, &mut Memory::new(), &Silent)
             .remove(0)
             .unwrap();
-        assert_eq!(got.origin, Origin::Computed { changed: false });
+        assert_eq!((got.origin, got.drawn), (Origin::Reused, 0));
     }
 
     #[test]
-    fn a_view_the_generator_did_not_draw_is_reused_not_recomputed() {
+    fn a_view_with_nothing_to_draw_is_remembered_as_such() {
         let dir = tempfile::tempdir().unwrap();
         let cache = cache_in(dir.path());
         let no_wall = || Job {
@@ -742,12 +791,28 @@ mod tests {
             let got = compute(&[no_wall()], &cache, memory, &Silent)
                 .remove(0)
                 .unwrap();
-            assert!(!got.figure.views.contains_key("wall"));
-            got.origin
+            assert_eq!(got.figure.views["wall"], None);
+            (got.origin, got.drawn)
         };
-        assert_eq!(origin(&mut memory), Origin::Computed { changed: false });
-        assert_eq!(origin(&mut memory), Origin::Memory);
-        assert_eq!(origin(&mut Memory::new()), Origin::Reused);
+        assert_eq!(
+            origin(&mut memory),
+            (Origin::Computed { changed: false }, 1)
+        );
+        assert_eq!(origin(&mut memory), (Origin::Memory, 0));
+        assert_eq!(origin(&mut Memory::new()), (Origin::Reused, 0));
+    }
+
+    #[test]
+    fn drawing_code_or_data_that_changed_redraws_without_running_the_solver() {
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_in(dir.path());
+        run(&cache, &mut Memory::new());
+        for (field, value) in [("fingerprint", "0000000000000000"), ("data", "0")] {
+            edit_board(dir.path(), true, |r| r["body"][field] = value.into());
+            let (got, notes) = run_noting(&cache);
+            assert_eq!((got.origin, got.drawn), (Origin::Reused, 1), "{field}");
+            assert!(notes.is_empty(), "{notes:?}");
+        }
     }
 
     #[test]
@@ -781,17 +846,35 @@ mod tests {
         );
     }
 
-    /// Edits the record of `job`'s artifact in `dir`, keeping its content
-    /// hash as it was (a casual edit) or recomputing it (a forger's).
-    fn edit_record(dir: &Path, job: &Job, reseal: bool, edit: impl FnOnce(&mut Value)) {
-        let path = dir.join(format!("{}.json", job.stem()));
+    /// Edits the artifact `name` in `dir`, keeping its content hash as it
+    /// was (a casual edit) or recomputing it (a forger's).
+    /// The record is read back as a `T` (a run's or a drawing's), which
+    /// writes its fields in their order.
+    fn edit<T: Serialize + for<'de> Deserialize<'de>>(
+        dir: &Path,
+        name: &str,
+        reseal: bool,
+        edit: impl FnOnce(&mut Value),
+    ) {
+        let path = dir.join(name);
         let mut value: Value = serde_json::from_slice(&std::fs::read(&path).unwrap()).unwrap();
         edit(&mut value);
-        let mut record: Record<Data> = serde_json::from_str(&value.to_string()).unwrap();
+        let mut record: Sealed<T> = serde_json::from_str(&value.to_string()).unwrap();
         if reseal {
             record.hash = record.content_hash().unwrap();
         }
         std::fs::write(&path, serde_json::to_vec(&record).unwrap()).unwrap();
+    }
+
+    /// Edits the record of `job`'s run in `dir`.
+    fn edit_record(dir: &Path, job: &Job, reseal: bool, change: impl FnOnce(&mut Value)) {
+        edit::<Run<Data>>(dir, &format!("{}.json", job.stem()), reseal, change)
+    }
+
+    /// Edits the record of `job`'s drawing of its board in `dir`.
+    fn edit_board(dir: &Path, reseal: bool, change: impl FnOnce(&mut Value)) {
+        let name = format!("{}.board.json", job().stem());
+        edit::<Drawn<Rendered>>(dir, &name, reseal, change)
     }
 
     /// A [`Progress`] that keeps what it is told to say.
@@ -807,13 +890,13 @@ mod tests {
         }
     }
 
-    /// Runs `job()` with `cache` and a fresh memory: its origin and what was said.
-    fn run_noting(cache: &Cache) -> (Origin, Vec<String>) {
+    /// Runs `job()` with `cache` and a fresh memory: what it got and what was said.
+    fn run_noting(cache: &Cache) -> (Got, Vec<String>) {
         let notes = Notes::default();
         let got = compute(&[job()], cache, &mut Memory::new(), &notes)
             .remove(0)
             .unwrap();
-        (got.origin, notes.0.into_inner().unwrap())
+        (got, notes.0.into_inner().unwrap())
     }
 
     #[test]
@@ -822,9 +905,9 @@ mod tests {
         let cache = cache_in(dir.path());
         let age = |whole: Option<i64>| {
             edit_record(dir.path(), &job(), true, |record| {
-                record["fingerprint"] = "0000000000000000".into();
+                record["body"]["fingerprint"] = "0000000000000000".into();
                 if let Some(w) = whole {
-                    record["data"]["whole"] = w.into();
+                    record["body"]["data"]["whole"] = w.into();
                 }
             })
         };
@@ -846,43 +929,52 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let cache = cache_in(dir.path());
         let stem = job().stem().to_string();
-        let expect_damaged = |file: &str, why: &str| {
-            let (origin, notes) = run_noting(&cache);
-            assert_eq!(origin, Origin::Computed { changed: false }, "{file}");
+        // A damaged run is rerun and its drawing, of the same data, kept; a
+        // damaged drawing is redrawn from the data.
+        let expect_damaged = |file: &str, why: &str, origin: Origin| {
+            let (got, notes) = run_noting(&cache);
+            let drawn = usize::from(origin == Origin::Reused);
+            assert_eq!((got.origin, got.drawn), (origin, drawn), "{file}");
             assert_eq!(notes.len(), 1, "{notes:?}");
             assert!(notes[0].contains(&format!("{file} {why}")), "{notes:?}");
             assert!(notes[0].contains("--force"), "{notes:?}");
             // The recomputed artifact is whole again.
-            assert_eq!(run_noting(&cache), (Origin::Reused, vec![]));
+            let (got, notes) = run_noting(&cache);
+            assert_eq!((got.origin, got.drawn, notes), (Origin::Reused, 0, vec![]));
         };
+        let computed = Origin::Computed { changed: false };
         run(&cache, &mut Memory::new());
 
-        edit_record(dir.path(), &job(), false, |r| r["data"]["whole"] = 5.into());
-        expect_damaged(&format!("{stem}.json"), "does not match its content hash");
+        edit_record(dir.path(), &job(), false, |r| {
+            r["body"]["data"]["whole"] = 5.into()
+        });
+        expect_damaged(
+            &format!("{stem}.json"),
+            "does not match its content hash",
+            computed,
+        );
 
-        let svg = dir.path().join(format!("{stem}.board.svg"));
-        let text = std::fs::read_to_string(&svg).unwrap();
-        std::fs::write(
-            &svg,
-            text.replace("</svg>", "<script>alert(1)</script></svg>"),
-        )
-        .unwrap();
-        expect_damaged(&format!("{stem}.board.svg"), "does not match the hash");
-
-        let csv = dir.path().join(format!("{stem}.csv"));
-        std::fs::write(&csv, "part,positions\n1,99\n").unwrap();
-        expect_damaged(&format!("{stem}.csv"), "does not match the hash");
+        let view = format!("{stem}.board.json");
+        edit_board(dir.path(), false, |r| {
+            r["body"]["view"]["body"] = "<script>alert(1)</script>".into()
+        });
+        expect_damaged(&view, "does not match its content hash", Origin::Reused);
 
         // Even with its hash recomputed, a failing identity is never trusted.
         edit_record(dir.path(), &job(), true, |r| {
-            r["checks"][0]["holds"] = false.into()
+            r["body"]["checks"][0]["holds"] = false.into()
         });
-        expect_damaged(&format!("{stem}.json"), "records the failing identity");
+        expect_damaged(
+            &format!("{stem}.json"),
+            "records the failing identity",
+            computed,
+        );
 
         std::fs::write(dir.path().join(format!("{stem}.json")), "{\"whole\": 4}").unwrap();
         expect_damaged(
             &format!("{stem}.json"),
             "is not an artifact this ladder wrote",
+            computed,
         );
     }
 
@@ -926,6 +1018,7 @@ mod tests {
         let stem = "blocked-board-4e63d66e12a83083";
         for file in [
             format!("{stem}.json"),
+            format!("{stem}.board.json"),
             format!("{stem}.csv"),
             format!("{stem}.board.svg"),
             format!("{stem}.json.tmp123"),
@@ -936,6 +1029,7 @@ mod tests {
             "notes.txt",
             "blocked-board-4e63d66e12a83083.txt",
             "blocked-board-4e63d66e12a83083.chart.svg",
+            "blocked-board-4e63d66e12a83083.chart.json",
             "blocked-board-4E63D66E12A83083.json",
             "blocked-board-4e63d66e12a8308.json",
             "no-such-generator-4e63d66e12a83083.json",

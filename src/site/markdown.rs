@@ -22,9 +22,9 @@ use super::claims::{self, EssayData};
 use super::content::Essay;
 use super::diagnostics::{Diagnostic, Source};
 use super::directives::{self, Directive, Kind, Located};
-use super::figures::Figure;
 use super::math;
 use crate::generators::Generator;
+use crate::generators::draw::Rendered as View;
 use pulldown_cmark::utils::TextMergeWithOffset;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Options, Parser, Tag, TagEnd};
 use std::borrow::Cow;
@@ -415,13 +415,21 @@ pub struct Context<'a> {
     pub essay: &'a Essay,
     pub scan: &'a Scan,
     pub data: &'a EssayData<'a>,
-    /// By directive id.
-    pub figures: &'a BTreeMap<String, &'a Figure>,
+    /// By figure directive id.
+    pub figures: &'a BTreeMap<String, Shown<'a>>,
     pub links: &'a LinkIndex,
     /// Ids whose directive or figure failed (and was reported).
     pub broken: &'a HashSet<String>,
     /// Whether raw HTML may carry scripts (`[markdown] allow_scripts`).
     pub allow_scripts: bool,
+}
+
+/// A figure as its essay shows it: its view and the stems of the data files
+/// it links (the job's whole data as JSON, the view's values as CSV).
+pub struct Shown<'a> {
+    pub view: &'a View,
+    pub json: String,
+    pub csv: Option<String>,
 }
 
 /// An essay as HTML, with its headings' texts as the page shows them.
@@ -786,9 +794,10 @@ impl<'c, 's> Renderer<'c, 's> {
         }
     }
 
-    /// A figure: its drawing, numbered caption, alt text and data links.
+    /// A figure: its drawing (a picture takes the alt text, and its values
+    /// are a `<details>` table under it), numbered caption and data links.
     fn figure(&mut self, d: &Directive) -> String {
-        let Some(figure) = self.ctx.figures.get(&d.id) else {
+        let Some(shown) = self.ctx.figures.get(&d.id) else {
             return String::new(); // its error is reported by the figure stage
         };
         let caption = d
@@ -800,29 +809,35 @@ impl<'c, 's> Renderer<'c, 's> {
             Some(a) => self.plain(a, d.offset),
             None => plain_text(&caption),
         };
-        // A view the generator did not draw is reported by the figure stage.
-        let svg = figure
-            .views
-            .get(d.view)
-            .and_then(Option::as_deref)
-            .unwrap_or_default();
-        let svg = svg.replacen(
-            "<svg ",
-            &format!(
-                "<svg aria-label=\"{}\" ",
-                html_escape::encode_double_quoted_attribute(&alt)
+        let view = shown.view;
+        let (drawing, details) = match (view.picture, &view.values) {
+            (true, values) => (
+                format!(
+                    "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
+                    html_escape::encode_double_quoted_attribute(&alt),
+                    view.body
+                ),
+                values.as_ref().map_or_else(String::new, |t| {
+                    format!(
+                        "\n<details class=\"values\"><summary>Data</summary>{}</details>",
+                        t.to_html()
+                    )
+                }),
             ),
-            1,
-        );
+            (false, _) => (
+                format!("<div class=\"drawing\">{}</div>", view.body),
+                String::new(),
+            ),
+        };
         let number = self.numbers.get(d.id.as_str()).copied().unwrap_or(0);
-        let csv = if figure.csv.is_some() {
-            format!(" · <a href=\"{}.csv\">CSV</a>", d.id)
-        } else {
-            String::new()
+        let csv = match &shown.csv {
+            Some(csv) => format!(" · <a href=\"{csv}.csv\">CSV</a>"),
+            None => String::new(),
         };
         format!(
-            "<figure id=\"fig-{id}\">\n<div class=\"drawing\">{svg}</div>\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{id}.json\">JSON</a>{csv}</span></figcaption>\n</figure>\n",
-            id = d.id
+            "<figure id=\"fig-{id}\">\n{drawing}{details}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</span></figcaption>\n</figure>\n",
+            id = d.id,
+            json = shown.json,
         )
     }
 

@@ -32,7 +32,7 @@ use crate::generators::Generator;
 use claims::EssayData;
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
-use figures::{Cache, Figure, Job, Origin, Progress};
+use figures::{Cache, Job, Origin, Progress};
 use markdown::{Heading, LinkIndex, Scan};
 use output::Files;
 use serde::Serialize;
@@ -254,7 +254,11 @@ impl Site {
         for (i, essay) in essays.iter().enumerate() {
             let src = Source::new(&essay.path, &essay.source);
             let mut data = EssayData::new();
-            let mut shown: BTreeMap<String, &Figure> = BTreeMap::new();
+            let mut shown: BTreeMap<String, markdown::Shown> = BTreeMap::new();
+            // The essay's data files, each named after the first figure that
+            // links it: a job's whole data, and each view's values.
+            let mut json_of: HashMap<usize, String> = HashMap::new();
+            let mut csv_of: HashMap<(usize, &str), Option<String>> = HashMap::new();
             let mut broken = scans[i].broken.clone();
             let mut key = blake3::Hasher::new();
             key.update(shared.as_bytes());
@@ -264,59 +268,71 @@ impl Site {
                 let figure_key = &jobs[job].key;
                 key.update(figure_key.0.as_bytes());
                 key.update(figure_key.1.as_bytes());
-                match &results[job] {
-                    Ok(got) => {
-                        let figure = &*got.figure;
-                        if d.kind == directives::Kind::Figure && !figure.views.contains_key(d.view)
-                        {
-                            let drawn: Vec<&str> =
-                                figure.views.keys().map(String::as_str).collect();
-                            errors.push(src.error_at(
-                                d.offset,
-                                format!(
-                                    "figure `{}`: generator `{name}` draws no `{}` view with these \
-                                     parameters; it drew: {}",
-                                    d.id,
-                                    d.view,
-                                    drawn.join(", ")
-                                ),
-                            ));
-                            broken.insert(d.id.clone());
-                        }
-                        for check in figure.checks.iter().filter(|c| !c.holds) {
-                            errors.push(src.error_at(
-                                d.offset,
-                                format!(
-                                    "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
-                                     no figure written",
-                                    d.id, check.name, check.left, check.right
-                                ),
-                            ));
-                        }
-                        data.insert(d.id.clone(), &figure.data);
-                        shown.insert(d.id.clone(), figure);
-                        let dir = essay.dir();
-                        let json = self
-                            .data_files
-                            .entry(figure_key.clone())
-                            .or_insert_with(|| {
-                                data_file(&DataFile {
-                                    generator: name,
-                                    params: &d.params,
-                                    checks: &figure.checks,
-                                    data: &figure.data,
-                                })
-                            });
-                        files.add(dir.join(format!("{}.json", d.id)), json.as_bytes());
-                        if let Some(csv) = &figure.csv {
-                            files.add(dir.join(format!("{}.csv", d.id)), csv.clone());
-                        }
-                    }
+                let got = match &results[job] {
+                    Ok(got) => got,
                     Err(e) => {
                         errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
                         broken.insert(d.id.clone());
+                        continue;
                     }
+                };
+                let figure = &*got.figure;
+                for check in figure.checks.iter().filter(|c| !c.holds) {
+                    errors.push(src.error_at(
+                        d.offset,
+                        format!(
+                            "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
+                             no figure written",
+                            d.id, check.name, check.left, check.right
+                        ),
+                    ));
                 }
+                data.insert(d.id.clone(), &figure.data);
+                if d.kind != directives::Kind::Figure {
+                    continue;
+                }
+                let Some(Some(view)) = figure.views.get(d.view) else {
+                    errors.push(src.error_at(
+                        d.offset,
+                        format!(
+                            "figure `{}`: generator `{name}` draws no `{}` view with these \
+                             parameters",
+                            d.id, d.view,
+                        ),
+                    ));
+                    broken.insert(d.id.clone());
+                    continue;
+                };
+                key.update(blake3::hash(view.body.as_bytes()).as_bytes());
+                let dir = essay.dir();
+                let json = json_of.entry(job).or_insert_with(|| {
+                    let json = self
+                        .data_files
+                        .entry(figure_key.clone())
+                        .or_insert_with(|| {
+                            data_file(&DataFile {
+                                generator: name,
+                                params: &d.params,
+                                checks: &figure.checks,
+                                data: &figure.data,
+                            })
+                        });
+                    files.add(dir.join(format!("{}.json", d.id)), json.as_bytes());
+                    d.id.clone()
+                });
+                let csv = csv_of.entry((job, d.view)).or_insert_with(|| {
+                    let values = view.values.as_ref()?;
+                    files.add(dir.join(format!("{}.csv", d.id)), values.to_csv());
+                    Some(d.id.clone())
+                });
+                shown.insert(
+                    d.id.clone(),
+                    markdown::Shown {
+                        view,
+                        json: json.clone(),
+                        csv: csv.clone(),
+                    },
+                );
             }
             let key = key.finalize();
             let url = essay.url();
@@ -417,7 +433,7 @@ struct DataFile<'a> {
     generator: &'a str,
     params: &'a crate::generators::Params,
     checks: &'a [crate::generators::Check],
-    data: &'a figures::Data,
+    data: &'a crate::generators::Data,
 }
 
 /// A data file: compact JSON (a browser shows it folded) with a final newline.

@@ -1,9 +1,231 @@
-//! Drawing helpers shared by every generator: one cell size and palette for
-//! boards, and the chart shapes the figures use (grouped bars, lines).
+//! The figure vocabulary: what a generator's view is ([`Drawing`]: a chart, a
+//! board, a table or a catalogue of small shapes) and how each kind is
+//! rendered, once, for every generator ([`Drawing::render`]).
 //!
-//! Everything renders with plotters' SVG backend into a `String`, without system
-//! fonts, so the same data gives the same bytes on every machine. Every drawing
-//! carries a `<title>` and a `<desc>` (its text alternative).
+//! A view is built from a run's data alone; rendering it gives the figure's
+//! body (inline SVG or HTML) and, where it has them, the values it shows as a
+//! [`Table`] (the figure's `<details>` table and its CSV). Every mark carries
+//! the class of its [`Role`]; `templates/style.css` colours the roles in the
+//! light and the dark scheme.
+//!
+//! Charts render with plotters' SVG backend into a `String`, without system
+//! fonts, so the same data gives the same bytes on every machine.
+
+mod html;
+
+pub use html::{Table, display};
+
+/// One view of a run's data, in the site's figure vocabulary.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Drawing {
+    Chart(Chart),
+    Board(Board),
+    Table(Table),
+    Catalogue(Catalogue),
+}
+
+/// A chart of numbered series against one x axis.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Chart {
+    pub x: Axis,
+    pub y: Axis,
+    pub series: Vec<Series>,
+}
+
+/// An axis: its title and its scale.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Axis {
+    pub title: String,
+    pub scale: Scale,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Scale {
+    Linear,
+    /// Logarithmic; every value on it must be positive.
+    Log,
+    /// Named categories, at x = 0, 1, 2, ... (bars).
+    Categories(Vec<String>),
+}
+
+/// One named series of (x, y) points and how they are marked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Series {
+    pub name: String,
+    pub mark: Mark,
+    pub points: Vec<(f64, f64)>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mark {
+    /// Points alone: a discrete series.
+    Points,
+    /// Points joined by a line: a series over a continuum.
+    Line,
+    /// Bars, one per category, side by side with the other bar series.
+    Bars,
+}
+
+/// A board of cells, each drawn in its role's colour with an optional label,
+/// with optional row and column headings and a legend naming its roles.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub rows: usize,
+    pub cols: usize,
+    /// Row-major, `rows * cols` roles; [`Role::Paper`] cells are not drawn.
+    pub cells: Vec<Role>,
+    /// Row-major labels, or empty for none.
+    pub labels: Vec<String>,
+    /// Headings left of each row and above each column (empty for none).
+    pub row_labels: Vec<String>,
+    pub col_labels: Vec<String>,
+    /// What each role drawn means, shown under the board.
+    pub legend: Vec<(Role, String)>,
+    /// The numbers the board shows, when it shows numbers.
+    pub values: Option<Table>,
+}
+
+impl Board {
+    /// A board with `cell(r, c)` for each cell, no labels, headings or legend.
+    pub fn new(rows: usize, cols: usize, cell: impl Fn(usize, usize) -> Role) -> Board {
+        Board {
+            rows,
+            cols,
+            cells: (0..rows * cols).map(|i| cell(i / cols, i % cols)).collect(),
+            labels: Vec::new(),
+            row_labels: Vec::new(),
+            col_labels: Vec::new(),
+            legend: Vec::new(),
+            values: None,
+        }
+    }
+}
+
+/// Many small shapes, each with its values, in groups.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Catalogue {
+    /// The names of the values every item carries (the CSV's header).
+    pub columns: Vec<String>,
+    pub groups: Vec<Group>,
+}
+
+/// A group of a catalogue, under its heading (empty for none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Group {
+    pub heading: String,
+    pub items: Vec<Item>,
+}
+
+/// One shape of a catalogue with its values, some of them marked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Item {
+    pub shape: Board,
+    pub values: Vec<serde_json::Value>,
+    /// Indices into `values` to mark (the values that differ in a group).
+    pub marked: Vec<usize>,
+}
+
+/// A rendered view.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct Rendered {
+    /// Inline SVG or HTML.
+    pub body: String,
+    /// Whether the body is a picture (it then takes the figure's alt text
+    /// and its values are shown in a `<details>` table under it).
+    pub picture: bool,
+    /// The values the view shows: its CSV.
+    pub values: Option<Table>,
+}
+
+impl Drawing {
+    /// Renders the view.
+    pub fn render(&self) -> Rendered {
+        match self {
+            Drawing::Chart(chart) => Rendered {
+                body: chart_svg(chart),
+                picture: true,
+                values: Some(chart.values()),
+            },
+            Drawing::Board(board) => Rendered {
+                body: board_html(board),
+                picture: true,
+                values: board.values.clone(),
+            },
+            Drawing::Table(table) => Rendered {
+                body: table.to_html(),
+                picture: false,
+                values: Some(table.clone()),
+            },
+            Drawing::Catalogue(catalogue) => Rendered {
+                body: html::catalogue(catalogue, &|shape| board_svg(shape, SMALL_CELL)),
+                picture: false,
+                values: Some(catalogue.values()),
+            },
+        }
+    }
+}
+
+impl Chart {
+    /// The values the chart plots: one row per x, one column per series.
+    pub fn values(&self) -> Table {
+        let mut xs: Vec<f64> = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.0))
+            .collect();
+        xs.sort_by(f64::total_cmp);
+        xs.dedup();
+        let number = |v: f64| match is_whole(v) && v.abs() < 9e15 {
+            true => serde_json::Value::from(v.round() as i64),
+            false => serde_json::Value::from(v),
+        };
+        let x_cell = |x: f64| match &self.x.scale {
+            Scale::Categories(names) => names
+                .get(x.round() as usize)
+                .map_or(serde_json::Value::Null, |n| n.clone().into()),
+            _ => number(x),
+        };
+        Table {
+            columns: std::iter::once(self.x.title.clone())
+                .chain(self.series.iter().map(|s| s.name.clone()))
+                .collect(),
+            rows: xs
+                .iter()
+                .map(|&x| {
+                    std::iter::once(x_cell(x))
+                        .chain(self.series.iter().map(|s| {
+                            s.points
+                                .iter()
+                                .find(|p| p.0 == x)
+                                .map_or(serde_json::Value::Null, |p| number(p.1))
+                        }))
+                        .collect()
+                })
+                .collect(),
+        }
+    }
+}
+
+impl Catalogue {
+    /// Every item's values, after its group's heading when there are headings.
+    pub fn values(&self) -> Table {
+        let grouped = self.groups.iter().any(|g| !g.heading.is_empty());
+        let head = grouped.then(|| "group".to_string());
+        Table {
+            columns: head.into_iter().chain(self.columns.clone()).collect(),
+            rows: self
+                .groups
+                .iter()
+                .flat_map(|g| {
+                    g.items.iter().map(move |item| {
+                        let head = grouped.then(|| g.heading.clone().into());
+                        head.into_iter().chain(item.values.clone()).collect()
+                    })
+                })
+                .collect(),
+        }
+    }
+}
 
 use plotters::chart::MeshStyle;
 use plotters::coord::Shift;
@@ -160,29 +382,6 @@ fn classify(svg: &str) -> String {
     out
 }
 
-/// Adds the title and text alternative to a finished SVG and makes it scalable.
-pub fn finish(svg: String, title: &str, desc: &str) -> String {
-    let Some(open_end) = svg
-        .find("<svg")
-        .and_then(|start| svg[start..].find('>').map(|e| start + e + 1))
-    else {
-        return svg;
-    };
-    let (head, body) = svg.split_at(open_end);
-    let head = head.replacen("<svg ", "<svg role=\"img\" ", 1);
-    format!(
-        "{head}\n<title>{}</title>\n<desc>{}</desc>{body}",
-        escape(title),
-        escape(desc)
-    )
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// Renders into a string through `draw`, which gets the whole drawing area.
 fn render(
     width: u32,
@@ -200,222 +399,130 @@ fn render(
     classify(&svg)
 }
 
-/// A `rows` x `cols` board, cell (r, c) drawn as `cell(r, c)`, row 0 at the top.
-pub fn board(
-    rows: usize,
-    cols: usize,
-    cell: impl Fn(usize, usize) -> Role,
-    title: &str,
-    desc: &str,
-) -> String {
-    labelled_board(rows, cols, |r, c| (cell(r, c), String::new()), title, desc)
-}
+/// Side of one cell in a catalogue's small drawings.
+pub const SMALL_CELL: u32 = 10;
 
-/// A board whose cells carry text: cell (r, c) is drawn as `cell(r, c)`, its
-/// fill and a label centred in it (empty for none), row 0 at the top.
+/// A board as SVG with cells of side `cell`: its headings in the first row
+/// and column when it has them, each cell in its role's colour with its label.
 ///
 /// Roles that differ in hue alone carry cues besides their colour: a thick
 /// line parts two such cells side by side, a struck cell is crossed out and
 /// a winning cell's label is bold.
-pub fn labelled_board(
-    rows: usize,
-    cols: usize,
-    cell: impl Fn(usize, usize) -> (Role, String),
-    title: &str,
-    desc: &str,
-) -> String {
+fn board_svg(board: &Board, cell: u32) -> String {
     let pad = 2;
-    let w = cols as u32 * CELL + 2 * pad;
-    let h = rows as u32 * CELL + 2 * pad;
+    let left = if board.row_labels.is_empty() {
+        0
+    } else {
+        2 * cell
+    };
+    let top = if board.col_labels.is_empty() { 0 } else { cell };
+    let w = left + board.cols as u32 * cell + 2 * pad;
+    let h = top + board.rows as u32 * cell + 2 * pad;
     let ink = Role::Ink.colour();
-    let svg = render(w, h, |root| {
-        for r in 0..rows {
-            for c in 0..cols {
-                let x = (pad + c as u32 * CELL) as i32;
-                let y = (pad + r as u32 * CELL) as i32;
-                let corners = [(x, y), (x + CELL as i32, y + CELL as i32)];
-                let (kind, label) = cell(r, c);
+    let role = |r: usize, c: usize| board.cells[r * board.cols + c];
+    let label = |r: usize, c: usize| {
+        board
+            .labels
+            .get(r * board.cols + c)
+            .map_or("", String::as_str)
+    };
+    let x_at = |c: usize| (pad + left + c as u32 * cell) as i32;
+    let y_at = |r: usize| (pad + top + r as u32 * cell) as i32;
+    let size = cell as i32;
+    let centred = |colour: RGBColor, weight: FontStyle| {
+        ("sans-serif", 15, weight)
+            .into_font()
+            .color(&colour)
+            .pos(Pos::new(HPos::Center, VPos::Center))
+    };
+    render(w, h, |root| {
+        for (c, text) in board.col_labels.iter().enumerate() {
+            let at = (x_at(c) + size / 2, (pad + top / 2) as i32);
+            root.draw(&Text::new(
+                text.clone(),
+                at,
+                centred(ink, FontStyle::Normal),
+            ))?;
+        }
+        for (r, text) in board.row_labels.iter().enumerate() {
+            let at = ((pad + left / 2) as i32, y_at(r) + size / 2);
+            root.draw(&Text::new(
+                text.clone(),
+                at,
+                centred(ink, FontStyle::Normal),
+            ))?;
+        }
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                let kind = role(r, c);
+                if kind == Role::Paper {
+                    continue;
+                }
+                let (x, y) = (x_at(c), y_at(r));
+                let corners = [(x, y), (x + size, y + size)];
                 root.draw(&Rectangle::new(corners, kind.colour().filled()))?;
                 root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
                 if kind == Role::Struck {
-                    let cross = vec![(x, y + CELL as i32), (x + CELL as i32, y)];
+                    let cross = vec![(x, y + size), (x + size, y)];
                     root.draw(&PathElement::new(cross, ink.stroke_width(1)))?;
                 }
-                if !label.is_empty() {
+                let text = label(r, c);
+                if !text.is_empty() {
                     let weight = match kind {
                         Role::Winning => FontStyle::Bold,
                         _ => FontStyle::Normal,
                     };
-                    let style = ("sans-serif", 15, weight)
-                        .into_font()
-                        .color(&kind.on().colour())
-                        .pos(Pos::new(HPos::Center, VPos::Center));
-                    let centre = (x + CELL as i32 / 2, y + CELL as i32 / 2);
-                    root.draw(&Text::new(label, centre, style))?;
+                    let centre = (x + size / 2, y + size / 2);
+                    let style = centred(kind.on().colour(), weight);
+                    root.draw(&Text::new(text.to_string(), centre, style))?;
                 }
             }
         }
         // Two hues side by side: a thick line on their common edge.
-        let parted = |a: (usize, usize), b: (usize, usize)| {
-            let (one, other) = (cell(a.0, a.1).0, cell(b.0, b.1).0);
-            one != other && one.hue_only() && other.hue_only()
-        };
-        let at = |n: usize| (pad + n as u32 * CELL) as i32;
-        for r in 0..rows {
-            for c in 0..cols {
-                if c + 1 < cols && parted((r, c), (r, c + 1)) {
-                    let edge = vec![(at(c + 1), at(r)), (at(c + 1), at(r + 1))];
+        let parted = |a: Role, b: Role| a != b && a.hue_only() && b.hue_only();
+        for r in 0..board.rows {
+            for c in 0..board.cols {
+                if c + 1 < board.cols && parted(role(r, c), role(r, c + 1)) {
+                    let edge = vec![(x_at(c + 1), y_at(r)), (x_at(c + 1), y_at(r + 1))];
                     root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
                 }
-                if r + 1 < rows && parted((r, c), (r + 1, c)) {
-                    let edge = vec![(at(c), at(r + 1)), (at(c + 1), at(r + 1))];
+                if r + 1 < board.rows && parted(role(r, c), role(r + 1, c)) {
+                    let edge = vec![(x_at(c), y_at(r + 1)), (x_at(c + 1), y_at(r + 1))];
                     root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
                 }
             }
         }
         Ok(())
-    });
-    finish(svg, title, desc)
+    })
 }
 
-/// A table of short values: `cells[i][j]` in row `i` and column `j`, empty
-/// strings left blank, headed by `row_labels` down the left and `col_labels`
-/// along the top, with `corner` in the top-left cell. Cells are [`CELL`] high.
-pub fn value_table(
-    title: &str,
-    desc: &str,
-    corner: &str,
-    row_labels: &[String],
-    col_labels: &[String],
-    cells: &[Vec<String>],
-) -> String {
-    let (pad, head) = (2u32, 2 * CELL);
-    let ink = Role::Ink.colour();
-    let w = head + col_labels.len() as u32 * CELL + 2 * pad;
-    let h = (row_labels.len() as u32 + 1) * CELL + 2 * pad;
-    let svg = render(w, h, |root| {
-        let font = ("sans-serif", 14).into_font().color(&ink);
-        let centred = font.pos(plotters::style::text_anchor::Pos::new(
-            plotters::style::text_anchor::HPos::Center,
-            plotters::style::text_anchor::VPos::Center,
-        ));
-        // (x, y, width) of a cell's box: column 0 is the header column.
-        let cell_box = |row: usize, col: usize| {
-            let x = if col == 0 {
-                0
-            } else {
-                head + (col as u32 - 1) * CELL
-            };
-            let width = if col == 0 { head } else { CELL };
-            (
-                (pad + x) as i32,
-                (pad + row as u32 * CELL) as i32,
-                width as i32,
-            )
-        };
-        let put = |row: usize, col: usize, text: &str, shade: Role| {
-            let (x, y, width) = cell_box(row, col);
-            let corners = [(x, y), (x + width, y + CELL as i32)];
-            root.draw(&Rectangle::new(corners, shade.colour().filled()))?;
-            root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
-            if text.is_empty() {
-                return Ok(());
-            }
-            let centre = (x + width / 2, y + CELL as i32 / 2);
-            root.draw(&Text::new(text.to_string(), centre, centred.clone()))
-        };
-        put(0, 0, corner, Role::Paper)?;
-        for (j, label) in col_labels.iter().enumerate() {
-            put(0, j + 1, label, Role::Paper)?;
+/// A board at full size, with its legend under it.
+fn board_html(board: &Board) -> String {
+    let mut out = board_svg(board, CELL);
+    if !board.legend.is_empty() {
+        out.push_str("\n<ul class=\"legend\">");
+        for (role, meaning) in &board.legend {
+            out.push_str(&format!(
+                "<li><span class=\"{} swatch\"></span>{}</li>",
+                role.class(),
+                html::escape(meaning)
+            ));
         }
-        for (i, label) in row_labels.iter().enumerate() {
-            put(i + 1, 0, label, Role::Paper)?;
-            for j in 0..col_labels.len() {
-                let text = cells
-                    .get(i)
-                    .and_then(|row| row.get(j))
-                    .map_or("", String::as_str);
-                put(
-                    i + 1,
-                    j + 1,
-                    text,
-                    if text.is_empty() {
-                        Role::Uncomputed
-                    } else {
-                        Role::Free
-                    },
-                )?;
-            }
-        }
-        Ok(())
-    });
-    finish(svg, title, desc)
+        out.push_str("</ul>");
+    }
+    out
 }
 
-/// One small board of a [`tiles`] drawing, with lines of text under it.
-pub struct Tile {
-    pub rows: usize,
-    pub cols: usize,
-    /// Row-major, `rows * cols` entries; [`Role::Paper`] cells are not drawn.
-    pub cells: Vec<Role>,
-    pub label: Vec<String>,
-}
-
-/// Side of one cell in a [`tiles`] drawing.
-pub const SMALL_CELL: u32 = CELL / 4;
-
-/// Small multiples: rows of small boards, each with its label underneath.
-/// Every tile gets the same slot, sized for the largest board and label.
-pub fn tiles(title: &str, desc: &str, rows: &[Vec<Tile>]) -> String {
-    const LINE: u32 = 11;
-    const GAP: u32 = 8;
-    let all = || rows.iter().flatten();
-    let board_w = all().map(|t| t.cols as u32).max().unwrap_or(1) * SMALL_CELL;
-    let board_h = all().map(|t| t.rows as u32).max().unwrap_or(1) * SMALL_CELL;
-    let lines = all().map(|t| t.label.len() as u32).max().unwrap_or(0);
-    let chars = all()
-        .flat_map(|t| t.label.iter().map(|l| l.chars().count() as u32))
-        .max()
-        .unwrap_or(0);
-    let slot_w = board_w.max(chars * 6) + GAP;
-    let slot_h = board_h + lines * LINE + GAP;
-    let per_row = rows.iter().map(Vec::len).max().unwrap_or(1).max(1) as u32;
-    let width = per_row * slot_w + GAP;
-    let height = rows.len().max(1) as u32 * slot_h + GAP;
-    let ink = Role::Ink.colour();
-    let svg = render(width, height, |root| {
-        let font = ("sans-serif", 10).into_font().color(&ink);
-        for (i, row) in rows.iter().enumerate() {
-            for (j, tile) in row.iter().enumerate() {
-                let x0 = (GAP + j as u32 * slot_w) as i32;
-                let y0 = (GAP + i as u32 * slot_h) as i32;
-                let s = SMALL_CELL as i32;
-                for (k, &cell) in tile.cells.iter().enumerate() {
-                    let (r, c) = ((k / tile.cols.max(1)) as i32, (k % tile.cols.max(1)) as i32);
-                    let corners = [
-                        (x0 + c * s, y0 + r * s),
-                        (x0 + (c + 1) * s, y0 + (r + 1) * s),
-                    ];
-                    if cell != Role::Paper {
-                        root.draw(&Rectangle::new(corners, cell.colour().filled()))?;
-                        root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
-                    }
-                }
-                for (n, line) in tile.label.iter().enumerate() {
-                    let y = y0 + (board_h + 2 + n as u32 * LINE) as i32;
-                    root.draw(&Text::new(line.clone(), (x0, y), font.clone()))?;
-                }
-            }
-        }
-        Ok(())
-    });
-    finish(svg, title, desc)
-}
-
-/// One named series of a chart.
-pub struct Series<'a, T> {
-    pub name: &'a str,
-    pub points: Vec<T>,
+/// A chart as SVG.
+fn chart_svg(chart: &Chart) -> String {
+    match &chart.x.scale {
+        Scale::Categories(labels) => bars(labels, &chart.y.title, &chart.series),
+        _ => lines(
+            (&chart.x.title, &chart.y.title),
+            &chart.series,
+            chart.y.scale == Scale::Log,
+        ),
+    }
 }
 
 /// Whether `v` is a whole number, up to rounding error.
@@ -474,11 +581,6 @@ fn inked<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
         .label_style(("sans-serif", 12).into_font().color(&ink))
 }
 
-/// The style of the title above a chart: ink.
-fn heading() -> TextStyle<'static> {
-    ("sans-serif", 16).into_font().color(&Role::Ink.colour())
-}
-
 /// Draws the legend at the top right, when there are several series.
 fn legend<'b, CT: CoordTranslate>(
     chart: &mut ChartContext<'b, SVGBackend<'b>, CT>,
@@ -498,24 +600,17 @@ fn legend<'b, CT: CoordTranslate>(
 
 /// Grouped bars: one group per label (centred under its group), one bar per
 /// series in each group; the legend is drawn when there are several series.
-pub fn bars(
-    title: &str,
-    desc: &str,
-    labels: &[String],
-    y_label: &str,
-    series: &[Series<'_, f64>],
-) -> String {
+fn bars(labels: &[String], y_label: &str, series: &[Series]) -> String {
     let groups = labels.len().max(1);
     let per = series.len().max(1);
     let top = series
         .iter()
-        .flat_map(|s| s.points.iter().copied())
+        .flat_map(|s| s.points.iter().map(|p| p.1))
         .fold(0.0f64, f64::max)
         .max(1.0)
         / (1.0 - legend_share(series.len()));
-    let svg = render(640, 360, |root| {
+    render(640, 360, |root| {
         let mut chart = ChartBuilder::on(root)
-            .caption(title, heading())
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(60)
@@ -539,30 +634,23 @@ pub fn bars(
             let colour = Role::Series(k).colour();
             let width = 0.8 / per as f64;
             chart
-                .draw_series(s.points.iter().enumerate().map(|(i, &v)| {
+                .draw_series(s.points.iter().enumerate().map(|(i, &(_, v))| {
                     let x0 = i as f64 - 0.4 + k as f64 * width;
                     Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
                 }))?
-                .label(s.name)
+                .label(s.name.as_str())
                 .legend(move |(x, y)| {
                     Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
                 });
         }
         legend(&mut chart, series.len())
-    });
-    finish(svg, title, desc)
+    })
 }
 
 /// Lines with markers through (x, y) points; `log_y` puts y on a log scale
 /// (every y must then be positive). When every x is a whole number, only
 /// whole numbers are labelled on the x axis.
-pub fn lines(
-    title: &str,
-    desc: &str,
-    (x_label, y_label): (&str, &str),
-    series: &[Series<'_, (f64, f64)>],
-    log_y: bool,
-) -> String {
+fn lines((x_label, y_label): (&str, &str), series: &[Series], log_y: bool) -> String {
     let xs = || series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
     let ys = || series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
     let x_min = xs().fold(f64::INFINITY, f64::min);
@@ -584,10 +672,9 @@ pub fn lines(
     let y_tick = |y: &f64| whole_tick(*y, whole_ys);
     // The data stay below the legend: the top of the y range is raised by its share.
     let room = 1.0 / (1.0 - legend_share(series.len()));
-    let svg = render(640, 360, |root| {
+    render(640, 360, |root| {
         let mut builder = ChartBuilder::on(root);
         builder
-            .caption(title, heading())
             .margin(10)
             .x_label_area_size(40)
             .y_label_area_size(70);
@@ -632,8 +719,7 @@ pub fn lines(
                 .draw()?;
             draw_lines(&mut chart, series)
         }
-    });
-    finish(svg, title, desc)
+    })
 }
 
 fn draw_lines<'b, Y>(
@@ -642,7 +728,7 @@ fn draw_lines<'b, Y>(
         SVGBackend<'b>,
         Cartesian2d<plotters::coord::types::RangedCoordf64, Y>,
     >,
-    series: &[Series<'_, (f64, f64)>],
+    series: &[Series],
 ) -> Result<(), Box<dyn std::error::Error>>
 where
     Y: Ranged<ValueType = f64>,
@@ -651,11 +737,15 @@ where
         let colour = Role::Series(k).colour();
         // Earlier series are drawn wider, so lines that coincide stay visible.
         let stroke = colour.stroke_width(2 + 2 * (series.len() - 1 - k) as u32);
+        let joined = match s.mark {
+            Mark::Line => s.points.clone(),
+            _ => Vec::new(),
+        };
         chart
-            .draw_series(LineSeries::new(s.points.iter().copied(), stroke))?
-            .label(s.name)
-            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 16, y)], stroke));
-        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 3, colour.filled())))?;
+            .draw_series(LineSeries::new(joined, stroke))?
+            .label(s.name.as_str())
+            .legend(move |(x, y)| Circle::new((x + 8, y), 4, colour.filled()));
+        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
     }
     legend(chart, series.len())
 }
@@ -664,70 +754,26 @@ where
 mod tests {
     use super::*;
 
-    #[test]
-    fn board_has_title_desc_and_one_rect_pair_per_cell() {
-        let svg = board(
-            2,
-            3,
-            |r, c| {
-                if r == c {
-                    Role::Blocked
-                } else {
-                    Role::Series(c)
-                }
-            },
-            "T & t",
-            "D",
-        );
-        assert!(svg.contains("<title>T &amp; t</title>"), "{svg}");
-        assert!(svg.contains("<desc>D</desc>"));
-        assert!(svg.contains("role=\"img\""));
-        assert!(svg.matches("<rect").count() >= 12);
-    }
-
-    #[test]
-    fn labelled_board_writes_its_labels() {
-        let svg = labelled_board(
-            1,
-            2,
-            |_, c| (Role::Free, if c == 0 { "17".into() } else { String::new() }),
-            "t",
-            "d",
-        );
-        assert!(svg.contains(">\n17\n</text>"), "{svg}");
-        assert_eq!(svg.matches("<text").count(), 1);
-    }
-
-    #[test]
-    fn bars_label_every_group() {
-        let labels: Vec<String> = (1..=7).map(|d| format!("g{d}")).collect();
-        let one = Series {
-            name: "n",
-            points: vec![1.0; 7],
-        };
-        let svg = bars("t", "d", &labels, "y", &[one]);
-        for label in &labels {
-            assert!(svg.contains(&format!(">\n{label}\n<")), "{label} missing");
+    fn series(name: &str, mark: Mark, points: &[(f64, f64)]) -> Series {
+        Series {
+            name: name.into(),
+            mark,
+            points: points.to_vec(),
         }
     }
 
-    #[test]
-    fn ticks_show_whole_numbers_without_a_point() {
-        assert_eq!(tick(700.0), "700");
-        assert_eq!(tick(18000.0), "18000");
-        assert_eq!(tick(-3.0), "-3");
-        assert_eq!(tick(0.125), "0.125");
-        assert_eq!(tick(2.5), "2.5");
-        assert_eq!(tick(-1e-17), "0");
-        assert_eq!(tick(0.0001), "0.0001");
-        assert_eq!(tick(0.00025), "0.00025");
-        assert_eq!(tick(3.0000000000000004), "3");
-        assert_eq!(whole_tick(3.0000000000000004, true), "3");
-        assert_eq!(whole_tick(2.5, true), "");
-        assert_eq!(whole_tick(2.0, true), "2");
-        assert_eq!(log_tick(20.0), "20");
-        assert_eq!(log_tick(5000.0), "5000");
-        assert_eq!(log_tick(30.0), "");
+    fn chart(x: Scale, y: Scale, series: Vec<Series>) -> Chart {
+        Chart {
+            x: Axis {
+                title: "x".into(),
+                scale: x,
+            },
+            y: Axis {
+                title: "y".into(),
+                scale: y,
+            },
+            series,
+        }
     }
 
     /// The texts of a drawing's `<text>` elements.
@@ -739,48 +785,74 @@ mod tests {
     }
 
     #[test]
-    fn charts_of_whole_numbers_label_whole_numbers() {
-        let labels: Vec<String> = ["a", "b"].map(String::from).to_vec();
-        let series = |name| Series {
-            name,
-            points: vec![700.0, 3.0],
-        };
-        let svg = bars("t", "d", &labels, "y", &[series("one"), series("two")]);
-        let shown = texts(&svg);
-        assert!(shown.contains(&"700"), "{shown:?}");
-        assert!(shown.iter().all(|t| !t.contains('.')), "{shown:?}");
-        let line = |name| Series {
-            name,
-            points: vec![(1.0, 0.0), (2.0, 1.0), (3.0, 2.0)],
-        };
-        let svg = lines("t", "d", ("x", "y"), &[line("p"), line("q")], false);
-        let shown = texts(&svg);
-        assert!(shown.contains(&"2") && shown.contains(&"3"), "{shown:?}");
-        assert!(shown.iter().all(|t| !t.contains('.')), "{shown:?}");
+    fn boards_draw_each_cell_and_label() {
+        let mut board = Board::new(2, 3, |r, c| {
+            if r == c {
+                Role::Blocked
+            } else {
+                Role::Series(c)
+            }
+        });
+        board.labels = vec![
+            "17".into(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ];
+        let svg = board_svg(&board, CELL);
+        assert!(svg.matches("<rect").count() >= 12, "{svg}");
+        assert_eq!(texts(&svg), ["17"]);
     }
 
     #[test]
-    fn tiles_draw_free_cells_and_labels() {
-        let tile = |label: &str| Tile {
-            rows: 1,
-            cols: 2,
-            cells: vec![Role::Free, Role::Paper],
-            label: vec![label.to_string()],
-        };
-        let svg = tiles(
-            "T",
-            "D",
-            &[vec![tile("one"), tile("two")], vec![tile("three")]],
+    fn bars_label_every_group() {
+        let labels: Vec<String> = (1..=7).map(|d| format!("g{d}")).collect();
+        let points: Vec<(f64, f64)> = (0..7).map(|i| (i as f64, 1.0)).collect();
+        let bars = chart(
+            Scale::Categories(labels.clone()),
+            Scale::Linear,
+            vec![series("n", Mark::Bars, &points)],
         );
-        assert!(svg.contains("<title>T</title>"));
-        assert_eq!(svg.matches("<rect").count(), 1 + 3 * 2);
-        assert!(svg.contains("three"));
+        let svg = Drawing::Chart(bars).render().body;
+        for label in &labels {
+            assert!(texts(&svg).contains(&label.as_str()), "{label} missing");
+        }
+    }
+
+    #[test]
+    fn ticks_show_whole_numbers_without_a_point() {
+        assert_eq!(tick(700.0), "700");
+        assert_eq!(tick(-3.0), "-3");
+        assert_eq!(tick(0.125), "0.125");
+        assert_eq!(tick(2.5), "2.5");
+        assert_eq!(tick(-1e-17), "0");
+        assert_eq!(tick(0.00025), "0.00025");
+        assert_eq!(tick(3.0000000000000004), "3");
+        assert_eq!(whole_tick(2.5, true), "");
+        assert_eq!(log_tick(20.0), "20");
+        assert_eq!(log_tick(30.0), "");
+    }
+
+    #[test]
+    fn a_chart_tabulates_exactly_what_it_plots() {
+        let c = chart(
+            Scale::Linear,
+            Scale::Linear,
+            vec![
+                series("a", Mark::Points, &[(1.0, 2.0), (3.0, 4.5)]),
+                series("b", Mark::Line, &[(1.0, 7.0), (2.0, 8.0)]),
+            ],
+        );
+        let values = Drawing::Chart(c.clone()).render().values.unwrap();
+        assert_eq!(values.to_csv(), "x,a,b\n1,2,7\n2,,8\n3,4.5,\n");
     }
 
     /// The colour `style.css` gives `class` in the light scheme (before the
     /// dark block) or in the dark one, custom properties resolved.
     fn css_colour(class: &str, dark: bool) -> Option<String> {
-        let css = include_str!("../../templates/style.css");
+        let css = include_str!("../../../templates/style.css");
         let (light, rest) = css.split_once("@media screen and (prefers-color-scheme: dark)")?;
         let part = if dark {
             rest.split("\n}\n").next()?
@@ -829,17 +901,9 @@ mod tests {
 
     #[test]
     fn every_coloured_mark_carries_its_role() {
-        let svg = labelled_board(
-            1,
-            3,
-            |_, c| match c {
-                0 => (Role::Member, "3".into()),
-                1 => (Role::Winning, "4".into()),
-                _ => (Role::Losing, "5".into()),
-            },
-            "t",
-            "d",
-        );
+        let mut board = Board::new(1, 3, |_, c| [Role::Member, Role::Winning, Role::Losing][c]);
+        board.labels = vec!["3".into(), "4".into(), "5".into()];
+        let svg = board_svg(&board, CELL);
         assert!(svg.contains("<rect class=\"role-member\""), "{svg}");
         assert!(svg.contains("<rect class=\"role-winning\""), "{svg}");
         // The two hues meet on a thick line; the winning label is bold.
@@ -849,36 +913,25 @@ mod tests {
         // winning one in ink.
         assert!(svg.contains("<text class=\"role-paper\""), "{svg}");
         assert!(svg.contains("<text class=\"role-ink\""), "{svg}");
-        let line = |name| Series {
-            name,
-            points: vec![(1.0, 1.0), (2.0, 3.0)],
-        };
-        let chart = lines("t", "d", ("x", "y"), &[line("a"), line("b")], false);
-        for tag in chart.split('<').skip(1) {
+        let c = chart(
+            Scale::Linear,
+            Scale::Log,
+            vec![
+                series("a", Mark::Line, &[(1.0, 1.0), (2.0, 3.0)]),
+                series("b", Mark::Points, &[(1.0, 2.0), (2.0, 5.0)]),
+            ],
+        );
+        let svg = Drawing::Chart(c.clone()).render().body;
+        for tag in svg.split('<').skip(1) {
             let tag = tag.split('>').next().unwrap_or_default();
             let coloured = tag.contains("=\"#");
             assert_eq!(coloured, tag.contains(" class=\"role-"), "{tag}");
         }
-        assert!(chart.contains("role-series-1"));
-    }
-
-    #[test]
-    fn drawings_are_deterministic() {
-        let s = || Series {
-            name: "a",
-            points: vec![(1.0, 10.0), (2.0, 1000.0)],
-        };
-        let a = lines("t", "d", ("x", "y"), &[s()], true);
-        let b = lines("t", "d", ("x", "y"), &[s()], true);
-        assert_eq!(a, b);
-        let labels = vec!["x".to_string(), "y".to_string()];
-        let bar = |v: f64| Series {
-            name: "n",
-            points: vec![v, 2.0],
-        };
+        assert!(svg.contains("role-series-1"));
         assert_eq!(
-            bars("t", "d", &labels, "y", &[bar(1.0)]),
-            bars("t", "d", &labels, "y", &[bar(1.0)])
+            svg,
+            Drawing::Chart(c.clone()).render().body,
+            "drawings are deterministic"
         );
     }
 }

@@ -3,14 +3,16 @@
 //!
 //! The generator walks the whole board once and, independently, each region
 //! alone, and asserts whole = product of the parts. It also sweeps a one-column
-//! wall across the empty board of the same size for the wall chart.
+//! wall across the empty board of the same size for the wall chart. Its views
+//! are drawn in `views.rs`.
 
-use super::draw::{self, Role, Series};
-use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+mod views;
+
+use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::walk::Walk;
 use crate::games::domineering::{Board, Values};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub struct BlockedBoard;
 
@@ -124,6 +126,11 @@ static SPEC: Spec = Spec {
             doc: "The board as rows of `.` (free) and `#` (blocked) joined by `|`.",
         },
         Doc {
+            name: "cells",
+            doc: "The board row by row: for each cell the region it lies in (0-based, in the \
+                  order of `parts`), null for a blocked cell.",
+        },
+        Doc {
             name: "wall",
             doc: "With wall = true, for each column (wall.N, N from 0) of a one-column wall: \
                   wall.N.column (from 1), .whole, .parts, .sum, .ratio (whole / sum); empty \
@@ -163,8 +170,9 @@ static SPEC: Spec = Spec {
     games: &["domineering"],
 };
 
-#[derive(Serialize)]
-struct Data {
+/// What a run finds: its data.
+#[derive(Serialize, Deserialize)]
+struct Results {
     whole: u64,
     parts: Vec<u64>,
     regions: usize,
@@ -176,11 +184,12 @@ struct Data {
     part_values: Vec<String>,
     free_cells: u32,
     grid: String,
+    cells: Vec<Vec<Option<usize>>>,
     wall: Vec<Wall>,
     best_wall: Option<usize>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Wall {
     column: usize,
     whole: u64,
@@ -333,7 +342,15 @@ impl Generator for BlockedBoard {
             .rev()
             .max_by(|a, b| a.ratio.total_cmp(&b.ratio))
             .map(|w| w.column);
-        let data = Data {
+        let regions = board.regions();
+        let cells = (0..board.rows)
+            .map(|r| {
+                (0..board.cols)
+                    .map(|c| regions.iter().position(|reg| reg.is_free(r, c)))
+                    .collect()
+            })
+            .collect();
+        let data = Results {
             whole: whole.positions,
             routes: whole.routes,
             regions: parts.len(),
@@ -344,100 +361,20 @@ impl Generator for BlockedBoard {
             part_values,
             free_cells: board.free_cells(),
             grid: board.to_grid_string(),
+            cells,
             parts,
             wall,
             best_wall,
         };
-        let mut views = vec![View {
-            name: "board",
-            svg: draw_board(&board, &data),
-        }];
-        // Without the sweep there is no wall to draw or tabulate.
-        let table = (!data.wall.is_empty()).then(|| {
-            views.push(View {
-                name: "wall",
-                svg: draw_wall(&data),
-            });
-            Table {
-                columns: ["wall column", "whole", "sum of parts"]
-                    .map(String::from)
-                    .to_vec(),
-                rows: data
-                    .wall
-                    .iter()
-                    .map(|w| vec![w.column.into(), w.whole.into(), w.sum.into()])
-                    .collect(),
-            }
-        });
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
-            views,
-            table,
         }
     }
-}
 
-fn draw_board(board: &Board, data: &Data) -> String {
-    let regions = board.regions();
-    let cell = |r, c| match regions.iter().position(|reg| reg.is_free(r, c)) {
-        Some(i) => Role::Series(i),
-        None => Role::Blocked,
-    };
-    let parts: Vec<String> = data.parts.iter().map(u64::to_string).collect();
-    draw::board(
-        board.rows,
-        board.cols,
-        cell,
-        &format!(
-            "A {} x {} Domineering board in {} regions",
-            board.rows, board.cols, data.regions
-        ),
-        &format!(
-            "Blocked cells grey, each region in its own colour. The whole board has {} positions; \
-             the regions have {} positions.",
-            data.whole,
-            parts.join(", ")
-        ),
-    )
-}
-
-fn draw_wall(data: &Data) -> String {
-    let points = |f: fn(&Wall) -> u64| {
-        data.wall
-            .iter()
-            .map(|w| (w.column as f64, f(w) as f64))
-            .collect()
-    };
-    draw::lines(
-        "Positions with a wall in each column",
-        &format!(
-            "For each column of a one-column wall on the empty board, the positions of the whole board \
-             (product of the parts) against the sum of the parts. Whole: {}. Sum: {}.",
-            data.wall
-                .iter()
-                .map(|w| w.whole.to_string())
-                .collect::<Vec<_>>()
-                .join(", "),
-            data.wall
-                .iter()
-                .map(|w| w.sum.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        ("wall column", "positions"),
-        &[
-            Series {
-                name: "whole board",
-                points: points(|w| w.whole),
-            },
-            Series {
-                name: "sum of parts",
-                points: points(|w| w.sum),
-            },
-        ],
-        true,
-    )
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, &data.typed()?)
+    }
 }
 
 #[cfg(test)]
@@ -502,14 +439,24 @@ mod tests {
         assert_eq!(out.data["whole"], 1296);
         assert_eq!(out.data["sum"], 24);
         assert!(out.checks.iter().all(|c| c.holds));
-        // Without the sweep there is no wall chart and no table.
-        let views: Vec<&str> = out.views.iter().map(|v| v.name).collect();
-        assert_eq!(views, ["board"]);
-        assert!(out.table.is_none());
+        assert_eq!(
+            out.data["cells"][2],
+            serde_json::json!([null, null, null, null, null])
+        );
+        assert_eq!(out.data["cells"][4][4], 3);
+        // Without the sweep there is no wall chart.
+        let drawn = |out: &Output, view| {
+            let p = Params::defaults(&SPEC).unwrap();
+            let data = Data::from_value(out.data.clone()).unwrap();
+            BlockedBoard.draw(view, &p, &data).unwrap()
+        };
+        assert!(drawn(&out, "board").is_some());
+        assert!(drawn(&out, "wall").is_none());
         let with_wall = run(&[]);
-        let views: Vec<&str> = with_wall.views.iter().map(|v| v.name).collect();
-        assert_eq!(views, ["board", "wall"]);
-        assert_eq!(with_wall.table.map(|t| t.rows.len()), Some(5));
+        let Some(draw::Drawing::Chart(chart)) = drawn(&with_wall, "wall") else {
+            panic!("the wall is a chart");
+        };
+        assert_eq!(chart.values().rows.len(), 5);
     }
 
     #[test]
