@@ -49,7 +49,8 @@ fn builds_the_fixture_site_and_its_pages_match() {
     }
     let data = std::fs::read_to_string(dir.path().join("site/demo/one/b.json")).unwrap();
     assert!(data.contains("\"whole\":4"), "{data}");
-    assert!(dir.path().join("site/demo/one/b.csv").exists());
+    // A board shows no numbers: it has no CSV.
+    assert!(!dir.path().join("site/demo/one/b.csv").exists());
     let again = ladder(&["build"], dir.path());
     assert!(
         again.stdout.contains("0 figures computed, 2 reused"),
@@ -561,6 +562,53 @@ fn build_edited(from: &str, to: &str) -> (tempfile::TempDir, Run) {
     std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
     let run = ladder(&["build"], dir.path());
     (dir, run)
+}
+
+#[test]
+fn each_job_writes_its_data_once_and_each_view_its_values_once() {
+    // Three figures of one job (two showing the same view) and a data
+    // directive of another job.
+    let figure = |id: &str, view: &str| {
+        format!(
+            "```figure\nid = \"{id}\"\ngenerator = \"blocked-board\"\nrows = 2\ncols = 3\n\
+             blocked_columns = [2]\nview = \"{view}\"\ncaption = \"C.\"\n```\n\n"
+        )
+    };
+    let added = format!(
+        "{}{}```data\nid = \"d\"\ngenerator = \"blocked-board\"\nrows = 3\n```\n\n## Third",
+        figure("w", "wall"),
+        figure("v", "wall"),
+    );
+    let (dir, run) = build_edited("## Third", &added);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let folder = dir.path().join("site/demo/one");
+    let mut files: Vec<String> = std::fs::read_dir(&folder)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    files.sort();
+    assert_eq!(files, ["b.json", "index.html", "w.csv"]);
+    let page = std::fs::read_to_string(folder.join("index.html")).unwrap();
+    // Every figure links the job's data and its view's values.
+    assert_eq!(
+        page.matches("<a href=\"b.json\">JSON</a>").count(),
+        3,
+        "{page}"
+    );
+    assert_eq!(
+        page.matches("<a href=\"w.csv\">CSV</a>").count(),
+        2,
+        "{page}"
+    );
+    // The CSV holds exactly the chart's values, as its <details> table does.
+    let csv = std::fs::read_to_string(folder.join("w.csv")).unwrap();
+    assert_eq!(
+        csv,
+        "wall column,whole board,sum of parts\n1,4,4\n2,4,4\n3,4,4\n"
+    );
+    let details = page.split("<details class=\"values\">").nth(1).unwrap();
+    let rows = details.split("</details>").next().unwrap();
+    assert_eq!(rows.matches("<tr>").count(), 4, "{rows}");
 }
 
 /// The essay's page of the fixture with `from` -> `to` in `one.md`, failing

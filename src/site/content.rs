@@ -8,7 +8,7 @@
 //! empty or only dots, or whose page would land on another output, is an error
 //! naming both files; links to pages are percent-encoded.
 
-use super::diagnostics::{Diagnostic, Source};
+use super::diagnostics::{Diagnostic, Source, control_character};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -349,6 +349,21 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
             format!("ladder `{ladder}` must be a slug: lowercase letters, digits and `-`"),
         ));
     }
+    // A title is one line; a summary may run over several.
+    let texts = [
+        ("title", Some(&front.title), ""),
+        ("summary", front.summary.as_ref(), "\n"),
+    ];
+    for (key, text, allowed) in texts {
+        if let Some(c) =
+            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
+        {
+            let spans: BTreeMap<String, Spanned<toml::Value>> =
+                toml::from_str(toml_text).unwrap_or_default();
+            let at = spans.get(key).map_or(0, |v| v.span().start);
+            return Err(src.error_at(open_end + at, control_character(key, c)));
+        }
+    }
     Ok((front, body_start))
 }
 
@@ -472,6 +487,24 @@ mod tests {
         assert_eq!(f.rung(), 2);
         assert_eq!(f.summary.as_deref(), Some("S"));
         assert_eq!(&s[start..], "Body\n");
+    }
+
+    #[test]
+    fn rejects_control_characters_in_the_title_and_summary_at_their_line() {
+        let e =
+            parse_str("+++\ntitle = \"T\"\nladder = \"a\"\nrung = 1\nsummary = \"a\\tb\"\n+++\n")
+                .unwrap_err();
+        assert_eq!(e.line, 5);
+        assert!(e.message.contains("U+0009 (a tab)"), "{}", e.message);
+        assert!(e.message.contains("single quotes"), "{}", e.message);
+        let e = parse_str("+++\ntitle = \"\"\"\nA\nB\"\"\"\nladder = \"a\"\nrung = 1\n+++\n")
+            .unwrap_err();
+        assert_eq!(e.line, 2);
+        let (f, _) = parse_str(
+            "+++\ntitle = 'T'\nladder = \"a\"\nrung = 1\nsummary = \"\"\"\nA\nB\"\"\"\n+++\n",
+        )
+        .unwrap();
+        assert_eq!(f.summary.as_deref(), Some("A\nB"));
     }
 
     #[test]

@@ -130,6 +130,21 @@ impl<'a> Source<'a> {
     }
 }
 
+/// Why a string holding control character `c` is refused.
+pub fn control_character(key: &str, c: char) -> String {
+    let name = match c {
+        '\t' => " (a tab)".to_string(),
+        '\r' => " (a carriage return)".to_string(),
+        _ => String::new(),
+    };
+    format!(
+        "`{key}` holds the control character U+{:04X}{name}: in a TOML string in double quotes a \
+         backslash starts an escape (`\\t` in `$\\times$` is a tab); write the string in single \
+         quotes ('...'), where backslashes are kept",
+        c as u32
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

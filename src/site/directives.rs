@@ -5,7 +5,7 @@
 //! generator's parameters. This module validates a body against the registry
 //! and reports each problem at the line of the key it concerns.
 
-use super::diagnostics::{Diagnostic, Source};
+use super::diagnostics::{Diagnostic, Source, control_character};
 use crate::generators::{Generator, ParamError, Params};
 use std::collections::BTreeMap;
 
@@ -97,21 +97,6 @@ fn latex_escape(raw: &str) -> Option<&str> {
         rest = after.chars().next().map_or("", |c| &after[c.len_utf8()..]);
     }
     None
-}
-
-/// Why a string holding control character `c` is refused.
-fn control_character(key: &str, c: char) -> String {
-    let name = match c {
-        '\t' => " (a tab)".to_string(),
-        '\r' => " (a carriage return)".to_string(),
-        _ => String::new(),
-    };
-    format!(
-        "`{key}` holds the control character U+{:04X}{name}: in a TOML string in double quotes a \
-         backslash starts an escape (`\\t` in `$\\times$` is a tab); write the string in single \
-         quotes ('...'), where backslashes are kept",
-        c as u32
-    )
 }
 
 /// Parses the body of a block starting at `body_offset` in `src`, against the
