@@ -436,6 +436,33 @@ fn the_bundled_essays_pass_every_check() {
 }
 
 #[test]
+fn the_bundled_essays_cite_every_figure() {
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    let mut figures = 0;
+    for entry in walkdir::WalkDir::new(content) {
+        let path = entry.unwrap().into_path();
+        if path.extension().is_none_or(|e| e != "md") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        for block in text.split("```figure\n").skip(1) {
+            let id = block
+                .lines()
+                .find_map(|l| l.strip_prefix("id = \""))
+                .and_then(|rest| rest.strip_suffix('"'))
+                .expect("a figure has an id");
+            figures += 1;
+            assert!(
+                text.contains(&format!("[](#fig-{id})")),
+                "{}: figure `{id}` is not cited with [](#fig-{id})",
+                path.display()
+            );
+        }
+    }
+    assert!(figures >= 15, "only {figures} figures");
+}
+
+#[test]
 fn a_rebuild_renders_only_what_changed() {
     let dir = fixture("basic");
     let mut site = site::Site::new(Options::new(dir.path()));
