@@ -64,6 +64,21 @@ const SEGMENT: &AsciiSet = &NON_ALPHANUMERIC
     .remove(b'~');
 
 impl Essay {
+    /// An essay of `body` at `path` in ladder `demo`, for tests.
+    #[cfg(test)]
+    pub fn of_body(path: &str, body: &str) -> Essay {
+        let source = format!("+++\ntitle = \"t\"\nladder = \"demo\"\nrung = 1\n+++\n{body}");
+        let (front, body_start) = parse(Path::new(path), &source).expect("front matter");
+        Essay {
+            path: path.into(),
+            content_path: path.into(),
+            slug: slug_of(Path::new(path), Path::new("")).expect("a slug"),
+            front,
+            source,
+            body_start,
+        }
+    }
+
     /// The page's URL path under the site root, percent-encoded, with a
     /// trailing slash: `a#b.md` is at `LADDER/a%23b/`.
     pub fn url(&self) -> String {
@@ -553,17 +568,15 @@ mod tests {
     }
 
     fn essay(path: &str, ladder: &str, rung: u32) -> Essay {
-        let source = format!(
+        let mut essay = Essay::of_body(path, "");
+        essay.source = format!(
             "+++\ntitle = \"t\"\nsummary = \"the rung after\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n"
         );
-        let (front, body_start) = parse(Path::new(path), &source).unwrap();
+        let (front, body_start) = parse(Path::new(path), &essay.source).unwrap();
         Essay {
-            path: path.into(),
-            content_path: path.into(),
-            slug: slug_of(Path::new(path), Path::new("")).unwrap(),
             front,
-            source,
             body_start,
+            ..essay
         }
     }
 

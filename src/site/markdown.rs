@@ -410,6 +410,22 @@ pub struct LinkIndex {
     pub essays: BTreeMap<String, (String, BTreeSet<String>)>,
 }
 
+impl LinkIndex {
+    /// The index of `essays`, whose scans are `scans`.
+    pub fn of(essays: &[Essay], scans: &[Scan]) -> LinkIndex {
+        LinkIndex {
+            essays: essays
+                .iter()
+                .zip(scans)
+                .map(|(e, s)| {
+                    let ids = s.headings.iter().map(|h| h.id.clone()).collect();
+                    (e.content_path.clone(), (e.url(), ids))
+                })
+                .collect(),
+        }
+    }
+}
+
 /// Everything the second pass needs for one essay.
 pub struct Context<'a> {
     pub essay: &'a Essay,

@@ -1,16 +1,20 @@
-//! The site pipeline: turns `DIR/content/` into `DIR/site/`.
+//! The site pipeline: turns `DIR/content/` into `DIR/site/`, in stages that
+//! [`Site::build`] reads as:
 //!
-//! 1. [`content`]: read every essay and its front matter; arrange ladders.
-//! 2. [`markdown::scan`]: find each essay's headings and generator directives
-//!    ([`directives`]).
-//! 3. [`figures`]: run each distinct generator job once, in parallel, reusing
-//!    artifacts in `DIR/figures/`; a failing identity or a panic is an error at
-//!    the directive.
-//! 4. [`markdown::render`]: essays to HTML, with MathML ([`math`]), values and
-//!    checked claims ([`claims`]) and resolved links.
-//! 5. [`templates`]: pages from tera templates.
-//! 6. [`output`]: swap the new site in, only if every step succeeded; or
-//!    [`serve`] it from memory, rebuilding on every change.
+//! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
+//!    ([`config`]), the ladders and the templates ([`templates`]);
+//! 2. scan: each essay's headings and generator directives
+//!    ([`markdown::scan`], [`directives`]);
+//! 3. plan: one job per distinct generator and parameters;
+//! 4. compute: run each job once, in parallel, and draw the views it shows,
+//!    reusing artifacts in `DIR/figures/` ([`figures`]);
+//! 5. bind: each essay's directives to their figures, with its data files; a
+//!    failing identity, a panic or a view not drawn is an error at the directive;
+//! 6. render: essays to HTML, with MathML ([`math`]), values and checked claims
+//!    ([`claims`]) and resolved links ([`markdown::render`]), then pages from
+//!    the templates;
+//! 7. write: swap the new site in, only if every step succeeded ([`output`]);
+//!    or [`serve`] it from memory, rebuilding on every change.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
@@ -36,7 +40,7 @@ use figures::{Cache, Job, Origin, Progress};
 use markdown::{Heading, LinkIndex, Scan};
 use output::Files;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -160,85 +164,33 @@ impl Site {
         }
     }
 
-    /// Runs the whole pipeline and returns the site's files (written nowhere).
+    /// Runs the whole pipeline and returns the site's files (written nowhere):
+    /// load, scan, plan, compute, bind and render; [`build`] writes them.
     pub fn build(&mut self, progress: &dyn Progress) -> Result<Built, Failure> {
         let started = Instant::now();
         let opts = &self.opts;
-        let content_dir = opts.root.join("content");
-        if !content_dir.is_dir() {
-            return Err(Failure::Content(vec![Diagnostic::file(
-                &content_dir,
-                "no content folder: expected essays in content/**/*.md",
-            )]));
-        }
-        let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
         let mut errors = Vec::new();
-        let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
-            errors.push(e);
-            config::Config::default()
-        });
-        let ladders = content::ladders(&essays).unwrap_or_else(|e| {
-            errors.extend(e);
-            Vec::new()
-        });
-        let templates =
-            templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
-                errors.extend(e);
-                templates::defaults()
-            });
-        let scans: Vec<Scan> = essays
-            .iter()
-            .map(|e| {
-                let (scan, errs) = markdown::scan(e, opts.generators);
-                errors.extend(errs);
-                scan
-            })
-            .collect();
-
-        // Each distinct (generator, parameters) is one job.
-        let mut jobs: Vec<Job> = Vec::new();
-        let mut job_of: HashMap<figures::Key, usize> = HashMap::new();
-        let uses: Vec<Vec<usize>> = scans
-            .iter()
-            .map(|scan| {
-                scan.directives
-                    .iter()
-                    .map(|d| {
-                        let new = Job::new(d.generator, d.params.clone());
-                        let job = *job_of.entry(new.key.clone()).or_insert_with(|| {
-                            jobs.push(new);
-                            jobs.len() - 1
-                        });
-                        if d.kind == directives::Kind::Figure {
-                            jobs[job].views.insert(d.view);
-                        }
-                        job
-                    })
-                    .collect()
-            })
-            .collect();
+        let input = load(opts, &mut errors)?;
+        let scans = scan(&input.essays, opts.generators, &mut errors);
+        let plan = Plan::of(&scans);
         let cache = Cache {
             dir: opts.root.join("figures"),
             write: opts.write,
             force: opts.force,
         };
-        let results = figures::compute(&jobs, &cache, &mut self.memory, progress);
+        let results = figures::compute(&plan.jobs, &cache, &mut self.memory, progress);
         // Like the figures in memory, only the latest build's data files are kept.
-        self.data_files.retain(|key, _| job_of.contains_key(key));
+        let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
+        self.data_files.retain(|key, _| keys.contains(key));
 
-        let links = LinkIndex {
-            essays: essays
-                .iter()
-                .zip(&scans)
-                .map(|(e, s)| {
-                    (
-                        e.content_path.clone(),
-                        (e.url(), s.headings.iter().map(|h| h.id.clone()).collect()),
-                    )
-                })
-                .collect(),
-        };
-        let site = site_context(&essays, &ladders);
+        let Input {
+            essays,
+            config,
+            ladders,
+            templates,
+        } = &input;
+        let links = LinkIndex::of(essays, &scans);
+        let site = site_context(essays, ladders);
         // What every essay page depends on besides its own source and figures.
         let shared = blake3::hash(
             format!(
@@ -252,88 +204,21 @@ impl Site {
         let mut files = Files::default();
         let mut rendered = 0;
         for (i, essay) in essays.iter().enumerate() {
-            let src = Source::new(&essay.path, &essay.source);
-            let mut data = EssayData::new();
-            let mut shown: BTreeMap<String, markdown::Shown> = BTreeMap::new();
-            // The essay's data files, each named after the first figure that
-            // links it: a job's whole data, and each view's values.
-            let mut json_of: HashMap<usize, String> = HashMap::new();
-            let mut csv_of: HashMap<(usize, &str), Option<String>> = HashMap::new();
-            let mut broken = scans[i].broken.clone();
+            let bound = bind(
+                essay,
+                &scans[i],
+                &plan,
+                &plan.uses[i],
+                &results,
+                &mut self.data_files,
+                &mut errors,
+            );
+            for (path, text) in bound.files {
+                files.add(path, text);
+            }
             let mut key = blake3::Hasher::new();
             key.update(shared.as_bytes());
-            key.update(essay.source.as_bytes());
-            for (d, &job) in scans[i].directives.iter().zip(&uses[i]) {
-                let name = d.generator.spec().name;
-                let figure_key = &jobs[job].key;
-                key.update(figure_key.0.as_bytes());
-                key.update(figure_key.1.as_bytes());
-                let got = match &results[job] {
-                    Ok(got) => got,
-                    Err(e) => {
-                        errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
-                        broken.insert(d.id.clone());
-                        continue;
-                    }
-                };
-                let figure = &*got.figure;
-                for check in figure.checks.iter().filter(|c| !c.holds) {
-                    errors.push(src.error_at(
-                        d.offset,
-                        format!(
-                            "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
-                             no figure written",
-                            d.id, check.name, check.left, check.right
-                        ),
-                    ));
-                }
-                data.insert(d.id.clone(), &figure.data);
-                if d.kind != directives::Kind::Figure {
-                    continue;
-                }
-                let Some(Some(view)) = figure.views.get(d.view) else {
-                    errors.push(src.error_at(
-                        d.offset,
-                        format!(
-                            "figure `{}`: generator `{name}` draws no `{}` view with these \
-                             parameters",
-                            d.id, d.view,
-                        ),
-                    ));
-                    broken.insert(d.id.clone());
-                    continue;
-                };
-                key.update(blake3::hash(view.body.as_bytes()).as_bytes());
-                let dir = essay.dir();
-                let json = json_of.entry(job).or_insert_with(|| {
-                    let json = self
-                        .data_files
-                        .entry(figure_key.clone())
-                        .or_insert_with(|| {
-                            data_file(&DataFile {
-                                generator: name,
-                                params: &d.params,
-                                checks: &figure.checks,
-                                data: &figure.data,
-                            })
-                        });
-                    files.add(dir.join(format!("{}.json", d.id)), json.as_bytes());
-                    d.id.clone()
-                });
-                let csv = csv_of.entry((job, d.view)).or_insert_with(|| {
-                    let values = view.values.as_ref()?;
-                    files.add(dir.join(format!("{}.csv", d.id)), values.to_csv());
-                    Some(d.id.clone())
-                });
-                shown.insert(
-                    d.id.clone(),
-                    markdown::Shown {
-                        view,
-                        json: json.clone(),
-                        csv: csv.clone(),
-                    },
-                );
-            }
+            key.update(bound.key.as_bytes());
             let key = key.finalize();
             let url = essay.url();
             if let Some((k, html)) = self.pages.get(&url)
@@ -345,14 +230,14 @@ impl Site {
             let ctx = markdown::Context {
                 essay,
                 scan: &scans[i],
-                data: &data,
-                figures: &shown,
+                data: &bound.data,
+                figures: &bound.shown,
                 links: &links,
-                broken: &broken,
+                broken: &bound.broken,
                 allow_scripts: config.markdown.allow_scripts,
             };
-            let page = markdown::render(&ctx).and_then(|rendered| {
-                let page = essay_context(essay, &essays, &ladders, rendered);
+            let page = markdown::render(&ctx).and_then(|html| {
+                let page = essay_context(essay, essays, ladders, html);
                 render_page(
                     &templates.tera,
                     "essay.html",
@@ -372,37 +257,15 @@ impl Site {
                 Err(e) => errors.extend(e),
             }
         }
-        for ladder in &site.ladders {
-            match render_page(
-                &templates.tera,
-                "ladder.html",
-                "../",
-                &site,
-                "ladder",
-                ladder,
-            ) {
-                Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
-                Err(e) => errors.push(Diagnostic::file(
-                    &opts.root.join("templates/ladder.html"),
-                    e,
-                )),
-            }
-        }
-        match render_page(&templates.tera, "index.html", "", &site, "site", &()) {
-            Ok(html) => files.add("index.html", html),
-            Err(e) => errors.push(Diagnostic::file(&opts.root.join("templates/index.html"), e)),
-        }
-        files.add("style.css", templates.style.clone());
-        for (path, bytes) in templates::ASSETS {
-            files.add(path, bytes);
-        }
+        render_indexes(&opts.root, templates, &site, &mut files, &mut errors);
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
             errors.dedup();
             return Err(Failure::Content(errors));
         }
-        let computed: Vec<(String, bool)> = jobs
+        let computed: Vec<(String, bool)> = plan
+            .jobs
             .iter()
             .zip(&results)
             .filter_map(|(job, r)| match r.as_ref().ok()?.origin {
@@ -413,7 +276,7 @@ impl Site {
         let summary = Summary {
             pages: essays.len() + site.ladders.len() + 1,
             rendered,
-            reused: jobs.len() - computed.len(),
+            reused: plan.jobs.len() - computed.len(),
             changed: computed
                 .iter()
                 .filter(|c| c.1)
@@ -424,6 +287,243 @@ impl Site {
             warnings: Vec::new(),
         };
         Ok(Built { files, summary })
+    }
+}
+
+/// What a build reads: the essays, the site's configuration, its ladders and
+/// its templates.
+struct Input {
+    essays: Vec<Essay>,
+    config: config::Config,
+    ladders: Vec<Ladder>,
+    templates: templates::Templates,
+}
+
+/// Stage 1: loads what the build reads. Only a missing or unreadable
+/// `content/` stops the build here; other errors are collected in `errors`,
+/// with defaults standing in, so that every error is found.
+fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> {
+    let content_dir = opts.root.join("content");
+    if !content_dir.is_dir() {
+        return Err(Failure::Content(vec![Diagnostic::file(
+            &content_dir,
+            "no content folder: expected essays in content/**/*.md",
+        )]));
+    }
+    let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
+    let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
+        errors.push(e);
+        config::Config::default()
+    });
+    let ladders = content::ladders(&essays).unwrap_or_else(|e| {
+        errors.extend(e);
+        Vec::new()
+    });
+    let templates = templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
+        errors.extend(e);
+        templates::defaults()
+    });
+    Ok(Input {
+        essays,
+        config,
+        ladders,
+        templates,
+    })
+}
+
+/// Stage 2: each essay's headings and directives.
+fn scan(
+    essays: &[Essay],
+    generators: &[&'static dyn Generator],
+    errors: &mut Vec<Diagnostic>,
+) -> Vec<Scan> {
+    essays
+        .iter()
+        .map(|e| {
+            let (scan, errs) = markdown::scan(e, generators);
+            errors.extend(errs);
+            scan
+        })
+        .collect()
+}
+
+/// Stage 3: the jobs to compute. Each distinct generator and parameters is
+/// one job, showing the union of the views its figures show.
+struct Plan {
+    jobs: Vec<Job>,
+    /// For each essay, for each of its directives, its job.
+    uses: Vec<Vec<usize>>,
+}
+
+impl Plan {
+    fn of(scans: &[Scan]) -> Plan {
+        let mut jobs: Vec<Job> = Vec::new();
+        let mut job_of: HashMap<figures::Key, usize> = HashMap::new();
+        let uses = scans
+            .iter()
+            .map(|scan| {
+                scan.directives
+                    .iter()
+                    .map(|d| {
+                        let new = Job::new(d.generator, d.params.clone());
+                        let job = *job_of.entry(new.key.clone()).or_insert_with(|| {
+                            jobs.push(new);
+                            jobs.len() - 1
+                        });
+                        if d.kind == directives::Kind::Figure {
+                            jobs[job].views.insert(d.view);
+                        }
+                        job
+                    })
+                    .collect()
+            })
+            .collect();
+        Plan { jobs, uses }
+    }
+}
+
+/// An essay's directives bound to their figures: what rendering it needs,
+/// the data files beside it and the hash of its inputs.
+struct Bound<'a> {
+    data: EssayData<'a>,
+    shown: BTreeMap<String, markdown::Shown<'a>>,
+    /// Ids whose directive or figure failed (and was reported).
+    broken: HashSet<String>,
+    files: Vec<(PathBuf, String)>,
+    /// The hash of the essay's source and of everything its figures show.
+    key: blake3::Hash,
+}
+
+/// Stage 5: binds an essay's directives (`uses` their jobs) to the computed
+/// figures, reporting failed jobs, failing identities and views not drawn in
+/// `errors`. Data files are named after the first figure in the essay that
+/// links them: a job's whole data as JSON, each view's values as CSV; a
+/// `data` directive writes none. Serialised data are kept in `data_files`.
+fn bind<'a>(
+    essay: &Essay,
+    scan: &'a Scan,
+    plan: &'a Plan,
+    uses: &[usize],
+    results: &'a [Result<figures::Got, String>],
+    data_files: &mut HashMap<figures::Key, String>,
+    errors: &mut Vec<Diagnostic>,
+) -> Bound<'a> {
+    let src = Source::new(&essay.path, &essay.source);
+    let mut bound = Bound {
+        data: EssayData::new(),
+        shown: BTreeMap::new(),
+        broken: scan.broken.clone(),
+        files: Vec::new(),
+        key: blake3::hash(b""),
+    };
+    let mut json_of: HashMap<usize, String> = HashMap::new();
+    let mut csv_of: HashMap<(usize, &str), Option<String>> = HashMap::new();
+    let mut key = blake3::Hasher::new();
+    key.update(essay.source.as_bytes());
+    let dir = essay.dir();
+    for (d, &job) in scan.directives.iter().zip(uses) {
+        let name = d.generator.spec().name;
+        let figure_key = &plan.jobs[job].key;
+        key.update(figure_key.0.as_bytes());
+        key.update(figure_key.1.as_bytes());
+        let got = match &results[job] {
+            Ok(got) => got,
+            Err(e) => {
+                errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
+                bound.broken.insert(d.id.clone());
+                continue;
+            }
+        };
+        let figure = &*got.figure;
+        for check in figure.checks.iter().filter(|c| !c.holds) {
+            errors.push(src.error_at(
+                d.offset,
+                format!(
+                    "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
+                     no figure written",
+                    d.id, check.name, check.left, check.right
+                ),
+            ));
+        }
+        bound.data.insert(d.id.clone(), &figure.data);
+        if d.kind != directives::Kind::Figure {
+            continue;
+        }
+        let Some(Some(view)) = figure.views.get(d.view) else {
+            errors.push(src.error_at(
+                d.offset,
+                format!(
+                    "figure `{}`: generator `{name}` draws no `{}` view with these parameters",
+                    d.id, d.view,
+                ),
+            ));
+            bound.broken.insert(d.id.clone());
+            continue;
+        };
+        key.update(blake3::hash(view.body.as_bytes()).as_bytes());
+        let json = json_of.entry(job).or_insert_with(|| {
+            let json = data_files.entry(figure_key.clone()).or_insert_with(|| {
+                data_file(&DataFile {
+                    generator: name,
+                    params: &d.params,
+                    checks: &figure.checks,
+                    data: &figure.data,
+                })
+            });
+            bound
+                .files
+                .push((dir.join(format!("{}.json", d.id)), json.clone()));
+            d.id.clone()
+        });
+        let csv = csv_of.entry((job, d.view)).or_insert_with(|| {
+            let values = view.values.as_ref()?;
+            bound
+                .files
+                .push((dir.join(format!("{}.csv", d.id)), values.to_csv()));
+            Some(d.id.clone())
+        });
+        bound.shown.insert(
+            d.id.clone(),
+            markdown::Shown {
+                view,
+                json: json.clone(),
+                csv: csv.clone(),
+            },
+        );
+    }
+    bound.key = key.finalize();
+    bound
+}
+
+/// Stage 6, the pages beside the essays: each ladder's, the index, the
+/// stylesheet and the assets.
+fn render_indexes(
+    root: &std::path::Path,
+    templates: &templates::Templates,
+    site: &SiteContext,
+    files: &mut Files,
+    errors: &mut Vec<Diagnostic>,
+) {
+    for ladder in &site.ladders {
+        match render_page(
+            &templates.tera,
+            "ladder.html",
+            "../",
+            site,
+            "ladder",
+            ladder,
+        ) {
+            Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
+            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
+        }
+    }
+    match render_page(&templates.tera, "index.html", "", site, "site", &()) {
+        Ok(html) => files.add("index.html", html),
+        Err(e) => errors.push(Diagnostic::file(&root.join("templates/index.html"), e)),
+    }
+    files.add("style.css", templates.style.clone());
+    for (path, bytes) in templates::ASSETS {
+        files.add(path, bytes);
     }
 }
 
@@ -558,4 +658,39 @@ fn render_page<T: Serialize>(
     ctx.insert(key, value);
     tera.render(template, &ctx)
         .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn block(kind: &str, id: &str, rows: u32, view: &str) -> String {
+        format!(
+            "```{kind}\nid = \"{id}\"\ngenerator = \"blocked-board\"\nrows = {rows}\ncols = 3\n\
+             blocked_columns = []\ncaption = \"C.\"\n{view}```\n\n"
+        )
+    }
+
+    #[test]
+    fn a_plan_has_one_job_per_generator_and_parameters_showing_every_view_its_figures_show() {
+        let one = Essay::of_body(
+            "a.md",
+            &[
+                block("figure", "a", 2, ""),
+                block("data", "b", 3, ""),
+                block("figure", "c", 2, "view = \"wall\"\n"),
+            ]
+            .concat(),
+        );
+        let two = Essay::of_body("b.md", &block("figure", "d", 3, ""));
+        let mut errors = Vec::new();
+        let scans = scan(&[one, two], crate::generators::REGISTRY, &mut errors);
+        assert!(errors.is_empty(), "{errors:?}");
+        let plan = Plan::of(&scans);
+        assert_eq!(plan.uses, [vec![0, 1, 0], vec![1]]);
+        let views = |j: usize| plan.jobs[j].views.iter().copied().collect::<Vec<_>>();
+        assert_eq!(views(0), ["board", "wall"]);
+        // A data block shows nothing; the other essay's figure shows the board.
+        assert_eq!(views(1), ["board"]);
+    }
 }
