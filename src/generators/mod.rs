@@ -16,7 +16,7 @@
 //! decides where their data and drawings go.
 
 pub mod blocked_board;
-// MIGRATING pub mod chomp_needles;
+pub mod chomp_needles;
 pub mod draw;
 // MIGRATING pub mod pairing_sweep;
 // MIGRATING pub mod run_intervals;
@@ -35,7 +35,7 @@ pub static REGISTRY: &[&dyn Generator] = &[
     // MIGRATING &split_census::SplitCensus,
     // MIGRATING &run_intervals::RunIntervals,
     // MIGRATING &pairing_sweep::PairingSweep,
-    // MIGRATING &chomp_needles::ChompNeedles,
+    &chomp_needles::ChompNeedles,
     // MIGRATING &sylver_proofs::SylverProofs,
 ];
 

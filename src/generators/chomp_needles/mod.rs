@@ -10,12 +10,14 @@
 //! the bottom row is one longer than the top; under misère play the square's
 //! opening wins from 3 x 3 on and loses on 2 x 2. Three-row bars get their
 //! needle listed (there is no sentence to assert), and position counts are
-//! checked against a direct walk of the bars named in `walk`.
+//! checked against a direct walk of the bars named in `walk`. Its views are
+//! drawn in `views.rs`.
 
-use super::draw::{self, Role, Series};
-use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+mod views;
+
+use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::games::chomp::{self, Labels, Opening, Play};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub struct ChompNeedles;
 
@@ -195,6 +197,12 @@ static SPEC: Spec = Spec {
             doc: "Lost L-positions under misère play.",
         },
         Doc {
+            name: "l_positions.grid",
+            doc: "l_positions.grid.a.b: whether the L-position with a vertical arm of a and a \
+                  horizontal arm of b (0 to A) is lost under normal play; null for a = b = 0, the \
+                  bare poison.",
+        },
+        Doc {
             name: "misere.wins_from",
             doc: "Smallest side from which the opening at (2, 2) wins every larger square bar \
                   checked under misère play (null if it loses on the largest).",
@@ -222,6 +230,11 @@ static SPEC: Spec = Spec {
         Doc {
             name: "two_row.top_right",
             doc: "Two-row bars whose one winning opening is the top-right square.",
+        },
+        Doc {
+            name: "two_row.grid",
+            doc: "two_row.grid.N.t: whether the two-row position with a bottom row of N + 1 and a \
+                  top row of t (0 to N + 1) is lost.",
         },
         Doc {
             name: "three_row.length",
@@ -290,29 +303,43 @@ static SPEC: Spec = Spec {
     views: &[
         Doc {
             name: "window",
-            doc: "The window as a grid of bars (column c, row r stands for the c x r bar), \
-                  coloured and marked by the number of winning openings.",
+            doc: "The window as a board of bars (column c, row r from the bottom stands for the \
+                  c x r bar), coloured by the number of winning openings, counts other than one \
+                  written in; its values are the counts. Nothing to draw for a 1 x 1 window.",
         },
         Doc {
             name: "bar",
-            doc: "The drawn bar with each winning opening numbered and the block it eats coloured.",
+            doc: "The drawn bar with each winning opening numbered and the block it eats coloured \
+                  (squares eaten by several in a colour of their own); its values are the \
+                  needles. Nothing to draw when the drawn bar is 1 x 1.",
         },
         Doc {
             name: "three-row",
-            doc: "Column and row of the needle of each three-row bar, against its columns.",
+            doc: "A table of the three-row bars: winning openings and the column and row of the \
+                  first.",
+        },
+        Doc {
+            name: "arms",
+            doc: "The L-positions as a board, the vertical arm up and the horizontal arm across, \
+                  the lost ones marked.",
+        },
+        Doc {
+            name: "two-rows",
+            doc: "The two-row positions as a board, the bottom row across and the top row up, \
+                  the lost ones marked.",
         },
     ],
     games: &["chomp"],
 };
 
-#[derive(Serialize, Clone)]
+#[derive(Serialize, Deserialize, Clone)]
 struct Needle {
     column: usize,
     row: usize,
     eats: usize,
 }
 
-#[derive(Serialize, Clone)]
+#[derive(Serialize, Deserialize, Clone)]
 struct Bar {
     columns: usize,
     rows: usize,
@@ -321,20 +348,20 @@ struct Bar {
     needles: Vec<Needle>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Range {
     side: usize,
     bars: usize,
     one_needle: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Beyond {
     bars: usize,
     one_needle: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Square {
     side: usize,
     needles: usize,
@@ -342,31 +369,33 @@ struct Square {
     misere_centre_wins: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct LPositions {
     arms: usize,
     positions: usize,
     lost: usize,
     lost_equal_arms: usize,
     misere_lost: usize,
+    grid: Vec<Vec<Option<bool>>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Misere {
     wins_from: Option<usize>,
     loses_on: Vec<usize>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct TwoRow {
     length: usize,
     positions: usize,
     lost: usize,
     bars: usize,
     top_right: usize,
+    grid: Vec<Vec<bool>>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct ThreeRowBar {
     columns: usize,
     count: usize,
@@ -374,7 +403,7 @@ struct ThreeRowBar {
     row: Option<usize>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct ThreeRow {
     length: usize,
     one_needle: usize,
@@ -383,7 +412,7 @@ struct ThreeRow {
     bars: Vec<ThreeRowBar>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct WalkCount {
     columns: usize,
     rows: usize,
@@ -392,8 +421,8 @@ struct WalkCount {
     lost: u64,
 }
 
-#[derive(Serialize)]
-struct Data {
+#[derive(Serialize, Deserialize)]
+struct Results {
     columns: usize,
     rows: usize,
     play: String,
@@ -546,6 +575,13 @@ fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositi
         lost: count(&normal, &|_, _| true),
         lost_equal_arms: count(&normal, &|a, b| a == b),
         misere_lost: count(&misere, &|_, _| true),
+        grid: (0..=arms)
+            .map(|a| {
+                (0..=arms)
+                    .map(|b| ((a, b) != (0, 0)).then(|| lost(&normal, &l_position(a, b))))
+                    .collect()
+            })
+            .collect(),
     };
 
     let loses_on: Vec<usize> = squares
@@ -607,15 +643,20 @@ fn two_rows(length: usize, checks: &mut Vec<Check>) -> TwoRow {
         top_right,
         length,
     ));
+    let grid: Vec<Vec<bool>> = (1..=length)
+        .map(|b| {
+            (0..=b)
+                .map(|t| lost(&labels, &two_row_position(b, t)))
+                .collect()
+        })
+        .collect();
     TwoRow {
         length,
         positions: positions.len(),
-        lost: positions
-            .iter()
-            .filter(|&&(b, t)| lost(&labels, &two_row_position(b, t)))
-            .count(),
+        lost: grid.iter().flatten().filter(|&&l| l).count(),
         bars: length,
         top_right,
+        grid,
     }
 }
 
@@ -722,7 +763,7 @@ impl Generator for ChompNeedles {
             })
             .collect();
 
-        let data = Data {
+        let data = Results {
             columns,
             rows,
             play: p.choice("play").to_string(),
@@ -753,204 +794,21 @@ impl Generator for ChompNeedles {
             walks,
             survey,
         };
-        let views = vec![
-            View {
-                name: "window",
-                svg: draw_window(&data, play),
-            },
-            View {
-                name: "bar",
-                svg: draw_bar(&data.drawn, play),
-            },
-            View {
-                name: "three-row",
-                svg: draw_three_rows(&data.three_row),
-            },
-        ];
-        let table = Table {
-            columns: ["columns", "rows", "squares", "winning openings", "needles"]
-                .map(String::from)
-                .to_vec(),
-            rows: data
-                .survey
-                .iter()
-                .map(|b| {
-                    vec![
-                        b.columns.into(),
-                        b.rows.into(),
-                        b.squares.into(),
-                        b.count.into(),
-                        describe_needles(b).into(),
-                    ]
-                })
-                .collect(),
-        };
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
-            views,
-            table: Some(table),
         }
     }
-}
 
-/// "(column 6, row 5) eating 20; ..." for a bar's needles.
-fn describe_needles(bar: &Bar) -> String {
-    bar.needles
-        .iter()
-        .map(|n| format!("(column {}, row {}) eating {}", n.column, n.row, n.eats))
-        .collect::<Vec<_>>()
-        .join("; ")
-}
-
-fn play_name(play: Play) -> &'static str {
-    match play {
-        Play::Normal => "normal play",
-        Play::Misere => "misère play",
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, &data.typed()?)
     }
-}
-
-fn draw_window(data: &Data, play: Play) -> String {
-    let (columns, rows) = (data.columns, data.rows);
-    // Drawing row 0 is the window's top row.
-    let count = |r: usize, c: usize| {
-        let (bar_columns, bar_rows) = (c + 1, rows - r);
-        data.survey
-            .iter()
-            .find(|b| (b.columns, b.rows) == (bar_columns, bar_rows))
-            .map(|b| b.count)
-    };
-    let cell = |r, c| match count(r, c) {
-        // The one bar not surveyed: 1 x 1, the poison alone.
-        None => Role::Poison,
-        Some(0) => Role::Losing,
-        Some(n) => Role::Series(n - 1),
-    };
-    let mark = |r, c| count(r, c).filter(|&n| n != 1).map(|n| n.to_string());
-    let others: Vec<String> = data
-        .survey
-        .iter()
-        .filter(|b| b.count != 1)
-        .map(|b| format!("{} x {} has {}", b.columns, b.rows, b.count))
-        .collect();
-    draw::labelled_board(
-        rows,
-        columns,
-        |r, c| (cell(r, c), mark(r, c).unwrap_or_default()),
-        &format!(
-            "Winning openings of every bar up to {columns} x {rows} ({})",
-            play_name(play)
-        ),
-        &format!(
-            "A grid of {columns} columns and {rows} rows; the square in column c and row r \
-             (row 1 at the bottom) stands for the c x r bar and is coloured by its number of \
-             winning openings, the 1 x 1 bar (the poison alone) in the poison colour. {} of the {} bars have exactly one; the \
-             others are marked with their count: {}.",
-            data.one_needle,
-            data.bars,
-            if others.is_empty() {
-                "none".to_string()
-            } else {
-                others.join(", ")
-            }
-        ),
-    )
-}
-
-fn draw_bar(bar: &Bar, play: Play) -> String {
-    let (columns, rows) = (bar.columns, bar.rows);
-    // Drawing (r, c) is the square in column c + 1, row rows - r.
-    let square = |r: usize, c: usize| (c + 1, rows - r);
-    let eaten_by = |r, c| -> Vec<usize> {
-        let (col, row) = square(r, c);
-        bar.needles
-            .iter()
-            .enumerate()
-            .filter(|(_, n)| col >= n.column && row >= n.row)
-            .map(|(k, _)| k)
-            .collect()
-    };
-    let cell = |r, c| {
-        if square(r, c) == (1, 1) {
-            return Role::Poison;
-        }
-        match eaten_by(r, c).as_slice() {
-            [] => Role::Free,
-            [k] => Role::Series(*k),
-            _ => Role::Series(bar.needles.len()),
-        }
-    };
-    let mark = |r, c| {
-        let (col, row) = square(r, c);
-        bar.needles
-            .iter()
-            .position(|n| (n.column, n.row) == (col, row))
-            .map(|k| (k + 1).to_string())
-    };
-    draw::labelled_board(
-        rows,
-        columns,
-        |r, c| (cell(r, c), mark(r, c).unwrap_or_default()),
-        &format!(
-            "The {columns} x {rows} bar and its {} winning openings ({})",
-            bar.count,
-            play_name(play)
-        ),
-        &format!(
-            "The {columns} x {rows} bar with the poison square in the bottom-left corner. Each \
-             winning opening is numbered in its square and the block it eats is coloured \
-             (squares eaten by more than one in a colour of their own): {}.",
-            if bar.needles.is_empty() {
-                "there are none".to_string()
-            } else {
-                describe_needles(bar)
-            }
-        ),
-    )
-}
-
-fn draw_three_rows(three: &ThreeRow) -> String {
-    let points = |f: fn(&ThreeRowBar) -> Option<usize>| {
-        three
-            .bars
-            .iter()
-            .filter_map(|b| f(b).map(|v| (b.columns as f64, v as f64)))
-            .collect()
-    };
-    let listing: Vec<String> = three
-        .bars
-        .iter()
-        .map(|b| match (b.column, b.row) {
-            (Some(c), Some(r)) => format!("{} columns: column {c}, row {r}", b.columns),
-            _ => format!("{} columns: none", b.columns),
-        })
-        .collect();
-    draw::lines(
-        "The needle of each three-row bar",
-        &format!(
-            "For three-row bars of 1 to {} columns, the column and the row of the first winning \
-             opening. {}.",
-            three.length,
-            listing.join("; ")
-        ),
-        ("columns of the bar", "column or row of the needle"),
-        &[
-            Series {
-                name: "column",
-                points: points(|b| b.column),
-            },
-            Series {
-                name: "row",
-                points: points(|b| b.row),
-            },
-        ],
-        false,
-    )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use draw::Role;
     use std::sync::LazyLock;
 
     fn params(pairs: &[(&str, &str)]) -> Params {
@@ -1068,19 +926,234 @@ mod tests {
         assert!(out.data["no_needle"].as_u64().unwrap() >= 1);
     }
 
-    #[test]
-    fn draws_three_views_with_titles() {
-        let out = &*DEFAULT;
-        let names: Vec<&str> = out.views.iter().map(|v| v.name).collect();
-        assert_eq!(names, vec!["window", "bar", "three-row"]);
-        for v in &out.views {
-            assert!(v.svg.contains("<title>"), "{}", v.name);
-            assert!(v.svg.contains("<desc>"), "{}", v.name);
+    /// The drawing of `view` from a run's data, as the site makes it.
+    fn drawn(out: &Output, view: &str) -> Option<draw::Drawing> {
+        let data = Data::from_value(out.data.clone()).unwrap();
+        ChompNeedles.draw(view, &params(&[]), &data).unwrap()
+    }
+
+    fn board(out: &Output, view: &str) -> draw::Board {
+        match drawn(out, view) {
+            Some(draw::Drawing::Board(board)) => board,
+            other => panic!("{view} is not a board: {other:?}"),
         }
-        assert!(out.views[1].svg.contains("(column 9, row 4) eating 10"));
-        assert!(out.views[0].svg.contains("10 x 8 has 2"));
-        let table = out.table.as_ref().unwrap();
-        assert_eq!(table.rows.len(), 95);
+    }
+
+    /// The role and label of the cell in board row `r` (from the top), column `c`.
+    fn cell(board: &draw::Board, r: usize, c: usize) -> (Role, &str) {
+        let i = r * board.cols + c;
+        let label = board.labels.get(i).map_or("", String::as_str);
+        (board.cells[i], label)
+    }
+
+    fn count(board: &draw::Board, role: Role) -> usize {
+        board.cells.iter().filter(|&&r| r == role).count()
+    }
+
+    /// The rows of the values a board shows, as JSON.
+    fn values(board: &draw::Board) -> serde_json::Value {
+        serde_json::json!(board.values.as_ref().unwrap().rows)
+    }
+
+    fn legend(board: &draw::Board) -> Vec<(Role, &str)> {
+        board.legend.iter().map(|(r, m)| (*r, m.as_str())).collect()
+    }
+
+    /// A run with a small survey window and the family windows given.
+    fn small(families: &[(&str, &str)]) -> Output {
+        let mut pairs = vec![("columns", "3"), ("rows", "3"), ("walk", "[]")];
+        pairs.extend_from_slice(families);
+        run(&pairs)
+    }
+
+    #[test]
+    fn every_view_is_drawn_from_the_data_of_a_run() {
+        for view in SPEC.views {
+            assert!(drawn(&DEFAULT, view.name).is_some(), "{}", view.name);
+        }
+        let data = Data::from_value(DEFAULT.data.clone()).unwrap();
+        let err = ChompNeedles.draw("pie", &params(&[]), &data).unwrap_err();
+        assert!(err.contains("no view `pie`"), "{err}");
+    }
+
+    #[test]
+    fn the_window_colours_each_bar_by_its_needles_and_writes_in_the_two() {
+        let window = board(&DEFAULT, "window");
+        assert_eq!((window.rows, window.cols), (8, 12));
+        assert_eq!(window.row_labels.first().map(String::as_str), Some("8"));
+        assert_eq!(window.col_labels.last().map(String::as_str), Some("12"));
+        // Row 1 is at the bottom: the 1 x 1 bar is the bottom-left square,
+        // the 10 x 8 bar is in the top row, tenth column.
+        assert_eq!(cell(&window, 7, 0), (Role::Poison, ""));
+        assert_eq!(cell(&window, 0, 9), (Role::Series(1), "2"));
+        assert_eq!(cell(&window, 7, 1), (Role::Series(0), ""));
+        assert_eq!(count(&window, Role::Series(0)), 94);
+        assert_eq!(
+            legend(&window),
+            [
+                (Role::Poison, "the 1 × 1 bar: the poison alone"),
+                (Role::Series(0), "1 winning opening"),
+                (Role::Series(1), "2 winning openings"),
+            ]
+        );
+        // Its values are the counts in the same grid.
+        let rows = values(&window);
+        assert_eq!(rows.as_array().unwrap().len(), 8);
+        assert_eq!(rows[0][0], 8);
+        assert_eq!(rows[0][10], 2);
+        assert_eq!(rows[7][0], 1);
+        assert_eq!(rows[7][1], serde_json::Value::Null);
+        assert_eq!(rows[7][2], 1);
+    }
+
+    #[test]
+    fn the_bar_numbers_its_needles_and_colours_what_each_eats() {
+        let bar = board(&DEFAULT, "bar");
+        assert_eq!((bar.rows, bar.cols), (8, 10));
+        // Needle 1 at column 6, row 5 eats columns 6-10 of rows 5-8 (20
+        // squares); needle 2 at column 9, row 4 eats columns 9-10 of rows
+        // 4-8 (10). They share columns 9-10 of rows 5-8: 8 squares.
+        assert_eq!(cell(&bar, 8 - 5, 6 - 1), (Role::Series(0), "1"));
+        assert_eq!(cell(&bar, 8 - 4, 9 - 1), (Role::Series(1), "2"));
+        assert_eq!(cell(&bar, 0, 9), (Role::Series(2), ""));
+        assert_eq!(cell(&bar, 7, 0), (Role::Poison, ""));
+        assert_eq!(count(&bar, Role::Series(0)), 20 - 8);
+        assert_eq!(count(&bar, Role::Series(1)), 10 - 8);
+        assert_eq!(count(&bar, Role::Series(2)), 8);
+        assert_eq!(count(&bar, Role::Free), 80 - 12 - 2 - 8 - 1);
+        assert_eq!(
+            legend(&bar),
+            [
+                (Role::Poison, "the poison"),
+                (Role::Series(0), "eaten by needle 1 alone"),
+                (Role::Series(1), "eaten by needle 2 alone"),
+                (Role::Series(2), "eaten by both needles"),
+                (Role::Free, "eaten by no needle"),
+            ]
+        );
+        assert_eq!(
+            values(&bar),
+            serde_json::json!([[1, 6, 5, 20], [2, 9, 4, 10]])
+        );
+    }
+
+    #[test]
+    fn the_three_row_table_lists_each_bars_needle() {
+        let Some(draw::Drawing::Table(table)) = drawn(&DEFAULT, "three-row") else {
+            panic!("three-row is a table");
+        };
+        assert_eq!(table.rows.len(), 15);
+        // By hand: on 1 x 3 the needle leaves the poison alone; on 2 x 3 it
+        // is the top-right square, leaving heights [3, 2], every move from
+        // which leaves a position with a move to a lost one.
+        assert_eq!(
+            serde_json::json!(table.rows[0]),
+            serde_json::json!(["1 × 3", 1, 1, 2])
+        );
+        assert_eq!(
+            serde_json::json!(table.rows[1]),
+            serde_json::json!(["2 × 3", 1, 2, 3])
+        );
+        // What the essay's sentences read.
+        assert_eq!(
+            serde_json::json!(table.rows[9]),
+            serde_json::json!(["10 × 3", 1, 6, 2])
+        );
+        assert_eq!(table.rows[11][3], 3);
+    }
+
+    #[test]
+    fn the_arms_board_marks_the_l_positions_with_equal_arms() {
+        // Arms up to 2, by hand: (1, 0), (0, 1), (2, 0) and (0, 2) move to
+        // the bare poison; (1, 1) moves only to (1, 0) and (0, 1), so it is
+        // lost; (2, 1) and (1, 2) move to (1, 1); (2, 2) moves only to those
+        // four, so it is lost.
+        let out = small(&[("arms", "2")]);
+        let arms = board(&out, "arms");
+        assert_eq!((arms.rows, arms.cols), (3, 3));
+        assert_eq!(arms.row_labels, ["2", "1", "0"]);
+        assert_eq!(arms.col_labels, ["0", "1", "2"]);
+        assert_eq!(
+            values(&arms),
+            serde_json::json!([
+                [2, "won", "won", "lost"],
+                [1, "won", "lost", "won"],
+                [0, "poison", "won", "won"],
+            ])
+        );
+        assert_eq!(cell(&arms, 2, 0).0, Role::Poison);
+        assert_eq!(cell(&arms, 0, 2).0, Role::Losing);
+        assert_eq!(
+            legend(&arms),
+            [
+                (Role::Losing, "lost for the player to move"),
+                (Role::Free, "won for the player to move"),
+                (Role::Poison, "the poison alone"),
+            ]
+        );
+        // The default board: lost exactly on the diagonal, as many as the data says.
+        let arms = board(&DEFAULT, "arms");
+        assert_eq!((arms.rows, arms.cols), (10, 10));
+        for r in 0..10 {
+            for c in 0..10 {
+                let (a, b) = (9 - r, c);
+                assert_eq!(cell(&arms, r, c).0 == Role::Losing, a == b && a > 0);
+            }
+        }
+        assert_eq!(count(&arms, Role::Losing), 9);
+    }
+
+    #[test]
+    fn the_two_rows_board_marks_a_bottom_row_one_longer_than_the_top() {
+        // Bottom rows up to 3, by hand: (1, 0) is the bare poison, lost;
+        // (1, 1), (2, 0) and (3, 0) move to it; (2, 1) moves only to (1, 1)
+        // and (2, 0), so it is lost; (2, 2) and (3, 1) move to (2, 1); (3, 2)
+        // moves only to (3, 0), (3, 1), (1, 1) and (2, 2), so it is lost; (3, 3)
+        // moves to (3, 2).
+        let out = small(&[("two_row", "3")]);
+        let two = board(&out, "two-rows");
+        assert_eq!((two.rows, two.cols), (4, 3));
+        assert_eq!(two.row_labels, ["3", "2", "1", "0"]);
+        assert_eq!(two.col_labels, ["1", "2", "3"]);
+        assert_eq!(
+            values(&two),
+            serde_json::json!([
+                [3, null, null, "won"],
+                [2, null, "won", "lost"],
+                [1, "won", "lost", "won"],
+                [0, "lost", "won", "won"],
+            ])
+        );
+        // Cells with a top row longer than the bottom are not drawn.
+        assert_eq!(cell(&two, 0, 0).0, Role::Paper);
+        assert_eq!(
+            legend(&two),
+            [
+                (Role::Losing, "lost for the player to move"),
+                (Role::Free, "won for the player to move"),
+            ]
+        );
+        let two = board(&DEFAULT, "two-rows");
+        assert_eq!((two.rows, two.cols), (13, 12));
+        assert_eq!(count(&two, Role::Losing), 12);
+        assert_eq!(count(&two, Role::Losing) + count(&two, Role::Free), 90);
+    }
+
+    #[test]
+    fn a_one_by_one_window_has_no_window_and_no_bar_to_draw() {
+        let out = run(&[
+            ("columns", "1"),
+            ("rows", "1"),
+            ("walk", "[]"),
+            ("arms", "1"),
+            ("two_row", "1"),
+            ("three_row", "1"),
+        ]);
+        assert!(drawn(&out, "window").is_none());
+        assert!(drawn(&out, "bar").is_none());
+        for view in ["three-row", "arms", "two-rows"] {
+            assert!(drawn(&out, view).is_some(), "{view}");
+        }
     }
 
     #[test]
@@ -1100,8 +1173,9 @@ mod tests {
         let small = [("columns", "6"), ("rows", "5"), ("walk", "[[6, 5]]")];
         let (a, b) = (run(&small), run(&small));
         assert_eq!(a.data, b.data);
-        for (x, y) in a.views.iter().zip(&b.views) {
-            assert_eq!(x.svg, y.svg);
+        for view in SPEC.views {
+            let render = |out: &Output| drawn(out, view.name).map(|d| d.render());
+            assert_eq!(render(&a), render(&b), "{}", view.name);
         }
     }
 }
