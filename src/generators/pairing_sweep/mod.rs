@@ -376,7 +376,8 @@ static SPEC: Spec = Spec {
         Doc {
             name: "refusals",
             doc: "A table of the empty rectangles: for the half turn and each mirror, \"fires\" or \
-                  the clause that refuses it.",
+                  the clause that refuses it (\"fixed cell\", or \"domino\" for the self-paired \
+                  domino).",
         },
     ],
     games: &["cram"],
