@@ -18,7 +18,7 @@
 pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
-// MIGRATING pub mod pairing_sweep;
+pub mod pairing_sweep;
 // MIGRATING pub mod run_intervals;
 // MIGRATING pub mod split_census;
 // MIGRATING pub mod sylver_proofs;
@@ -34,7 +34,7 @@ pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
     // MIGRATING &split_census::SplitCensus,
     // MIGRATING &run_intervals::RunIntervals,
-    // MIGRATING &pairing_sweep::PairingSweep,
+    &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
     // MIGRATING &sylver_proofs::SylverProofs,
 ];
