@@ -21,7 +21,7 @@ pub mod draw;
 pub mod pairing_sweep;
 // MIGRATING pub mod run_intervals;
 // MIGRATING pub mod split_census;
-// MIGRATING pub mod sylver_proofs;
+pub mod sylver_proofs;
 
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -36,7 +36,7 @@ pub static REGISTRY: &[&dyn Generator] = &[
     // MIGRATING &run_intervals::RunIntervals,
     &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
-    // MIGRATING &sylver_proofs::SylverProofs,
+    &sylver_proofs::SylverProofs,
 ];
 
 /// Looks a generator up by name.

@@ -7,12 +7,13 @@
 //!
 //! Winning moves come from the full memoised search of [`sylver::Solver`],
 //! which never consults the pairing test; every named proof move is checked
-//! against it.
+//! against it. Its views are drawn in `views.rs`.
 
-use super::draw::{self, Role, Series};
-use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+mod views;
+
+use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::games::sylver::{self, Position, Proof, Search, Solver};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub struct SylverProofs;
 
@@ -227,28 +228,31 @@ static SPEC: Spec = Spec {
     views: &[
         Doc {
             name: "depths",
-            doc: "Bars: census positions proved at each depth.",
+            doc: "Bars: census positions proved at each proof depth, one bar per depth.",
         },
         Doc {
             name: "by_gaps",
-            doc: "Lines: deepest and mean proof depth against the number of gaps.",
+            doc: "Points: deepest and mean proof depth (means to two places) against the number \
+                  of gaps, for each number of gaps the census holds.",
         },
         Doc {
             name: "costs",
-            doc: "Lines (log scale): median proof cost over plain and over pruned search cost, by depth.",
+            doc: "Bars: median proof cost over plain and over pruned search cost (to two \
+                  places), side by side at each proof depth that proves some position.",
         },
         Doc {
             name: "example",
-            doc: "The example position as a strip of 1..F: elements grey, 1 plain, struck moves \
-                  red and crossed out, losing survivors blue, winning survivors green and bold, with the surviving replies \
-                  under each survivor in the second row.",
+            doc: "The example position as a strip of the numbers 1 to F, ten to a row, each \
+                  cell in its role (in the semigroup, 1, struck, losing or winning survivor, \
+                  named by a legend), the surviving replies under each survivor; its values \
+                  give each number's role and surviving replies.",
         },
     ],
     games: &["sylver"],
 };
 
 /// One survivor of a position and what it leaves.
-#[derive(Clone, Debug, Serialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 struct Survivor {
     #[serde(rename = "move")]
     mv: u32,
@@ -320,8 +324,9 @@ struct Priced {
     pruned: (bool, u64),
 }
 
+/// What a run finds: its data.
 #[derive(Serialize)]
-struct Data {
+struct Results {
     max_gaps: u32,
     census: usize,
     by_gaps: Vec<ByGaps>,
@@ -348,7 +353,7 @@ struct Data {
     second: Example,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct ByGaps {
     gaps: u32,
     positions: usize,
@@ -357,7 +362,7 @@ struct ByGaps {
     bound: u32,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct ByDepth {
     depth: u32,
     proved: usize,
@@ -395,7 +400,7 @@ struct Pool {
     mean_closed: f64,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Example {
     gaps: String,
     genus: u32,
@@ -559,34 +564,18 @@ impl Generator for SylverProofs {
         });
         let data = summarise(max_gaps, &census, &examples);
         let checks = checks(&data, &census, &examples, &mut solver);
-        let views = vec![
-            View {
-                name: "depths",
-                svg: draw_depths(&data),
-            },
-            View {
-                name: "by_gaps",
-                svg: draw_by_gaps(&data),
-            },
-            View {
-                name: "costs",
-                svg: draw_costs(&data),
-            },
-            View {
-                name: "example",
-                svg: draw_example(&examples[0], &data.example),
-            },
-        ];
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
-            views,
-            table: Some(table(&census)),
         }
+    }
+
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, data)
     }
 }
 
-fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
+fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Results {
     let depth_of = |c: &Priced| c.record.depth();
     let by_gaps: Vec<ByGaps> = (2..=max_gaps)
         .map(|gaps| {
@@ -642,7 +631,7 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Data {
         .iter()
         .filter(|c| proof_cost(c) < c.plain.1)
         .collect();
-    Data {
+    Results {
         max_gaps,
         census: census.len(),
         deepest_rule_from: rule_from(&by_gaps, max_gaps),
@@ -708,7 +697,7 @@ fn winners_and_survivors(r: &Record) -> (f64, f64) {
 }
 
 fn checks(
-    data: &Data,
+    data: &Results,
     census: &[Priced],
     examples: &[Record; 2],
     solver: &mut Solver,
@@ -779,202 +768,6 @@ fn checks(
             ),
         ),
     ]
-}
-
-fn table(census: &[Priced]) -> Table {
-    let columns = [
-        "gaps",
-        "genus",
-        "largest gap",
-        "survivors",
-        "winning moves",
-        "proof depth",
-        "named move",
-        "plain closures",
-        "pruned closures",
-        "proof closures",
-    ];
-    let rows = census
-        .iter()
-        .map(|c| {
-            let r = &c.record;
-            let proof = r.proof;
-            vec![
-                join(&r.position.gaps().collect::<Vec<_>>()).into(),
-                r.position.genus().into(),
-                r.position.largest_gap().into(),
-                join(&r.survivors.iter().map(|s| s.mv).collect::<Vec<_>>()).into(),
-                join(&r.winners).into(),
-                r.depth().into(),
-                proof.map_or(0, |q| q.named).into(),
-                c.plain.1.into(),
-                c.pruned.1.into(),
-                proof.map_or(0, |q| q.closures).into(),
-            ]
-        })
-        .collect();
-    Table {
-        columns: columns.map(String::from).to_vec(),
-        rows,
-    }
-}
-
-fn draw_depths(data: &Data) -> String {
-    let labels: Vec<String> = data
-        .depths
-        .iter()
-        .map(|d| format!("depth {}", d.depth))
-        .collect();
-    let counts: Vec<String> = data
-        .depths
-        .iter()
-        .map(|d| format!("{} at depth {}", d.proved, d.depth))
-        .collect();
-    draw::bars(
-        "Census positions proved at each depth",
-        &format!(
-            "Of {} irreducible positions with 2 to {} gaps, proved by iterative deepening over \
-             survivors: {}.",
-            data.census,
-            data.max_gaps,
-            counts.join(", ")
-        ),
-        &labels,
-        "positions proved",
-        &[Series {
-            name: "proved at this depth",
-            points: data.depths.iter().map(|d| d.proved as f64).collect(),
-        }],
-    )
-}
-
-fn draw_by_gaps(data: &Data) -> String {
-    let rows: Vec<String> = data
-        .by_gaps
-        .iter()
-        .map(|b| {
-            format!(
-                "{} gaps: deepest {}, mean {:.1}",
-                b.gaps, b.deepest, b.mean_depth
-            )
-        })
-        .collect();
-    draw::lines(
-        "Proof depth against the number of gaps",
-        &format!(
-            "Deepest and mean proof depth of the census positions with each number of gaps. {}.",
-            rows.join("; ")
-        ),
-        ("gaps", "proof depth (moves)"),
-        &[
-            Series {
-                name: "deepest",
-                points: data
-                    .by_gaps
-                    .iter()
-                    .map(|b| (f64::from(b.gaps), f64::from(b.deepest)))
-                    .collect(),
-            },
-            Series {
-                name: "mean",
-                points: data
-                    .by_gaps
-                    .iter()
-                    .map(|b| (f64::from(b.gaps), b.mean_depth))
-                    .collect(),
-            },
-        ],
-        false,
-    )
-}
-
-fn draw_costs(data: &Data) -> String {
-    let rows: Vec<String> = data
-        .depths
-        .iter()
-        .map(|d| {
-            format!(
-                "depth {}: {:.2} x plain, {:.2} x pruned",
-                d.depth, d.median_over_plain, d.median_over_pruned
-            )
-        })
-        .collect();
-    let points = |f: fn(&ByDepth) -> f64| {
-        data.depths
-            .iter()
-            .filter(|d| d.proved > 0)
-            .map(|d| (f64::from(d.depth), f(d)))
-            .collect()
-    };
-    draw::lines(
-        "Proof cost over search cost, by proof depth",
-        &format!(
-            "Median over the census positions proved at each depth of the closures the proof \
-             spends divided by those plain search and pruned search spend (log scale). {}.",
-            rows.join("; ")
-        ),
-        ("proof depth (moves)", "median cost ratio"),
-        &[
-            Series {
-                name: "proof / plain search",
-                points: points(|d| d.median_over_plain),
-            },
-            Series {
-                name: "proof / pruned search",
-                points: points(|d| d.median_over_pruned),
-            },
-        ],
-        true,
-    )
-}
-
-fn draw_example(record: &Record, ex: &Example) -> String {
-    let p = record.position;
-    let f = p.largest_gap().max(1) as usize;
-    let survivor = |x: u32| record.survivors.iter().find(|s| s.mv == x);
-    let cell = |r: usize, c: usize| {
-        let x = c as u32 + 1;
-        match (r, survivor(x)) {
-            (0, _) if !p.is_gap(x) => (Role::Member, x.to_string()),
-            (0, Some(s)) => (
-                if s.wins { Role::Winning } else { Role::Losing },
-                x.to_string(),
-            ),
-            (0, None) if x == 1 => (Role::Free, x.to_string()),
-            (0, None) => (Role::Struck, x.to_string()),
-            (_, Some(s)) => (Role::Free, s.replies.to_string()),
-            (_, None) => (Role::Free, String::new()),
-        }
-    };
-    let replies: Vec<String> = ex
-        .survivors
-        .iter()
-        .map(|s| format!("{} leaves {}", s.mv, s.replies))
-        .collect();
-    draw::labelled_board(
-        2,
-        f,
-        cell,
-        &format!("The position with gaps {}", ex.gaps),
-        &format!(
-            "The numbers 1 to {f} in a strip, elements of the semigroup grey. Of {} moves the \
-             pairing test strikes {} (red, crossed out); {} survive, winning ones green and \
-             bold ({}), losing ones blue. Under each survivor, the surviving replies it leaves: {}.",
-            ex.moves,
-            if ex.struck.is_empty() {
-                "none".to_string()
-            } else {
-                ex.struck_text.clone()
-            },
-            ex.survivor_count,
-            if ex.winners.is_empty() {
-                "none".to_string()
-            } else {
-                ex.winners_text.clone()
-            },
-            replies.join(", ")
-        ),
-    )
 }
 
 #[cfg(test)]
@@ -1118,24 +911,112 @@ mod tests {
         assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
     }
 
-    #[test]
-    fn draws_every_view_with_a_title_and_description() {
-        let out = run(&[("max_gaps", "9"), ("example", "[1, 2, 3, 6]")]);
-        let names: Vec<&str> = out.views.iter().map(|v| v.name).collect();
-        let declared: Vec<&str> = SPEC.views.iter().map(|v| v.name).collect();
-        assert_eq!(names, declared);
-        for v in &out.views {
-            assert!(
-                v.svg.contains("<title>") && v.svg.contains("<desc>"),
-                "{}",
-                v.name
-            );
+    fn drawn(out: &Output, view: &str) -> draw::Drawing {
+        let p = Params::defaults(&SPEC).unwrap();
+        let data = Data::from_value(out.data.clone()).unwrap();
+        SylverProofs
+            .draw(view, &p, &data)
+            .unwrap()
+            .unwrap_or_else(|| panic!("{view} has something to draw"))
+    }
+
+    fn chart(out: &Output, view: &str) -> draw::Chart {
+        match drawn(out, view) {
+            draw::Drawing::Chart(chart) => chart,
+            other => panic!("{view} is a chart, not {other:?}"),
         }
-        assert!(out.views[3].svg.contains("gaps 1, 2, 3, 6"));
+    }
+
+    #[test]
+    fn the_charts_plot_the_census_data() {
+        let out = run(&[("max_gaps", "9"), ("example", "[1, 2, 3, 6]")]);
+        let d = &out.data;
+        let column = |of: &str, key: &str| -> Vec<f64> {
+            d[of]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x[key].as_f64().unwrap())
+                .collect()
+        };
+        let depths = chart(&out, "depths");
+        let labels: Vec<String> = column("depths", "depth")
+            .iter()
+            .map(|x| x.to_string())
+            .collect();
+        assert_eq!(depths.x.scale, draw::Scale::Categories(labels));
+        let proved: Vec<f64> = depths.series[0].points.iter().map(|p| p.1).collect();
+        assert_eq!(proved, column("depths", "proved"));
+        assert_eq!(proved.iter().sum::<f64>(), d["census"].as_f64().unwrap());
+
+        // Every size from 2 to 9 gaps has positions: one point each.
+        let by_gaps = chart(&out, "by_gaps");
+        let xs: Vec<f64> = by_gaps.series[0].points.iter().map(|p| p.0).collect();
+        assert_eq!(xs, [2.0, 3.0, 4.0, 5.0, 6.0, 7.0, 8.0, 9.0]);
+        let deepest: Vec<f64> = by_gaps.series[0].points.iter().map(|p| p.1).collect();
+        assert_eq!(deepest, column("by_gaps", "deepest"));
+        assert!(by_gaps.series.iter().all(|s| s.mark == draw::Mark::Points));
+
+        let costs = chart(&out, "costs");
+        let proved_depths: Vec<String> = d["depths"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|x| x["proved"] != 0)
+            .map(|x| x["depth"].to_string())
+            .collect();
         assert_eq!(
-            out.table.unwrap().rows.len(),
-            2 + 3 + 4 + 5 + 9 + 10 + 13 + 22
+            costs.x.scale,
+            draw::Scale::Categories(proved_depths.clone())
         );
+        let plain: Vec<f64> = costs.series[0].points.iter().map(|p| p.1).collect();
+        assert_eq!(
+            plain[0], 1.0,
+            "a depth-1 proof costs what plain search does"
+        );
+        let rendered = draw::Drawing::Chart(costs).render();
+        assert_eq!(rendered.values.unwrap().rows.len(), proved_depths.len());
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+    }
+
+    #[test]
+    fn the_small_example_is_the_hand_worked_one() {
+        // The views' tests draw this position from hand-worked data; the run
+        // finds the same: 2 and 3 struck, 6 a winning survivor with no
+        // surviving reply.
+        let out = run(&[("max_gaps", "4"), ("example", "[1, 2, 3, 6]")]);
+        let ex = &out.data["example"];
+        assert_eq!(ex["struck"], serde_json::json!([2, 3]));
+        assert_eq!(
+            ex["survivors"],
+            serde_json::json!([
+                {"move": 6, "replies": 0, "child_largest_gap": 3, "closes": 1, "wins": true}
+            ])
+        );
+        assert_eq!(ex["largest_gap"], 6);
+    }
+
+    #[test]
+    fn the_default_strip_wraps_ten_numbers_to_a_row() {
+        let out = run(&[("max_gaps", "4")]);
+        let draw::Drawing::Board(board) = drawn(&out, "example") else {
+            panic!("the strip is a board");
+        };
+        // 28 numbers: rows of numbers start at 1, 11 and 21, each with its
+        // replies under it, an empty row between them.
+        assert_eq!((board.rows, board.cols), (8, 10));
+        let label = |r: usize, c: usize| board.labels[r * board.cols + c].as_str();
+        let role = |r: usize, c: usize| board.cells[r * board.cols + c];
+        assert_eq!((label(3, 0), label(6, 7)), ("11", "28"));
+        assert!((0..10).all(|c| role(2, c) == draw::Role::Paper));
+        // 28 leaves 11 replies, 17 and 18 leave 9, 4 (a winner) leaves none.
+        assert_eq!((label(7, 7), label(4, 6), label(4, 7)), ("11", "9", "9"));
+        assert_eq!((role(0, 3), label(1, 3)), (draw::Role::Winning, "0"));
+        assert_eq!((role(0, 1), label(1, 1)), (draw::Role::Struck, ""));
+        assert_eq!(board.values.unwrap().rows.len(), 28);
+        let rendered = drawn(&out, "example").render();
+        assert_eq!(rendered, drawn(&out, "example").render(), "deterministic");
+        assert_eq!(out.data, run(&[("max_gaps", "4")]).data, "deterministic");
     }
 
     #[test]

@@ -1,0 +1,280 @@
+//! The views of `sylver-proofs`, drawn from its data alone.
+
+use super::{ByDepth, ByGaps, Example};
+use crate::generators::Data;
+use crate::generators::draw::{
+    Axis, Board, Chart, Drawing, Mark, Role, Scale, Series, Table, display,
+};
+
+/// Numbers in one row of the example strip: the rows then start at 1, 11,
+/// 21, ..., and the strip fits a phone's column.
+const STRIP_WIDTH: usize = 10;
+
+pub fn draw(view: &str, data: &Data) -> Result<Option<Drawing>, String> {
+    Ok(match view {
+        "depths" => depths(&data.field::<Vec<_>>("depths")?),
+        "by_gaps" => by_gaps(&data.field::<Vec<_>>("by_gaps")?),
+        "costs" => costs(&data.field::<Vec<_>>("depths")?),
+        "example" => Some(example(&data.field("example")?)),
+        other => return Err(format!("no view `{other}`")),
+    })
+}
+
+/// A chart of `series`, or nothing when none of them has a point.
+fn chart(x: Axis, y: Axis, series: Vec<Series>) -> Option<Drawing> {
+    let drawn = series.iter().any(|s| !s.points.is_empty());
+    drawn.then_some(Drawing::Chart(Chart { x, y, series }))
+}
+
+fn axis(title: &str, scale: Scale) -> Axis {
+    Axis {
+        title: title.into(),
+        scale,
+    }
+}
+
+/// `v` to two decimal places: what a chart of means or medians plots and
+/// tabulates.
+fn two_places(v: f64) -> f64 {
+    (v * 100.0).round() / 100.0
+}
+
+/// One bar per proof depth: the positions proved there; nothing when no
+/// position is proved.
+fn depths(depths: &[ByDepth]) -> Option<Drawing> {
+    if depths.iter().all(|d| d.proved == 0) {
+        return None;
+    }
+    let all: Vec<&ByDepth> = depths.iter().collect();
+    let proved = |d: &ByDepth| d.proved as f64;
+    depth_bars(&all, "positions proved", &[("positions proved", proved)])
+}
+
+/// A series of a depth chart: its name and what it plots of each depth.
+type Column = (&'static str, fn(&ByDepth) -> f64);
+
+/// Bars over the given proof depths, one group per depth, one bar in it per
+/// series; nothing without a depth.
+fn depth_bars(depths: &[&ByDepth], y_title: &str, series: &[Column]) -> Option<Drawing> {
+    let labels = depths.iter().map(|d| display(&d.depth.into())).collect();
+    let series = series
+        .iter()
+        .map(|&(name, of)| Series {
+            name: name.into(),
+            mark: Mark::Bars,
+            points: depths
+                .iter()
+                .enumerate()
+                .map(|(i, d)| (i as f64, of(d)))
+                .collect(),
+        })
+        .collect();
+    chart(
+        axis("proof depth", Scale::Categories(labels)),
+        axis(y_title, Scale::Linear),
+        series,
+    )
+}
+
+/// Deepest and mean proof depth for each number of gaps the census holds.
+fn by_gaps(sizes: &[ByGaps]) -> Option<Drawing> {
+    let series = |name: &str, of: fn(&ByGaps) -> f64| Series {
+        name: name.into(),
+        mark: Mark::Points,
+        points: sizes
+            .iter()
+            .filter(|b| b.positions > 0)
+            .map(|b| (f64::from(b.gaps), of(b)))
+            .collect(),
+    };
+    chart(
+        axis("gaps", Scale::Linear),
+        axis("proof depth (moves)", Scale::Linear),
+        vec![
+            series("deepest", |b| f64::from(b.deepest)),
+            series("mean", |b| two_places(b.mean_depth)),
+        ],
+    )
+}
+
+/// Median proof cost over each search's cost, side by side, at each depth
+/// that proves some position.
+fn costs(depths: &[ByDepth]) -> Option<Drawing> {
+    let proving: Vec<&ByDepth> = depths.iter().filter(|d| d.proved > 0).collect();
+    depth_bars(
+        &proving,
+        "median cost ratio",
+        &[
+            ("proof / plain search", |d| two_places(d.median_over_plain)),
+            ("proof / pruned search", |d| {
+                two_places(d.median_over_pruned)
+            }),
+        ],
+    )
+}
+
+/// What the strip shows of one number from 1 to the largest gap.
+struct Number {
+    number: u32,
+    role: Role,
+    /// Surviving replies, for a survivor.
+    replies: Option<usize>,
+}
+
+/// What each role of the strip means, in the legend's order.
+const MEANINGS: [(Role, &str); 5] = [
+    (Role::Member, "in the semigroup"),
+    (Role::Free, "1 (never named)"),
+    (Role::Struck, "struck by the pairing test"),
+    (Role::Losing, "losing survivor"),
+    (Role::Winning, "winning survivor"),
+];
+
+fn meaning(role: Role) -> &'static str {
+    MEANINGS
+        .iter()
+        .find(|(r, _)| *r == role)
+        .map_or("", |(_, m)| m)
+}
+
+/// The numbers 1 to the largest gap: the gaps are 1 (never a move), the
+/// struck moves and the survivors; every other number is in the semigroup.
+fn numbers(ex: &Example) -> Vec<Number> {
+    (1..=ex.largest_gap)
+        .map(|number| {
+            let survivor = ex.survivors.iter().find(|s| s.mv == number);
+            let role = match survivor {
+                Some(s) if s.wins => Role::Winning,
+                Some(_) => Role::Losing,
+                None if number == 1 => Role::Free,
+                None if ex.struck.contains(&number) => Role::Struck,
+                None => Role::Member,
+            };
+            Number {
+                number,
+                role,
+                replies: survivor.map(|s| s.replies),
+            }
+        })
+        .collect()
+}
+
+/// The strip of the example position, [`STRIP_WIDTH`] numbers to a row: each
+/// row of numbers has under it a row with the surviving replies under each
+/// survivor, and an empty row parts it from the next.
+fn example(ex: &Example) -> Drawing {
+    let numbers = numbers(ex);
+    let cols = numbers.len().clamp(1, STRIP_WIDTH);
+    let bands = numbers.len().div_ceil(cols);
+    let rows = (3 * bands).saturating_sub(1);
+    // The number in band row `r`, column `c`, and whether `r` is its replies row.
+    let at = |r: usize, c: usize| match r % 3 {
+        2 => None,
+        line => numbers.get(r / 3 * cols + c).map(|n| (n, line == 1)),
+    };
+    let mut board = Board::new(rows, cols, |r, c| match at(r, c) {
+        Some((n, false)) => n.role,
+        Some((n, true)) if n.replies.is_some() => Role::Free,
+        _ => Role::Paper,
+    });
+    board.labels = (0..rows * cols)
+        .map(|i| match at(i / cols, i % cols) {
+            Some((n, false)) => display(&n.number.into()),
+            Some((n, true)) => n.replies.map_or_else(String::new, |k| display(&k.into())),
+            None => String::new(),
+        })
+        .collect();
+    let any_survivor = numbers.iter().any(|n| n.replies.is_some());
+    board.legend = MEANINGS
+        .iter()
+        .filter(|(role, _)| numbers.iter().any(|n| n.role == *role))
+        .map(|&(role, text)| match role {
+            Role::Free if any_survivor => (
+                role,
+                format!("{text}; under a survivor, its surviving replies"),
+            ),
+            _ => (role, text.to_string()),
+        })
+        .collect();
+    board.values = Some(Table {
+        columns: vec!["number".into(), "role".into(), "surviving replies".into()],
+        rows: numbers
+            .iter()
+            .map(|n| {
+                vec![
+                    n.number.into(),
+                    meaning(n.role).into(),
+                    n.replies.map_or(serde_json::Value::Null, Into::into),
+                ]
+            })
+            .collect(),
+    });
+    Drawing::Board(board)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    /// The data of the position with gaps 1, 2, 3, 6 (the semigroup
+    /// <4, 5, 7>), worked by hand: naming 2 leaves gaps 1, 3 and naming 3
+    /// leaves 1, 2, both paired off, so both are struck; naming 6 leaves
+    /// 1, 2, 3, whose replies 2 and 3 are both struck, so 6 wins and leaves
+    /// no surviving reply.
+    fn small() -> Data {
+        let example = json!({
+            "gaps": "1, 2, 3, 6", "genus": 4, "largest_gap": 6, "irreducible": true,
+            "moves": 3, "struck": [2, 3], "struck_text": "2, 3", "survivor_count": 1,
+            "survivors": [
+                {"move": 6, "replies": 0, "child_largest_gap": 3, "closes": 1, "wins": true}
+            ],
+            "winners": [6], "winners_text": "6", "fewest_replies_move": 6,
+            "fewest_replies": 0, "depth": 1, "named": 6
+        });
+        Data::from_value(json!({ "example": example, "depths": [], "by_gaps": [] })).unwrap()
+    }
+
+    #[test]
+    fn the_strip_of_a_small_position_shows_each_number_in_its_role() {
+        let Some(Drawing::Board(board)) = draw("example", &small()).unwrap() else {
+            panic!("the example is a board");
+        };
+        assert_eq!((board.rows, board.cols), (2, 6));
+        use Role::*;
+        assert_eq!(
+            board.cells,
+            [
+                Free, Struck, Struck, Member, Member, Winning, //
+                Paper, Paper, Paper, Paper, Paper, Free,
+            ]
+        );
+        assert_eq!(
+            board.labels,
+            ["1", "2", "3", "4", "5", "6", "", "", "", "", "", "0"]
+        );
+        let legend: Vec<Role> = board.legend.iter().map(|l| l.0).collect();
+        assert_eq!(legend, [Member, Free, Struck, Winning]);
+        let values = board.values.unwrap();
+        assert_eq!(
+            values.to_csv(),
+            "number,role,surviving replies\n1,1 (never named),\n2,struck by the pairing test,\n\
+             3,struck by the pairing test,\n4,in the semigroup,\n5,in the semigroup,\n\
+             6,winning survivor,0\n"
+        );
+    }
+
+    #[test]
+    fn charts_with_nothing_to_plot_are_not_drawn() {
+        for view in ["depths", "by_gaps", "costs"] {
+            assert_eq!(draw(view, &small()), Ok(None), "{view}");
+        }
+        assert!(draw("strip", &small()).unwrap_err().contains("no view"));
+        let empty = Data::from_value(json!({})).unwrap();
+        assert!(
+            draw("example", &empty)
+                .unwrap_err()
+                .contains("no key `example`")
+        );
+    }
+}
