@@ -74,6 +74,14 @@ static SPEC: Spec = Spec {
             doc: "Number of census positions.",
         },
         Doc {
+            name: "positions.N",
+            doc: "Every census position: .gaps (its gaps, listed), .genus, .largest_gap, \
+                  .survivors (the moves the pairing test leaves), .winning_moves, .proof_depth, \
+                  .named_move (the move its proof names, 0 for none) and the closures a plain \
+                  search, a pruned search and its proof take (.plain_closures, \
+                  .pruned_closures, .proof_closures).",
+        },
+        Doc {
             name: "by_gaps.N",
             doc: "Per number of gaps, N = 0 for 2 gaps: .gaps, .positions, .deepest (deepest proof), \
                   .mean_depth (mean proof depth), .bound (largest odd number at most gaps - 3, \
@@ -329,6 +337,7 @@ struct Priced {
 struct Results {
     max_gaps: u32,
     census: usize,
+    positions: Vec<Listed>,
     by_gaps: Vec<ByGaps>,
     deepest_rule_from: u32,
     shallow_up_to: u32,
@@ -351,6 +360,39 @@ struct Results {
     pruned_cheaper_than_plain: usize,
     example: Example,
     second: Example,
+}
+
+/// One census position, as the data lists it.
+#[derive(Serialize, Deserialize)]
+struct Listed {
+    gaps: String,
+    genus: u32,
+    largest_gap: u32,
+    survivors: String,
+    winning_moves: String,
+    proof_depth: u32,
+    named_move: u32,
+    plain_closures: u64,
+    pruned_closures: u64,
+    proof_closures: u64,
+}
+
+impl Listed {
+    fn of(c: &Priced) -> Listed {
+        let r = &c.record;
+        Listed {
+            gaps: join(&r.position.gaps().collect::<Vec<_>>()),
+            genus: r.position.genus(),
+            largest_gap: r.position.largest_gap(),
+            survivors: join(&r.survivors.iter().map(|s| s.mv).collect::<Vec<_>>()),
+            winning_moves: join(&r.winners),
+            proof_depth: r.depth(),
+            named_move: r.proof.map_or(0, |q| q.named),
+            plain_closures: c.plain.1,
+            pruned_closures: c.pruned.1,
+            proof_closures: r.proof.map_or(0, |q| q.closures),
+        }
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -634,6 +676,7 @@ fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Result
     Results {
         max_gaps,
         census: census.len(),
+        positions: census.iter().map(Listed::of).collect(),
         deepest_rule_from: rule_from(&by_gaps, max_gaps),
         shallow_up_to,
         proved_at_1: depths.first().map_or(0, |d| d.proved),
@@ -814,6 +857,16 @@ mod tests {
         let out = run(&[]);
         let d = &out.data;
         assert_eq!(d["census"], 583);
+        // The listed positions, counted by depth, give the depth counts.
+        let listed = d["positions"].as_array().unwrap();
+        assert_eq!(listed.len(), 583);
+        for depth in d["depths"].as_array().unwrap() {
+            let at = listed
+                .iter()
+                .filter(|p| p["proof_depth"] == depth["depth"])
+                .count();
+            assert_eq!(depth["proved"], at, "{depth}");
+        }
         let by_gaps: Vec<u64> = (0..15)
             .map(|n| d["by_gaps"][n]["positions"].as_u64().unwrap())
             .collect();
