@@ -20,7 +20,7 @@ pub mod blocked_board;
 pub mod draw;
 // MIGRATING pub mod pairing_sweep;
 // MIGRATING pub mod run_intervals;
-// MIGRATING pub mod split_census;
+pub mod split_census;
 // MIGRATING pub mod sylver_proofs;
 
 use serde::Serialize;
@@ -32,7 +32,7 @@ use std::fmt;
 /// Every generator the tool knows, in the order `ladder generators` lists them.
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
-    // MIGRATING &split_census::SplitCensus,
+    &split_census::SplitCensus,
     // MIGRATING &run_intervals::RunIntervals,
     // MIGRATING &pairing_sweep::PairingSweep,
     // MIGRATING &chomp_needles::ChompNeedles,
