@@ -19,7 +19,7 @@ pub mod blocked_board;
 // MIGRATING pub mod chomp_needles;
 pub mod draw;
 // MIGRATING pub mod pairing_sweep;
-// MIGRATING pub mod run_intervals;
+pub mod run_intervals;
 pub mod split_census;
 // MIGRATING pub mod sylver_proofs;
 
@@ -33,7 +33,7 @@ use std::fmt;
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
     &split_census::SplitCensus,
-    // MIGRATING &run_intervals::RunIntervals,
+    &run_intervals::RunIntervals,
     // MIGRATING &pairing_sweep::PairingSweep,
     // MIGRATING &chomp_needles::ChompNeedles,
     // MIGRATING &sylver_proofs::SylverProofs,
