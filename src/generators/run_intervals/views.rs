@@ -13,7 +13,7 @@ pub fn draw(view: &str, p: &Params, data: &Data) -> Result<Option<Drawing>, Stri
             p.size("table_cells"),
         )),
         "widths" => Some(widths(&data.field::<Vec<_>>("width_by_length")?)),
-        "split" => split(&data.field::<Vec<_>>("split")?),
+        "split" => split(&data.field::<Vec<_>>("split")?)?,
         "family" => family(
             &data.field::<Vec<_>>("example")?,
             &data.field::<Vec<_>>("example_by_value")?,
@@ -41,6 +41,14 @@ fn value(v: &str) -> String {
         .replace('v', "\u{2193}")
 }
 
+/// `1 cell`, `2 cells`.
+fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 /// `1, 1, 2`.
 fn runs(lengths: &[u32]) -> String {
     lengths
@@ -55,10 +63,7 @@ fn runs(lengths: &[u32]) -> String {
 fn table(catalogue: &[Entry], cells: usize) -> Drawing {
     let groups = (1..=cells)
         .map(|n| Group {
-            heading: match n {
-                1 => "1 cell".into(),
-                n => format!("{n} cells"),
-            },
+            heading: count(n, "cell"),
             items: catalogue
                 .iter()
                 .filter(|e| e.cells as usize == n)
@@ -119,27 +124,38 @@ fn items(members: &[&Member]) -> Vec<Item> {
 /// One group per split group, headed by its runs, its interval and its
 /// number of shapes, showing two of its shapes: the first worth its smallest
 /// number and the first worth its largest.
-fn split(groups: &[Split]) -> Option<Drawing> {
+fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
     if groups.is_empty() {
-        return None;
+        return Ok(None);
     }
     let groups = groups
         .iter()
-        .map(|g| Group {
-            heading: format!(
-                "down {}; across {}; interval {}; {} shapes",
-                runs(&g.down),
-                runs(&g.across),
-                value(&g.interval),
-                g.shapes.len()
-            ),
-            items: items(&g.witnesses.map(|k| &g.shapes[k])),
+        .map(|g| {
+            let witnesses = g
+                .witnesses
+                .iter()
+                .map(|&k| {
+                    g.shapes
+                        .get(k)
+                        .ok_or(format!("split group has no shape {k}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Group {
+                heading: format!(
+                    "down {}; across {}; interval {}; {}",
+                    runs(&g.down),
+                    runs(&g.across),
+                    value(&g.interval),
+                    count(g.shapes.len(), "shape")
+                ),
+                items: items(&witnesses),
+            })
         })
-        .collect();
-    Some(Drawing::Catalogue(Catalogue {
+        .collect::<Result<_, String>>()?;
+    Ok(Some(Drawing::Catalogue(Catalogue {
         columns: vec!["value".into()],
         groups,
-    }))
+    })))
 }
 
 /// The shapes of the example family worth a number, one group per value in
@@ -152,12 +168,8 @@ fn family(members: &[Member], by_value: &[ValueCount]) -> Option<Drawing> {
                 .iter()
                 .filter(|m| m.number && m.value == v.value)
                 .collect();
-            let shapes = match worth.len() {
-                1 => "1 shape".to_string(),
-                n => format!("{n} shapes"),
-            };
             Group {
-                heading: format!("worth {}: {shapes}", value(&v.value)),
+                heading: format!("worth {}: {}", value(&v.value), count(worth.len(), "shape")),
                 items: items(&worth),
             }
         })
