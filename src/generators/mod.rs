@@ -19,8 +19,8 @@ pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
 pub mod pairing_sweep;
-// MIGRATING pub mod run_intervals;
-// MIGRATING pub mod split_census;
+pub mod run_intervals;
+pub mod split_census;
 pub mod sylver_proofs;
 
 use serde::Serialize;
@@ -32,8 +32,8 @@ use std::fmt;
 /// Every generator the tool knows, in the order `ladder generators` lists them.
 pub static REGISTRY: &[&dyn Generator] = &[
     &blocked_board::BlockedBoard,
-    // MIGRATING &split_census::SplitCensus,
-    // MIGRATING &run_intervals::RunIntervals,
+    &split_census::SplitCensus,
+    &run_intervals::RunIntervals,
     &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
     &sylver_proofs::SylverProofs,

@@ -2,12 +2,13 @@
 //! position of an empty board, the share whose free cells form two or more
 //! regions that each still hold a move, by number of dominoes placed, and what
 //! such a split is worth: the mean of (product of the live regions' position
-//! counts) / (their sum).
+//! counts) / (their sum). Its view is drawn in `views.rs`.
 
-use super::draw::{self, Series};
-use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+mod views;
+
+use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::games::domineering::{Board, census};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 pub struct SplitCensus;
 
@@ -74,8 +75,9 @@ static SPEC: Spec = Spec {
     games: &["domineering"],
 };
 
+/// What a run finds: its data.
 #[derive(Serialize)]
-struct Data {
+struct Results {
     positions: u64,
     split: u64,
     share: f64,
@@ -85,7 +87,7 @@ struct Data {
     last_split: Option<usize>,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Level {
     placed: usize,
     positions: u64,
@@ -134,7 +136,7 @@ impl Generator for SplitCensus {
             positions,
             board.walk().positions,
         )];
-        let data = Data {
+        let data = Results {
             positions,
             split,
             share: split as f64 / positions.max(1) as f64,
@@ -143,57 +145,14 @@ impl Generator for SplitCensus {
             last_split: splitting().next_back(),
             by_placed,
         };
-        let labels: Vec<String> = data
-            .by_placed
-            .iter()
-            .map(|l| l.placed.to_string())
-            .collect();
-        let svg = draw::bars(
-            &format!(
-                "Split positions of the {} x {} board",
-                board.rows, board.cols
-            ),
-            &format!(
-                "Share of positions whose free cells form two or more regions that still hold a move, by dominoes \
-                 placed: {}. Overall {} of {}.",
-                data.by_placed
-                    .iter()
-                    .map(|l| format!("{} placed {:.3}", l.placed, l.share))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-                data.split,
-                data.positions
-            ),
-            &labels,
-            "share split",
-            &[Series {
-                name: "share of positions split",
-                points: data.by_placed.iter().map(|l| l.share).collect(),
-            }],
-        );
-        let table = Table {
-            columns: ["dominoes placed", "positions", "split", "share"]
-                .map(String::from)
-                .to_vec(),
-            rows: data
-                .by_placed
-                .iter()
-                .map(|l| {
-                    vec![
-                        l.placed.into(),
-                        l.positions.into(),
-                        l.split.into(),
-                        l.share.into(),
-                    ]
-                })
-                .collect(),
-        };
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
-            views: vec![View { name: "share", svg }],
-            table: Some(table),
         }
+    }
+
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, &data.field::<Vec<_>>("by_placed")?)
     }
 }
 
@@ -230,6 +189,34 @@ mod tests {
             assert_eq!(d["by_placed"][k]["split"], *level, "{k} placed");
         }
         assert!((d["mean_ratio"].as_f64().unwrap() - mean).abs() < 1e-9);
+    }
+
+    #[test]
+    fn the_share_is_a_bar_per_number_of_dominoes_placed() {
+        let p = Params::defaults(&SPEC).unwrap();
+        let data = Data::from_value(SplitCensus.run(&p).data).unwrap();
+        let drawn = || SplitCensus.draw("share", &p, &data).unwrap().unwrap();
+        let draw::Drawing::Chart(chart) = drawn() else {
+            panic!("the share is a chart");
+        };
+        // The 4 x 4 holds at most eight dominoes: a bar for each of 0 to 8.
+        let placed: Vec<String> = (0..=8).map(|n| n.to_string()).collect();
+        assert_eq!(chart.x.scale, draw::Scale::Categories(placed));
+        assert_eq!(chart.series.len(), 1);
+        assert_eq!(chart.series[0].mark, draw::Mark::Bars);
+        // The seed's figures, as above: none split at 0, 1, 7 and 8 placed,
+        // 0.585 at 4.
+        let rows = chart.values().rows;
+        for empty in [0, 1, 7, 8] {
+            assert_eq!(
+                serde_json::json!(rows[empty]),
+                serde_json::json!([empty.to_string(), 0])
+            );
+        }
+        assert_eq!(rows[4][0], "4");
+        assert_eq!(format!("{:.3}", rows[4][1].as_f64().unwrap()), "0.585");
+        assert_eq!(drawn(), drawn(), "drawings are deterministic");
+        assert!(SplitCensus.draw("pie", &p, &data).is_err());
     }
 
     /// Positions of a `rows` x `cols` board as the distinct sets of cells

@@ -7,14 +7,15 @@
 //! pessimistic one (fewest dominoes leaving no slot of that direction) are
 //! found by search and compared with their closed forms over the runs,
 //! `sum floor(l/2)` and `sum ceil((l-1)/3)`. The interval is
-//! `[pesV - optH, optV - pesH]`.
+//! `[pesV - optH, optV - pesH]`. Its views are drawn in `views.rs`.
 
-use super::draw::{self, Role, Series, Tile};
-use super::{Check, Doc, Generator, Kind, Output, Param, Params, Spec, Table, View};
+mod views;
+
+use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 pub struct RunIntervals;
@@ -53,9 +54,10 @@ static SPEC: Spec = Spec {
         },
         Param {
             name: "table_cells",
-            doc: "The table drawing shows the shapes of at most this many cells (and at most N).",
+            doc: "The table view shows the shapes of at most this many cells (and at most N); \
+                  the default keeps an essay's page small.",
             kind: Kind::Int { min: 1, max: 11 },
-            default: "8",
+            default: "4",
         },
     ],
     keys: &[
@@ -134,12 +136,15 @@ static SPEC: Spec = Spec {
         Doc {
             name: "split",
             doc: "The split groups: split.N.down and .across (run lengths), .interval (\"[a,b]\"), \
-                  .shapes.N.grid and .shapes.N.value (every shape of the group).",
+                  .shapes.N.grid, .shapes.N.value and .shapes.N.number (every shape of the group; \
+                  number: whether the value is a number), .witnesses (the indices in .shapes of \
+                  the first shape worth the group's smallest number and of the first worth its \
+                  largest).",
         },
         Doc {
             name: "example",
             doc: "The shapes with runs example_down down and example_across across: \
-                  example.N.grid, .value.",
+                  example.N.grid, .value, .number.",
         },
         Doc {
             name: "example_count",
@@ -214,22 +219,31 @@ static SPEC: Spec = Spec {
     views: &[
         Doc {
             name: "table",
-            doc: "Every shape of at most table_cells cells drawn small with its value and interval.",
+            doc: "Every shape of at most table_cells cells drawn small with its value and interval, \
+                  one group per number of cells.",
         },
         Doc {
             name: "widths",
-            doc: "Interval width contributed by one run against the run's length.",
+            doc: "Interval width added by one run against the run's length, by search on a line and \
+                  by the formula (points).",
         },
         Doc {
             name: "split",
-            doc: "The groups of shapes that share run lengths but not values, one group per row.",
+            doc: "The split groups (shapes sharing run lengths but not number values), each headed \
+                  by its runs, interval and number of shapes, showing its two witnesses with their \
+                  values.",
+        },
+        Doc {
+            name: "family",
+            doc: "The example family's shapes worth a number (the shapes with the example runs), \
+                  each with its value, one group per value.",
         },
     ],
     games: &["domineering"],
 };
 
 /// One shape of the catalogue with everything the figures read.
-#[derive(Serialize, Clone)]
+#[derive(Serialize, Deserialize, Clone)]
 struct Entry {
     grid: String,
     cells: u32,
@@ -254,21 +268,25 @@ impl Entry {
     }
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Member {
     grid: String,
     value: String,
+    number: bool,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Group {
     down: Vec<u32>,
     across: Vec<u32>,
     interval: String,
     shapes: Vec<Member>,
+    /// Indices into `shapes` of the first shape worth the group's smallest
+    /// number and of the first worth its largest.
+    witnesses: [usize; 2],
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct RunWidth {
     length: u32,
     opt: i64,
@@ -278,14 +296,15 @@ struct RunWidth {
     runs: usize,
 }
 
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct ValueCount {
     value: String,
     count: usize,
 }
 
+/// What a run finds: its data.
 #[derive(Serialize)]
-struct Data {
+struct Results {
     max_cells: u32,
     shapes: usize,
     by_size: Vec<usize>,
@@ -371,20 +390,14 @@ fn member(e: &Entry) -> Member {
     Member {
         grid: e.grid.clone(),
         value: e.value.clone(),
+        number: e.number,
     }
-}
-
-fn list(runs: &[u32]) -> String {
-    runs.iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(",")
 }
 
 /// Everything the figures need, and the identities, from the catalogue.
 /// The catalogue up to `max_cells` and the family with runs `example`
 /// (down, across).
-fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Data, Vec<Check>) {
+fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
     let mut games = GameTable::new();
     let mut values = Values::new();
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
@@ -416,23 +429,19 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Data, Vec<Check>) {
         .collect();
     let split: Vec<Group> = numbered
         .iter()
-        .filter(|g| {
-            let mut vals: Vec<Dyadic> = g
-                .iter()
-                .filter_map(|&i| catalogue[i].number_value)
-                .collect();
-            vals.sort();
-            vals.dedup();
-            vals.len() >= 2
-        })
-        .map(|g| {
+        .filter_map(|g| {
+            let worth = |k: &usize| catalogue[g[*k]].number_value;
+            let numbers = (0..g.len()).filter(|k| worth(k).is_some());
+            let least = numbers.clone().min_by_key(worth)?;
+            let most = numbers.min_by_key(|k| std::cmp::Reverse(worth(k)))?;
             let first = &catalogue[g[0]];
-            Group {
+            (worth(&least) != worth(&most)).then(|| Group {
                 down: first.down.clone(),
                 across: first.across.clone(),
                 interval: first.interval(),
                 shapes: g.iter().map(|&i| member(&catalogue[i])).collect(),
-            }
+                witnesses: [least, most],
+            })
         })
         .collect();
 
@@ -511,7 +520,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Data, Vec<Check>) {
                 .join("; "),
         ),
     ];
-    let data = Data {
+    let data = Results {
         max_cells,
         shapes: n,
         by_size: (1..=max_cells)
@@ -581,185 +590,15 @@ impl Generator for RunIntervals {
         };
         let (down, across) = (runs("example_down"), runs("example_across"));
         let (data, checks) = compute(max_cells, (&down, &across));
-        let table_cells = u32::try_from(p.size("table_cells")).unwrap_or(1);
-        let views = vec![
-            View {
-                name: "table",
-                svg: draw_table(&data, table_cells),
-            },
-            View {
-                name: "widths",
-                svg: draw_widths(&data),
-            },
-            View {
-                name: "split",
-                svg: draw_split(&data),
-            },
-        ];
-        let table = Table {
-            columns: [
-                "grid", "cells", "value", "number", "down", "across", "opt_v", "pes_v", "opt_h",
-                "pes_h", "low", "high", "width",
-            ]
-            .map(String::from)
-            .to_vec(),
-            rows: data
-                .catalogue
-                .iter()
-                .map(|e| {
-                    vec![
-                        e.grid.clone().into(),
-                        e.cells.into(),
-                        e.value.clone().into(),
-                        e.number.into(),
-                        list(&e.down).into(),
-                        list(&e.across).into(),
-                        e.opt_v.into(),
-                        e.pes_v.into(),
-                        e.opt_h.into(),
-                        e.pes_h.into(),
-                        e.low.into(),
-                        e.high.into(),
-                        e.width.into(),
-                    ]
-                })
-                .collect(),
-        };
         Output {
             data: serde_json::to_value(&data).expect("data serialises"),
             checks,
-            views,
-            table: Some(table),
         }
     }
-}
 
-fn tile(grid: &str, label: Vec<String>) -> Tile {
-    let rows: Vec<&str> = grid.split('|').collect();
-    let cols = rows.first().map_or(0, |r| r.len());
-    Tile {
-        rows: rows.len(),
-        cols,
-        cells: rows
-            .iter()
-            .flat_map(|r| {
-                r.chars().map(|c| {
-                    if c == '.' {
-                        Role::Series(0)
-                    } else {
-                        Role::Paper
-                    }
-                })
-            })
-            .collect(),
-        label,
+    fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, p, data)
     }
-}
-
-/// Tiles per row of the table drawing.
-const TABLE_COLUMNS: usize = 24;
-
-fn draw_table(data: &Data, table_cells: u32) -> String {
-    let shown: Vec<&Entry> = data
-        .catalogue
-        .iter()
-        .filter(|e| e.cells <= table_cells)
-        .collect();
-    let rows: Vec<Vec<Tile>> = shown
-        .chunks(TABLE_COLUMNS)
-        .map(|chunk| {
-            chunk
-                .iter()
-                .map(|e| tile(&e.grid, vec![e.value.clone(), e.interval()]))
-                .collect()
-        })
-        .collect();
-    draw::tiles(
-        &format!(
-            "Domineering regions of 1 to {} cells: value and packing interval",
-            data.max_cells.min(table_cells)
-        ),
-        &format!(
-            "{} region shapes, up to mirrors and the half turn, each drawn with its canonical value \
-             and its interval [pesV - optH, optV - pesH]. {} have a number value; {} have a \
-             single-point interval.",
-            shown.len(),
-            shown.iter().filter(|e| e.number).count(),
-            shown.iter().filter(|e| e.width == 0).count()
-        ),
-        &rows,
-    )
-}
-
-fn draw_widths(data: &Data) -> String {
-    let points = |f: fn(&RunWidth) -> i64| {
-        data.width_by_length
-            .iter()
-            .map(|w| (f64::from(w.length), f(w) as f64))
-            .collect()
-    };
-    draw::lines(
-        "Interval width added by one run",
-        &format!(
-            "For each run length l from 1 to {}, the optimistic minus the pessimistic packing of a \
-             line of l cells (searched) and floor(l/2) - ceil((l-1)/3): {}.",
-            data.longest_run,
-            data.width_by_length
-                .iter()
-                .map(|w| format!("{} at {}", w.width, w.length))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ),
-        ("run length (cells)", "width (dominoes)"),
-        &[
-            Series {
-                name: "search",
-                points: points(|w| w.width),
-            },
-            Series {
-                name: "floor(l/2) - ceil((l-1)/3)",
-                points: points(|w| w.formula),
-            },
-        ],
-        false,
-    )
-}
-
-fn draw_split(data: &Data) -> String {
-    let rows: Vec<Vec<Tile>> = data
-        .split
-        .iter()
-        .map(|g| {
-            g.shapes
-                .iter()
-                .map(|m| tile(&m.grid, vec![m.value.clone(), g.interval.clone()]))
-                .collect()
-        })
-        .collect();
-    draw::tiles(
-        "Same runs, different values",
-        &format!(
-            "The {} groups of shapes that share their run lengths in both directions, and so their \
-             interval, but hold two different number values; one group per row. {}",
-            data.split.len(),
-            data.split
-                .iter()
-                .map(|g| format!(
-                    "Runs {} down and {} across, interval {}: {}.",
-                    list(&g.down),
-                    list(&g.across),
-                    g.interval,
-                    g.shapes
-                        .iter()
-                        .map(|m| m.value.clone())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))
-                .collect::<Vec<_>>()
-                .join(" ")
-        ),
-        &rows,
-    )
 }
 
 #[cfg(test)]
@@ -810,9 +649,212 @@ mod tests {
             (line(5)["opt"].clone(), line(5)["pes"].clone()),
             (2.into(), 2.into())
         );
-        assert_eq!(out.views.len(), SPEC.views.len());
+        // The example family is one of the split groups; its witnesses are
+        // worth the ends of example_values.
+        let family = d["split"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|g| g["down"] == serde_json::json!([1, 1, 1, 2, 3]))
+            .filter(|g| g["across"] == serde_json::json!([1, 1, 1, 5]))
+            .unwrap();
+        let witness = |k: usize| {
+            let at = family["witnesses"][k].as_u64().unwrap() as usize;
+            &family["shapes"][at]
+        };
+        assert_eq!(witness(0)["value"], "-1");
+        assert_eq!(witness(1)["value"], "0");
     }
 
+    /// The data of a run with these parameters.
+    fn data(pairs: &[(&str, &str)]) -> (Params, Data) {
+        let p = Params::from_text(&SPEC, pairs).unwrap();
+        let out = RunIntervals.run(&p);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        (p, Data::from_value(out.data).unwrap())
+    }
+
+    fn drawn(view: &str, (p, data): &(Params, Data)) -> Option<draw::Drawing> {
+        RunIntervals.draw(view, p, data).unwrap()
+    }
+
+    fn catalogue(view: &str, run: &(Params, Data)) -> draw::Catalogue {
+        match drawn(view, run) {
+            Some(draw::Drawing::Catalogue(c)) => c,
+            other => panic!("{view} is not a catalogue: {other:?}"),
+        }
+    }
+
+    /// Each tile's first value (its canonical value), group by group.
+    fn values(c: &draw::Catalogue) -> Vec<Vec<String>> {
+        let text = |item: &draw::Item| item.values[0].as_str().unwrap().to_string();
+        c.groups
+            .iter()
+            .map(|g| g.items.iter().map(text).collect())
+            .collect()
+    }
+
+    /// The lengths of the runs of a drawn shape's cells, sorted: down its
+    /// columns when `down`, else along its rows.
+    fn runs(shape: &draw::Board, down: bool) -> Vec<usize> {
+        let (lines, along) = match down {
+            true => (shape.cols, shape.rows),
+            false => (shape.rows, shape.cols),
+        };
+        let filled = |line: usize, at: usize| {
+            let (r, c) = if down { (at, line) } else { (line, at) };
+            shape.cells[r * shape.cols + c] != draw::Role::Paper
+        };
+        let mut runs: Vec<usize> = (0..lines)
+            .flat_map(|line| {
+                let cells: String = (0..along)
+                    .map(|at| if filled(line, at) { '#' } else { ' ' })
+                    .collect();
+                cells.split_whitespace().map(str::len).collect::<Vec<_>>()
+            })
+            .collect();
+        runs.sort_unstable();
+        runs
+    }
+
+    #[test]
+    fn the_table_groups_the_small_shapes_by_size() {
+        let run = data(&[("max_cells", "4")]);
+        let table = catalogue("table", &run);
+        let headings: Vec<&str> = table.groups.iter().map(|g| g.heading.as_str()).collect();
+        assert_eq!(headings, ["1 cell", "2 cells", "3 cells", "4 cells"]);
+        // Hand count: one monomino, two dominoes (vertical and horizontal),
+        // three trominoes (the two lines and the L, whose four turns are
+        // mirror images of one another) and nine tetrominoes.
+        let sizes: Vec<usize> = table.groups.iter().map(|g| g.items.len()).collect();
+        assert_eq!(sizes, [1, 2, 3, 9]);
+        // The single cell is worth 0; a vertical domino is one move for Left
+        // (1) and a horizontal one a move for Right (-1), each interval a point.
+        let first = |g: usize, i: usize| &table.groups[g].items[i];
+        assert_eq!(first(0, 0).values, ["0", "[0,0]"]);
+        let dominoes: Vec<(usize, usize, &serde_json::Value)> = table.groups[1]
+            .items
+            .iter()
+            .map(|i| (i.shape.rows, i.shape.cols, &i.values[0]))
+            .collect();
+        assert!(dominoes.contains(&(2, 1, &"1".into())), "{dominoes:?}");
+        assert!(
+            dominoes.contains(&(1, 2, &"\u{2212}1".into())),
+            "{dominoes:?}"
+        );
+        // The CSV holds what the tiles show, after their group.
+        let csv = draw::Drawing::Catalogue(table)
+            .render()
+            .values
+            .unwrap()
+            .to_csv();
+        assert!(
+            csv.starts_with("group,value,interval\n1 cell,0,\"[0,0]\"\n"),
+            "{csv}"
+        );
+        // Only sizes that were computed are drawn.
+        let table = catalogue("table", &data(&[("max_cells", "2"), ("table_cells", "5")]));
+        assert_eq!(table.groups.len(), 2);
+    }
+
+    #[test]
+    fn the_widths_are_points_of_the_search_and_the_formula() {
+        let run = data(&[("max_cells", "6")]);
+        let Some(draw::Drawing::Chart(chart)) = drawn("widths", &run) else {
+            panic!("widths is a chart");
+        };
+        assert!(chart.series.iter().all(|s| s.mark == draw::Mark::Points));
+        // Hand count (see the line test above): widths 0, 0, 0, 1, 0, 1.
+        assert_eq!(
+            chart.values().to_csv(),
+            "run length (cells),by search,by formula\n\
+             1,0,0\n2,0,0\n3,0,0\n4,1,1\n5,0,0\n6,1,1\n"
+        );
+    }
+
+    #[test]
+    fn the_split_groups_show_two_shapes_of_their_runs_worth_different_numbers() {
+        let run = data(&[]);
+        let split = catalogue("split", &run);
+        assert_eq!(split.groups.len(), 21);
+        for group in &split.groups {
+            let [a, b] = &group.items[..] else {
+                panic!("{} has not two shapes", group.heading);
+            };
+            assert_ne!(a.values, b.values, "{}", group.heading);
+            // Both shapes have the runs the heading names.
+            let named = |down| {
+                let lengths: Vec<String> =
+                    runs(&a.shape, down).iter().map(usize::to_string).collect();
+                lengths.join(", ")
+            };
+            for down in [true, false] {
+                assert_eq!(runs(&a.shape, down), runs(&b.shape, down));
+            }
+            let prefix = format!("down {}; across {}; interval ", named(true), named(false));
+            assert!(group.heading.starts_with(&prefix), "{}", group.heading);
+        }
+        let family = split
+            .groups
+            .iter()
+            .find(|g| {
+                g.heading
+                    .starts_with("down 1, 1, 1, 2, 3; across 1, 1, 1, 5;")
+            })
+            .unwrap();
+        assert_eq!(
+            family.heading,
+            "down 1, 1, 1, 2, 3; across 1, 1, 1, 5; interval [0,0]; 22 shapes"
+        );
+        let worth: Vec<&serde_json::Value> = family.items.iter().map(|i| &i.values[0]).collect();
+        assert_eq!(worth, ["\u{2212}1", "0"]);
+        // Up to four cells no two shapes with the same runs differ in number value.
+        assert!(drawn("split", &data(&[("max_cells", "4")])).is_none());
+    }
+
+    #[test]
+    fn the_family_is_drawn_by_value() {
+        let run = data(&[]);
+        let family = catalogue("family", &run);
+        let headings: Vec<&str> = family.groups.iter().map(|g| g.heading.as_str()).collect();
+        assert_eq!(
+            headings,
+            [
+                "worth \u{2212}1: 3 shapes",
+                "worth \u{2212}1/4: 7 shapes",
+                "worth 0: 3 shapes"
+            ]
+        );
+        for (group, tiles) in family.groups.iter().zip(values(&family)) {
+            let worth = group
+                .heading
+                .split_once(':')
+                .unwrap()
+                .0
+                .strip_prefix("worth ")
+                .unwrap();
+            assert!(tiles.iter().all(|v| v == worth), "{tiles:?}");
+        }
+        // Every drawn shape has the example's runs.
+        for item in family.groups.iter().flat_map(|g| &g.items) {
+            assert_eq!(runs(&item.shape, true), [1, 1, 1, 2, 3]);
+            assert_eq!(runs(&item.shape, false), [1, 1, 1, 5]);
+        }
+        // No shape of eight cells has a single run each way of length 2.
+        let none = data(&[("example_down", "[2]"), ("example_across", "[2]")]);
+        assert!(drawn("family", &none).is_none());
+    }
+
+    #[test]
+    fn views_are_deterministic_and_unknown_ones_refused() {
+        let (a, b) = (data(&[]), data(&[]));
+        assert_eq!(a.1, b.1);
+        for view in SPEC.views.iter().map(|v| v.name) {
+            let render = |run| drawn(view, run).unwrap().render();
+            assert_eq!(render(&a), render(&b), "{view}");
+        }
+        assert!(RunIntervals.draw("pie", &a.0, &a.1).is_err());
+    }
     #[test]
     fn the_pessimistic_packing_of_a_line_takes_one_domino_per_three_cells() {
         // Hand count: a line of 4 is spoiled by one domino in the middle; a

@@ -1,0 +1,183 @@
+//! The views of `run-intervals`, drawn from its data alone.
+
+use super::{Entry, Group as Split, Member, RunWidth, ValueCount};
+use crate::generators::draw::{
+    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series,
+};
+use crate::generators::{Data, Params};
+
+pub fn draw(view: &str, p: &Params, data: &Data) -> Result<Option<Drawing>, String> {
+    Ok(match view {
+        "table" => Some(table(
+            &data.field::<Vec<_>>("catalogue")?,
+            p.size("table_cells"),
+        )),
+        "widths" => Some(widths(&data.field::<Vec<_>>("width_by_length")?)),
+        "split" => split(&data.field::<Vec<_>>("split")?)?,
+        "family" => family(
+            &data.field::<Vec<_>>("example")?,
+            &data.field::<Vec<_>>("example_by_value")?,
+        ),
+        other => return Err(format!("no view `{other}`")),
+    })
+}
+
+/// A shape's grid (`.` a cell of the region, rows joined by `|`) as a board.
+fn shape(grid: &str) -> Board {
+    let rows: Vec<&[u8]> = grid.split('|').map(str::as_bytes).collect();
+    let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
+    Board::new(rows.len(), cols, |r, c| match rows[r].get(c) {
+        Some(b'.') => Role::Series(0),
+        _ => Role::Paper,
+    })
+}
+
+/// A value in CGSuite's notation as a reader reads it: the minus sign, `±`,
+/// and the arrows `↑` and `↓` for `^` and `v`.
+fn value(v: &str) -> String {
+    v.replace("+-", "\u{b1}")
+        .replace('-', "\u{2212}")
+        .replace('^', "\u{2191}")
+        .replace('v', "\u{2193}")
+}
+
+/// `1 cell`, `2 cells`.
+fn count(n: usize, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
+/// `1, 1, 2`.
+fn runs(lengths: &[u32]) -> String {
+    lengths
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Every shape of at most `cells` cells with its value and interval, one
+/// group per number of cells.
+fn table(catalogue: &[Entry], cells: usize) -> Drawing {
+    let groups = (1..=cells)
+        .map(|n| Group {
+            heading: count(n, "cell"),
+            items: catalogue
+                .iter()
+                .filter(|e| e.cells as usize == n)
+                .map(|e| Item {
+                    shape: shape(&e.grid),
+                    values: vec![value(&e.value).into(), value(&e.interval()).into()],
+                    marked: Vec::new(),
+                })
+                .collect(),
+        })
+        .filter(|g| !g.items.is_empty())
+        .collect();
+    Drawing::Catalogue(Catalogue {
+        columns: vec!["value".into(), "interval".into()],
+        groups,
+    })
+}
+
+/// The width one run adds to the interval against its length: by search on
+/// a straight line and by the formula, both discrete.
+fn widths(widths: &[RunWidth]) -> Drawing {
+    let series = |name: &str, of: fn(&RunWidth) -> i64| Series {
+        name: name.into(),
+        mark: Mark::Points,
+        points: widths
+            .iter()
+            .map(|w| (f64::from(w.length), of(w) as f64))
+            .collect(),
+    };
+    Drawing::Chart(Chart {
+        x: Axis {
+            title: "run length (cells)".into(),
+            scale: Scale::Linear,
+        },
+        y: Axis {
+            title: "width (dominoes)".into(),
+            scale: Scale::Linear,
+        },
+        series: vec![
+            series("by search", |w| w.width),
+            series("by formula", |w| w.formula),
+        ],
+    })
+}
+
+/// The shapes of `members`, each with its value.
+fn items(members: &[&Member]) -> Vec<Item> {
+    members
+        .iter()
+        .map(|m| Item {
+            shape: shape(&m.grid),
+            values: vec![value(&m.value).into()],
+            marked: Vec::new(),
+        })
+        .collect()
+}
+
+/// One group per split group, headed by its runs, its interval and its
+/// number of shapes, showing two of its shapes: the first worth its smallest
+/// number and the first worth its largest.
+fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
+    if groups.is_empty() {
+        return Ok(None);
+    }
+    let groups = groups
+        .iter()
+        .map(|g| {
+            let witnesses = g
+                .witnesses
+                .iter()
+                .map(|&k| {
+                    g.shapes
+                        .get(k)
+                        .ok_or(format!("split group has no shape {k}"))
+                })
+                .collect::<Result<Vec<_>, _>>()?;
+            Ok(Group {
+                heading: format!(
+                    "down {}; across {}; interval {}; {}",
+                    runs(&g.down),
+                    runs(&g.across),
+                    value(&g.interval),
+                    count(g.shapes.len(), "shape")
+                ),
+                items: items(&witnesses),
+            })
+        })
+        .collect::<Result<_, String>>()?;
+    Ok(Some(Drawing::Catalogue(Catalogue {
+        columns: vec!["value".into()],
+        groups,
+    })))
+}
+
+/// The shapes of the example family worth a number, one group per value in
+/// increasing order (as `by_value` lists them); none when none is a number.
+fn family(members: &[Member], by_value: &[ValueCount]) -> Option<Drawing> {
+    let groups: Vec<Group> = by_value
+        .iter()
+        .map(|v| {
+            let worth: Vec<&Member> = members
+                .iter()
+                .filter(|m| m.number && m.value == v.value)
+                .collect();
+            Group {
+                heading: format!("worth {}: {}", value(&v.value), count(worth.len(), "shape")),
+                items: items(&worth),
+            }
+        })
+        .collect();
+    (!groups.is_empty()).then(|| {
+        Drawing::Catalogue(Catalogue {
+            columns: vec!["value".into()],
+            groups,
+        })
+    })
+}
