@@ -173,7 +173,8 @@ fn a_view_the_parameters_do_not_draw_fails() {
         "blocked_columns = [2]",
         "blocked_columns = [2]\nwall = false\nview = \"wall\"",
         10,
-        "generator `blocked-board` draws no `wall` view with these parameters; it drew: board",
+        "generator `blocked-board` draws no `wall` view with these parameters (`wall`: Whole \
+         against sum of parts for each column of a one-column wall (log scale); needs wall = true)",
     );
 }
 
@@ -422,7 +423,7 @@ fn a_panicking_generator_is_an_error_not_a_crash() {
     assert!(
         errors[0]
             .message
-            .contains("generator `liar` panicked: the solver fell over"),
+            .contains("generator `liar` panicked running: the solver fell over"),
         "{}",
         errors[0]
     );
@@ -629,9 +630,11 @@ fn each_job_writes_its_data_once_and_each_view_its_values_once() {
     );
     // The CSV holds exactly the chart's values, as its <details> table does.
     let csv = std::fs::read_to_string(folder.join("w.csv")).unwrap();
+    // A wall in column 1 or 3 leaves a 2 × 2 (6 positions); in column 2, two
+    // columns of two (2 × 2 = 4 positions, 2 + 2 = 4 summed).
     assert_eq!(
         csv,
-        "wall column,whole board,sum of parts\n1,4,4\n2,4,4\n3,4,4\n"
+        "wall column,whole board,sum of parts\n1,6,6\n2,4,4\n3,6,6\n"
     );
     let details = page.split("<details class=\"values\">").nth(1).unwrap();
     let rows = details.split("</details>").next().unwrap();
@@ -991,7 +994,8 @@ fn artifact(dir: &Path, suffix: &str) -> PathBuf {
         .map(|e| e.unwrap().path())
         .filter(|p| {
             let name = p.file_name().unwrap().to_string_lossy();
-            name.starts_with("blocked-board-") && name.ends_with(suffix)
+            name.starts_with("blocked-board-")
+                && name.split_once('.').map(|(_, kind)| kind) == Some(suffix)
         })
         .collect();
     assert_eq!(found.len(), 1, "{found:?}");
@@ -1013,7 +1017,7 @@ fn an_edited_artifact_is_recomputed_so_a_false_claim_still_fails() {
     let dir = fixture("basic");
     assert_eq!(ladder(&["build"], dir.path()).code, 0);
     let before = tree(&dir.path().join("site"));
-    let record = artifact(dir.path(), ".json");
+    let record = artifact(dir.path(), "json");
     let text = std::fs::read_to_string(&record).unwrap();
     std::fs::write(&record, text.replacen("\"whole\":4", "\"whole\":5", 1)).unwrap();
     let essay = dir.path().join("content/demo/one.md");
@@ -1050,24 +1054,34 @@ fn an_edited_artifact_is_recomputed_so_a_false_claim_still_fails() {
 fn a_script_added_to_a_cached_drawing_is_not_inlined() {
     let dir = fixture("basic");
     assert_eq!(ladder(&["build"], dir.path()).code, 0);
-    let svg = artifact(dir.path(), ".board.svg");
-    let text = std::fs::read_to_string(&svg).unwrap();
+    let drawing = artifact(dir.path(), "board.json");
+    let text = std::fs::read_to_string(&drawing).unwrap();
     std::fs::write(
-        &svg,
+        &drawing,
         text.replace("</svg>", "<script>alert(1)</script></svg>"),
     )
     .unwrap();
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
-        run.stderr.contains("board.svg does not match"),
+        run.stderr.contains("board.json does not match"),
         "{}",
         run.stderr
     );
-    assert!(run.stdout.contains("1 figures computed"), "{}", run.stdout);
+    // The drawing is redrawn from the data; no solver runs.
+    assert!(
+        run.stdout
+            .contains("0 figures computed, 2 reused, 1 views drawn"),
+        "{}",
+        run.stdout
+    );
     let page = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
     assert!(!page.contains("<script>"));
-    assert!(!std::fs::read_to_string(&svg).unwrap().contains("<script>"));
+    assert!(
+        !std::fs::read_to_string(&drawing)
+            .unwrap()
+            .contains("<script>")
+    );
 }
 
 #[test]

@@ -54,10 +54,11 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
 /// The one-line summary, then the figures recomputed and those whose data changed.
 pub fn describe(verb: &str, s: &Summary) -> String {
     let mut out = format!(
-        "{verb}: {} pages, {} figures computed, {} reused, in {:.2} s",
+        "{verb}: {} pages, {} figures computed, {} reused, {} views drawn, in {:.2} s",
         s.pages,
         s.computed.len(),
         s.reused,
+        s.drawn,
         s.elapsed.as_secs_f64()
     );
     for (what, list) in [("recomputed", &s.computed), ("data changed", &s.changed)] {

@@ -91,6 +91,9 @@ pub struct Summary {
     pub changed: Vec<String>,
     /// Figures taken from `figures/` or memory.
     pub reused: usize,
+    /// Views drawn from their figures' data (the rest were in memory or in
+    /// `figures/`, drawn from the same data by the same code).
+    pub drawn: usize,
     pub elapsed: Duration,
     /// The site was written, but something around it could not be tidied
     /// (a previous site that cannot be removed, say).
@@ -277,6 +280,7 @@ impl Site {
             pages: essays.len() + site.ladders.len() + 1,
             rendered,
             reused: plan.jobs.len() - computed.len(),
+            drawn: results.iter().flatten().map(|got| got.drawn).sum(),
             changed: computed
                 .iter()
                 .filter(|c| c.1)
@@ -450,11 +454,16 @@ fn bind<'a>(
             continue;
         }
         let Some(Some(view)) = figure.views.get(d.view) else {
+            let doc = d.generator.spec().views.iter().find(|v| v.name == d.view);
             errors.push(src.error_at(
                 d.offset,
                 format!(
-                    "figure `{}`: generator `{name}` draws no `{}` view with these parameters",
-                    d.id, d.view,
+                    "figure `{}`: generator `{name}` draws no `{}` view with these parameters \
+                     (`{}`: {})",
+                    d.id,
+                    d.view,
+                    d.view,
+                    doc.map_or("", |v| v.doc.trim_end_matches('.'))
                 ),
             ));
             bound.broken.insert(d.id.clone());
