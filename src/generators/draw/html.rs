@@ -42,13 +42,17 @@ impl Table {
     }
 
     /// The table as HTML: header cells for the columns and for each row's
-    /// first cell, numbers aligned right, inside a box that scrolls sideways
-    /// on a narrow screen.
+    /// first cell, numbers (and the heads of columns of numbers) aligned
+    /// right, inside a box that scrolls sideways on a narrow screen.
     pub fn to_html(&self) -> String {
         let mut out =
             String::from("<div class=\"table-box\"><table class=\"values\">\n<thead><tr>");
-        for c in &self.columns {
-            out.push_str(&format!("<th scope=\"col\">{}</th>", escape(c)));
+        for (i, c) in self.columns.iter().enumerate() {
+            let cells = || self.rows.iter().filter_map(|row| row.get(i));
+            let numbers =
+                cells().any(Value::is_number) && cells().all(|v| v.is_number() || v.is_null());
+            let class = if numbers { " class=\"num\"" } else { "" };
+            out.push_str(&format!("<th scope=\"col\"{class}>{}</th>", escape(c)));
         }
         out.push_str("</tr></thead>\n<tbody>\n");
         for row in &self.rows {
@@ -84,11 +88,24 @@ pub fn display(v: &Value) -> String {
 
 /// `-12345` as `−12,345`.
 pub fn grouped(n: i64) -> String {
-    let digits = n.unsigned_abs().to_string();
-    let mut out = String::new();
-    if n < 0 {
-        out.push('\u{2212}');
-    }
+    let sign = if n < 0 { "\u{2212}" } else { "" };
+    format!("{sign}{}", thousands(&n.unsigned_abs().to_string()))
+}
+
+/// `v` with `places` decimals, thousands separators and a minus sign:
+/// `decimal(-1234.5, 1)` is `−1,234.5`; nothing that rounds to zero is negative.
+pub fn decimal(v: f64, places: usize) -> String {
+    let digits = format!("{:.places$}", v.abs());
+    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
+    let zero = digits.bytes().all(|b| matches!(b, b'0' | b'.'));
+    let sign = if v < 0.0 && !zero { "\u{2212}" } else { "" };
+    let point = if fraction.is_empty() { "" } else { "." };
+    format!("{sign}{}{point}{fraction}", thousands(whole))
+}
+
+/// A string of digits with a comma before each group of three from the right.
+fn thousands(digits: &str) -> String {
+    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
     for (i, d) in digits.chars().enumerate() {
         if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
@@ -105,10 +122,18 @@ pub fn escape(s: &str) -> String {
         .replace('"', "&quot;")
 }
 
-/// A catalogue as a wrapped grid: per group its heading and a list of tiles,
-/// each a small drawing (from `shape`) above its values, marked ones in `<mark>`.
+/// A catalogue as a wrapped grid: a key naming the values under each shape,
+/// then per group its heading and a list of tiles, each a small drawing (from
+/// `shape`) above its values, one to a line, marked ones in `<mark>`.
 pub fn catalogue(catalogue: &Catalogue, shape: &dyn Fn(&Board) -> String) -> String {
     let mut out = String::from("<div class=\"catalogue\">\n");
+    if !catalogue.columns.is_empty() {
+        let names: Vec<String> = catalogue.columns.iter().map(|c| escape(c)).collect();
+        out.push_str(&format!(
+            "<p class=\"key\">Under each shape: {}.</p>\n",
+            names.join(", ")
+        ));
+    }
     for group in &catalogue.groups {
         out.push_str("<section class=\"group\">");
         if !group.heading.is_empty() {
@@ -157,7 +182,10 @@ mod tests {
             rows: vec![vec![json!(3), json!(-25000)]],
         };
         let html = t.to_html();
-        assert!(html.contains("<th scope=\"col\">&lt;v&gt;</th>"), "{html}");
+        assert!(
+            html.contains("<th scope=\"col\" class=\"num\">&lt;v&gt;</th>"),
+            "{html}"
+        );
         assert!(
             html.contains("<th scope=\"row\" class=\"num\">3</th>"),
             "{html}"
@@ -170,6 +198,10 @@ mod tests {
 
     #[test]
     fn groups_thousands() {
+        assert_eq!(decimal(-1234.5, 1), "\u{2212}1,234.5");
+        assert_eq!(decimal(25000.0, 0), "25,000");
+        assert_eq!(decimal(-0.001, 2), "0.00");
+        assert_eq!(decimal(0.05, 2), "0.05");
         assert_eq!(grouped(0), "0");
         assert_eq!(grouped(999), "999");
         assert_eq!(grouped(1042), "1,042");

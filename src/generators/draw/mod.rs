@@ -8,9 +8,15 @@
 //! the class of its [`Role`]; `templates/style.css` colours the roles in the
 //! light and the dark scheme.
 //!
-//! Charts render with plotters' SVG backend into a `String`, without system
-//! fonts, so the same data gives the same bytes on every machine.
+//! Each kind has its file: [`chart`] draws charts with plotters' SVG backend
+//! into a `String`, twice (for a wide column and for a phone), without
+//! system fonts, so the same data gives the same bytes on every machine;
+//! [`board`] writes boards and a catalogue's small shapes as plain SVG;
+//! [`html`] writes tables and catalogues. Text in a drawing is drawn at its
+//! size on the page, at least 12 CSS px, in the page's font.
 
+mod board;
+mod chart;
 mod html;
 
 pub use html::{Table, display};
@@ -142,12 +148,12 @@ impl Drawing {
     pub fn render(&self) -> Rendered {
         match self {
             Drawing::Chart(chart) => Rendered {
-                body: chart_svg(chart),
+                body: chart::html(chart),
                 picture: true,
                 values: Some(chart.values()),
             },
             Drawing::Board(board) => Rendered {
-                body: board_html(board),
+                body: board::html(board),
                 picture: true,
                 values: board.values.clone(),
             },
@@ -157,7 +163,7 @@ impl Drawing {
                 values: Some(table.clone()),
             },
             Drawing::Catalogue(catalogue) => Rendered {
-                body: html::catalogue(catalogue, &|shape| board_svg(shape, SMALL_CELL)),
+                body: html::catalogue(catalogue, &board::small),
                 picture: false,
                 values: Some(catalogue.values()),
             },
@@ -227,13 +233,13 @@ impl Catalogue {
     }
 }
 
-use plotters::chart::MeshStyle;
-use plotters::coord::Shift;
-use plotters::prelude::*;
-use plotters::style::text_anchor::{HPos, Pos, VPos};
+use plotters::style::RGBColor;
 
-/// Side of one board cell, in SVG units, in every board drawing.
+/// Side of one board cell, in CSS px, in every board drawing.
 pub const CELL: u32 = 28;
+
+/// Side of one cell in a catalogue's small drawings.
+pub const SMALL_CELL: u32 = 10;
 
 /// What a mark in a drawing means. Every filled or stroked element of a drawing
 /// carries its role as `class="role-NAME"`; `templates/style.css` colours each
@@ -311,218 +317,92 @@ impl Role {
 
     /// The role's colour in the light scheme, as `style.css` gives it.
     pub fn colour(self) -> RGBColor {
-        let hex = match self {
-            Role::Paper => 0xfdfcf9,
-            Role::Ink => 0x1d1d1f,
-            Role::Free => 0xf4f1ea,
-            Role::Blocked => 0x333333,
-            Role::Uncomputed => 0xd9d5cb,
-            Role::Poison => 0x701828,
-            Role::Member => 0x363b45,
-            Role::Struck => 0xd9626b,
-            Role::Winning => 0x2d9b3d,
-            Role::Losing => 0x6b83da,
-            Role::Series(n) => [
-                0x588ac4, 0xc5732a, 0x4b9759, 0xc66d7e, 0x957db8, 0xa6824b, 0x3f949d, 0x8b8b35,
-            ][n % SERIES],
-        };
-        RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
+        rgb(self.colours().0)
     }
 
-    /// Whether the role is told from its kind by hue alone: these all have
-    /// the same lightness, in each scheme.
-    fn hue_only(self) -> bool {
-        matches!(
-            self,
-            Role::Struck | Role::Winning | Role::Losing | Role::Series(_)
-        )
+    /// The role's colours in the light and the dark scheme, as `style.css`
+    /// gives them (the paper and the ink are the page's background and text).
+    fn colours(self) -> (u32, u32) {
+        match self {
+            Role::Paper => (0xfdfcf9, 0x16171a),
+            Role::Ink => (0x1d1d1f, 0xe8e6e1),
+            Role::Free => (0xf4f1ea, 0x131416),
+            Role::Blocked => (0x333333, 0xc8c5bf),
+            Role::Uncomputed => (0xd9d5cb, 0x2b2d33),
+            Role::Poison => (0x701828, 0xf5b3bc),
+            Role::Member => (0x363b45, 0xc9ced6),
+            Role::Struck => (0xd9626b, 0xbe2d39),
+            Role::Winning => (0x2d9b3d, 0x22752e),
+            Role::Losing => (0x6b83da, 0x3c5cce),
+            Role::Series(n) => [
+                (0x588ac4, 0x38679e),
+                (0xc5732a, 0x93561f),
+                (0x4b9759, 0x387142),
+                (0xc66d7e, 0xaa4255),
+                (0x957db8, 0x7458a0),
+                (0xa6824b, 0x7c6138),
+                (0x3f949d, 0x2f6f75),
+                (0x8b8b35, 0x686827),
+            ][n % SERIES],
+        }
+    }
+
+    /// The lower of the contrast ratios of the two roles' colours in the
+    /// light and in the dark scheme (WCAG's ratio, 1 to 21).
+    fn contrast(self, other: Role) -> f64 {
+        let (a, b) = (self.colours(), other.colours());
+        contrast(a.0, b.0).min(contrast(a.1, b.1))
+    }
+
+    /// Whether a reader might take the two roles for one by their colour:
+    /// distinct roles whose colours differ by less than 3:1 in a scheme.
+    fn alike(self, other: Role) -> bool {
+        self != other && self.contrast(other) < 3.0
     }
 
     /// The role of text written on a cell of this role.
     fn on(self) -> Role {
         match self {
-            Role::Blocked | Role::Member | Role::Poison => Role::Paper,
+            Role::Ink | Role::Blocked | Role::Member | Role::Poison => Role::Paper,
             _ => Role::Ink,
         }
     }
 }
 
-/// The role drawn in `colour`: every colour a drawing uses is a role's.
-fn role_of(colour: &str) -> Role {
-    *ROLES
-        .iter()
-        .find(|r| {
-            let RGBColor(red, green, blue) = r.colour();
-            colour.eq_ignore_ascii_case(&format!("#{red:02X}{green:02X}{blue:02X}"))
-        })
-        .unwrap_or_else(|| panic!("{colour} is no role's colour"))
+fn rgb(hex: u32) -> RGBColor {
+    RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
 }
 
-/// Gives every element that is filled or stroked with a colour the class of
-/// that colour's role.
-fn classify(svg: &str) -> String {
-    let mut out = String::with_capacity(svg.len() + svg.len() / 4);
-    for (i, piece) in svg.split('<').enumerate() {
-        if i > 0 {
-            out.push('<');
-        }
-        let tag = piece.split('>').next().unwrap_or_default();
-        let colour = ["fill=\"#", "stroke=\"#"]
-            .iter()
-            .find_map(|attr| tag.find(attr).map(|at| &tag[at + attr.len() - 1..][..7]));
-        match (colour, tag.find(' ')) {
-            (Some(colour), Some(name_end)) => {
-                out.push_str(&piece[..name_end]);
-                out.push_str(&format!(" class=\"{}\"", role_of(colour).class()));
-                out.push_str(&piece[name_end..]);
+/// WCAG's contrast ratio of two colours given as `0xRRGGBB`.
+fn contrast(a: u32, b: u32) -> f64 {
+    let luminance = |hex: u32| {
+        let channel = |shift: u32| {
+            let s = f64::from((hex >> shift) as u8) / 255.0;
+            match s <= 0.03928 {
+                true => s / 12.92,
+                false => ((s + 0.055) / 1.055).powf(2.4),
             }
-            _ => out.push_str(piece),
-        }
-    }
-    out
-}
-
-/// Renders into a string through `draw`, which gets the whole drawing area.
-fn render(
-    width: u32,
-    height: u32,
-    draw: impl FnOnce(&DrawingArea<SVGBackend, Shift>) -> Result<(), Box<dyn std::error::Error>>,
-) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        root.fill(&Role::Paper.colour())
-            .expect("fill an SVG string");
-        draw(&root).expect("draw into an SVG string");
-        root.present().expect("finish an SVG string");
-    }
-    classify(&svg)
-}
-
-/// Side of one cell in a catalogue's small drawings.
-pub const SMALL_CELL: u32 = 10;
-
-/// A board as SVG with cells of side `cell`: its headings in the first row
-/// and column when it has them, each cell in its role's colour with its label.
-///
-/// Roles that differ in hue alone carry cues besides their colour: a thick
-/// line parts two such cells side by side, a struck cell is crossed out and
-/// a winning cell's label is bold.
-fn board_svg(board: &Board, cell: u32) -> String {
-    let pad = 2;
-    let left = if board.row_labels.is_empty() {
-        0
-    } else {
-        2 * cell
+        };
+        0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
     };
-    let top = if board.col_labels.is_empty() { 0 } else { cell };
-    let w = left + board.cols as u32 * cell + 2 * pad;
-    let h = top + board.rows as u32 * cell + 2 * pad;
-    let ink = Role::Ink.colour();
-    let role = |r: usize, c: usize| board.cells[r * board.cols + c];
-    let label = |r: usize, c: usize| {
-        board
-            .labels
-            .get(r * board.cols + c)
-            .map_or("", String::as_str)
-    };
-    let x_at = |c: usize| (pad + left + c as u32 * cell) as i32;
-    let y_at = |r: usize| (pad + top + r as u32 * cell) as i32;
-    let size = cell as i32;
-    let centred = |colour: RGBColor, weight: FontStyle| {
-        ("sans-serif", 15, weight)
-            .into_font()
-            .color(&colour)
-            .pos(Pos::new(HPos::Center, VPos::Center))
-    };
-    render(w, h, |root| {
-        for (c, text) in board.col_labels.iter().enumerate() {
-            let at = (x_at(c) + size / 2, (pad + top / 2) as i32);
-            root.draw(&Text::new(
-                text.clone(),
-                at,
-                centred(ink, FontStyle::Normal),
-            ))?;
-        }
-        for (r, text) in board.row_labels.iter().enumerate() {
-            let at = ((pad + left / 2) as i32, y_at(r) + size / 2);
-            root.draw(&Text::new(
-                text.clone(),
-                at,
-                centred(ink, FontStyle::Normal),
-            ))?;
-        }
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                let kind = role(r, c);
-                if kind == Role::Paper {
-                    continue;
-                }
-                let (x, y) = (x_at(c), y_at(r));
-                let corners = [(x, y), (x + size, y + size)];
-                root.draw(&Rectangle::new(corners, kind.colour().filled()))?;
-                root.draw(&Rectangle::new(corners, ink.stroke_width(1)))?;
-                if kind == Role::Struck {
-                    let cross = vec![(x, y + size), (x + size, y)];
-                    root.draw(&PathElement::new(cross, ink.stroke_width(1)))?;
-                }
-                let text = label(r, c);
-                if !text.is_empty() {
-                    let weight = match kind {
-                        Role::Winning => FontStyle::Bold,
-                        _ => FontStyle::Normal,
-                    };
-                    let centre = (x + size / 2, y + size / 2);
-                    let style = centred(kind.on().colour(), weight);
-                    root.draw(&Text::new(text.to_string(), centre, style))?;
-                }
-            }
-        }
-        // Two hues side by side: a thick line on their common edge.
-        let parted = |a: Role, b: Role| a != b && a.hue_only() && b.hue_only();
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                if c + 1 < board.cols && parted(role(r, c), role(r, c + 1)) {
-                    let edge = vec![(x_at(c + 1), y_at(r)), (x_at(c + 1), y_at(r + 1))];
-                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
-                }
-                if r + 1 < board.rows && parted(role(r, c), role(r + 1, c)) {
-                    let edge = vec![(x_at(c), y_at(r + 1)), (x_at(c + 1), y_at(r + 1))];
-                    root.draw(&PathElement::new(edge, ink.stroke_width(3)))?;
-                }
-            }
-        }
-        Ok(())
-    })
+    let (a, b) = (luminance(a), luminance(b));
+    (a.max(b) + 0.05) / (a.min(b) + 0.05)
 }
 
-/// A board at full size, with its legend under it.
-fn board_html(board: &Board) -> String {
-    let mut out = board_svg(board, CELL);
-    if !board.legend.is_empty() {
-        out.push_str("\n<ul class=\"legend\">");
-        for (role, meaning) in &board.legend {
-            out.push_str(&format!(
-                "<li><span class=\"{} swatch\"></span>{}</li>",
-                role.class(),
-                html::escape(meaning)
-            ));
-        }
-        out.push_str("</ul>");
-    }
-    out
-}
-
-/// A chart as SVG.
-fn chart_svg(chart: &Chart) -> String {
-    match &chart.x.scale {
-        Scale::Categories(labels) => bars(labels, &chart.y.title, &chart.series),
-        _ => lines(
-            (&chart.x.title, &chart.y.title),
-            &chart.series,
-            chart.y.scale == Scale::Log,
-        ),
-    }
+/// The estimated width in px of `text` set at `px` in the page's serif face,
+/// on the generous side: plotters' own estimate knows no face, and a drawing
+/// is laid out before a browser sets its text.
+fn text_width(text: &str, px: f64) -> f64 {
+    let em = |c: char| match c {
+        '0'..='9' => 0.5,
+        ',' | '.' | ' ' | ':' | ';' | '(' | ')' | '\'' => 0.3,
+        'i' | 'j' | 'l' | 'f' | 't' | 'r' => 0.3,
+        '\u{2212}' | '+' | '=' | '\u{d7}' => 0.57,
+        'm' | 'w' | 'M' | 'W' => 0.8,
+        c if c.is_uppercase() => 0.7,
+        _ => 0.5,
+    };
+    text.chars().map(em).sum::<f64>() * px * 1.1
 }
 
 /// Whether `v` is a whole number, up to rounding error.
@@ -530,327 +410,14 @@ fn is_whole(v: f64) -> bool {
     (v - v.round()).abs() < 1e-9 * v.abs().max(1.0)
 }
 
-/// A tick label: whole numbers without a decimal point, other values to four
-/// significant digits (all of their whole part kept).
-fn tick(v: f64) -> String {
-    if is_whole(v) {
-        // Adding zero turns -0 into 0.
-        return format!("{:.0}", v.round() + 0.0);
-    }
-    let places = (3 - v.abs().log10().floor() as i32).clamp(0, 15) as usize;
-    let s = format!("{v:.places$}");
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
-}
-
-/// A tick label on an axis whose data are all whole numbers when `whole`:
-/// ticks between whole numbers are left blank.
-fn whole_tick(v: f64, whole: bool) -> String {
-    match whole && !is_whole(v) {
-        true => String::new(),
-        false => tick(v),
-    }
-}
-
-/// A tick label on a log axis: only 1, 2 and 5 times a power of ten are
-/// labelled, so the labels never crowd.
-fn log_tick(v: f64) -> String {
-    let mantissa = v / 10f64.powf(v.log10().floor());
-    match [1.0, 2.0, 5.0].iter().any(|m| (mantissa - m).abs() < 1e-6) {
-        true => tick(v),
-        false => String::new(),
-    }
-}
-
-/// The share of the plot's height the legend of `series` takes at its top
-/// right: the data are scaled to stay below it.
-fn legend_share(series: usize) -> f64 {
-    match series {
-        0 | 1 => 0.1,
-        n => ((24.0 + 18.0 * n as f64) / 270.0).min(0.5),
-    }
-}
-
-/// Draws axes, ticks, labels and mesh lines in ink.
-fn inked<'m, 'a, 'b, X: Ranged, Y: Ranged, DB: DrawingBackend>(
-    mesh: &'m mut MeshStyle<'a, 'b, X, Y, DB>,
-) -> &'m mut MeshStyle<'a, 'b, X, Y, DB> {
-    let ink = Role::Ink.colour();
-    mesh.axis_style(ink)
-        .bold_line_style(ink.mix(0.2))
-        .light_line_style(ink.mix(0.1))
-        .label_style(("sans-serif", 12).into_font().color(&ink))
-}
-
-/// Draws the legend at the top right, when there are several series.
-fn legend<'b, CT: CoordTranslate>(
-    chart: &mut ChartContext<'b, SVGBackend<'b>, CT>,
-    series: usize,
-) -> Result<(), Box<dyn std::error::Error>> {
-    if series > 1 {
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .border_style(Role::Ink.colour())
-            .background_style(Role::Paper.colour())
-            .label_font(("sans-serif", 12).into_font().color(&Role::Ink.colour()))
-            .draw()?;
-    }
-    Ok(())
-}
-
-/// Grouped bars: one group per label (centred under its group), one bar per
-/// series in each group; the legend is drawn when there are several series.
-fn bars(labels: &[String], y_label: &str, series: &[Series]) -> String {
-    let groups = labels.len().max(1);
-    let per = series.len().max(1);
-    let top = series
-        .iter()
-        .flat_map(|s| s.points.iter().map(|p| p.1))
-        .fold(0.0f64, f64::max)
-        .max(1.0)
-        / (1.0 - legend_share(series.len()));
-    render(640, 360, |root| {
-        let mut chart = ChartBuilder::on(root)
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(60)
-            .build_cartesian_2d(-0.5..groups as f64 - 0.5, 0.0..top)?;
-        inked(&mut chart.configure_mesh())
-            .disable_x_mesh()
-            .max_light_lines(0)
-            .x_labels(groups)
-            .x_label_formatter(&|x| {
-                let i = x.round();
-                if (x - i).abs() < 1e-9 && i >= 0.0 {
-                    labels.get(i as usize).cloned().unwrap_or_default()
-                } else {
-                    String::new()
-                }
-            })
-            .y_label_formatter(&|y| tick(*y))
-            .y_desc(y_label)
-            .draw()?;
-        for (k, s) in series.iter().enumerate() {
-            let colour = Role::Series(k).colour();
-            let width = 0.8 / per as f64;
-            chart
-                .draw_series(s.points.iter().enumerate().map(|(i, &(_, v))| {
-                    let x0 = i as f64 - 0.4 + k as f64 * width;
-                    Rectangle::new([(x0, 0.0), (x0 + width, v)], colour.filled())
-                }))?
-                .label(s.name.as_str())
-                .legend(move |(x, y)| {
-                    Rectangle::new([(x, y - 5), (x + 10, y + 5)], colour.filled())
-                });
-        }
-        legend(&mut chart, series.len())
-    })
-}
-
-/// Lines with markers through (x, y) points; `log_y` puts y on a log scale
-/// (every y must then be positive). When every x is a whole number, only
-/// whole numbers are labelled on the x axis.
-fn lines((x_label, y_label): (&str, &str), series: &[Series], log_y: bool) -> String {
-    let xs = || series.iter().flat_map(|s| s.points.iter().map(|p| p.0));
-    let ys = || series.iter().flat_map(|s| s.points.iter().map(|p| p.1));
-    let x_min = xs().fold(f64::INFINITY, f64::min);
-    let x_max = xs().fold(f64::NEG_INFINITY, f64::max);
-    let y_min = ys().fold(f64::INFINITY, f64::min);
-    let y_max = ys().fold(f64::NEG_INFINITY, f64::max);
-    let (x_min, x_max) = if x_min.is_finite() {
-        (x_min - 0.5, x_max + 0.5)
-    } else {
-        (0.0, 1.0)
-    };
-    let whole_xs = xs().all(is_whole);
-    let whole_ys = ys().all(is_whole);
-    let x_ticks = match whole_xs {
-        true => ((x_max - x_min) as usize).clamp(1, 12),
-        false => 10,
-    };
-    let x_tick = |x: &f64| whole_tick(*x, whole_xs);
-    let y_tick = |y: &f64| whole_tick(*y, whole_ys);
-    // The data stay below the legend: the top of the y range is raised by its share.
-    let room = 1.0 / (1.0 - legend_share(series.len()));
-    render(640, 360, |root| {
-        let mut builder = ChartBuilder::on(root);
-        builder
-            .margin(10)
-            .x_label_area_size(40)
-            .y_label_area_size(70);
-        if log_y {
-            let (lo, hi) = if y_min.is_finite() {
-                let lo = y_min / 2.0;
-                // At least a factor of two above the data, so a label fits.
-                (lo, (lo * (y_max / lo).powf(room)).max(y_max * 2.0))
-            } else {
-                (1.0, 10.0)
-            };
-            let mut chart = builder.build_cartesian_2d(x_min..x_max, (lo..hi).log_scale())?;
-            inked(&mut chart.configure_mesh())
-                .max_light_lines(0)
-                .x_labels(x_ticks)
-                .x_label_formatter(&x_tick)
-                .y_label_formatter(&|y| log_tick(*y))
-                .x_desc(x_label)
-                .y_desc(y_label)
-                .draw()?;
-            draw_lines(&mut chart, series)
-        } else {
-            let (lo, hi) = if y_min.is_finite() {
-                let lo = y_min.min(0.0);
-                (lo, lo + (y_max - lo) * room + 1e-9)
-            } else {
-                (0.0, 1.0)
-            };
-            let mut chart = builder.build_cartesian_2d(x_min..x_max, lo..hi)?;
-            let y_ticks = match whole_ys {
-                true => ((hi - lo) as usize + 1).clamp(2, 10),
-                false => 10,
-            };
-            inked(&mut chart.configure_mesh())
-                .max_light_lines(0)
-                .x_labels(x_ticks)
-                .y_labels(y_ticks)
-                .x_label_formatter(&x_tick)
-                .y_label_formatter(&y_tick)
-                .x_desc(x_label)
-                .y_desc(y_label)
-                .draw()?;
-            draw_lines(&mut chart, series)
-        }
-    })
-}
-
-fn draw_lines<'b, Y>(
-    chart: &mut ChartContext<
-        'b,
-        SVGBackend<'b>,
-        Cartesian2d<plotters::coord::types::RangedCoordf64, Y>,
-    >,
-    series: &[Series],
-) -> Result<(), Box<dyn std::error::Error>>
-where
-    Y: Ranged<ValueType = f64>,
-{
-    for (k, s) in series.iter().enumerate() {
-        let colour = Role::Series(k).colour();
-        // Earlier series are drawn wider, so lines that coincide stay visible.
-        let stroke = colour.stroke_width(2 + 2 * (series.len() - 1 - k) as u32);
-        let joined = match s.mark {
-            Mark::Line => s.points.clone(),
-            _ => Vec::new(),
-        };
-        chart
-            .draw_series(LineSeries::new(joined, stroke))?
-            .label(s.name.as_str())
-            .legend(move |(x, y)| Circle::new((x + 8, y), 4, colour.filled()));
-        chart.draw_series(s.points.iter().map(|&p| Circle::new(p, 4, colour.filled())))?;
-    }
-    legend(chart, series.len())
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn series(name: &str, mark: Mark, points: &[(f64, f64)]) -> Series {
-        Series {
-            name: name.into(),
-            mark,
-            points: points.to_vec(),
-        }
-    }
-
-    fn chart(x: Scale, y: Scale, series: Vec<Series>) -> Chart {
-        Chart {
-            x: Axis {
-                title: "x".into(),
-                scale: x,
-            },
-            y: Axis {
-                title: "y".into(),
-                scale: y,
-            },
-            series,
-        }
-    }
-
-    /// The texts of a drawing's `<text>` elements.
-    fn texts(svg: &str) -> Vec<&str> {
-        svg.split("<text")
-            .skip(1)
-            .filter_map(|t| Some(t.split_once(">\n")?.1.split_once("\n<")?.0))
-            .collect()
-    }
-
-    #[test]
-    fn boards_draw_each_cell_and_label() {
-        let mut board = Board::new(2, 3, |r, c| {
-            if r == c {
-                Role::Blocked
-            } else {
-                Role::Series(c)
-            }
-        });
-        board.labels = vec![
-            "17".into(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ];
-        let svg = board_svg(&board, CELL);
-        assert!(svg.matches("<rect").count() >= 12, "{svg}");
-        assert_eq!(texts(&svg), ["17"]);
-    }
-
-    #[test]
-    fn bars_label_every_group() {
-        let labels: Vec<String> = (1..=7).map(|d| format!("g{d}")).collect();
-        let points: Vec<(f64, f64)> = (0..7).map(|i| (i as f64, 1.0)).collect();
-        let bars = chart(
-            Scale::Categories(labels.clone()),
-            Scale::Linear,
-            vec![series("n", Mark::Bars, &points)],
-        );
-        let svg = Drawing::Chart(bars).render().body;
-        for label in &labels {
-            assert!(texts(&svg).contains(&label.as_str()), "{label} missing");
-        }
-    }
-
-    #[test]
-    fn ticks_show_whole_numbers_without_a_point() {
-        assert_eq!(tick(700.0), "700");
-        assert_eq!(tick(-3.0), "-3");
-        assert_eq!(tick(0.125), "0.125");
-        assert_eq!(tick(2.5), "2.5");
-        assert_eq!(tick(-1e-17), "0");
-        assert_eq!(tick(0.00025), "0.00025");
-        assert_eq!(tick(3.0000000000000004), "3");
-        assert_eq!(whole_tick(2.5, true), "");
-        assert_eq!(log_tick(20.0), "20");
-        assert_eq!(log_tick(30.0), "");
-    }
-
-    #[test]
-    fn a_chart_tabulates_exactly_what_it_plots() {
-        let c = chart(
-            Scale::Linear,
-            Scale::Linear,
-            vec![
-                series("a", Mark::Points, &[(1.0, 2.0), (3.0, 4.5)]),
-                series("b", Mark::Line, &[(1.0, 7.0), (2.0, 8.0)]),
-            ],
-        );
-        let values = Drawing::Chart(c.clone()).render().values.unwrap();
-        assert_eq!(values.to_csv(), "x,a,b\n1,2,7\n2,,8\n3,4.5,\n");
-    }
+    use serde_json::json;
 
     /// The colour `style.css` gives `class` in the light scheme (before the
-    /// dark block) or in the dark one, custom properties resolved.
+    /// dark block) or in the dark one, custom properties resolved in the
+    /// same scheme (or else the light one).
     fn css_colour(class: &str, dark: bool) -> Option<String> {
         let css = include_str!("../../../templates/style.css");
         let (light, rest) = css.split_once("@media screen and (prefers-color-scheme: dark)")?;
@@ -860,30 +427,32 @@ mod tests {
             light
         };
         let rule = format!(".{class} {{ --c: ");
-        let value = part.split_once(&rule)?.1.split_once(';')?.0;
+        let value = part
+            .split_once(&rule)
+            .or_else(|| light.split_once(&rule))?
+            .1
+            .split_once(';')?
+            .0;
         match value.strip_prefix("var(") {
             Some(var) => {
-                let var = var.trim_end_matches(')');
-                let at = light.find(&format!("{var}: "))? + var.len() + 2;
-                Some(light[at..].split(';').next()?.to_string())
+                let var = format!("{}: ", var.trim_end_matches(')'));
+                let (_, after) = part.split_once(&var).or_else(|| light.split_once(&var))?;
+                Some(after.split(';').next()?.to_string())
             }
             None => Some(value.to_string()),
         }
     }
 
     #[test]
-    fn style_css_colours_every_role_and_its_light_colour_is_the_fallback() {
+    fn style_css_colours_every_role_as_the_code_knows_it() {
         for role in ROLES {
-            let RGBColor(r, g, b) = role.colour();
-            let fallback = format!("#{r:02x}{g:02x}{b:02x}");
-            assert_eq!(
-                css_colour(&role.class(), false).as_deref(),
-                Some(fallback.as_str()),
-                "{role:?}"
-            );
-            // The page's own background and text carry their dark values.
-            if !matches!(role, Role::Paper | Role::Ink) {
-                assert!(css_colour(&role.class(), true).is_some(), "{role:?}");
+            let (light, dark) = role.colours();
+            for (colour, is_dark) in [(light, false), (dark, true)] {
+                assert_eq!(
+                    css_colour(&role.class(), is_dark),
+                    Some(format!("#{colour:06x}")),
+                    "{role:?}, dark: {is_dark}"
+                );
             }
         }
     }
@@ -892,7 +461,8 @@ mod tests {
     fn roles_have_distinct_colours_and_classes() {
         for (i, a) in ROLES.iter().enumerate() {
             for b in &ROLES[i + 1..] {
-                assert_ne!(a.colour(), b.colour(), "{a:?} and {b:?}");
+                assert_ne!(a.colours().0, b.colours().0, "{a:?} and {b:?}");
+                assert_ne!(a.colours().1, b.colours().1, "{a:?} and {b:?}");
                 assert_ne!(a.class(), b.class());
             }
         }
@@ -900,38 +470,124 @@ mod tests {
     }
 
     #[test]
-    fn every_coloured_mark_carries_its_role() {
-        let mut board = Board::new(1, 3, |_, c| [Role::Member, Role::Winning, Role::Losing][c]);
-        board.labels = vec!["3".into(), "4".into(), "5".into()];
-        let svg = board_svg(&board, CELL);
-        assert!(svg.contains("<rect class=\"role-member\""), "{svg}");
-        assert!(svg.contains("<rect class=\"role-winning\""), "{svg}");
-        // The two hues meet on a thick line; the winning label is bold.
-        assert!(svg.contains("stroke-width=\"3\""), "{svg}");
-        assert!(svg.contains("font-weight=\"bold\""), "{svg}");
-        // Text on the member cell is written in the paper's colour, on the
-        // winning one in ink.
-        assert!(svg.contains("<text class=\"role-paper\""), "{svg}");
-        assert!(svg.contains("<text class=\"role-ink\""), "{svg}");
-        let c = chart(
-            Scale::Linear,
-            Scale::Log,
-            vec![
-                series("a", Mark::Line, &[(1.0, 1.0), (2.0, 3.0)]),
-                series("b", Mark::Points, &[(1.0, 2.0), (2.0, 5.0)]),
-            ],
-        );
-        let svg = Drawing::Chart(c.clone()).render().body;
-        for tag in svg.split('<').skip(1) {
-            let tag = tag.split('>').next().unwrap_or_default();
-            let coloured = tag.contains("=\"#");
-            assert_eq!(coloured, tag.contains(" class=\"role-"), "{tag}");
+    fn roles_stand_out_from_the_paper_and_their_text_from_them() {
+        // Surfaces (the paper itself, free and uncomputed cells) are
+        // outlined in ink and read by their labels.
+        let surfaces = [Role::Paper, Role::Free, Role::Uncomputed];
+        for role in ROLES {
+            if !surfaces.contains(&role) {
+                let need = if role == Role::Ink { 4.5 } else { 3.0 };
+                let ratio = role.contrast(Role::Paper);
+                assert!(ratio >= need, "{role:?} on the paper: {ratio:.2}");
+            }
+            let ratio = role.on().contrast(role);
+            assert!(ratio >= 4.5, "text on {role:?}: {ratio:.2}");
         }
-        assert!(svg.contains("role-series-1"));
-        assert_eq!(
-            svg,
-            Drawing::Chart(c.clone()).render().body,
-            "drawings are deterministic"
+        // Which roles a board parts with a thick line: those alike in colour.
+        assert!(Role::Winning.alike(Role::Series(3)));
+        assert!(Role::Blocked.alike(Role::Poison));
+        assert!(!Role::Blocked.alike(Role::Free));
+        assert!(!Role::Winning.alike(Role::Winning));
+        assert!((contrast(0xffffff, 0x000000) - 21.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_chart_tabulates_exactly_what_it_plots() {
+        let series = |name: &str, mark, points: &[(f64, f64)]| Series {
+            name: name.into(),
+            mark,
+            points: points.to_vec(),
+        };
+        let axis = |title: &str| Axis {
+            title: title.into(),
+            scale: Scale::Linear,
+        };
+        let c = Chart {
+            x: axis("x"),
+            y: axis("y"),
+            series: vec![
+                series("a", Mark::Points, &[(1.0, 2.0), (3.0, 4.5)]),
+                series("b", Mark::Line, &[(1.0, 7.0), (2.0, 8.0)]),
+            ],
+        };
+        let values = Drawing::Chart(c).render().values.unwrap();
+        assert_eq!(values.to_csv(), "x,a,b\n1,2,7\n2,,8\n3,4.5,\n");
+    }
+
+    /// A catalogue of `groups` groups of ten shapes of two rows of three
+    /// cells, each with two values, the first marked in every third item.
+    fn catalogue(groups: usize) -> Catalogue {
+        let item = |i: usize| Item {
+            shape: Board::new(2, 3, |r, c| match (r + c + i) % 4 {
+                0 => Role::Paper,
+                _ => Role::Free,
+            }),
+            values: vec![
+                format!("{i}/2").into(),
+                serde_json::json!(-(i as i64) * 1000),
+            ],
+            marked: if i.is_multiple_of(3) { vec![0] } else { vec![] },
+        };
+        Catalogue {
+            columns: vec!["value".into(), "interval".into()],
+            groups: (0..groups)
+                .map(|g| Group {
+                    heading: format!("{} cells", g + 1),
+                    items: (0..10).map(item).collect(),
+                })
+                .collect(),
+        }
+    }
+
+    #[test]
+    fn catalogues_are_tiles_of_shapes_and_values_under_group_headings() {
+        let rendered = Drawing::Catalogue(catalogue(2)).render();
+        assert!(!rendered.picture);
+        let body = rendered.body;
+        assert!(body.starts_with(
+            "<div class=\"catalogue\">\n<p class=\"key\">Under each shape: value, interval.</p>\n\
+             <section class=\"group\"><p class=\"group-heading\">1 cells</p><ul class=\"tiles\">\n\
+             <li><svg class=\"shape\""
+        ));
+        assert_eq!(body.matches("<section class=\"group\">").count(), 2);
+        assert_eq!(body.matches("<li><svg class=\"shape\"").count(), 20);
+        assert_eq!(body.matches(" aria-hidden=\"true\">").count(), 20);
+        // Values under each shape, the marked ones in <mark>, numbers as the
+        // site writes them.
+        assert!(
+            body.contains("</svg><span><mark>3/2</mark></span><span>\u{2212}3,000</span></li>")
         );
+        assert!(body.contains("</svg><span>4/2</span><span>\u{2212}4,000</span></li>"));
+        assert_eq!(body.matches("<mark>").count(), 2 * 4);
+        let values = rendered.values.unwrap();
+        assert_eq!(values.columns, ["group", "value", "interval"]);
+        assert_eq!(
+            values.rows[13],
+            [json!("2 cells"), json!("3/2"), json!(-3000)]
+        );
+    }
+
+    #[test]
+    fn a_catalogue_of_sixty_shapes_stays_small() {
+        let body = Drawing::Catalogue(catalogue(6)).render().body;
+        assert!(body.len() < 6 * 3_000, "{} bytes", body.len());
+    }
+
+    #[test]
+    fn tables_render_as_html_tables_and_are_their_own_values() {
+        let table = Table {
+            columns: vec!["n".into(), "positions".into()],
+            rows: vec![vec![json!(4), json!(25000)], vec![json!(5), json!(null)]],
+        };
+        let rendered = Drawing::Table(table.clone()).render();
+        assert!(!rendered.picture);
+        assert_eq!(rendered.body, table.to_html());
+        assert!(
+            rendered
+                .body
+                .starts_with("<div class=\"table-box\"><table class=\"values\">")
+        );
+        assert!(rendered.body.contains("<td class=\"num\">25,000</td>"));
+        assert_eq!(rendered.values, Some(table));
     }
 }
