@@ -69,10 +69,12 @@ for (const scheme of ["light", "dark"]) {
             if (box.width > column + 0.5 || figure.scrollWidth > Math.ceil(column) + 1) {
               wide.push(`${figure.id}: ${Math.round(Math.max(box.width, figure.scrollWidth))} px in a ${Math.round(column)} px column`);
             }
-            // SVG text: its font size in user units times the drawing's scale.
+            // SVG text: its font size in user units times the drawing's
+            // scale (turned text included).
             for (const t of figure.querySelectorAll("svg text")) {
               if (!t.textContent.trim() || !t.checkVisibility()) continue;
-              const scale = t.getScreenCTM()?.a ?? 1;
+              const m = t.getScreenCTM();
+              const scale = m ? Math.hypot(m.a, m.b) : 1;
               const px = parseFloat(getComputedStyle(t).fontSize) * scale;
               texts++;
               if (px < 11.95) small.push(`${figure.id}: "${t.textContent.trim()}" at ${px.toFixed(1)} px`);
