@@ -1120,6 +1120,10 @@ fn clean_removes_only_artifacts_no_essay_names() {
     assert_eq!(ladder(&["build"], dir.path()).code, 0);
     let figures = dir.path().join("figures");
     std::fs::write(figures.join("notes.txt"), "mine").unwrap();
+    // A drawing as an earlier version wrote it, beside a current artifact.
+    let record = artifact(dir.path(), "json");
+    let old = record.with_extension("board.svg");
+    std::fs::write(&old, "<svg></svg>").unwrap();
     let before = tree(&figures);
 
     let dry = ladder(&["clean", "--dry-run"], dir.path());
@@ -1139,6 +1143,7 @@ fn clean_removes_only_artifacts_no_essay_names() {
     );
     assert_eq!(dry.stdout.replace("would remove", "removed"), run.stdout);
     assert!(after.contains_key(Path::new("notes.txt")));
+    assert!(!old.exists() && record.exists());
     // What is left is exactly what the essays need: a build reuses it all.
     let again = ladder(&["build"], dir.path());
     assert!(

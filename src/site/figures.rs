@@ -390,11 +390,15 @@ fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
 }
 
 /// The artifact a file in `figures/` belongs to (its stem), when its name is
-/// one ladder writes: `NAME-HASH.json` or `NAME-HASH.VIEW.json` (and, from
-/// earlier versions, `NAME-HASH.csv` and `NAME-HASH.VIEW.svg`), or one of
+/// one ladder writes: `NAME-HASH.json` or `NAME-HASH.VIEW.json`, or one of
 /// those with a temporary suffix, NAME being one of `generators` (with VIEW
-/// one of its views) and HASH 16 hex digits.
-fn artifact_of<'a>(file: &'a str, generators: &[&'static dyn Generator]) -> Option<&'a str> {
+/// one of its views) and HASH 16 hex digits; and whether it is a kind only
+/// earlier versions wrote (`NAME-HASH.csv`, `NAME-HASH.VIEW.svg`), which no
+/// build reads.
+fn artifact_of<'a>(
+    file: &'a str,
+    generators: &[&'static dyn Generator],
+) -> Option<(&'a str, bool)> {
     let file = match file.rsplit_once(TMP) {
         Some((file, pid)) if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) => file,
         _ => file,
@@ -403,18 +407,18 @@ fn artifact_of<'a>(file: &'a str, generators: &[&'static dyn Generator]) -> Opti
     let (name, hex) = stem.rsplit_once('-')?;
     let generator = generators.iter().find(|g| g.spec().name == name)?;
     let hex = hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
-    let view = kind
-        .strip_suffix(".json")
-        .or_else(|| kind.strip_suffix(".svg"));
-    let known = match view {
-        Some(view) => generator.spec().views.iter().any(|v| v.name == view),
-        None => kind == "json" || kind == "csv",
+    let is_view = |view: &str| generator.spec().views.iter().any(|v| v.name == view);
+    let (known, legacy) = match (kind.strip_suffix(".json"), kind.strip_suffix(".svg")) {
+        (Some(view), _) => (is_view(view), false),
+        (_, Some(view)) => (is_view(view), true),
+        _ => (kind == "json" || kind == "csv", kind == "csv"),
     };
-    (hex && known).then_some(stem)
+    (hex && known).then_some((stem, legacy))
 }
 
 /// The files in `dir` that belong to artifacts whose stems are not in
-/// `named`, sorted; files ladder does not write are never among them.
+/// `named`, or are of a kind no build reads any more, sorted; files ladder
+/// does not write are never among them.
 pub fn unnamed(
     dir: &Path,
     named: &BTreeSet<String>,
@@ -424,8 +428,9 @@ pub fn unnamed(
     for entry in std::fs::read_dir(dir)? {
         let entry = entry?;
         let name = entry.file_name();
-        let stem = name.to_str().and_then(|n| artifact_of(n, generators));
-        if stem.is_some_and(|s| !named.contains(s)) && entry.file_type()?.is_file() {
+        let artifact = name.to_str().and_then(|n| artifact_of(n, generators));
+        let stale = artifact.is_some_and(|(stem, legacy)| legacy || !named.contains(stem));
+        if stale && entry.file_type()?.is_file() {
             files.push(entry.path());
         }
     }
@@ -1016,14 +1021,18 @@ mod tests {
     fn only_files_ladder_writes_are_artifacts() {
         let generators = crate::generators::REGISTRY;
         let stem = "blocked-board-4e63d66e12a83083";
-        for file in [
-            format!("{stem}.json"),
-            format!("{stem}.board.json"),
-            format!("{stem}.csv"),
-            format!("{stem}.board.svg"),
-            format!("{stem}.json.tmp123"),
+        for (file, legacy) in [
+            (format!("{stem}.json"), false),
+            (format!("{stem}.board.json"), false),
+            (format!("{stem}.csv"), true),
+            (format!("{stem}.board.svg"), true),
+            (format!("{stem}.json.tmp123"), false),
         ] {
-            assert_eq!(artifact_of(&file, generators), Some(stem), "{file}");
+            assert_eq!(
+                artifact_of(&file, generators),
+                Some((stem, legacy)),
+                "{file}"
+            );
         }
         for file in [
             "notes.txt",
