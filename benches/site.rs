@@ -1,7 +1,8 @@
 //! Speed of the site pipeline on the bundled essays: a no-op build (every
-//! figure already in figures/) and the edit-to-reload latency of `ladder
-//! serve` for a one-word change, from the file write to the new HTML being
-//! served. Each measurement asserts what it times.
+//! figure already in figures/), a build after a drawing change (every view
+//! redrawn from the stored data, no solver run) and the edit-to-reload latency
+//! of `ladder serve` for a one-word change, from the file write to the new
+//! HTML being served. Each measurement asserts what it times.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladder::site::figures::Silent;
@@ -49,6 +50,31 @@ fn no_op_build(c: &mut Criterion) {
                 "a no-op build computed {:?}",
                 summary.computed
             );
+        })
+    });
+}
+
+/// What a change to the drawing code costs: every stored drawing is gone (as
+/// when its fingerprint no longer matches), every run is stored. Nothing is
+/// written, so each iteration draws every view again.
+fn redraw_build(c: &mut Criterion) {
+    let (dir, opts) = bundled();
+    for entry in std::fs::read_dir(dir.path().join("figures")).expect("figures/") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().expect("a name").to_string_lossy();
+        if name.matches('.').count() == 2 && name.ends_with(".json") {
+            std::fs::remove_file(&path).expect("remove a drawing");
+        }
+    }
+    let opts = Options {
+        write: false,
+        ..opts
+    };
+    c.bench_function("build after a drawing change: every view redrawn", |b| {
+        b.iter(|| {
+            let summary = site::build(opts.clone(), &Silent).expect("builds");
+            assert!(summary.computed.is_empty(), "{:?}", summary.computed);
+            assert!(summary.drawn >= 20, "drew {}", summary.drawn);
         })
     });
 }
@@ -101,6 +127,6 @@ fn edit_to_reload(c: &mut Criterion) {
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
-    targets = no_op_build, edit_to_reload
+    targets = no_op_build, redraw_build, edit_to_reload
 }
 criterion_main!(benches);

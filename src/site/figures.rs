@@ -131,6 +131,8 @@ impl Job {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
     pub data: Data,
+    /// The hash of the data's text, which keys its drawings.
+    pub data_hash: String,
     pub checks: Vec<Check>,
     /// The views drawn for the job, by name: `None` for a view these
     /// parameters give nothing to draw.
@@ -239,6 +241,9 @@ struct Run<D> {
     params: serde_json::Value,
     fingerprint: String,
     checks: Vec<Check>,
+    /// The hash of the data's text, kept so that a build need not write out
+    /// megabytes of data to find its drawings.
+    data_hash: String,
     data: D,
 }
 
@@ -294,6 +299,7 @@ impl Cache {
         }
         Lookup::Hit(Figure {
             data: run.data,
+            data_hash: run.data_hash,
             checks: run.checks,
             views: BTreeMap::new(),
         })
@@ -336,6 +342,7 @@ impl Cache {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
             fingerprint: job.key.1.clone(),
+            data_hash: figure.data_hash.clone(),
             data: &figure.data,
             checks: figure.checks.clone(),
         })?;
@@ -492,8 +499,10 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
         .check_limits(&job.params)
         .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;
+    let data = Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?;
     Ok(Figure {
-        data: Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?,
+        data_hash: hash(&data.text()),
+        data,
         checks: output.checks,
         views: BTreeMap::new(),
     })
@@ -643,7 +652,7 @@ fn with_views(
     if missing.is_empty() {
         return Ok((figure, (0, None)));
     }
-    let data_hash = hash(&figure.data.text());
+    let data_hash = figure.data_hash.clone();
     let (mut drawn, mut unwritten) = (0, None);
     for view in missing {
         let stored = cache
