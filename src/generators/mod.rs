@@ -393,6 +393,17 @@ pub struct Output {
     pub checks: Vec<Check>,
 }
 
+impl Output {
+    /// The output of a run that found `data` (a struct, serialised to an
+    /// object) and asserted `checks`.
+    pub fn new(data: &impl Serialize, checks: Vec<Check>) -> Output {
+        Output {
+            data: serde_json::to_value(data).expect("a generator's data serialises"),
+            checks,
+        }
+    }
+}
+
 /// A run's data: a JSON object whose values are kept as JSON text and parsed
 /// only when an essay or a view names them. A catalogue of megabytes goes from
 /// its artifact into the site's data file without ever being parsed. Two data

@@ -794,10 +794,7 @@ impl Generator for ChompNeedles {
             walks,
             survey,
         };
-        Output {
-            data: serde_json::to_value(&data).expect("data serialises"),
-            checks,
-        }
+        Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {

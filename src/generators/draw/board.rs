@@ -191,24 +191,8 @@ fn hex(role: Role) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::svg_text::{attributes, texts};
     use super::*;
-
-    /// The values of every `name="..."` attribute in `svg`.
-    fn attributes<'s>(svg: &'s str, name: &str) -> Vec<&'s str> {
-        let key = format!(" {name}=\"");
-        svg.split(key.as_str())
-            .skip(1)
-            .filter_map(|s| s.split('"').next())
-            .collect()
-    }
-
-    /// The texts of a drawing's `<text>` elements.
-    fn texts(svg: &str) -> Vec<&str> {
-        svg.split("<text")
-            .skip(1)
-            .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0))
-            .collect()
-    }
 
     #[test]
     fn boards_draw_each_role_once_with_its_labels_and_headings() {

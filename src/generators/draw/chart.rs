@@ -857,6 +857,7 @@ fn classify(svg: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use super::super::svg_text::{attributes, texts};
     use super::*;
     use crate::generators::draw::Axis;
 
@@ -887,23 +888,6 @@ mod tests {
     /// The wide and the narrow drawing of a chart.
     fn drawings(chart: &Chart) -> [String; 2] {
         [svg(chart, &WIDE), svg(chart, &NARROW)]
-    }
-
-    /// The values of every `name="..."` attribute in `svg`.
-    fn attributes<'s>(svg: &'s str, name: &str) -> Vec<&'s str> {
-        let key = format!(" {name}=\"");
-        svg.split(key.as_str())
-            .skip(1)
-            .filter_map(|s| s.split('"').next())
-            .collect()
-    }
-
-    /// The texts of a drawing's `<text>` elements.
-    fn texts(svg: &str) -> Vec<&str> {
-        svg.split("<text")
-            .skip(1)
-            .filter_map(|t| Some(t.split_once(">\n")?.1.split_once("\n<")?.0))
-            .collect()
     }
 
     /// Charts of every kind: points on a log axis, lines, bars with long

@@ -410,6 +410,28 @@ fn is_whole(v: f64) -> bool {
     (v - v.round()).abs() < 1e-9 * v.abs().max(1.0)
 }
 
+/// Reading drawings back in tests.
+#[cfg(test)]
+mod svg_text {
+    /// The values of every `name="..."` attribute in `svg`.
+    pub fn attributes<'s>(svg: &'s str, name: &str) -> Vec<&'s str> {
+        let key = format!(" {name}=\"");
+        svg.split(key.as_str())
+            .skip(1)
+            .filter_map(|s| s.split('"').next())
+            .collect()
+    }
+
+    /// The texts of a drawing's `<text>` elements, trimmed (plotters writes
+    /// them on lines of their own).
+    pub fn texts(svg: &str) -> Vec<&str> {
+        svg.split("<text")
+            .skip(1)
+            .filter_map(|t| Some(t.split_once('>')?.1.split_once("</text>")?.0.trim()))
+            .collect()
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

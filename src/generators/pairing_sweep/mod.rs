@@ -859,10 +859,7 @@ impl Generator for PairingSweep {
             grundy,
             grundy_rules,
         };
-        Output {
-            data: serde_json::to_value(&data).expect("data serialises"),
-            checks,
-        }
+        Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {

@@ -590,10 +590,7 @@ impl Generator for RunIntervals {
         };
         let (down, across) = (runs("example_down"), runs("example_across"));
         let (data, checks) = compute(max_cells, (&down, &across));
-        Output {
-            data: serde_json::to_value(&data).expect("data serialises"),
-            checks,
-        }
+        Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {

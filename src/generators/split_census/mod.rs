@@ -145,10 +145,7 @@ impl Generator for SplitCensus {
             last_split: splitting().next_back(),
             by_placed,
         };
-        Output {
-            data: serde_json::to_value(&data).expect("data serialises"),
-            checks,
-        }
+        Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {

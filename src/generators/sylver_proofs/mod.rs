@@ -606,10 +606,7 @@ impl Generator for SylverProofs {
         });
         let data = summarise(max_gaps, &census, &examples);
         let checks = checks(&data, &census, &examples, &mut solver);
-        Output {
-            data: serde_json::to_value(&data).expect("data serialises"),
-            checks,
-        }
+        Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
