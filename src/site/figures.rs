@@ -200,18 +200,55 @@ impl Progress for Silent {
     fn say(&self, _: &str) {}
 }
 
+/// The version of the artifacts' format. A record of another version is an
+/// earlier (or later) ladder's: it is recomputed, without a warning.
+const FORMAT: u32 = 2;
+
 /// An artifact's record, sealed by the hash of its JSON text with `hash`
 /// empty: a run's ([`Run`]) or a drawing's ([`Drawn`]). (Not flattened:
 /// serde cannot flatten the raw JSON text data are kept as.)
 #[derive(Serialize, Deserialize)]
 struct Sealed<T> {
+    format: u32,
     hash: String,
     body: T,
+}
+
+/// What reading a record found.
+enum Read<T> {
+    Record(Sealed<T>),
+    /// A record of another format.
+    Other,
+    /// Not a record ladder wrote.
+    Foreign,
+}
+
+impl<T: for<'de> Deserialize<'de>> Sealed<T> {
+    fn read(bytes: &[u8]) -> Read<T> {
+        match serde_json::from_slice::<Sealed<T>>(bytes) {
+            Ok(record) if record.format == FORMAT => Read::Record(record),
+            Ok(_) => Read::Other,
+            Err(_) => {
+                // Only a file that fails to read is probed: a sealed record
+                // of any format has a hash, and this format's has no other.
+                #[derive(Deserialize)]
+                struct Probe {
+                    format: Option<u32>,
+                    hash: Option<String>,
+                }
+                match serde_json::from_slice::<Probe>(bytes) {
+                    Ok(p) if p.hash.is_some() && p.format != Some(FORMAT) => Read::Other,
+                    _ => Read::Foreign,
+                }
+            }
+        }
+    }
 }
 
 impl<T: Serialize> Sealed<T> {
     fn seal(body: T) -> serde_json::Result<Sealed<T>> {
         let mut sealed = Sealed {
+            format: FORMAT,
             hash: String::new(),
             body,
         };
@@ -277,8 +314,10 @@ impl Cache {
         let Ok(bytes) = std::fs::read(&path) else {
             return Lookup::Miss;
         };
-        let Ok(mut record) = serde_json::from_slice::<Sealed<Run<Data>>>(&bytes) else {
-            return damaged(&path, "is not an artifact this ladder wrote");
+        let mut record = match Sealed::<Run<Data>>::read(&bytes) {
+            Read::Record(record) => record,
+            Read::Other => return Lookup::Miss,
+            Read::Foreign => return damaged(&path, "is not an artifact ladder wrote"),
         };
         if !record.verifies() {
             return damaged(&path, "does not match its content hash (edited?)");
@@ -324,8 +363,10 @@ impl Cache {
             Lookup::Damaged(note) => note,
             _ => unreachable!("damaged() is a damaged lookup"),
         };
-        let Ok(mut record) = serde_json::from_slice::<Sealed<Drawn<Rendered>>>(&bytes) else {
-            return Err(note("is not an artifact this ladder wrote"));
+        let mut record = match Sealed::<Drawn<Rendered>>::read(&bytes) {
+            Read::Record(record) => record,
+            Read::Other => return Ok(None),
+            Read::Foreign => return Err(note("is not an artifact ladder wrote")),
         };
         if !record.verifies() {
             return Err(note("does not match its content hash (edited?)"));
@@ -987,9 +1028,18 @@ mod tests {
         std::fs::write(dir.path().join(format!("{stem}.json")), "{\"whole\": 4}").unwrap();
         expect_damaged(
             &format!("{stem}.json"),
-            "is not an artifact this ladder wrote",
+            "is not an artifact ladder wrote",
             computed,
         );
+        // A record of another format (an earlier ladder's) is recomputed
+        // without a word.
+        edit_record(dir.path(), &job(), true, |r| r["format"] = 1.into());
+        let (got, notes) = run_noting(&cache);
+        assert_eq!((got.origin, notes), (computed, vec![]));
+        let old = r#"{"hash":"0","generator":"blocked-board","data":{}}"#;
+        std::fs::write(dir.path().join(format!("{stem}.json")), old).unwrap();
+        let (got, notes) = run_noting(&cache);
+        assert_eq!((got.origin, notes), (computed, vec![]));
     }
 
     #[test]
