@@ -641,6 +641,49 @@ fn each_job_writes_its_data_once_and_each_view_its_values_once() {
     assert_eq!(rows.matches("<tr>").count(), 4, "{rows}");
 }
 
+#[test]
+fn each_figure_shows_the_command_that_reproduces_its_data() {
+    let figure = "```figure\nid = \"r\"\ngenerator = \"blocked-board\"\nrows = 2\ncols = 3\n\
+                  blocked_columns = [2]\nblocked_cells = [[1, 1]]\ncaption = \"C.\"\n```\n\n## Third";
+    let (dir, run) = build_edited("## Third", figure);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site/demo/one");
+    let page = std::fs::read_to_string(site.join("index.html")).unwrap();
+    let line = page
+        .split("<figure id=\"fig-r\">")
+        .nth(1)
+        .and_then(|figure| {
+            figure
+                .split("<p class=\"reproduce\">Reproduce: <code>")
+                .nth(1)
+        })
+        .and_then(|rest| rest.split("</code>").next())
+        .expect("a reproduce line");
+    let command = html_escape::decode_html_entities(line).into_owned();
+    assert_eq!(
+        command,
+        "ladder figure blocked-board 'blocked_cells=[[1,1]]' 'blocked_columns=[2]' \
+         'blocked_rows=[]' cols=3 rows=2 wall=true"
+    );
+    // Run as a shell runs it, it prints the data the figure's JSON holds.
+    let shell = std::process::Command::new("sh")
+        .arg("-c")
+        .arg(command.replacen("ladder", env!("CARGO_BIN_EXE_ladder"), 1))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    assert!(
+        shell.status.success(),
+        "{}",
+        String::from_utf8_lossy(&shell.stderr)
+    );
+    let printed: serde_json::Value = serde_json::from_slice(&shell.stdout).unwrap();
+    let file: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(site.join("r.json")).unwrap()).unwrap();
+    assert_eq!(printed, file["data"]);
+    assert_eq!(printed["whole"], 2);
+}
+
 /// The essay's page of the fixture with `from` -> `to` in `one.md`, failing
 /// with the errors if the build fails.
 fn page_with(from: &str, to: &str) -> String {

@@ -851,9 +851,10 @@ impl<'c, 's> Renderer<'c, 's> {
             None => String::new(),
         };
         format!(
-            "<figure id=\"fig-{id}\">\n{drawing}{details}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</span></figcaption>\n</figure>\n",
+            "<figure id=\"fig-{id}\">\n{drawing}{details}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</span></figcaption>\n<p class=\"reproduce\">Reproduce: <code>{command}</code></p>\n</figure>\n",
             id = d.id,
             json = shown.json,
+            command = html_escape::encode_text(&reproduce(d)),
         )
     }
 
@@ -941,6 +942,22 @@ fn refusal(what: &str) -> String {
 }
 
 /// The text of an HTML fragment: tags dropped, entities decoded.
+/// The command that reproduces a figure's data: `ladder figure NAME` and every
+/// parameter as `name=value`, quoted for a POSIX shell where it needs it.
+fn reproduce(d: &Directive) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_=.,-+".contains(c);
+    std::iter::once(format!("ladder figure {}", d.generator.spec().name))
+        .chain(d.params.to_toml().lines().map(|line| {
+            let arg = line.replacen(" = ", "=", 1);
+            match arg.chars().all(plain) {
+                true => arg,
+                false => format!("'{}'", arg.replace('\'', "'\\''")),
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
 fn plain_text(html: &str) -> String {
     let mut out = String::new();
     let mut in_tag = false;
