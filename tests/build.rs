@@ -123,6 +123,34 @@ fn a_false_claim_fails_naming_both_values() {
 }
 
 #[test]
+fn claims_may_state_derived_quantities() {
+    let page = page_with(
+        "{{ b.parts.0 = 2 }}",
+        "{{ b.parts.0 = 2 }} ({{ b.whole - 1 = three }} without the empty board, \
+         {{ len(b.parts) = both }} parts, {{ b.parts.0 * b.parts.1 = b.whole }}, \
+         {{ b.whole / len(b.parts) | words }} on average)",
+    );
+    assert!(
+        page.contains("2 (three without the empty board, both parts, 4, two on average)"),
+        "{page}"
+    );
+    fails_at(
+        "one.md",
+        "{{ b.parts.0 = 2 }}",
+        "{{ b.parts.0 = 2 }} {{ sum(b.parts) - 1 > b.whole }}",
+        19,
+        "claim `sum(b.parts) - 1 > b.whole` is false: the generator computed 3 against 4",
+    );
+    fails_at(
+        "one.md",
+        "{{ b.parts.0 = 2 }}",
+        "{{ b.whole / (b.parts.0 - 2) }}",
+        19,
+        "`b.whole / (b.parts.0 - 2)`: `b.parts.0 - 2` is 0, and nothing divides by 0",
+    );
+}
+
+#[test]
 fn a_false_claim_in_a_caption_fails_at_the_caption() {
     fails_at(
         "one.md",

@@ -1,10 +1,12 @@
 //! Values and claims in prose: `{{ ID.KEY }}`, `{{ ID.KEY | percent(N) }}`,
-//! `{{ ID.KEY | fixed(N) }}` and `{{ ID.KEY = LITERAL }}`.
+//! `{{ ID.KEY | fixed(N) }}` and `{{ ID.KEY = LITERAL }}`, where `ID.KEY` may
+//! be any quantity of [`super::terms`] (`{{ len(ID.KEY) - 1 = 53 }}`).
 //!
 //! This module parses the expressions, resolves their paths in a figure's data,
 //! formats values and decides claims. It knows nothing of markdown: the
 //! markdown stage hands it the text of prose and captions.
 
+use super::terms::{self, Term};
 use crate::generators::Data;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
@@ -26,9 +28,24 @@ pub struct Found {
 /// A parsed expression.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expr {
-    /// `ID.KEY...`, split on dots.
-    pub path: Vec<String>,
+    /// What it shows or claims of: a path, or a quantity derived from paths.
+    pub term: Term,
     pub action: Action,
+}
+
+impl Expr {
+    /// The figure ids it reads, on both sides of a claim.
+    pub fn ids(&self) -> Vec<&str> {
+        let mut ids = self.term.ids();
+        if let Action::Claim(Claim {
+            against: Against::Term(other),
+            ..
+        }) = &self.action
+        {
+            ids.extend(other.ids());
+        }
+        ids
+    }
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +87,7 @@ impl Claim {
         match (&self.prints, &self.against) {
             (Some(words), _) => Some(words),
             (None, Against::Literal(lit)) => Some(&lit.text),
-            (None, Against::Path(_)) => None,
+            (None, Against::Term(_)) => None,
         }
     }
 }
@@ -121,8 +138,8 @@ impl Op {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Against {
     Literal(Literal),
-    /// Another value of the essay's data.
-    Path(Vec<String>),
+    /// Another quantity of the essay's data.
+    Term(Term),
 }
 
 /// A claim's literal, with the text it renders as.
@@ -159,7 +176,7 @@ pub struct Ratio {
 }
 
 impl Ratio {
-    fn whole(n: Decimal) -> Ratio {
+    pub fn whole(n: Decimal) -> Ratio {
         Ratio {
             num: n,
             den: Decimal::ONE,
@@ -170,7 +187,7 @@ impl Ratio {
         self.num / self.den
     }
 
-    fn cmp(self, other: Ratio) -> Result<Ordering, String> {
+    pub fn compare(self, other: Ratio) -> Result<Ordering, String> {
         let overflow = || "numbers too large to compare exactly".to_string();
         let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
         let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;
@@ -244,7 +261,7 @@ pub fn find_all(text: &str) -> Vec<Found> {
 /// Parses the inside of `{{ ... }}`.
 pub fn parse(inner: &str) -> Result<Expr, String> {
     let inner = inner.trim();
-    let (path_text, action) = match operator(inner) {
+    let (term_text, action) = match operator(inner) {
         Some((at, "|")) => (&inner[..at], parse_filter(inner[at + 1..].trim())?),
         Some((at, symbol)) => {
             let op = Op::ALL
@@ -259,19 +276,8 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
         }
         None => (inner, Action::Show),
     };
-    let path = parse_path(path_text).ok_or_else(|| {
-        format!(
-            "expected `ID.KEY` (a figure id and a dotted key), found `{}`",
-            path_text.trim()
-        )
-    })?;
-    Ok(Expr { path, action })
-}
-
-/// `ID.KEY...` split on dots, if `text` is one.
-fn parse_path(text: &str) -> Option<Vec<String>> {
-    let path: Vec<String> = text.trim().split('.').map(str::to_string).collect();
-    (path.len() >= 2 && path.iter().all(|s| is_name(s))).then_some(path)
+    let term = terms::parse(term_text)?;
+    Ok(Expr { term, action })
 }
 
 /// The first filter bar or claim operator outside quotes, and where it is.
@@ -317,14 +323,14 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     };
     let against = match parse_literal(claimed) {
         Ok(lit) => Against::Literal(lit),
-        Err(e) => match parse_path(claimed) {
-            Some(path) if op != Op::Approx => Against::Path(path),
-            Some(_) => {
+        Err(e) => match terms::parse(claimed) {
+            Ok(term) if op != Op::Approx => Against::Term(term),
+            Ok(_) => {
                 return Err(format!(
                     "`~` rounds to a literal's precision: write a literal, not `{claimed}`"
                 ));
             }
-            None => return Err(e),
+            Err(_) => return Err(e),
         },
     };
     if let Against::Literal(Literal {
@@ -891,8 +897,8 @@ fn fixed(v: Decimal, places: usize) -> String {
 /// Evaluates an expression against the data: the text it renders as, or why
 /// it cannot (an unknown key, a false claim with both values).
 pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
-    let value = &resolve(data, &expr.path)?;
-    let name = expr.path.join(".");
+    let value = &terms::value(&expr.term, data)?;
+    let name = expr.term.to_string();
     match &expr.action {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
         Action::Percent(n) => Ok(format!(
@@ -928,20 +934,15 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
                     decide(claim.op, &lit.kind, value)
                         .map_err(|e| format!("claim on `{name}`: {e}"))?,
                 ),
-                Against::Path(path) => {
-                    let other = resolve(data, path)?;
-                    let verdict = compare(claim.op, value, &other).map_err(|e| {
-                        format!(
-                            "claim `{name} {} {}`: {e}",
-                            claim.op.symbol(),
-                            path.join(".")
-                        )
-                    })?;
+                Against::Term(term) => {
+                    let other = terms::value(term, data)?;
+                    let verdict = compare(claim.op, value, &other)
+                        .map_err(|e| format!("claim `{name} {} {term}`: {e}", claim.op.symbol()))?;
                     let computed = Verdict {
                         computed: format!("{} against {}", verdict.computed, show(&other)?),
                         ..verdict
                     };
-                    (path.join("."), computed)
+                    (term.to_string(), computed)
                 }
             };
             if verdict.holds {
@@ -1000,7 +1001,7 @@ fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> 
                     }
                 }
                 _ => Verdict {
-                    holds: op.orders(v.cmp(*lit)?),
+                    holds: op.orders(v.compare(*lit)?),
                     computed: if v.den == Decimal::ONE || value.is_string() {
                         shown
                     } else {
@@ -1036,7 +1037,7 @@ fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
     let shown = show(value)?;
     match (ratio_of(value), ratio_of(other)) {
         (Ok(a), Ok(b)) => Ok(Verdict {
-            holds: op.orders(a.cmp(b)?),
+            holds: op.orders(a.compare(b)?),
             computed: shown,
         }),
         _ if op == Op::Eq => Ok(Verdict {
@@ -1062,7 +1063,7 @@ fn show_decimal(d: Decimal) -> String {
 }
 
 /// An exact number from a JSON number, or a string `a/b` or `n`.
-fn ratio_of(value: &Value) -> Result<Ratio, String> {
+pub fn ratio_of(value: &Value) -> Result<Ratio, String> {
     let parsed = match value {
         Value::Number(n) => {
             let text = n.to_string();

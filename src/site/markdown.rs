@@ -581,7 +581,9 @@ impl<'c, 's> Renderer<'c, 's> {
             .iter()
             .map(|e| {
                 let evaluated = match &e.expr {
-                    Ok(x) if self.ctx.broken.contains(&x.path[0]) => return None,
+                    Ok(x) if x.ids().iter().any(|id| self.ctx.broken.contains(*id)) => {
+                        return None;
+                    }
                     Ok(x) if x.action.is_words() && e.opens_sentence => {
                         claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w))
                     }

@@ -31,6 +31,7 @@ pub mod math;
 pub mod output;
 pub mod serve;
 pub mod templates;
+pub mod terms;
 
 use crate::generators::Generator;
 use claims::EssayData;

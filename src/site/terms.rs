@@ -1,0 +1,469 @@
+//! Quantities in claims and values: a path into a figure's data, a number,
+//! arithmetic on them (`+ - * /`, parentheses) and functions over lists
+//! (`len`, `sum`, `min`, `max`, `mean`, `median`).
+//!
+//! `{{ wall.routes / wall.whole ~ a thousand }}`, `{{ bar.squares - 1 =
+//! seventy-nine }}`, `{{ len(sc.positions) = 583 }}`. Arithmetic is exact:
+//! numbers are fractions of decimals, so `1 / 3 * 3` is 1. A `-` between two
+//! terms needs spaces around it; inside a word it is part of a figure's id
+//! (`two-rows.grid`).
+
+use super::claims::{EssayData, Ratio, ratio_of, resolve};
+use rust_decimal::Decimal;
+use serde_json::Value;
+use std::fmt;
+
+/// A quantity, before the data is known.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Term {
+    /// `ID.KEY...`, split on dots.
+    Path(Vec<String>),
+    Number(Decimal),
+    Binary(Box<Term>, char, Box<Term>),
+    Call(Function, Vec<Term>),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Function {
+    Len,
+    Sum,
+    Min,
+    Max,
+    Mean,
+    Median,
+}
+
+impl Function {
+    const ALL: [(&'static str, Function); 6] = [
+        ("len", Function::Len),
+        ("sum", Function::Sum),
+        ("min", Function::Min),
+        ("max", Function::Max),
+        ("mean", Function::Mean),
+        ("median", Function::Median),
+    ];
+
+    fn name(self) -> &'static str {
+        Function::ALL
+            .iter()
+            .find(|(_, f)| *f == self)
+            .map_or("", |(n, _)| n)
+    }
+}
+
+impl fmt::Display for Term {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Term::Path(path) => write!(f, "{}", path.join(".")),
+            Term::Number(n) => write!(f, "{n}"),
+            Term::Binary(a, op, b) => {
+                let side = |t: &Term| match t {
+                    Term::Binary(..) => format!("({t})"),
+                    _ => t.to_string(),
+                };
+                write!(f, "{} {op} {}", side(a), side(b))
+            }
+            Term::Call(function, args) => {
+                let args: Vec<String> = args.iter().map(Term::to_string).collect();
+                write!(f, "{}({})", function.name(), args.join(", "))
+            }
+        }
+    }
+}
+
+impl Term {
+    /// The figure ids the term reads.
+    pub fn ids(&self) -> Vec<&str> {
+        match self {
+            Term::Path(path) => vec![path[0].as_str()],
+            Term::Number(_) => Vec::new(),
+            Term::Binary(a, _, b) => [a.ids(), b.ids()].concat(),
+            Term::Call(_, args) => args.iter().flat_map(Term::ids).collect(),
+        }
+    }
+
+    /// Whether the term is a path alone.
+    pub fn is_path(&self) -> bool {
+        matches!(self, Term::Path(_))
+    }
+}
+
+/// One token of a term.
+#[derive(Clone, Debug, PartialEq)]
+enum Token<'a> {
+    Word(&'a str),
+    Symbol(char),
+}
+
+fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
+    let mut out = Vec::new();
+    let mut rest = text.trim_start();
+    while let Some(c) = rest.chars().next() {
+        let after = &rest[c.len_utf8()..];
+        // A minus followed by a digit, where no term ends before it, is a sign.
+        let sign = c == '-'
+            && after.starts_with(|d: char| d.is_ascii_digit())
+            && !matches!(out.last(), Some(Token::Word(_) | Token::Symbol(')')));
+        if "+-*/(),".contains(c) && !sign {
+            out.push(Token::Symbol(c));
+            rest = after;
+        } else if c.is_alphanumeric() || "_.-".contains(c) {
+            let end = rest
+                .find(|w: char| !(w.is_alphanumeric() || "_.-".contains(w)))
+                .unwrap_or(rest.len());
+            let word = &rest[..end];
+            if word.ends_with('-') {
+                return Err(format!(
+                    "`{word}`: a `-` between terms needs spaces around it"
+                ));
+            }
+            out.push(Token::Word(word));
+            rest = &rest[end..];
+        } else {
+            return Err(format!("unexpected `{c}` in `{}`", text.trim()));
+        }
+        rest = rest.trim_start();
+    }
+    Ok(out)
+}
+
+/// Parses a term.
+pub fn parse(text: &str) -> Result<Term, String> {
+    let tokens = tokens(text)?;
+    let mut parser = Parser { tokens, at: 0 };
+    let term = parser.sum()?;
+    match parser.tokens.get(parser.at) {
+        None => Ok(term),
+        Some(t) => Err(format!("unexpected {} in `{}`", shown(t), text.trim())),
+    }
+}
+
+fn shown(t: &Token<'_>) -> String {
+    match t {
+        Token::Word(w) => format!("`{w}`"),
+        Token::Symbol(c) => format!("`{c}`"),
+    }
+}
+
+struct Parser<'a> {
+    tokens: Vec<Token<'a>>,
+    at: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn next(&mut self) -> Option<Token<'a>> {
+        let t = self.tokens.get(self.at).cloned();
+        self.at += 1;
+        t
+    }
+
+    fn eat(&mut self, symbol: char) -> bool {
+        let here = self.tokens.get(self.at) == Some(&Token::Symbol(symbol));
+        if here {
+            self.at += 1;
+        }
+        here
+    }
+
+    /// `product (('+' | '-') product)*`
+    fn sum(&mut self) -> Result<Term, String> {
+        self.chain(&['+', '-'], Parser::product)
+    }
+
+    /// `factor (('*' | '/') factor)*`
+    fn product(&mut self) -> Result<Term, String> {
+        self.chain(&['*', '/'], Parser::factor)
+    }
+
+    fn chain(
+        &mut self,
+        ops: &[char],
+        operand: fn(&mut Parser<'a>) -> Result<Term, String>,
+    ) -> Result<Term, String> {
+        let mut term = operand(self)?;
+        while let Some(&op) = ops.iter().find(|&&op| self.eat(op)) {
+            term = Term::Binary(Box::new(term), op, Box::new(operand(self)?));
+        }
+        Ok(term)
+    }
+
+    /// A number, a path, a call or a parenthesised sum.
+    fn factor(&mut self) -> Result<Term, String> {
+        match self.next() {
+            Some(Token::Symbol('(')) => {
+                let term = self.sum()?;
+                match self.eat(')') {
+                    true => Ok(term),
+                    false => Err("a `(` is not closed".into()),
+                }
+            }
+            Some(Token::Word(word)) => {
+                if let Ok(n) = word.parse::<Decimal>() {
+                    return Ok(Term::Number(n));
+                }
+                if let Some(&(_, function)) = Function::ALL.iter().find(|(n, _)| *n == word)
+                    && self.eat('(')
+                {
+                    let mut args = vec![self.sum()?];
+                    while self.eat(',') {
+                        args.push(self.sum()?);
+                    }
+                    if !self.eat(')') {
+                        return Err(format!("`{word}(` is not closed"));
+                    }
+                    return Ok(Term::Call(function, args));
+                }
+                let path: Vec<String> = word.split('.').map(str::to_string).collect();
+                match path.len() >= 2 && path.iter().all(|s| super::claims::is_name(s)) {
+                    true => Ok(Term::Path(path)),
+                    false => Err(format!(
+                        "expected `ID.KEY` (a figure id and a dotted key), a number or a \
+                         function ({}), found `{word}`",
+                        Function::ALL.map(|(n, _)| n).join(", ")
+                    )),
+                }
+            }
+            Some(t) => Err(format!("expected a quantity, found {}", shown(&t))),
+            None => Err("expected a quantity, found the end".into()),
+        }
+    }
+}
+
+/// The value of a term in an essay's data. Errors name the sub-term that
+/// failed.
+pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
+    match term {
+        Term::Path(path) => resolve(data, path),
+        Term::Number(n) => Ok(of_ratio(Ratio::whole(*n))),
+        Term::Binary(a, op, b) => {
+            let (x, y) = (number(a, data)?, number(b, data)?);
+            let overflow = || format!("`{term}`: the numbers are too large");
+            let r = match op {
+                '+' | '-' => {
+                    let sign = if *op == '-' {
+                        -Decimal::ONE
+                    } else {
+                        Decimal::ONE
+                    };
+                    let num = x
+                        .num
+                        .checked_mul(y.den)
+                        .zip(y.num.checked_mul(x.den))
+                        .and_then(|(p, q)| p.checked_add(sign * q))
+                        .ok_or_else(overflow)?;
+                    let den = x.den.checked_mul(y.den).ok_or_else(overflow)?;
+                    Ratio { num, den }
+                }
+                '*' => Ratio {
+                    num: x.num.checked_mul(y.num).ok_or_else(overflow)?,
+                    den: x.den.checked_mul(y.den).ok_or_else(overflow)?,
+                },
+                _ if y.num == Decimal::ZERO => {
+                    return Err(format!("`{term}`: `{b}` is 0, and nothing divides by 0"));
+                }
+                _ => {
+                    let sign = if y.num < Decimal::ZERO {
+                        -Decimal::ONE
+                    } else {
+                        Decimal::ONE
+                    };
+                    Ratio {
+                        num: x.num.checked_mul(y.den * sign).ok_or_else(overflow)?,
+                        den: x.den.checked_mul(y.num * sign).ok_or_else(overflow)?,
+                    }
+                }
+            };
+            Ok(of_ratio(r))
+        }
+        Term::Call(function, args) => call(*function, args, term, data),
+    }
+}
+
+/// A term's value as an exact number.
+fn number(term: &Term, data: &EssayData<'_>) -> Result<Ratio, String> {
+    let v = value(term, data)?;
+    ratio_of(&v).map_err(|e| format!("`{term}`: {e}"))
+}
+
+/// A function of its arguments: of one list's elements, or of several numbers.
+fn call(
+    function: Function,
+    args: &[Term],
+    term: &Term,
+    data: &EssayData<'_>,
+) -> Result<Value, String> {
+    let values: Vec<Value> = match args {
+        [one] => match value(one, data)? {
+            Value::Array(items) => items,
+            Value::Object(map) if function == Function::Len => map.into_values().collect(),
+            other if function == Function::Len => {
+                return Err(format!("`{term}`: `{one}` is {other}, not a list"));
+            }
+            other => vec![other],
+        },
+        _ if function == Function::Len => {
+            return Err(format!("`{term}`: `len` takes one list"));
+        }
+        several => several
+            .iter()
+            .map(|t| value(t, data))
+            .collect::<Result<_, _>>()?,
+    };
+    if function == Function::Len {
+        return Ok(Value::from(values.len()));
+    }
+    let mut numbers: Vec<Ratio> = values
+        .iter()
+        .map(|v| ratio_of(v).map_err(|e| format!("`{term}`: {e}")))
+        .collect::<Result<_, _>>()?;
+    if numbers.is_empty() {
+        return Err(format!("`{term}`: the list is empty"));
+    }
+    let overflow = || format!("`{term}`: the numbers are too large");
+    let total = |numbers: &[Ratio]| -> Result<Ratio, String> {
+        numbers
+            .iter()
+            .try_fold(Ratio::whole(Decimal::ZERO), |acc, r| {
+                let num = acc
+                    .num
+                    .checked_mul(r.den)
+                    .zip(r.num.checked_mul(acc.den))
+                    .and_then(|(p, q)| p.checked_add(q))
+                    .ok_or_else(overflow)?;
+                let den = acc.den.checked_mul(r.den).ok_or_else(overflow)?;
+                Ok(Ratio { num, den })
+            })
+    };
+    let divide = |r: Ratio, n: usize| Ratio {
+        num: r.num,
+        den: r.den * Decimal::from(n),
+    };
+    let order = |a: &Ratio, b: &Ratio| a.compare(*b).unwrap_or(std::cmp::Ordering::Equal);
+    numbers.sort_by(order);
+    let n = numbers.len();
+    let r = match function {
+        Function::Sum => total(&numbers)?,
+        Function::Min => numbers[0],
+        Function::Max => numbers[n - 1],
+        Function::Mean => divide(total(&numbers)?, n),
+        Function::Median if n % 2 == 1 => numbers[n / 2],
+        Function::Median => divide(total(&numbers[n / 2 - 1..=n / 2])?, 2),
+        Function::Len => unreachable!("len returns above"),
+    };
+    Ok(of_ratio(r))
+}
+
+/// An exact number as a value: a JSON number when it is a decimal, and the
+/// fraction `num/den` in lowest terms otherwise (which claims read exactly).
+fn of_ratio(r: Ratio) -> Value {
+    let (num, den) = (r.num.normalize(), r.den.normalize());
+    if let Some(v) = num.checked_div(den)
+        && v.checked_mul(den) == Some(num)
+    {
+        let v = v.normalize();
+        return match (i64::try_from(v), v.fract() == Decimal::ZERO) {
+            (Ok(i), true) => Value::from(i),
+            _ => v
+                .to_string()
+                .parse::<f64>()
+                .map_or(Value::Null, Value::from),
+        };
+    }
+    // Both whole after scaling by the same power of ten, then reduced.
+    let scale = num.scale().max(den.scale());
+    let whole = |d: Decimal| {
+        let mut d = d;
+        d.rescale(scale);
+        d.mantissa()
+    };
+    let (mut a, mut b) = (whole(num), whole(den));
+    let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
+    while y != 0 {
+        (x, y) = (y, x % y);
+    }
+    let g = x.max(1) as i128;
+    (a, b) = (a / g, b / g);
+    Value::from(format!("{a}/{b}"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Data;
+    use serde_json::json;
+
+    fn eval(text: &str) -> Result<Value, String> {
+        let b = Data::from_value(json!({
+            "whole": 2916, "parts": [54, 54], "routes": 3_000_000, "ratio": 27.0,
+            "shares": [0.5, 0.25, 0.125], "empty": [], "name": "x",
+        }))
+        .unwrap();
+        let data = EssayData::from([("b".to_string(), &b), ("two-rows".to_string(), &b)]);
+        value(&parse(text)?, &data)
+    }
+
+    #[test]
+    fn arithmetic_is_exact_and_follows_precedence() {
+        assert_eq!(eval("b.whole - 1"), Ok(json!(2915)));
+        assert_eq!(eval("b.parts.0 * b.parts.1"), Ok(json!(2916)));
+        assert_eq!(eval("b.routes / b.whole"), Ok(json!("250000/243")));
+        assert_eq!(eval("1 / 3 * 3"), Ok(json!(1)));
+        assert_eq!(eval("2 + 3 * 4"), Ok(json!(14)));
+        assert_eq!(eval("(2 + 3) * 4"), Ok(json!(20)));
+        assert_eq!(eval("b.whole / 4"), Ok(json!(729)));
+        assert_eq!(eval("1 / 4"), Ok(json!(0.25)));
+        assert_eq!(eval("-1 - 2"), Ok(json!(-3)));
+        assert_eq!(eval("b.ratio / -2"), Ok(json!(-13.5)));
+        // A hyphen inside a word belongs to a figure's id.
+        assert_eq!(eval("two-rows.whole - b.whole"), Ok(json!(0)));
+    }
+
+    #[test]
+    fn functions_take_a_list_or_several_numbers() {
+        assert_eq!(eval("len(b.parts)"), Ok(json!(2)));
+        assert_eq!(eval("sum(b.parts)"), Ok(json!(108)));
+        assert_eq!(eval("max(b.shares)"), Ok(json!(0.5)));
+        assert_eq!(eval("min(b.shares)"), Ok(json!(0.125)));
+        assert_eq!(eval("mean(b.shares)"), Ok(json!("7/24")));
+        assert_eq!(eval("median(b.shares)"), Ok(json!(0.25)));
+        assert_eq!(eval("median(b.parts)"), Ok(json!(54)));
+        assert_eq!(eval("max(b.whole, b.routes)"), Ok(json!(3_000_000)));
+        assert_eq!(eval("len(b.parts) * 2"), Ok(json!(4)));
+    }
+
+    #[test]
+    fn errors_name_the_sub_term_that_failed() {
+        let e = eval("b.whole / (b.parts.0 - 54)").unwrap_err();
+        assert!(e.contains("`b.parts.0 - 54` is 0"), "{e}");
+        let e = eval("len(b.whole)").unwrap_err();
+        assert!(
+            e.contains("`len(b.whole)`: `b.whole` is 2916, not a list"),
+            "{e}"
+        );
+        let e = eval("sum(b.empty)").unwrap_err();
+        assert!(e.contains("the list is empty"), "{e}");
+        let e = eval("b.name + 1").unwrap_err();
+        assert!(e.contains("`b.name`"), "{e}");
+        assert!(parse("b.whole -1").is_ok());
+        assert!(parse("b.whole- 1").unwrap_err().contains("needs spaces"));
+        assert!(parse("(b.whole").unwrap_err().contains("not closed"));
+        assert!(
+            parse("b.whole b.parts")
+                .unwrap_err()
+                .contains("unexpected `b.parts`")
+        );
+        assert!(parse("whole").unwrap_err().contains("expected `ID.KEY`"));
+    }
+
+    #[test]
+    fn terms_read_back_as_written() {
+        for text in [
+            "b.whole - 1",
+            "len(b.parts) * 2",
+            "(b.a + b.b) / 2",
+            "max(b.x, b.y)",
+        ] {
+            assert_eq!(parse(text).unwrap().to_string(), text);
+        }
+    }
+}
