@@ -291,6 +291,21 @@ fn usage_errors_exit_two() {
 }
 
 #[test]
+fn an_output_that_cannot_be_written_exits_three_not_one() {
+    let dir = fixture("basic");
+    // A file where the output's parent folder must go.
+    std::fs::write(dir.path().join("plain-file"), "").unwrap();
+    let run = ladder(&["build", "--output-dir", "plain-file/site"], dir.path());
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("error: cannot") && run.stderr.contains("plain-file"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
 fn check_writes_nothing() {
     let dir = fixture("basic");
     let run = ladder(&["check"], dir.path());
