@@ -5,7 +5,7 @@
 //! 1. [`start`] listens first and builds after: until the first build is done,
 //!    every page is a 503 "building" page that reloads itself once the site is
 //!    ready, so no connection is held.
-//! 2. [`Sources`] watches the root shallowly and `content/` and `templates/`
+//! 2. `Sources` watches the root shallowly and `content/` and `templates/`
 //!    deeply; when either folder is removed, renamed or created (`git
 //!    checkout`, an editor's save-by-rename), its deep watch is attached anew.
 //! 3. A rebuild goes through the same [`Site`], which keeps figures and
@@ -14,15 +14,15 @@
 //!    its errors over the open page.
 //! 4. HTTP/1 by hyper on a small tokio runtime: each response goes out as one
 //!    write with `TCP_NODELAY`, connections are kept alive (HTTP/1.0's too,
-//!    when asked), request heads over [`HEAD_LIMIT`] get 431, a kept-alive
+//!    when asked), request heads over `HEAD_LIMIT` get 431, a kept-alive
 //!    connection with no new request for 30 s is closed, and a request head
-//!    that takes longer than 10 s to arrive is cut off ([`HeadClock`]).
+//!    that takes longer than 10 s to arrive is cut off (`HeadClock`).
 //!
-//! Open pages reload themselves through a small script that only this server
-//! injects (a long poll on `/__ladder/events`). Only the built files are
-//! served, from memory: nothing on disk is reachable, and a path with `..`
-//! (plain or percent-encoded) is refused. A folder's address without its
-//! trailing slash is redirected to the one with it.
+//! Open pages reload themselves through a small script (`reload.js`) that
+//! only this server injects (a long poll on `/__ladder/events`). Only the
+//! built files are served, from memory: nothing on disk is reachable, and a
+//! path with `..` (plain or percent-encoded) is refused. A folder's address
+//! without its trailing slash is redirected to the one with it.
 
 use super::figures::Progress;
 use super::{Failure, Site, output::Files};
