@@ -859,7 +859,7 @@ fn control_characters_in_text_or_a_caption_fail_at_their_line() {
     );
 }
 
-// --- serve: watching the root, listening (issue 12) ---
+// --- serve: watching the root, listening ---
 
 /// `ladder serve`'s server for the site in `dir`, once its first build is done.
 fn serving(dir: &Path) -> site::serve::Server {
@@ -1000,7 +1000,7 @@ fn serve_refuses_an_invalid_interface_naming_it() {
     assert!(!run.stderr.contains("another server"), "{}", run.stderr);
 }
 
-// --- The figure cache, `ladder clean` and `ladder value`'s limit (issue 12, items 5 and 9) ---
+// --- The figure cache, `ladder clean` and `ladder value` ---
 
 /// The file of the fixture's blocked-board artifact whose name ends with `suffix`.
 fn artifact(dir: &Path, suffix: &str) -> PathBuf {
@@ -1209,7 +1209,7 @@ fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
 }
 
-// --- Claims as prose states numbers (issue 15) ---
+// --- Claims as prose states numbers ---
 
 #[test]
 fn comparisons_and_approximations_fail_naming_both_values() {
