@@ -1191,7 +1191,7 @@ fn clean_refuses_while_an_essay_has_an_error() {
 fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     let dir = fixture("basic");
     let six = ["......"; 6].join("|");
-    let run = ladder(&["value", "domineering", &six], dir.path());
+    let run = ladder(&["value", &six], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains("region of 36 free cells"),
@@ -1200,13 +1200,36 @@ fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     );
     assert!(run.stderr.contains("--max-cells 36"), "{}", run.stderr);
     let five = ["....."; 5].join("|");
-    let run = ladder(&["value", "domineering", &five], dir.path());
+    let run = ladder(&["value", &five], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);
-    let run = ladder(
-        &["value", "domineering", "...|...", "--max-cells", "6"],
-        dir.path(),
-    );
+    let run = ladder(&["value", "...|...", "--max-cells", "6"], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
+}
+
+#[test]
+fn value_takes_the_game_domineering_by_default_or_cram() {
+    let dir = fixture("basic");
+    for (args, shown) in [
+        (&["value", "...|..."][..], "{2|-1/2}"),
+        (&["value", "--game", "domineering", "...|..."], "{2|-1/2}"),
+        (&["value", "--game", "cram", "...|..."], "*"),
+        (&["value", "......", "--game", "cram"], "*3"),
+    ] {
+        let run = ladder(args, dir.path());
+        assert_eq!(
+            (run.code, run.stdout.trim()),
+            (0, shown),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let run = ladder(&["value", "--game", "chess", "..."], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("domineering") && run.stderr.contains("cram"),
+        "{}",
+        run.stderr
+    );
 }
 
 // --- Claims as prose states numbers ---
