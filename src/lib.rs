@@ -21,3 +21,46 @@ pub mod cmd;
 pub mod games;
 pub mod generators;
 pub mod site;
+
+#[cfg(test)]
+mod tests {
+    /// A `rust-version` as (major, minor, patch).
+    fn version(text: &str) -> (u32, u32, u32) {
+        let mut parts = text.split('.').map(|p| p.parse::<u32>().unwrap());
+        let mut next = || parts.next().unwrap_or(0);
+        (next(), next(), next())
+    }
+
+    /// `rust-version` is at least what every dependency declares. (The
+    /// standard library items the code uses are checked against it by
+    /// clippy's `incompatible_msrv`; language features are not checked.)
+    #[test]
+    fn rust_version_is_at_least_every_dependencys() {
+        let out = std::process::Command::new(env!("CARGO"))
+            .args(["metadata", "--format-version", "1", "--frozen"])
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let meta: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        let declared = |p: &serde_json::Value| p["rust_version"].as_str().map(version);
+        let packages = meta["packages"].as_array().unwrap();
+        let (ours, theirs): (Vec<_>, Vec<_>) = packages
+            .iter()
+            .partition(|p| p["name"] == env!("CARGO_PKG_NAME"));
+        let ours = declared(ours[0]).unwrap();
+        for p in theirs {
+            if let Some(v) = declared(p) {
+                assert!(
+                    v <= ours,
+                    "{} needs Rust {v:?}, above ours {ours:?}",
+                    p["name"]
+                );
+            }
+        }
+    }
+}

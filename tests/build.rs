@@ -319,6 +319,21 @@ fn usage_errors_exit_two() {
 }
 
 #[test]
+fn an_output_that_cannot_be_written_exits_three_not_one() {
+    let dir = fixture("basic");
+    // A file where the output's parent folder must go.
+    std::fs::write(dir.path().join("plain-file"), "").unwrap();
+    let run = ladder(&["build", "--output-dir", "plain-file/site"], dir.path());
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("error: cannot") && run.stderr.contains("plain-file"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
 fn check_writes_nothing() {
     let dir = fixture("basic");
     let run = ladder(&["check"], dir.path());
@@ -915,7 +930,7 @@ fn control_characters_in_text_or_a_caption_fail_at_their_line() {
     );
 }
 
-// --- serve: watching the root, listening (issue 12) ---
+// --- serve: watching the root, listening ---
 
 /// `ladder serve`'s server for the site in `dir`, once its first build is done.
 fn serving(dir: &Path) -> site::serve::Server {
@@ -1056,7 +1071,7 @@ fn serve_refuses_an_invalid_interface_naming_it() {
     assert!(!run.stderr.contains("another server"), "{}", run.stderr);
 }
 
-// --- The figure cache, `ladder clean` and `ladder value`'s limit (issue 12, items 5 and 9) ---
+// --- The figure cache, `ladder clean` and `ladder value` ---
 
 /// The file of the fixture's blocked-board artifact whose name ends with `suffix`.
 fn artifact(dir: &Path, suffix: &str) -> PathBuf {
@@ -1247,7 +1262,7 @@ fn clean_refuses_while_an_essay_has_an_error() {
 fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     let dir = fixture("basic");
     let six = ["......"; 6].join("|");
-    let run = ladder(&["value", "domineering", &six], dir.path());
+    let run = ladder(&["value", &six], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains("region of 36 free cells"),
@@ -1256,16 +1271,39 @@ fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     );
     assert!(run.stderr.contains("--max-cells 36"), "{}", run.stderr);
     let five = ["....."; 5].join("|");
-    let run = ladder(&["value", "domineering", &five], dir.path());
+    let run = ladder(&["value", &five], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);
-    let run = ladder(
-        &["value", "domineering", "...|...", "--max-cells", "6"],
-        dir.path(),
-    );
+    let run = ladder(&["value", "...|...", "--max-cells", "6"], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
 }
 
-// --- Claims as prose states numbers (issue 15) ---
+#[test]
+fn value_takes_the_game_domineering_by_default_or_cram() {
+    let dir = fixture("basic");
+    for (args, shown) in [
+        (&["value", "...|..."][..], "{2|-1/2}"),
+        (&["value", "--game", "domineering", "...|..."], "{2|-1/2}"),
+        (&["value", "--game", "cram", "...|..."], "*"),
+        (&["value", "......", "--game", "cram"], "*3"),
+    ] {
+        let run = ladder(args, dir.path());
+        assert_eq!(
+            (run.code, run.stdout.trim()),
+            (0, shown),
+            "{args:?}: {}",
+            run.stderr
+        );
+    }
+    let run = ladder(&["value", "--game", "chess", "..."], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("domineering") && run.stderr.contains("cram"),
+        "{}",
+        run.stderr
+    );
+}
+
+// --- Claims as prose states numbers ---
 
 #[test]
 fn comparisons_and_approximations_fail_naming_both_values() {

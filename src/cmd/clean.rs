@@ -43,7 +43,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let (scan, errs) = markdown::scan(essay, REGISTRY);
         errors.extend(errs);
         for d in scan.directives {
-            named.insert(Job::new(d.generator, d.params).key.0);
+            named.insert(Job::new(d.generator, d.params).key.stem);
         }
     }
     if !errors.is_empty() {

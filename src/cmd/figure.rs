@@ -60,3 +60,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ExitCode::from(CONTENT_ERROR)
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::generators::toml_value;
+    use toml::Value;
+
+    #[test]
+    fn reads_one_toml_value_and_nothing_after_it() {
+        assert_eq!(toml_value(" 4 "), Some(Value::Integer(4)));
+        assert_eq!(
+            toml_value("[3]"),
+            Some(Value::Array(vec![Value::Integer(3)]))
+        );
+        assert_eq!(toml_value("'normal'"), Some(Value::String("normal".into())));
+        for refused in ["", "normal", "4 5", "4\nrows = 5", "4 # a comment"] {
+            assert_eq!(toml_value(refused), None, "{refused:?}");
+        }
+    }
+}

@@ -1,9 +1,11 @@
 //! The command line: one file per command, on top of the library.
 //!
 //! Exit codes: 0 success (the site is in place; warnings may follow),
-//! 1 the content (or a generator run) is wrong, or the site could not be
-//! written (the previous one is kept), 2 a usage error, such as an output
-//! folder ladder refuses to replace.
+//! 1 the content (or a generator run) is wrong, 2 a usage error, such as an
+//! output folder ladder refuses to replace, 3 an I/O failure: the site could
+//! not be written (the previous one is kept), a folder could not be listed,
+//! a port could not be bound. A command reports content and usage errors
+//! itself; an error it returns is an I/O failure (or a refusal, a usage error).
 
 mod build;
 mod clean;
@@ -20,6 +22,8 @@ use std::process::ExitCode;
 pub const CONTENT_ERROR: u8 = 1;
 /// Exit code for usage errors (clap uses it too).
 pub const USAGE_ERROR: u8 = 2;
+/// Exit code for I/O failures, kept apart from content errors.
+pub const IO_ERROR: u8 = 3;
 
 #[derive(Parser)]
 #[command(
@@ -44,7 +48,7 @@ enum Command {
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
     Figure(figure::Args),
-    /// Print the canonical value of a position: `ladder value domineering '...|...'`.
+    /// Print the value of a board: `ladder value '...|...'` (Domineering), `--game cram`.
     Value(value::Args),
     /// Remove the figure artifacts in figures/ that no essay names.
     Clean(clean::Args),
@@ -69,7 +73,7 @@ pub fn main() -> ExitCode {
             if e.is::<crate::site::output::Refused>() {
                 ExitCode::from(USAGE_ERROR)
             } else {
-                ExitCode::from(CONTENT_ERROR)
+                ExitCode::from(IO_ERROR)
             }
         }
     }

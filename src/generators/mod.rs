@@ -307,11 +307,10 @@ impl Params {
     }
 }
 
-/// Reads one TOML value from its text (`4`, `[3]`, `"normal"`).
+/// Reads one TOML value from its text (`4`, `[3]`, `"normal"`), spaces around
+/// it allowed; text after the value (another key, a comment) is refused.
 pub fn toml_value(text: &str) -> Option<toml::Value> {
-    toml::from_str::<toml::Table>(&format!("v = {text}"))
-        .ok()
-        .and_then(|mut t| t.remove("v"))
+    text.trim().parse().ok()
 }
 
 impl Params {

@@ -81,9 +81,14 @@ fn draw_fingerprint(spec: &Spec) -> String {
     fingerprint_of(["generators/draw".to_string(), views].into_iter())
 }
 
-/// A figure's identity: its artifact's file stem (the generator's name and a
-/// hash of the parameters) and the fingerprint of the code that computes it.
-pub type Key = (String, String);
+/// A figure's identity.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    /// The artifact's file stem: the generator's name and a hash of the parameters.
+    pub stem: String,
+    /// The fingerprint of the code that computes the figure.
+    pub fingerprint: String,
+}
 
 /// One generator run to do.
 #[derive(Clone)]
@@ -100,10 +105,10 @@ impl Job {
     pub fn new(generator: &'static dyn Generator, params: Params) -> Job {
         let name = generator.spec().name;
         let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
-        let key = (
-            format!("{name}-{}", &hash.to_hex()[..16]),
-            solver_fingerprint(generator.spec()),
-        );
+        let key = Key {
+            stem: format!("{name}-{}", &hash.to_hex()[..16]),
+            fingerprint: solver_fingerprint(generator.spec()),
+        };
         Job {
             generator,
             params,
@@ -114,7 +119,7 @@ impl Job {
 
     /// The artifact's file stem.
     pub fn stem(&self) -> &str {
-        &self.key.0
+        &self.key.stem
     }
 
     /// The generator and its parameters, for people.
@@ -326,7 +331,7 @@ impl Cache {
         if serde_json::to_value(&job.params).ok().as_ref() != Some(&run.params) {
             return Lookup::Miss;
         }
-        if self.force || run.fingerprint != job.key.1 {
+        if self.force || run.fingerprint != job.key.fingerprint {
             return Lookup::Stale(run.data);
         }
         if let Some(check) = run.checks.iter().find(|c| !c.holds) {
@@ -382,7 +387,7 @@ impl Cache {
         let record = Sealed::seal(Run {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
-            fingerprint: job.key.1.clone(),
+            fingerprint: job.key.fingerprint.clone(),
             data_hash: figure.data_hash.clone(),
             data: &figure.data,
             checks: figure.checks.clone(),

@@ -12,7 +12,7 @@
 //!    and `$$...$$` become MathML, `@/` links resolve to essay URLs, and
 //!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
 //!    value or checked claim, escaped. Each job is one small method of
-//!    [`Renderer`].
+//!    `Renderer`.
 //!
 //! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
 //! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no

@@ -4,7 +4,7 @@
 //! (single symbols such as `<`, function names, the annotation), so this
 //! module escapes it: function names and numbers before they are written, the
 //! annotation as it is handed over, and a single symbol afterwards, when it
-//! stands between the tags the writer made (see [`escape_content`]).
+//! stands between the tags the writer made (see `escape_content`).
 
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};

@@ -429,8 +429,8 @@ fn bind<'a>(
     for (d, &job) in scan.directives.iter().zip(uses) {
         let name = d.generator.spec().name;
         let figure_key = &plan.jobs[job].key;
-        key.update(figure_key.0.as_bytes());
-        key.update(figure_key.1.as_bytes());
+        key.update(figure_key.stem.as_bytes());
+        key.update(figure_key.fingerprint.as_bytes());
         let got = match &results[job] {
             Ok(got) => got,
             Err(e) => {

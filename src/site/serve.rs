@@ -5,7 +5,7 @@
 //! 1. [`start`] listens first and builds after: until the first build is done,
 //!    every page is a 503 "building" page that reloads itself once the site is
 //!    ready, so no connection is held.
-//! 2. [`Sources`] watches the root shallowly and `content/` and `templates/`
+//! 2. `Sources` watches the root shallowly and `content/` and `templates/`
 //!    deeply; when either folder is removed, renamed or created (`git
 //!    checkout`, an editor's save-by-rename), its deep watch is attached anew.
 //! 3. A rebuild goes through the same [`Site`], which keeps figures and
@@ -14,15 +14,15 @@
 //!    its errors over the open page.
 //! 4. HTTP/1 by hyper on a small tokio runtime: each response goes out as one
 //!    write with `TCP_NODELAY`, connections are kept alive (HTTP/1.0's too,
-//!    when asked), request heads over [`HEAD_LIMIT`] get 431, a kept-alive
+//!    when asked), request heads over `HEAD_LIMIT` get 431, a kept-alive
 //!    connection with no new request for 30 s is closed, and a request head
-//!    that takes longer than 10 s to arrive is cut off ([`HeadClock`]).
+//!    that takes longer than 10 s to arrive is cut off (`HeadClock`).
 //!
-//! Open pages reload themselves through a small script that only this server
-//! injects (a long poll on `/__ladder/events`). Only the built files are
-//! served, from memory: nothing on disk is reachable, and a path with `..`
-//! (plain or percent-encoded) is refused. A folder's address without its
-//! trailing slash is redirected to the one with it.
+//! Open pages reload themselves through a small script (`reload.js`) that
+//! only this server injects (a long poll on `/__ladder/events`). Only the
+//! built files are served, from memory: nothing on disk is reachable, and a
+//! path with `..` (plain or percent-encoded) is refused. A folder's address
+//! without its trailing slash is redirected to the one with it.
 
 use super::figures::Progress;
 use super::{Failure, Site, output::Files};
@@ -645,35 +645,8 @@ fn content_type(path: &Path) -> &'static str {
 /// page, errors show over it.
 fn inject(html: &[u8], version: u64) -> Vec<u8> {
     let script = format!(
-        r#"<script>
-(() => {{
-  let version = {version};
-  const show = (errors) => {{
-    let box = document.getElementById("ladder-errors");
-    if (!errors.length) {{ if (box) box.remove(); return; }}
-    if (!box) {{
-      box = document.createElement("div");
-      box.id = "ladder-errors";
-      box.setAttribute("role", "alert");
-      box.style.cssText = "position:fixed;inset:auto 0 0 0;max-height:60vh;overflow:auto;margin:0;padding:1rem;background:#2b0d0d;color:#ffe9e9;font:14px/1.4 monospace;white-space:pre-wrap;z-index:99999;border-top:4px solid #e04848";
-      document.body.appendChild(box);
-    }}
-    box.textContent = "ladder: the last rebuild failed; showing the last good page.\n\n" + errors.join("\n\n");
-  }};
-  const poll = async (first) => {{
-    try {{
-      const r = await fetch("{EVENTS}" + (first ? "" : "?since=" + version), {{ cache: "no-store" }});
-      const news = await r.json();
-      if (news.errors.length) {{ version = news.version; show(news.errors); }}
-      else if (news.version !== version) {{ location.reload(); return; }}
-      else show([]);
-      poll(false);
-    }} catch (e) {{ setTimeout(() => poll(false), 1000); }}
-  }};
-  poll(true);
-}})();
-</script>
-"#
+        "<script data-version=\"{version}\" data-events=\"{EVENTS}\">\n{}</script>\n",
+        include_str!("reload.js")
     );
     let text = String::from_utf8_lossy(html);
     match text.rfind("</body>") {
@@ -719,7 +692,7 @@ mod tests {
     #[test]
     fn injects_the_reload_script_before_the_body_ends() {
         let page = String::from_utf8(inject(b"<html><body><p>x</p></body></html>", 7)).unwrap();
-        assert!(page.contains("let version = 7;"));
+        assert!(page.contains("<script data-version=\"7\" data-events=\"/__ladder/events\">"));
         assert!(page.ends_with("</script>\n</body></html>"));
     }
 
@@ -796,7 +769,7 @@ mod tests {
         let body = String::from_utf8(body).unwrap();
         assert!(body.contains("Building the site"));
         assert!(
-            body.contains("let version = 0;"),
+            body.contains("data-version=\"0\""),
             "the page does not reload itself"
         );
 
@@ -807,7 +780,7 @@ mod tests {
         assert!(head.starts_with("http/1.1 200"), "{head}");
         let body = String::from_utf8(body).unwrap();
         assert!(
-            body.contains("chomp") && body.contains("let version = 1;"),
+            body.contains("chomp") && body.contains("data-version=\"1\""),
             "{body}"
         );
     }

@@ -115,11 +115,9 @@ fn thousands(digits: &str) -> String {
     out
 }
 
+/// `&`, `<`, `>` and `"` as entities: safe in text and in a double-quoted attribute.
 pub fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
+    html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
 /// A catalogue as a wrapped grid: a key naming the values under each shape,

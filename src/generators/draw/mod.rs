@@ -8,11 +8,11 @@
 //! the class of its [`Role`]; `templates/style.css` colours the roles in the
 //! light and the dark scheme.
 //!
-//! Each kind has its file: [`chart`] draws charts with plotters' SVG backend
+//! Each kind has its file: `chart` draws charts with plotters' SVG backend
 //! into a `String`, twice (for a wide column and for a phone), without
 //! system fonts, so the same data gives the same bytes on every machine;
-//! [`board`] writes boards and a catalogue's small shapes as plain SVG;
-//! [`html`] writes tables and catalogues. Text in a drawing is drawn at its
+//! `board` writes boards and a catalogue's small shapes as plain SVG;
+//! `html` writes tables and catalogues. Text in a drawing is drawn at its
 //! size on the page, at least 12 CSS px, in the page's font.
 
 mod board;
