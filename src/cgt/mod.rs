@@ -7,5 +7,7 @@
 
 pub mod canonical;
 pub mod dyadic;
+pub mod grid;
 pub mod nimber;
+pub mod outcome;
 pub mod walk;

@@ -533,7 +533,7 @@ fn unsound(fired: &[u64], outcomes: &mut Outcomes) -> u64 {
 /// Sweeps one board: every reachable position against every map, the exact
 /// outcome of each firing, the measured solver under the four settings.
 fn sweep(grid: &Grid) -> Sweep {
-    let mut outcomes = Outcomes::new(grid);
+    let mut outcomes = Outcomes::new(*grid);
     let grundy = grid.grundy(grid.empty());
     let mut f = BoardFigures {
         name: name((grid.rows(), grid.cols())),
@@ -1006,7 +1006,7 @@ mod tests {
     #[test]
     fn unsound_firings_are_wins_by_exact_search() {
         let grid = Grid::new(2, 2).unwrap();
-        let mut outcomes = Outcomes::new(&grid);
+        let mut outcomes = Outcomes::new(grid);
         assert_eq!(unsound(&grid.positions(), &mut outcomes), 4);
         assert_eq!(unsound(&[grid.empty()], &mut outcomes), 0);
     }
