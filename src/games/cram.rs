@@ -139,7 +139,7 @@ impl Grid {
             grid: *self,
             checks,
         });
-        let win = search.wins(self.empty());
+        let win = search.wins(&self.empty());
         Measured {
             win,
             expansions: search.expansions(),
@@ -205,7 +205,7 @@ impl Impartial for Grid {
 impl WinLoss for Grid {
     type Position = u64;
 
-    fn children(&self, free: u64) -> impl Iterator<Item = u64> {
+    fn children(&self, &free: &u64) -> impl Iterator<Item = u64> {
         Grid::children(self, free)
     }
 }
@@ -220,12 +220,12 @@ struct Checked {
 impl WinLoss for Checked {
     type Position = u64;
 
-    fn children(&self, free: u64) -> impl Iterator<Item = u64> {
+    fn children(&self, &free: &u64) -> impl Iterator<Item = u64> {
         self.grid.children(free)
     }
 
-    fn lost_unexpanded(&self, free: u64) -> bool {
-        self.checks.fire(&self.grid, free)
+    fn verdict(&self, &free: &u64) -> Option<bool> {
+        self.checks.fire(&self.grid, free).then_some(false)
     }
 }
 
@@ -502,11 +502,11 @@ mod tests {
         // every placement leaves room for exactly one more domino, so it loses.
         for (cols, win) in [(1, false), (2, true), (3, true), (4, true), (5, false)] {
             let g = grid(1, cols);
-            assert_eq!(Outcomes::new(g).wins(g.empty()), win, "1 x {cols}");
+            assert_eq!(Outcomes::new(g).wins(&g.empty()), win, "1 x {cols}");
         }
         // 2 x 2: any domino leaves room for exactly one parallel reply: a loss.
         let g = grid(2, 2);
-        assert!(!Outcomes::new(g).wins(g.empty()));
+        assert!(!Outcomes::new(g).wins(&g.empty()));
     }
 
     #[test]

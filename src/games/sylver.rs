@@ -187,11 +187,11 @@ pub struct Game {
 impl WinLoss for Game {
     type Position = Position;
 
-    fn children(&self, p: Position) -> impl Iterator<Item = Position> {
+    fn children(&self, &p: &Position) -> impl Iterator<Item = Position> {
         p.moves().map(move |m| p.name(m))
     }
 
-    fn skips(&self, child: Position) -> bool {
+    fn skips(&self, child: &Position) -> bool {
         self.search == Search::Pruned && child.pairs_off()
     }
 }
@@ -215,7 +215,7 @@ impl Default for Solver {
 impl Solver {
     /// Whether the player to move wins.
     pub fn wins(&mut self, p: Position) -> bool {
-        self.outcomes.wins(p)
+        self.outcomes.wins(&p)
     }
 
     /// The winning moves, ascending.
@@ -238,7 +238,7 @@ pub enum Search {
 /// is won and the closures spent.
 pub fn search_cost(p: Position, search: Search) -> (bool, u64) {
     let mut outcomes = Outcomes::new(Game { search });
-    let won = outcomes.wins(p);
+    let won = outcomes.wins(&p);
     (won, outcomes.generated())
 }
 

@@ -527,7 +527,7 @@ fn all_boards(p: &Params) -> Vec<(usize, usize)> {
 /// Of the positions where a check `fired`, those the player to move in fact
 /// wins, by exact search: the unsound firings.
 fn unsound(fired: &[u64], outcomes: &mut Outcomes) -> u64 {
-    fired.iter().filter(|&&free| outcomes.wins(free)).count() as u64
+    fired.iter().filter(|free| outcomes.wins(free)).count() as u64
 }
 
 /// Sweeps one board: every reachable position against every map, the exact
@@ -576,7 +576,7 @@ fn sweep(grid: &Grid) -> Sweep {
         }
     }
     f.wrong = unsound(&fired, &mut outcomes);
-    f.outcome = outcome(outcomes.wins(grid.empty())).into();
+    f.outcome = outcome(outcomes.wins(&grid.empty())).into();
     let measured = Checks::ALL.map(|c| grid.measured_solve(c));
     let [none, half_turn, reflection, both] = measured.map(|m| m.expansions);
     f.expansions = Expansions {
