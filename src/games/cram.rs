@@ -16,7 +16,7 @@ use crate::cgt::walk::reachable;
 use std::fmt;
 
 /// The largest number of cells a [`Grid`] holds.
-pub const MAX_CELLS: usize = 64;
+pub const MAX_CELLS: usize = u64::BITS as usize;
 
 /// A rectangle of `rows` x `cols` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

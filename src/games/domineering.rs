@@ -26,7 +26,7 @@ pub struct Board {
 }
 
 /// The largest number of cells a [`Board`] holds.
-pub const MAX_CELLS: usize = 128;
+pub const MAX_CELLS: usize = u128::BITS as usize;
 
 impl Board {
     /// The empty (all free) `rows` x `cols` board.
