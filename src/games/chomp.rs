@@ -451,24 +451,23 @@ fn advance(a: &mut [u8], rows: u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashMap;
+    use crate::cgt::outcome::{Outcomes, WinLoss};
 
-    /// A plain memoised recursive search: won when some move leaves a lost
-    /// position; the bare poison is lost (normal) or won (misère).
-    fn brute_won(p: &[u8], play: Play, memo: &mut HashMap<Vec<u8>, bool>) -> bool {
-        if let Some(&w) = memo.get(p) {
-            return w;
+    /// Chomp for the core's plain memoised outcome search, a second route to
+    /// the labels: won when some move leaves a lost position; the bare poison
+    /// is lost (normal) or won (misère).
+    struct Brute(Play);
+
+    impl WinLoss for Brute {
+        type Position = Vec<u8>;
+
+        fn children(&self, p: &Vec<u8>) -> impl Iterator<Item = Vec<u8>> {
+            openings(p).map(|(c, r)| eat(p, c, r))
         }
-        let won = if p == [1] {
-            play == Play::Misere
-        } else {
-            let moves: Vec<(usize, usize)> = openings(p).collect();
-            moves
-                .into_iter()
-                .any(|(c, r)| !brute_won(&eat(p, c, r), play, memo))
-        };
-        memo.insert(p.to_vec(), won);
-        won
+
+        fn verdict(&self, p: &Vec<u8>) -> Option<bool> {
+            (p == &[1]).then_some(self.0 == Play::Misere)
+        }
     }
 
     fn every_position(columns: usize, rows: usize) -> Vec<Vec<u8>> {
@@ -493,10 +492,10 @@ mod tests {
                 (6, 8),
             ] {
                 let labels = Labels::new(w, h, play).unwrap();
-                let mut memo = HashMap::new();
+                let mut brute = Outcomes::new(Brute(play));
                 let mut lost = 0;
                 for p in every_position(w, h) {
-                    let brute_lost = !brute_won(&p, play, &mut memo);
+                    let brute_lost = !brute.wins(&p);
                     assert_eq!(
                         labels.is_lost(&p),
                         Some(brute_lost),
@@ -596,11 +595,11 @@ mod tests {
     #[test]
     fn the_two_needle_bars_have_two_winning_openings_by_recursive_search() {
         // 13 x 6, and 10 x 8 with the openings (6, 5) and (9, 4) found above.
-        let mut memo = HashMap::new();
+        let mut brute = Outcomes::new(Brute(Play::Normal));
         for (c, r) in [(13, 6), (10, 8)] {
             let start = bar(c, r);
             let winning: Vec<(usize, usize)> = openings(&start)
-                .filter(|&(c, r)| !brute_won(&eat(&start, c, r), Play::Normal, &mut memo))
+                .filter(|&(c, r)| !brute.wins(&eat(&start, c, r)))
                 .collect();
             let labels = Labels::new(c, r, Play::Normal).unwrap();
             let labelled: Vec<(usize, usize)> = labels

@@ -9,79 +9,47 @@
 //! measured solver ([`Grid::measured_solve`]) and the game's side of the Grundy
 //! evaluator ([`Impartial`], with regions keyed up to the symmetries of a rectangle).
 
+use crate::cgt::grid::{Frame, GridError, Shape, Symmetries, Word};
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
+use crate::cgt::outcome::{self, WinLoss};
 use crate::cgt::walk::reachable;
-use rustc_hash::FxHashMap;
 use std::fmt;
 
 /// The largest number of cells a [`Grid`] holds.
-pub const MAX_CELLS: usize = 64;
+pub const MAX_CELLS: usize = u64::BITS as usize;
 
 /// A rectangle of `rows` x `cols` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Grid {
-    rows: usize,
-    cols: usize,
-    /// Every cell of the grid.
-    all: u64,
-    /// The cells with a right-hand neighbour (not in the last column).
-    has_right: u64,
-}
-
-/// Why a grid cannot be built.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GridError {
-    #[error("a Cram grid needs at least one row and one column, not {rows} x {cols}")]
-    Empty { rows: usize, cols: usize },
-    #[error("a {rows} x {cols} grid has more than {MAX_CELLS} cells")]
-    TooLarge { rows: usize, cols: usize },
+    frame: Frame<u64>,
 }
 
 impl Grid {
     pub fn new(rows: usize, cols: usize) -> Result<Grid, GridError> {
-        if rows == 0 || cols == 0 {
-            return Err(GridError::Empty { rows, cols });
-        }
-        if rows.saturating_mul(cols) > MAX_CELLS {
-            return Err(GridError::TooLarge { rows, cols });
-        }
-        let all = low_bits(rows * cols);
-        let first_col = (0..rows).fold(0u64, |m, r| m | 1 << (r * cols));
-        let last_col = first_col << (cols - 1);
-        Ok(Grid {
-            rows,
-            cols,
-            all,
-            has_right: all & !last_col,
-        })
+        Frame::new(rows, cols).map(|frame| Grid { frame })
     }
 
     pub fn rows(&self) -> usize {
-        self.rows
+        self.frame.rows()
     }
 
     pub fn cols(&self) -> usize {
-        self.cols
+        self.frame.cols()
     }
 
     /// The empty board: every cell free.
     pub fn empty(&self) -> u64 {
-        self.all
+        self.frame.full()
     }
 
     /// The bit of cell (`r`, `c`), both from 0.
     pub fn bit(&self, r: usize, c: usize) -> u64 {
-        1 << (r * self.cols + c)
+        self.frame.bit(r, c)
     }
 
     /// The cells of `set`, as (row, column), in row-major order.
     pub fn cells(&self, set: u64) -> impl Iterator<Item = (usize, usize)> + use<> {
-        let cols = self.cols;
-        bits(set).map(move |b| {
-            let i = b.trailing_zeros() as usize;
-            (i / cols, i % cols)
-        })
+        self.frame.cells(set)
     }
 
     /// The dominoes that fit in `free`, each as the mask of its two cells, in
@@ -89,10 +57,10 @@ impl Grid {
     /// each anchor the vertical domino (anchor and the cell below) before the
     /// horizontal one (anchor and the cell to the right).
     pub fn placements(&self, free: u64) -> impl Iterator<Item = u64> + use<> {
-        let cols = self.cols;
-        let vertical = free & (free >> cols);
-        let horizontal = free & (free >> 1) & self.has_right;
-        bits(vertical | horizontal).flat_map(move |a| {
+        let cols = self.cols();
+        let vertical = self.frame.vertical_tops(free);
+        let horizontal = self.frame.horizontal_lefts(free);
+        crate::cgt::grid::bits(vertical | horizontal).flat_map(move |a| {
             let v = (vertical & a != 0).then_some(a | a << cols);
             let h = (horizontal & a != 0).then_some(a | a << 1);
             v.into_iter().chain(h)
@@ -106,68 +74,29 @@ impl Grid {
 
     /// Whether some domino still fits in `free`.
     pub fn has_move(&self, free: u64) -> bool {
-        free & ((free >> self.cols) | (free >> 1 & self.has_right)) != 0
+        self.frame.vertical_tops(free) | self.frame.horizontal_lefts(free) != 0
     }
 
     /// Every position reachable from the empty board, the empty board first.
     pub fn positions(&self) -> Vec<u64> {
         let grid = *self;
-        reachable(self.all, move |&free| grid.children(free))
-    }
-
-    /// Cells 4-adjacent to some cell of `mask`.
-    fn neighbours(&self, mask: u64) -> u64 {
-        ((mask & self.has_right) << 1)
-            | (mask >> 1 & self.has_right)
-            | (mask << self.cols & self.all)
-            | mask >> self.cols
+        reachable(self.empty(), move |&free| grid.children(free))
     }
 
     /// The free cells split into regions (4-connected sets), ordered by their
     /// first cell in row-major order. A move in one region leaves the others alone.
     pub fn regions(&self, free: u64) -> impl Iterator<Item = u64> + use<> {
-        let grid = *self;
-        let mut left = free;
-        std::iter::from_fn(move || {
-            if left == 0 {
-                return None;
-            }
-            let mut region = left & left.wrapping_neg();
-            loop {
-                let grown = (region | grid.neighbours(region)) & left;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            left &= !region;
-            Some(region)
-        })
-    }
-
-    /// The bounding box of a non-empty set: (first row, last row, first column, last column).
-    fn bounding_box(&self, set: u64) -> (usize, usize, usize, usize) {
-        let first_row = set.trailing_zeros() as usize / self.cols;
-        let last_row = (63 - set.leading_zeros()) as usize / self.cols;
-        let row_mask = low_bits(self.cols);
-        let columns =
-            (first_row..=last_row).fold(0u64, |m, r| m | (set >> (r * self.cols)) & row_mask);
-        let first_col = columns.trailing_zeros() as usize;
-        let last_col = (63 - columns.leading_zeros()) as usize;
-        (first_row, last_row, first_col, last_col)
+        self.frame.components(free)
     }
 
     /// `map` about the bounding box of the set `free` (`None` when it is empty).
     pub fn mirror(&self, free: u64, map: Map) -> Option<Mirror> {
-        if free == 0 {
-            return None;
-        }
-        let (r0, r1, c0, c1) = self.bounding_box(free);
+        let b = self.frame.bounding_box(free)?;
         Some(Mirror {
             map,
-            rows: r0 + r1,
-            cols: c0 + c1,
-            grid: (self.rows, self.cols),
+            rows: b.first_row + b.last_row,
+            cols: b.first_col + b.last_col,
+            grid: (self.rows(), self.cols()),
         })
     }
 
@@ -206,24 +135,15 @@ impl Grid {
     /// expanded; a node where one fires is scored a loss. An expansion is a
     /// memo miss, a node where a check fires included.
     pub fn measured_solve(&self, checks: Checks) -> Measured {
-        let mut memo = FxHashMap::default();
-        let win = self.measured_node(self.all, checks, &mut memo);
+        let mut search = outcome::Outcomes::new(Checked {
+            grid: *self,
+            checks,
+        });
+        let win = search.wins(&self.empty());
         Measured {
             win,
-            expansions: memo.len() as u64,
+            expansions: search.expansions(),
         }
-    }
-
-    fn measured_node(&self, free: u64, checks: Checks, memo: &mut FxHashMap<u64, bool>) -> bool {
-        if let Some(&win) = memo.get(&free) {
-            return win;
-        }
-        let win = !checks.fire(self, free)
-            && self
-                .children(free)
-                .any(|child| !self.measured_node(child, checks, memo));
-        memo.insert(free, win);
-        win
     }
 
     /// The Grundy value of `free`.
@@ -234,67 +154,33 @@ impl Grid {
     /// The empty `rows` x `cols` rectangle in the top-left corner of this
     /// grid, as a free set, or `None` when it does not fit.
     pub fn rectangle(&self, rows: usize, cols: usize) -> Option<u64> {
-        (rows <= self.rows && cols <= self.cols).then(|| {
-            let row = low_bits(cols);
-            (0..rows).fold(0, |m, r| m | row << (r * self.cols))
+        (rows <= self.rows() && cols <= self.cols()).then(|| {
+            let row = u64::low_bits(cols as u32);
+            (0..rows).fold(0, |m, r| m | row << (r * self.cols()))
         })
     }
 
     /// The key of a region up to translation and the eight symmetries of a
-    /// rectangle: the least, over the symmetries, of the region's cells in its
-    /// own bounding box (row-major, as bits) after the box's width and height.
-    fn shape_key(&self, region: u64) -> ShapeKey {
-        if region == 0 {
-            return (0, 0);
-        }
-        let (r0, r1, c0, c1) = self.bounding_box(region);
-        let (h, w) = (r1 - r0 + 1, c1 - c0 + 1);
-        let row = |i: usize| region >> ((r0 + i) * self.cols + c0) & low_bits(w);
-        // Keys compare by shape first, and the upright shape (width w) is the
-        // smaller exactly when w < h: only a square box needs both.
-        let upright = (w <= h).then(|| least_of_four(h, w, row));
-        let turned = (w >= h).then(|| {
-            // The transpose: column j of the box as line j, `h` bits wide.
-            let mut transposed = 0u64;
-            for i in 0..h {
-                for b in bits(row(i)) {
-                    transposed |= 1 << (b.trailing_zeros() as usize * h + i);
-                }
-            }
-            least_of_four(w, h, |j| transposed >> (j * h) & low_bits(h))
-        });
-        upright.into_iter().chain(turned).min().unwrap_or((0, 0))
+    /// rectangle.
+    fn shape_key(&self, region: u64) -> Shape<u64> {
+        self.frame
+            .crop(region)
+            .map_or(EMPTY_SHAPE, |s| s.normalised(Symmetries::All))
     }
 }
 
-/// The least key of the shape whose `count` lines of `width` bits are
-/// `line(0..count)`, over the four maps that keep lines as lines: identity,
-/// reversing the line order, mirroring each line, and both.
-fn least_of_four(count: usize, width: usize, line: impl Fn(usize) -> u64) -> ShapeKey {
-    let mirror = |word: u64| word.reverse_bits() >> (64 - width);
-    let [mut plain, mut flipped, mut mirrored, mut both] = [0u64; 4];
-    for i in 0..count {
-        let word = line(i);
-        let (near, far) = (i * width, (count - 1 - i) * width);
-        plain |= word << near;
-        flipped |= word << far;
-        mirrored |= mirror(word) << near;
-        both |= mirror(word) << far;
-    }
-    // Both at most 64, so they fit a byte each.
-    let shape = (width as u16) << 8 | count as u16;
-    (shape, plain.min(flipped).min(mirrored).min(both))
-}
-
-/// A region's shape as (width << 8 | height, cells row-major in its box):
-/// small, so that a memo of millions of regions stays compact.
-type ShapeKey = (u16, u64);
+/// The key of the empty region.
+const EMPTY_SHAPE: Shape<u64> = Shape {
+    rows: 0,
+    cols: 0,
+    cells: 0,
+};
 
 /// The Grundy evaluator's view of Cram: a position is a free set, a region a
 /// 4-connected free set of at least two cells, keyed up to symmetry.
 impl Impartial for Grid {
     type Position = u64;
-    type Key = ShapeKey;
+    type Key = Shape<u64>;
 
     fn moves(&self, region: &u64, out: &mut Vec<u64>) {
         out.extend(self.children(*region));
@@ -304,7 +190,7 @@ impl Impartial for Grid {
         out.extend(Grid::regions(self, *free).filter(|r| r.count_ones() >= 2));
     }
 
-    fn key(&self, region: &u64) -> ShapeKey {
+    fn key(&self, region: &u64) -> Shape<u64> {
         self.shape_key(*region)
     }
 
@@ -312,6 +198,34 @@ impl Impartial for Grid {
     /// at most one cell.
     fn known_value(&self, region: &u64) -> Option<Nimber> {
         (region.count_ones() <= 3).then_some(Nimber(1))
+    }
+}
+
+/// The outcome search's view of Cram: moves in [`Grid::placements`] order.
+impl WinLoss for Grid {
+    type Position = u64;
+
+    fn children(&self, &free: &u64) -> impl Iterator<Item = u64> {
+        Grid::children(self, free)
+    }
+}
+
+/// Cram with pairing checks run before each node is expanded: a node where
+/// one fires is scored a loss.
+struct Checked {
+    grid: Grid,
+    checks: Checks,
+}
+
+impl WinLoss for Checked {
+    type Position = u64;
+
+    fn children(&self, &free: &u64) -> impl Iterator<Item = u64> {
+        self.grid.children(free)
+    }
+
+    fn verdict(&self, &free: &u64) -> Option<bool> {
+        self.checks.fire(&self.grid, free).then_some(false)
     }
 }
 
@@ -332,22 +246,6 @@ pub fn rectangle_values(rects: &[(usize, usize)]) -> Result<Vec<Nimber>, GridErr
             evaluator.value(&free)
         })
         .collect())
-}
-
-/// The lowest `n` bits (`n` at most 64).
-fn low_bits(n: usize) -> u64 {
-    u64::MAX.checked_shr(64 - n as u32).unwrap_or(0)
-}
-
-/// The single bits of `set`, lowest first.
-fn bits(mut set: u64) -> impl Iterator<Item = u64> {
-    std::iter::from_fn(move || {
-        (set != 0).then(|| {
-            let b = set & set.wrapping_neg();
-            set ^= b;
-            b
-        })
-    })
 }
 
 /// A [`Map`] about the bounding box of a set of cells: with R the sum of the
@@ -468,30 +366,7 @@ pub struct Measured {
 }
 
 /// Exact outcomes by memoised search: whether the player to move wins.
-pub struct Outcomes<'g> {
-    grid: &'g Grid,
-    memo: FxHashMap<u64, bool>,
-}
-
-impl<'g> Outcomes<'g> {
-    pub fn new(grid: &'g Grid) -> Self {
-        Outcomes {
-            grid,
-            memo: FxHashMap::default(),
-        }
-    }
-
-    /// Whether the player to move at `free` has a winning move.
-    pub fn wins(&mut self, free: u64) -> bool {
-        if let Some(&win) = self.memo.get(&free) {
-            return win;
-        }
-        let grid = self.grid;
-        let win = grid.children(free).any(|child| !self.wins(child));
-        self.memo.insert(free, win);
-        win
-    }
-}
+pub type Outcomes = outcome::Outcomes<Grid>;
 
 #[cfg(test)]
 mod tests {
@@ -519,7 +394,11 @@ mod tests {
         assert_eq!(Grid::new(0, 3), Err(GridError::Empty { rows: 0, cols: 3 }));
         assert_eq!(
             Grid::new(5, 13),
-            Err(GridError::TooLarge { rows: 5, cols: 13 })
+            Err(GridError::TooLarge {
+                rows: 5,
+                cols: 13,
+                max: MAX_CELLS
+            })
         );
         assert_eq!(grid(8, 8).empty(), u64::MAX);
     }
@@ -623,11 +502,11 @@ mod tests {
         // every placement leaves room for exactly one more domino, so it loses.
         for (cols, win) in [(1, false), (2, true), (3, true), (4, true), (5, false)] {
             let g = grid(1, cols);
-            assert_eq!(Outcomes::new(&g).wins(g.empty()), win, "1 x {cols}");
+            assert_eq!(Outcomes::new(g).wins(&g.empty()), win, "1 x {cols}");
         }
         // 2 x 2: any domino leaves room for exactly one parallel reply: a loss.
         let g = grid(2, 2);
-        assert!(!Outcomes::new(&g).wins(g.empty()));
+        assert!(!Outcomes::new(g).wins(&g.empty()));
     }
 
     #[test]
@@ -777,7 +656,11 @@ mod tests {
         }
         assert_eq!(
             rectangle_values(&[(8, 9)]),
-            Err(GridError::TooLarge { rows: 8, cols: 9 })
+            Err(GridError::TooLarge {
+                rows: 8,
+                cols: 9,
+                max: MAX_CELLS
+            })
         );
     }
 

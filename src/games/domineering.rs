@@ -1,21 +1,21 @@
 //! Domineering: Left places vertical dominoes, Right horizontal ones, on the
 //! free cells of a rectangular grid; normal play.
 //!
-//! A [`Board`] is a bit-board of up to 128 cells. This module owns the rules
-//! (placements of each orientation), the split of free cells into regions
-//! (4-adjacency, the adjacency the moves use), the position walks that count
-//! what a solver must visit, and the values: [`Values`] is the decomposing
-//! evaluator, which splits every position into regions, looks each region's
-//! [`Shape`] up in a table normalised by the board's symmetries and adds the
-//! parts. [`Shape`] also carries what the run-length readings of a region need:
-//! its runs and its packings (by search), and the catalogue of every shape up
-//! to a size ([`shapes_up_to`]).
+//! A [`Board`] is a bit-board of up to 128 cells on a [`Frame`] of the core's
+//! grid module, which also owns regions, crops and symmetries. This module
+//! owns the rules (placements of each orientation, [`dominoes`] of a
+//! [`Shape`]), the position walks that count what a solver must visit, and the
+//! values: [`Values`] is the decomposing evaluator, which splits every position
+//! into regions, looks each region's [`Shape`] up in a table normalised by the
+//! [`SYMMETRIES`] that keep each player's dominoes and adds the parts. It also
+//! holds the catalogue of every shape up to a size ([`shapes_up_to`]) and the
+//! split census ([`census`]).
 
 use crate::cgt::canonical::{GameId, GameTable};
+use crate::cgt::grid::{self, Frame, GridError, Symmetries, Word, bits};
 use crate::cgt::walk::{Walk, reachable, walk};
 use rustc_hash::{FxHashMap, FxHashSet};
 use std::collections::HashMap;
-use std::fmt;
 
 /// A grid of `rows` x `cols` cells of which `free` (bit `r * cols + c`) are free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -26,7 +26,7 @@ pub struct Board {
 }
 
 /// The largest number of cells a [`Board`] holds.
-pub const MAX_CELLS: usize = 128;
+pub const MAX_CELLS: usize = u128::BITS as usize;
 
 impl Board {
     /// The empty (all free) `rows` x `cols` board.
@@ -35,8 +35,18 @@ impl Board {
             rows * cols <= MAX_CELLS,
             "{rows} x {cols} exceeds {MAX_CELLS} cells"
         );
-        let free = low_bits((rows * cols) as u32);
+        let free = u128::low_bits((rows * cols) as u32);
         Board { rows, cols, free }
+    }
+
+    /// The frame of the board's grid.
+    fn frame(&self) -> Frame<u128> {
+        Frame::new(self.rows, self.cols).expect("a board has 1 to 128 cells")
+    }
+
+    /// The free cells cut to their bounding box (`None` when there are none).
+    pub fn shape(&self) -> Option<Shape> {
+        self.frame().crop(self.free)
     }
 
     /// The bit of cell (`r`, `c`), both from 0.
@@ -84,10 +94,8 @@ impl Board {
     /// The free cells split into regions under 4-adjacency, each as a board on
     /// the same grid, ordered by their first cell in row-major order.
     pub fn regions(&self) -> Vec<Board> {
-        let mut regions = Vec::new();
-        Frame::new(self.rows as u32, self.cols as u32).components(self.free, &mut regions);
-        regions
-            .into_iter()
+        self.frame()
+            .components(self.free)
             .map(|free| Board { free, ..*self })
             .collect()
     }
@@ -121,89 +129,37 @@ impl Board {
     /// The free cells translated to the top-left corner of the grid: equal for
     /// two regions of one grid exactly when one is a translate of the other.
     pub fn translated_to_corner(&self) -> u128 {
-        if self.free == 0 {
-            return 0;
-        }
-        let first_row = self.free.trailing_zeros() as usize / self.cols;
-        let first_col = (0..self.cols)
-            .find(|&c| (0..self.rows).any(|r| self.is_free(r, c)))
-            .unwrap_or(0);
-        self.free >> (first_row * self.cols + first_col)
+        self.frame()
+            .bounding_box(self.free)
+            .map_or(0, |b| self.free >> (b.first_row * self.cols + b.first_col))
     }
 
     /// Reads rows of `.` (free) and `#` (blocked) joined by `|`, the inverse
     /// of [`Board::to_grid_string`].
     pub fn from_grid_string(grid: &str) -> Result<Board, GridError> {
-        let rows: Vec<&str> = grid.split('|').collect();
-        let cols = rows[0].chars().count();
-        if cols == 0 {
-            return Err(GridError::EmptyRow { row: 1 });
-        }
-        if rows.len() * cols > MAX_CELLS {
-            return Err(GridError::TooLarge {
-                rows: rows.len(),
-                cols,
-            });
-        }
-        let mut board = Board::empty(rows.len(), cols);
-        for (r, row) in rows.iter().enumerate() {
-            let len = row.chars().count();
-            if len == 0 {
-                return Err(GridError::EmptyRow { row: r + 1 });
-            }
-            if len != cols {
-                return Err(GridError::Ragged {
-                    row: r + 1,
-                    len,
-                    expected: cols,
-                });
-            }
-            for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '#' => board = board.block(r, c),
-                    other => {
-                        return Err(GridError::BadCell {
-                            row: r + 1,
-                            col: c + 1,
-                            found: other,
-                        });
-                    }
-                }
-            }
-        }
-        Ok(board)
+        let (frame, free) = Frame::parse(grid)?;
+        Ok(Board {
+            rows: frame.rows(),
+            cols: frame.cols(),
+            free,
+        })
     }
 
     /// Rows of `.` (free) and `#` (blocked) joined by `|`.
     pub fn to_grid_string(&self) -> String {
-        (0..self.rows)
-            .map(|r| {
-                (0..self.cols)
-                    .map(|c| if self.is_free(r, c) { '.' } else { '#' })
-                    .collect::<String>()
-            })
-            .collect::<Vec<_>>()
-            .join("|")
+        self.frame().grid_string(self.free)
     }
 }
 
-/// Why a grid string was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum GridError {
-    #[error("row {row} is empty")]
-    EmptyRow { row: usize },
-    #[error("row {row} has {len} cells but row 1 has {expected}; every row needs the same length")]
-    Ragged {
-        row: usize,
-        len: usize,
-        expected: usize,
-    },
-    #[error("row {row}, column {col}: `{found}` is neither `.` (free) nor `#` (blocked)")]
-    BadCell { row: usize, col: usize, found: char },
-    #[error("{rows} x {cols} is more than {MAX_CELLS} cells")]
-    TooLarge { rows: usize, cols: usize },
+/// A shape's own board: its box, its cells free.
+impl From<Shape> for Board {
+    fn from(shape: Shape) -> Board {
+        Board {
+            rows: usize::from(shape.rows),
+            cols: usize::from(shape.cols),
+            free: shape.cells,
+        }
+    }
 }
 
 /// The domino positions of a grid, by orientation.
@@ -225,125 +181,13 @@ impl Dominoes {
     }
 }
 
-/// The lowest `n` bits set (all 128 for `n >= 128`).
-fn low_bits(n: u32) -> u128 {
-    1u128.checked_shl(n).map_or(u128::MAX, |b| b - 1)
-}
+/// A region's cells in their bounding box; two regions that are translates
+/// have equal shapes.
+pub type Shape = grid::Shape<u128>;
 
-/// `x` shifted left by `n`, with bits shifted past the top lost (also for `n >= 128`).
-fn shl(x: u128, n: u32) -> u128 {
-    x.checked_shl(n).unwrap_or(0)
-}
-
-/// `x` shifted right by `n`, zero for `n >= 128`.
-fn shr(x: u128, n: u32) -> u128 {
-    x.checked_shr(n).unwrap_or(0)
-}
-
-/// The layout of a `rows` x `cols` frame whose cell (r, c) is bit `r * cols + c`.
-#[derive(Clone, Copy)]
-struct Frame {
-    cols: u32,
-    full: u128,
-    not_first_col: u128,
-    not_last_col: u128,
-}
-
-impl Frame {
-    fn new(rows: u32, cols: u32) -> Frame {
-        let row = low_bits(cols);
-        let (mut full, mut not_first_col) = (0u128, 0u128);
-        for r in 0..rows {
-            full |= shl(row, r * cols);
-            not_first_col |= shl(row & !1, r * cols);
-        }
-        Frame {
-            cols,
-            full,
-            not_first_col,
-            not_last_col: (not_first_col >> 1) & full,
-        }
-    }
-
-    /// Cells 4-adjacent to some cell of `mask`.
-    fn neighbours(&self, mask: u128) -> u128 {
-        ((mask << 1) & self.not_first_col)
-            | ((mask >> 1) & self.not_last_col)
-            | (shl(mask, self.cols) & self.full)
-            | shr(mask, self.cols)
-    }
-
-    /// Top cells of the vertical dominoes that fit in `cells`.
-    fn vertical_tops(&self, cells: u128) -> u128 {
-        cells & shr(cells, self.cols)
-    }
-
-    /// Left cells of the horizontal dominoes that fit in `cells`.
-    fn horizontal_lefts(&self, cells: u128) -> u128 {
-        cells & (cells >> 1) & self.not_last_col
-    }
-
-    /// The 4-connected components of `cells`, lowest first cell first.
-    fn components(&self, mut cells: u128, out: &mut Vec<u128>) {
-        while cells != 0 {
-            let mut region = cells & cells.wrapping_neg();
-            loop {
-                let grown = (region | self.neighbours(region)) & cells;
-                if grown == region {
-                    break;
-                }
-                region = grown;
-            }
-            cells &= !region;
-            out.push(region);
-        }
-    }
-
-    /// `cells` (non-empty) cut to their bounding box.
-    fn crop(&self, cells: u128) -> Shape {
-        let first_row = cells.trailing_zeros() / self.cols;
-        let last_row = (127 - cells.leading_zeros()) / self.cols;
-        let row_mask = low_bits(self.cols);
-        let mut columns = 0u128;
-        for r in first_row..=last_row {
-            columns |= shr(cells, r * self.cols) & row_mask;
-        }
-        let first_col = columns.trailing_zeros();
-        let width = 128 - columns.leading_zeros() - first_col;
-        let width_mask = low_bits(width);
-        let mut out = 0u128;
-        for r in first_row..=last_row {
-            let row = shr(cells, r * self.cols + first_col) & width_mask;
-            out |= shl(row, (r - first_row) * width);
-        }
-        Shape {
-            rows: (last_row - first_row + 1) as u8,
-            cols: width as u8,
-            cells: out,
-        }
-    }
-}
-
-/// Each byte with its bits in reverse order: rows of up to 8 cells are
-/// mirrored by lookup, the common case on small boards.
-static REVERSED_BYTES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).reverse_bits();
-        i += 1;
-    }
-    t
-};
-
-/// A region's cells in their bounding box: `rows` x `cols`, cell (r, c) at bit
-/// `r * cols + c`. Two regions that are translates have equal shapes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Shape {
-    pub rows: u8,
-    pub cols: u8,
-    pub cells: u128,
-}
+/// The symmetries that keep each player's dominoes: the identity, both
+/// mirrors and the half turn. A quarter turn swaps the players.
+pub const SYMMETRIES: Symmetries = Symmetries::Mirrors;
 
 /// A direction of dominoes and runs: Left's vertical or Right's horizontal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -352,176 +196,19 @@ pub enum Direction {
     Horizontal,
 }
 
-impl Shape {
-    /// The shape of a non-empty region of a board.
-    pub fn of_region(board: &Board) -> Option<Shape> {
-        (board.free != 0).then(|| Frame::new(board.rows as u32, board.cols as u32).crop(board.free))
-    }
-
-    fn frame(&self) -> Frame {
-        Frame::new(u32::from(self.rows), u32::from(self.cols))
-    }
-
-    /// The shape as a board of its own size.
-    pub fn board(&self) -> Board {
-        Board {
-            rows: usize::from(self.rows),
-            cols: usize::from(self.cols),
-            free: self.cells,
-        }
-    }
-
-    pub fn size(&self) -> u32 {
-        self.cells.count_ones()
-    }
-
-    pub fn contains(&self, r: usize, c: usize) -> bool {
-        self.board().is_free(r, c)
-    }
-
-    fn row(&self, r: u32) -> u128 {
-        shr(self.cells, r * u32::from(self.cols)) & low_bits(u32::from(self.cols))
-    }
-
-    /// The mirror image left to right (columns reversed).
-    pub fn mirror_columns(&self) -> Shape {
-        let cols = u32::from(self.cols);
-        let mut cells = 0u128;
-        for r in 0..u32::from(self.rows) {
-            let row = self.row(r);
-            let reversed = if cols <= 8 {
-                u128::from(REVERSED_BYTES[row as usize] >> (8 - cols))
-            } else {
-                row.reverse_bits() >> (128 - cols)
-            };
-            cells |= shl(reversed, r * cols);
-        }
-        Shape { cells, ..*self }
-    }
-
-    /// The mirror image top to bottom (rows reversed).
-    pub fn mirror_rows(&self) -> Shape {
-        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let mut cells = 0u128;
-        for r in 0..rows {
-            cells |= shl(self.row(r), (rows - 1 - r) * cols);
-        }
-        Shape { cells, ..*self }
-    }
-
-    /// The reflection in the main diagonal: rows become columns. It turns
-    /// vertical dominoes into horizontal ones, so it swaps the players.
-    pub fn transpose(&self) -> Shape {
-        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let mut cells = 0u128;
-        let mut rest = self.cells;
-        while rest != 0 {
-            let i = rest.trailing_zeros();
-            rest &= rest - 1;
-            let (r, c) = (i / cols, i % cols);
-            cells |= 1u128 << (c * rows + r);
-        }
-        Shape {
-            rows: self.cols,
-            cols: self.rows,
-            cells,
-        }
-    }
-
-    /// The smallest of the shape's images under the symmetries that keep each
-    /// player's dominoes (identity, both mirrors, the half turn).
-    pub fn normalised(&self) -> Shape {
-        let h = self.mirror_columns();
-        [*self, h, self.mirror_rows(), h.mirror_rows()]
-            .into_iter()
-            .min()
-            .unwrap_or(*self)
-    }
-
-    /// The lengths of the maximal lines of cells in `dir`, in increasing order.
-    pub fn runs(&self, dir: Direction) -> Vec<u32> {
-        let s = match dir {
-            Direction::Horizontal => *self,
-            Direction::Vertical => self.transpose(),
-        };
-        let mut runs = Vec::new();
-        for r in 0..u32::from(s.rows) {
-            let mut row = s.row(r);
-            while row != 0 {
-                row >>= row.trailing_zeros();
-                let len = row.trailing_ones();
-                runs.push(len);
-                row = shr(row, len);
-            }
-        }
-        runs.sort_unstable();
-        runs
-    }
-
-    /// Every domino of direction `dir` inside the shape, as a mask of two cells.
-    fn dominoes(&self, dir: Direction) -> Vec<u128> {
-        let f = self.frame();
-        let (mut tops, step) = match dir {
-            Direction::Vertical => (f.vertical_tops(self.cells), u32::from(self.cols)),
-            Direction::Horizontal => (f.horizontal_lefts(self.cells), 1),
-        };
-        let mut out = Vec::new();
-        while tops != 0 {
-            let t = tops & tops.wrapping_neg();
-            tops &= tops - 1;
-            out.push(t | (t << step));
-        }
-        out
-    }
-
-    /// The largest number of non-overlapping dominoes of direction `dir`, by
-    /// search over sets of dominoes.
-    pub fn max_packing(&self, dir: Direction) -> u32 {
-        fn best(dominoes: &[u128], used: u128) -> u32 {
-            match dominoes.split_first() {
-                None => 0,
-                Some((&d, rest)) => {
-                    let without = best(rest, used);
-                    if d & used == 0 {
-                        without.max(1 + best(rest, used | d))
-                    } else {
-                        without
-                    }
-                }
-            }
-        }
-        best(&self.dominoes(dir), 0)
-    }
-
-    /// The smallest maximal packing in direction `dir`: the fewest
-    /// non-overlapping dominoes after which no domino of that direction fits,
-    /// by search over sets of dominoes.
-    pub fn min_maximal_packing(&self, dir: Direction) -> u32 {
-        fn least(all: &[u128], i: usize, used: u128, count: u32) -> u32 {
-            if i == all.len() {
-                let maximal = all.iter().all(|&d| d & used != 0);
-                return if maximal { count } else { u32::MAX };
-            }
-            let without = least(all, i + 1, used, count);
-            if all[i] & used == 0 {
-                without.min(least(all, i + 1, used | all[i], count + 1))
-            } else {
-                without
-            }
-        }
-        least(&self.dominoes(dir), 0, 0, 0)
-    }
-}
-
-impl fmt::Display for Shape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.board().to_grid_string())
-    }
+/// Every domino of direction `dir` inside `shape`, as a mask of two cells.
+pub fn dominoes(shape: &Shape, dir: Direction) -> Vec<u128> {
+    let f = shape.frame();
+    let (tops, step) = match dir {
+        Direction::Vertical => (f.vertical_tops(shape.cells), u32::from(shape.cols)),
+        Direction::Horizontal => (f.horizontal_lefts(shape.cells), 1),
+    };
+    bits(tops).map(|t| t | (t << step)).collect()
 }
 
 /// Every region shape (4-connected set of cells) of 1 to `max_cells` cells, up
 /// to the symmetries that keep each player's dominoes, in order of size and
-/// then of [`Shape::normalised`] form. Shapes are grown a cell at a time.
+/// then of normal form under [`SYMMETRIES`]. Shapes are grown a cell at a time.
 pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
     let mut all = Vec::new();
     let mut level: Vec<Shape> = vec![Shape {
@@ -537,20 +224,16 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
         let mut next: FxHashSet<Shape> = FxHashSet::default();
         for s in &level {
             // Embed in a frame one cell larger on every side, add a neighbour.
-            let (rows, cols) = (u32::from(s.rows) + 2, u32::from(s.cols) + 2);
-            if rows * cols > 128 {
+            let (rows, cols) = (usize::from(s.rows) + 2, usize::from(s.cols) + 2);
+            let Ok(frame) = Frame::<u128>::new(rows, cols) else {
                 continue;
-            }
-            let frame = Frame::new(rows, cols);
+            };
             let mut cells = 0u128;
             for r in 0..u32::from(s.rows) {
-                cells |= s.row(r) << ((r + 1) * cols + 1);
+                cells |= s.row(r) << ((r + 1) * cols as u32 + 1);
             }
-            let mut grow = frame.neighbours(cells) & !cells;
-            while grow != 0 {
-                let bit = grow & grow.wrapping_neg();
-                grow &= grow - 1;
-                next.insert(frame.crop(cells | bit).normalised());
+            for bit in bits(frame.neighbours(cells) & !cells) {
+                next.extend(frame.crop(cells | bit).map(|c| c.normalised(SYMMETRIES)));
             }
         }
         let mut sorted: Vec<Shape> = next.into_iter().collect();
@@ -569,7 +252,7 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 #[derive(Default)]
 pub struct Values {
     /// Values of shapes normalised by the mirrors and the half turn
-    /// ([`Shape::normalised`]); each evaluated shape is stored with its
+    /// ([`SYMMETRIES`]); each evaluated shape is stored with its
     /// quarter turn, whose value is the negative.
     normal: FxHashMap<Shape, GameId>,
 }
@@ -581,15 +264,14 @@ impl Values {
 
     /// The canonical value of a board (the sum of its regions' values).
     pub fn board(&mut self, games: &mut GameTable, board: &Board) -> GameId {
-        let frame = Frame::new(board.rows as u32, board.cols as u32);
-        self.cells(games, &frame, board.free)
+        self.cells(games, &board.frame(), board.free)
     }
 
     /// The canonical value of a board from its own options, without splitting
     /// the board itself into regions (the positions after each placement are
     /// evaluated as usual): a second route to [`Values::board`].
     pub fn board_from_options(&mut self, games: &mut GameTable, board: &Board) -> GameId {
-        let frame = Frame::new(board.rows as u32, board.cols as u32);
+        let frame = board.frame();
         let d = board.dominoes();
         let mut side = |ds: &[u128]| -> Vec<GameId> {
             ds.iter()
@@ -608,13 +290,13 @@ impl Values {
         if frame.vertical_tops(shape.cells) == 0 && frame.horizontal_lefts(shape.cells) == 0 {
             return games.zero();
         }
-        let own = shape.normalised();
+        let own = shape.normalised(SYMMETRIES);
         if let Some(&g) = self.normal.get(&own) {
             return g;
         }
         // A quarter turn swaps the players: look for the transposed shape
         // before evaluating, and store both orientations.
-        let turned = shape.transpose().normalised();
+        let turned = shape.transpose().normalised(SYMMETRIES);
         let g = match self.normal.get(&turned) {
             Some(&t) => games.neg(t),
             None => self.options(games, own),
@@ -630,27 +312,27 @@ impl Values {
     fn options(&mut self, games: &mut GameTable, shape: Shape) -> GameId {
         let frame = shape.frame();
         let mut left = Vec::new();
-        for d in shape.dominoes(Direction::Vertical) {
+        for d in dominoes(&shape, Direction::Vertical) {
             left.push(self.cells(games, &frame, shape.cells & !d));
         }
         let mut right = Vec::new();
-        for d in shape.dominoes(Direction::Horizontal) {
+        for d in dominoes(&shape, Direction::Horizontal) {
             right.push(self.cells(games, &frame, shape.cells & !d));
         }
         games.game(&left, &right)
     }
 
     /// The value of any set of cells of a frame: the sum over its regions.
-    fn cells(&mut self, games: &mut GameTable, frame: &Frame, cells: u128) -> GameId {
-        let mut regions = Vec::new();
-        frame.components(cells, &mut regions);
+    fn cells(&mut self, games: &mut GameTable, frame: &Frame<u128>, cells: u128) -> GameId {
         let mut total = games.zero();
-        for region in regions {
+        for region in frame.components(cells) {
             if region.count_ones() < 2 {
                 continue;
             }
-            let v = self.shape(games, frame.crop(region));
-            total = games.add(total, v);
+            if let Some(shape) = frame.crop(region) {
+                let v = self.shape(games, shape);
+                total = games.add(total, v);
+            }
         }
         total
     }
@@ -888,7 +570,10 @@ mod tests {
     fn a_quarter_turn_negates_the_value() {
         let mut games = GameTable::new();
         let mut values = Values::new();
-        let shape = Shape::of_region(&Board::from_grid_string("...|.#.|..#").unwrap()).unwrap();
+        let shape = Board::from_grid_string("...|.#.|..#")
+            .unwrap()
+            .shape()
+            .unwrap();
         let a = values.shape(&mut games, shape);
         let b = values.shape(&mut games, shape.transpose());
         assert_eq!(games.neg(a), b);
@@ -902,7 +587,7 @@ mod tests {
             .map(|n| shapes.iter().filter(|s| s.size() == n).count())
             .collect();
         assert_eq!(by_size, brute_force_classes(8));
-        assert!(shapes.iter().all(|s| s.normalised() == *s));
+        assert!(shapes.iter().all(|s| s.normalised(SYMMETRIES) == *s));
     }
 
     /// Second algorithm: grow fixed polyominoes as sets of (row, column)
@@ -957,34 +642,17 @@ mod tests {
     }
 
     #[test]
-    fn runs_and_packings_of_an_l_shape() {
-        // ##.   Down: columns 0 and 1 hold one cell each, column 2 three.
-        // ##.   Across: rows 0 and 1 one cell each, row 2 three.
-        // ...
-        let s = Shape::of_region(&Board::from_grid_string("##.|##.|...").unwrap()).unwrap();
-        assert_eq!(s.runs(Direction::Vertical), [1, 1, 3]);
-        assert_eq!(s.runs(Direction::Horizontal), [1, 1, 3]);
-        assert_eq!(s.max_packing(Direction::Vertical), 1);
-        assert_eq!(s.min_maximal_packing(Direction::Vertical), 1);
-        let line = Shape::of_region(&Board::empty(1, 4)).unwrap();
-        assert_eq!(line.max_packing(Direction::Horizontal), 2);
-        assert_eq!(line.min_maximal_packing(Direction::Horizontal), 1);
-        assert_eq!(line.max_packing(Direction::Vertical), 0);
-    }
-
-    #[test]
     fn a_line_of_128_cells_is_handled_without_overflow() {
         // Shifts by a whole row of 128 bits must not wrap. Only Right moves in
         // a row, so its value is minus the most moves Right can make: -2 for four.
         let mut games = GameTable::new();
         let mut values = Values::new();
         let long = Board::empty(1, 128);
-        let shape = Shape::of_region(&long).unwrap();
+        let shape = long.shape().unwrap();
         assert_eq!((shape.rows, shape.cols), (1, 128));
-        assert_eq!(shape.runs(Direction::Horizontal), [128]);
         assert_eq!(shape.mirror_columns(), shape);
         let tall = Board::empty(128, 1);
-        assert_eq!(Shape::of_region(&tall).unwrap(), shape.transpose());
+        assert_eq!(tall.shape().unwrap(), shape.transpose());
         let four = values.board(&mut games, &Board::empty(1, 4));
         assert_eq!(games.display(four), "-2");
     }

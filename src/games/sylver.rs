@@ -5,9 +5,13 @@
 //! held as the bit mask of its gaps (bit `x` set when `x` is a gap). This
 //! module owns the rules (moves are the gaps other than 1, naming `m` moves to
 //! the closure `<S, m>`), irreducibility and the pairing test built on it, the
-//! census of irreducible positions, the full memoised win/loss search, and the
-//! three searches whose cost is counted in closures: plain, pruned and the proof
-//! by iterative deepening over surviving moves.
+//! census of irreducible positions, the game's side of the core's outcome
+//! search ([`Game`]: the full search in [`Solver`], plain or pruned in
+//! [`search_cost`]), and the three searches whose cost is counted in closures:
+//! plain, pruned and the proof by iterative deepening over surviving moves.
+
+use crate::cgt::grid::bits;
+use crate::cgt::outcome::{Outcomes, WinLoss};
 
 /// The largest gap a [`Position`] can hold (bit 63 of its mask).
 pub const MAX_GAP: u32 = 63;
@@ -76,14 +80,7 @@ impl Position {
 
     /// The gaps, ascending.
     pub fn gaps(self) -> impl Iterator<Item = u32> {
-        let mut left = self.gaps;
-        std::iter::from_fn(move || {
-            (left != 0).then(|| {
-                let x = left.trailing_zeros();
-                left &= left - 1;
-                x
-            })
-        })
+        bits(self.gaps).map(u64::trailing_zeros)
     }
 
     /// The number of gaps.
@@ -179,22 +176,46 @@ pub fn census(max_genus: u32) -> Vec<Position> {
 
 type Memo<V> = rustc_hash::FxHashMap<u64, V>;
 
+/// Sylver Coinage for the outcome search: the children of a position are the
+/// closures by its moves, ascending; a [`Search::Pruned`] search closes the
+/// moves the pairing test strikes but never searches them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Game {
+    pub search: Search,
+}
+
+impl WinLoss for Game {
+    type Position = Position;
+
+    fn children(&self, &p: &Position) -> impl Iterator<Item = Position> {
+        p.moves().map(move |m| p.name(m))
+    }
+
+    fn skips(&self, child: &Position) -> bool {
+        self.search == Search::Pruned && child.pairs_off()
+    }
+}
+
 /// The full memoised win/loss search, shared over every position asked about.
 /// It never consults the pairing test.
-#[derive(Default)]
 pub struct Solver {
-    memo: Memo<bool>,
+    outcomes: Outcomes<Game>,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver {
+            outcomes: Outcomes::new(Game {
+                search: Search::Plain,
+            }),
+        }
+    }
 }
 
 impl Solver {
     /// Whether the player to move wins.
     pub fn wins(&mut self, p: Position) -> bool {
-        if let Some(&w) = self.memo.get(&p.gaps) {
-            return w;
-        }
-        let w = p.moves().any(|m| !self.wins(p.name(m)));
-        self.memo.insert(p.gaps, w);
-        w
+        self.outcomes.wins(&p)
     }
 
     /// The winning moves, ascending.
@@ -216,29 +237,9 @@ pub enum Search {
 /// ascending order, stopping at the first winning move. Returns whether `p`
 /// is won and the closures spent.
 pub fn search_cost(p: Position, search: Search) -> (bool, u64) {
-    fn go(p: Position, search: Search, memo: &mut Memo<bool>, cost: &mut u64) -> bool {
-        let mut won = false;
-        for m in p.moves() {
-            *cost += 1;
-            let child = p.name(m);
-            if search == Search::Pruned && child.pairs_off() {
-                continue;
-            }
-            let child_wins = match memo.get(&child.gaps) {
-                Some(&w) => w,
-                None => go(child, search, memo, cost),
-            };
-            if !child_wins {
-                won = true;
-                break;
-            }
-        }
-        memo.insert(p.gaps, won);
-        won
-    }
-    let mut cost = 0;
-    let won = go(p, search, &mut Memo::default(), &mut cost);
-    (won, cost)
+    let mut outcomes = Outcomes::new(Game { search });
+    let won = outcomes.wins(&p);
+    (won, outcomes.generated())
 }
 
 /// A proof that a position is won: the least depth at which some survivor

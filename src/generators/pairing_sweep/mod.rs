@@ -527,13 +527,13 @@ fn all_boards(p: &Params) -> Vec<(usize, usize)> {
 /// Of the positions where a check `fired`, those the player to move in fact
 /// wins, by exact search: the unsound firings.
 fn unsound(fired: &[u64], outcomes: &mut Outcomes) -> u64 {
-    fired.iter().filter(|&&free| outcomes.wins(free)).count() as u64
+    fired.iter().filter(|free| outcomes.wins(free)).count() as u64
 }
 
 /// Sweeps one board: every reachable position against every map, the exact
 /// outcome of each firing, the measured solver under the four settings.
 fn sweep(grid: &Grid) -> Sweep {
-    let mut outcomes = Outcomes::new(grid);
+    let mut outcomes = Outcomes::new(*grid);
     let grundy = grid.grundy(grid.empty());
     let mut f = BoardFigures {
         name: name((grid.rows(), grid.cols())),
@@ -576,7 +576,7 @@ fn sweep(grid: &Grid) -> Sweep {
         }
     }
     f.wrong = unsound(&fired, &mut outcomes);
-    f.outcome = outcome(outcomes.wins(grid.empty())).into();
+    f.outcome = outcome(outcomes.wins(&grid.empty())).into();
     let measured = Checks::ALL.map(|c| grid.measured_solve(c));
     let [none, half_turn, reflection, both] = measured.map(|m| m.expansions);
     f.expansions = Expansions {
@@ -1006,7 +1006,7 @@ mod tests {
     #[test]
     fn unsound_firings_are_wins_by_exact_search() {
         let grid = Grid::new(2, 2).unwrap();
-        let mut outcomes = Outcomes::new(&grid);
+        let mut outcomes = Outcomes::new(grid);
         assert_eq!(unsound(&grid.positions(), &mut outcomes), 4);
         assert_eq!(unsound(&[grid.empty()], &mut outcomes), 0);
     }

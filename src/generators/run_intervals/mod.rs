@@ -9,12 +9,14 @@
 //! `sum floor(l/2)` and `sum ceil((l-1)/3)`. The interval is
 //! `[pesV - optH, optV - pesH]`. Its views are drawn in `views.rs`.
 
+mod packing;
 mod views;
 
 use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
+use packing::{max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
@@ -359,12 +361,12 @@ fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
 fn entry(games: &mut GameTable, values: &mut Values, shape: Shape) -> Entry {
     let v = values.shape(games, shape);
     let (opt_v, pes_v) = (
-        shape.max_packing(Direction::Vertical),
-        shape.min_maximal_packing(Direction::Vertical),
+        max_packing(&shape, Direction::Vertical),
+        min_maximal_packing(&shape, Direction::Vertical),
     );
     let (opt_h, pes_h) = (
-        shape.max_packing(Direction::Horizontal),
-        shape.min_maximal_packing(Direction::Horizontal),
+        max_packing(&shape, Direction::Horizontal),
+        min_maximal_packing(&shape, Direction::Horizontal),
     );
     let low = i64::from(pes_v) - i64::from(opt_h);
     let high = i64::from(opt_v) - i64::from(pes_h);
@@ -374,8 +376,8 @@ fn entry(games: &mut GameTable, values: &mut Values, shape: Shape) -> Entry {
         value: games.display(v),
         number: games.number_value(v).is_some(),
         number_value: games.number_value(v),
-        down: shape.runs(Direction::Vertical),
-        across: shape.runs(Direction::Horizontal),
+        down: runs(&shape, Direction::Vertical),
+        across: runs(&shape, Direction::Horizontal),
         opt_v,
         pes_v,
         opt_h,
@@ -857,8 +859,14 @@ mod tests {
         // Hand count: a line of 4 is spoiled by one domino in the middle; a
         // line of 5 needs two; a line of 7 needs two (cells 2-3 and 5-6).
         for (l, pes) in [(1, 0), (2, 1), (3, 1), (4, 1), (5, 2), (6, 2), (7, 2)] {
-            let line = Shape::of_region(&crate::games::domineering::Board::empty(1, l)).unwrap();
-            assert_eq!(line.min_maximal_packing(Direction::Horizontal), pes, "{l}");
+            let line = crate::games::domineering::Board::empty(1, l)
+                .shape()
+                .unwrap();
+            assert_eq!(
+                min_maximal_packing(&line, Direction::Horizontal),
+                pes,
+                "{l}"
+            );
             assert_eq!(pes_closed(&[l as u32]), pes);
         }
         assert_eq!(width_formula(10), 2);
