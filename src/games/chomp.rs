@@ -519,7 +519,8 @@ mod tests {
                 "{w} x {h}"
             );
         }
-        // The figures: 125,969 in 12 x 8 and 90 in 12 x 2.
+        // Published counts of the positions in a window: 125,969 in 12 x 8 and
+        // 90 in 12 x 2.
         assert_eq!(positions_in(12, 8), 125_969);
         assert_eq!(positions_in(12, 2), 90);
         assert_eq!(positions_in(16, 12), 30_421_754);

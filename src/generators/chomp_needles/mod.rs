@@ -850,7 +850,7 @@ mod tests {
     }
 
     #[test]
-    fn families_match_the_issue() {
+    fn families_match_the_published_counts() {
         let out = &*DEFAULT;
         let d = &out.data;
         // 99 L-positions with arms up to nine, the 9 with equal arms lost.
@@ -873,7 +873,7 @@ mod tests {
     }
 
     #[test]
-    fn three_row_needles_match_the_issue() {
+    fn three_row_needles_match_the_published_table() {
         let out = &*DEFAULT;
         let bars = &out.data["three_row"]["bars"];
         let at = |c: usize| {

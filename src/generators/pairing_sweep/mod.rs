@@ -902,7 +902,7 @@ mod tests {
         Params::from_text(&SPEC, pairs).unwrap()
     }
 
-    /// The default run, shared by the tests: it is the seed essay's instance.
+    /// The default run, shared by the tests: the published instance.
     pub(super) fn default_run() -> &'static Output {
         static OUT: OnceLock<Output> = OnceLock::new();
         OUT.get_or_init(|| {
@@ -921,7 +921,7 @@ mod tests {
             .unwrap_or_else(|| panic!("no board {rows} x {cols}"))
     }
 
-    // The figures below are the seed essay's (shared/seeds/003) and issue 5's.
+    // The figures below are the published ones for these boards.
     #[test]
     fn default_boards_are_the_union_of_the_two_sets_in_order() {
         let names: Vec<&Value> = default_run().data["boards"]
@@ -1016,7 +1016,7 @@ mod tests {
         let f = &default_run().data["firing"];
         assert_eq!(f["half_turn"], 1_127);
         assert_eq!(f["reflection_only"], 56);
-        // A theorem (see the identity in `board_checks`), against the seed's
+        // A theorem (see the identity in `board_checks`), against a published
         // guess: every one of them fails the half turn at closure.
         assert_eq!(f["reflection_only_closure"], 56);
         assert_eq!(f["wrong"], 0);

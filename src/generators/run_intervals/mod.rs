@@ -604,7 +604,7 @@ impl Generator for RunIntervals {
 mod tests {
     use super::*;
 
-    // The figures of the seed essay (shared/seeds/001) and the issue, N = 8.
+    // The published figures of the catalogue, N = 8.
     #[test]
     fn reproduces_the_essay_figures_for_eight_cells() {
         let out = RunIntervals.run(&Params::defaults(&SPEC).unwrap());
@@ -626,8 +626,8 @@ mod tests {
         assert_eq!(d["groups"], 143);
         assert_eq!(d["groups_with_numbers"], 60);
         assert_eq!(d["split_groups"], 21);
-        // The seed counts four such regions (three worth -1/4, one 0): those are
-        // the number-valued ones drawn in a 3 x 5 box with the run of five on
+        // A published count gives four such regions (three worth -1/4, one 0):
+        // those are the number-valued ones drawn in a 3 x 5 box with the run of five on
         // top. The whole run-length class has 22 shapes, 13 of them numbers.
         assert_eq!(d["example_count"], 22);
         assert_eq!(d["example_numbers"], 13);

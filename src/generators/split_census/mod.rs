@@ -157,7 +157,7 @@ impl Generator for SplitCensus {
 mod tests {
     use super::*;
 
-    // The seed essay (shared/seeds/000) gives, for the 4 x 4: 2,680 of 5,700
+    // The published census of the 4 x 4: 2,680 of 5,700
     // positions split (47.02%); none at 0-1 dominoes placed, 0.585 at 4, none
     // at 7-8; mean saving 1.80.
     #[test]
@@ -201,7 +201,7 @@ mod tests {
         assert_eq!(chart.x.scale, draw::Scale::Categories(placed));
         assert_eq!(chart.series.len(), 1);
         assert_eq!(chart.series[0].mark, draw::Mark::Bars);
-        // The seed's figures, as above: none split at 0, 1, 7 and 8 placed,
+        // The published census, as above: none split at 0, 1, 7 and 8 placed,
         // 0.585 at 4.
         let rows = chart.values().rows;
         for empty in [0, 1, 7, 8] {

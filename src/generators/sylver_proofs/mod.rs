@@ -825,8 +825,7 @@ mod tests {
         (a.as_f64().unwrap() * scale).round() == (b * scale).round()
     }
 
-    // The figures below are the issue's (issue 6) and the seed essay's
-    // (shared/seeds/004), for G = 16.
+    // The figures below are the published ones for the census of G = 16.
     #[test]
     fn the_rule_starts_after_the_last_size_that_breaks_it() {
         let size = |gaps: u32, positions: usize, deepest: u32| ByGaps {
@@ -850,7 +849,7 @@ mod tests {
     }
 
     #[test]
-    fn reproduces_the_census_figures_of_the_issue() {
+    fn reproduces_the_published_census_figures() {
         let out = run(&[]);
         let d = &out.data;
         assert_eq!(d["census"], 583);
@@ -886,7 +885,7 @@ mod tests {
     }
 
     #[test]
-    fn reproduces_the_proof_figures_of_the_issue() {
+    fn reproduces_the_published_proof_figures() {
         let out = run(&[]);
         let d = &out.data;
         let depths = d["depths"].as_array().unwrap();
@@ -921,7 +920,7 @@ mod tests {
     }
 
     #[test]
-    fn describes_the_example_positions_as_the_issue_does() {
+    fn describes_the_example_positions_as_published() {
         let out = run(&[]);
         let ex = &out.data["example"];
         assert_eq!(ex["moves"], 14);
