@@ -239,21 +239,8 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
             let (x, y) = (number(a, data)?, number(b, data)?);
             let overflow = || format!("`{term}`: the numbers are too large");
             let r = match op {
-                '+' | '-' => {
-                    let sign = if *op == '-' {
-                        -Decimal::ONE
-                    } else {
-                        Decimal::ONE
-                    };
-                    let num = x
-                        .num
-                        .checked_mul(y.den)
-                        .zip(y.num.checked_mul(x.den))
-                        .and_then(|(p, q)| p.checked_add(sign * q))
-                        .ok_or_else(overflow)?;
-                    let den = x.den.checked_mul(y.den).ok_or_else(overflow)?;
-                    Ratio { num, den }
-                }
+                '+' => sum(x, y).ok_or_else(overflow)?,
+                '-' => sum(x, negated(y)).ok_or_else(overflow)?,
                 '*' => Ratio {
                     num: x.num.checked_mul(y.num).ok_or_else(overflow)?,
                     den: x.den.checked_mul(y.den).ok_or_else(overflow)?,
@@ -283,6 +270,21 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
 fn number(term: &Term, data: &EssayData<'_>) -> Result<Ratio, String> {
     let v = value(term, data)?;
     ratio_of(&v).map_err(|e| format!("`{term}`: {e}"))
+}
+
+/// `x + y`, exactly; `None` past Decimal's range.
+fn sum(x: Ratio, y: Ratio) -> Option<Ratio> {
+    Some(Ratio {
+        num: x
+            .num
+            .checked_mul(y.den)?
+            .checked_add(y.num.checked_mul(x.den)?)?,
+        den: x.den.checked_mul(y.den)?,
+    })
+}
+
+fn negated(r: Ratio) -> Ratio {
+    Ratio { num: -r.num, ..r }
 }
 
 /// A function of its arguments: of one list's elements, or of several numbers.
@@ -323,16 +325,8 @@ fn call(
     let total = |numbers: &[Ratio]| -> Result<Ratio, String> {
         numbers
             .iter()
-            .try_fold(Ratio::whole(Decimal::ZERO), |acc, r| {
-                let num = acc
-                    .num
-                    .checked_mul(r.den)
-                    .zip(r.num.checked_mul(acc.den))
-                    .and_then(|(p, q)| p.checked_add(q))
-                    .ok_or_else(overflow)?;
-                let den = acc.den.checked_mul(r.den).ok_or_else(overflow)?;
-                Ok(Ratio { num, den })
-            })
+            .try_fold(Ratio::whole(Decimal::ZERO), |acc, r| sum(acc, *r))
+            .ok_or_else(overflow)
     };
     let divide = |r: Ratio, n: usize| Ratio {
         num: r.num,

@@ -47,14 +47,8 @@ fn wall(data: &Results) -> Drawing {
             .collect(),
     };
     Drawing::Chart(Chart {
-        x: Axis {
-            title: "wall column".into(),
-            scale: Scale::Linear,
-        },
-        y: Axis {
-            title: "positions".into(),
-            scale: Scale::Log,
-        },
+        x: Axis::new("wall column", Scale::Linear),
+        y: Axis::new("positions", Scale::Log),
         series: vec![
             series("whole board", |w| w.whole),
             series("sum of parts", |w| w.sum),

@@ -870,13 +870,9 @@ mod tests {
     }
 
     fn chart(x: Scale, y: Scale, series: Vec<Series>) -> Chart {
-        let axis = |title: &str, scale| Axis {
-            title: title.into(),
-            scale,
-        };
         Chart {
-            x: axis("wall column", x),
-            y: axis("positions", y),
+            x: Axis::new("wall column", x),
+            y: Axis::new("positions", y),
             series,
         }
     }

@@ -45,6 +45,15 @@ pub struct Axis {
     pub scale: Scale,
 }
 
+impl Axis {
+    pub fn new(title: impl Into<String>, scale: Scale) -> Axis {
+        Axis {
+            title: title.into(),
+            scale,
+        }
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scale {
     Linear,
@@ -520,10 +529,7 @@ mod tests {
             mark,
             points: points.to_vec(),
         };
-        let axis = |title: &str| Axis {
-            title: title.into(),
-            scale: Scale::Linear,
-        };
+        let axis = |title: &str| Axis::new(title, Scale::Linear);
         let c = Chart {
             x: axis("x"),
             y: axis("y"),

@@ -28,10 +28,7 @@ fn bars(boards: &[BoardFigures], y: Axis, series: &[Count]) -> Option<Drawing> {
     }
     let names = boards.iter().map(|b| b.name.clone()).collect();
     Some(Drawing::Chart(Chart {
-        x: Axis {
-            title: "board".into(),
-            scale: Scale::Categories(names),
-        },
+        x: Axis::new("board", Scale::Categories(names)),
         y,
         series: series
             .iter()
@@ -50,10 +47,7 @@ fn bars(boards: &[BoardFigures], y: Axis, series: &[Count]) -> Option<Drawing> {
 
 /// Positions where the half turn and where the reflection fire, per board.
 fn firings(boards: &[BoardFigures]) -> Option<Drawing> {
-    let y = Axis {
-        title: "positions where it fires".into(),
-        scale: Scale::Linear,
-    };
+    let y = Axis::new("positions where it fires", Scale::Linear);
     bars(
         boards,
         y,
@@ -68,10 +62,7 @@ fn firings(boards: &[BoardFigures]) -> Option<Drawing> {
 /// log scale: the 4 × 4 and the 2 × 6 take one expansion with the half turn,
 /// the 4 × 5 thousands.
 fn expansions(boards: &[BoardFigures]) -> Option<Drawing> {
-    let y = Axis {
-        title: "positions expanded".into(),
-        scale: Scale::Log,
-    };
+    let y = Axis::new("positions expanded", Scale::Log);
     bars(
         boards,
         y,

@@ -94,14 +94,8 @@ fn widths(widths: &[RunWidth]) -> Drawing {
             .collect(),
     };
     Drawing::Chart(Chart {
-        x: Axis {
-            title: "run length (cells)".into(),
-            scale: Scale::Linear,
-        },
-        y: Axis {
-            title: "width (dominoes)".into(),
-            scale: Scale::Linear,
-        },
+        x: Axis::new("run length (cells)", Scale::Linear),
+        y: Axis::new("width (dominoes)", Scale::Linear),
         series: vec![
             series("by search", |w| w.width),
             series("by formula", |w| w.formula),

@@ -13,14 +13,11 @@ pub fn draw(view: &str, by_placed: &[Level]) -> Result<Option<Drawing>, String> 
 /// The share of positions split, one bar per number of dominoes placed.
 fn share(by_placed: &[Level]) -> Drawing {
     Drawing::Chart(Chart {
-        x: Axis {
-            title: "dominoes placed".into(),
-            scale: Scale::Categories(by_placed.iter().map(|l| l.placed.to_string()).collect()),
-        },
-        y: Axis {
-            title: "share of positions split".into(),
-            scale: Scale::Linear,
-        },
+        x: Axis::new(
+            "dominoes placed",
+            Scale::Categories(by_placed.iter().map(|l| l.placed.to_string()).collect()),
+        ),
+        y: Axis::new("share of positions split", Scale::Linear),
         series: vec![Series {
             name: "share split".into(),
             mark: Mark::Bars,

@@ -26,13 +26,6 @@ fn chart(x: Axis, y: Axis, series: Vec<Series>) -> Option<Drawing> {
     drawn.then_some(Drawing::Chart(Chart { x, y, series }))
 }
 
-fn axis(title: &str, scale: Scale) -> Axis {
-    Axis {
-        title: title.into(),
-        scale,
-    }
-}
-
 /// `v` to two decimal places: what a chart of means or medians plots and
 /// tabulates.
 fn two_places(v: f64) -> f64 {
@@ -70,8 +63,8 @@ fn depth_bars(depths: &[&ByDepth], y_title: &str, series: &[Column]) -> Option<D
         })
         .collect();
     chart(
-        axis("proof depth", Scale::Categories(labels)),
-        axis(y_title, Scale::Linear),
+        Axis::new("proof depth", Scale::Categories(labels)),
+        Axis::new(y_title, Scale::Linear),
         series,
     )
 }
@@ -88,8 +81,8 @@ fn by_gaps(sizes: &[ByGaps]) -> Option<Drawing> {
             .collect(),
     };
     chart(
-        axis("gaps", Scale::Linear),
-        axis("proof depth (moves)", Scale::Linear),
+        Axis::new("gaps", Scale::Linear),
+        Axis::new("proof depth (moves)", Scale::Linear),
         vec![
             series("deepest", |b| f64::from(b.deepest)),
             series("mean", |b| two_places(b.mean_depth)),
