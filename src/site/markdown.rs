@@ -1,18 +1,19 @@
-//! Markdown to HTML for one essay, in two passes.
+//! Markdown to HTML for one essay, in two passes over one parse.
 //!
 //! 0. [`Prepared`]: before any inline parsing, every `{{ ... }}` outside code
 //!    spans, code blocks and math is taken out of the text and a placeholder
 //!    put in its place, so that markdown never sees (or mangles) an expression,
 //!    and an expression is evaluated wherever it sits: prose, headings, raw
 //!    HTML and its attributes, link titles, captions.
-//! 1. [`scan`] finds the headings (and gives them stable ids) and the generator
-//!    directives, so figures can be computed and links checked before any page
-//!    is rendered.
-//! 2. [`render`] turns the events into HTML: directives become figures, `$...$`
-//!    and `$$...$$` become MathML, `@/` links resolve to essay URLs, and
-//!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
-//!    value or checked claim, escaped. Each job is one small method of
-//!    `Renderer`.
+//! 1. [`scan`] parses the prepared text once into [`Piece`]s: its events,
+//!    each generator directive's block taken whole. It finds the headings
+//!    (and sets their stable ids in their events) and the directives, so
+//!    figures can be computed and links checked before any page is rendered.
+//! 2. [`render`] turns the scan's pieces into HTML: directives become
+//!    figures, `$...$` and `$$...$$` become MathML, `@/` links resolve to
+//!    essay URLs, and `[](#fig-ID)` becomes "Figure N"; then each placeholder
+//!    becomes its value or checked claim, escaped. Each job is one small
+//!    method of `Renderer`.
 //!
 //! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
 //! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
@@ -52,6 +53,9 @@ pub struct Heading {
 pub struct Scan {
     /// The body with its expressions taken out.
     pub prepared: Prepared,
+    /// The body parsed: what the second pass renders, with each heading's
+    /// id set.
+    pub pieces: Vec<Piece<'static>>,
     /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
     pub directives: Vec<Directive>,
@@ -94,9 +98,14 @@ pub struct Prepared {
 
 impl Prepared {
     /// Takes the expressions out of markdown `text`, which starts at `base`
-    /// in its file.
+    /// in its file. Where code and math are, markdown must tell; a text
+    /// without `{{` has nothing to take out, and is not parsed for it.
     pub fn new(text: &str, base: usize) -> Prepared {
-        Prepared::outside(text, base, outside_code_and_math(text))
+        let segments = match text.contains("{{") {
+            true => outside_code_and_math(text),
+            false => Vec::new(),
+        };
+        Prepared::outside(text, base, segments)
     }
 
     /// Takes every expression out of plain `text` (no markdown).
@@ -255,9 +264,57 @@ fn outside_code_and_math(text: &str) -> Vec<Range<usize>> {
     out
 }
 
-/// The parser over a prepared text, adjacent text events merged.
-fn events(prepared: &Prepared) -> impl Iterator<Item = (Event<'_>, Range<usize>)> {
-    TextMergeWithOffset::new(Parser::new_ext(&prepared.text, options()).into_offset_iter())
+/// One piece of a parsed text: a markdown event with its range in the
+/// prepared text, or a directive's fenced block, taken whole.
+#[derive(Clone, Debug)]
+pub enum Piece<'t> {
+    Event(Event<'t>, Range<usize>),
+    /// A `figure` or `data` block: the index of its directive among the
+    /// essay's, or `None` for one that failed (or stands in a caption).
+    Directive(Option<usize>),
+}
+
+impl Piece<'_> {
+    /// The piece owning its text, to outlive the text it was parsed from.
+    fn into_static(self) -> Piece<'static> {
+        match self {
+            Piece::Event(event, range) => Piece::Event(event.into_static(), range),
+            Piece::Directive(index) => Piece::Directive(index),
+        }
+    }
+}
+
+/// Parses a prepared text, adjacent text events merged. Each directive
+/// block becomes one piece: `directive` gets its kind, its offset in the
+/// file and its body, and gives its index.
+fn parse<'t>(
+    prepared: &'t Prepared,
+    mut directive: impl FnMut(Kind, usize, &str) -> Option<usize>,
+) -> Vec<Piece<'t>> {
+    let parser = Parser::new_ext(&prepared.text, options()).into_offset_iter();
+    let mut pieces = Vec::new();
+    let mut block: Option<(Kind, usize, String)> = None;
+    for (event, range) in TextMergeWithOffset::new(parser) {
+        if let Some((kind, start, body)) = block.as_mut() {
+            match event {
+                Event::Text(t) => body.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    pieces.push(Piece::Directive(directive(*kind, *start, body)));
+                    block = None;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = &event
+            && let Some(kind) = Kind::of_info(info)
+        {
+            block = Some((kind, prepared.source(range.start), String::new()));
+            continue;
+        }
+        pieces.push(Piece::Event(event, range));
+    }
+    pieces
 }
 
 /// Ids the page templates give elements of every page.
@@ -284,8 +341,8 @@ pub fn slugify(text: &str) -> String {
     }
 }
 
-/// First pass: headings and directives (naming generators of `registry`),
-/// with the errors found on the way.
+/// First pass: the body parsed, its headings and its directives (naming
+/// generators of `registry`), with the errors found on the way.
 pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
     let src = Source::new(&essay.path, &essay.source);
     let prepared = Prepared::new(essay.body(), essay.body_start);
@@ -300,85 +357,87 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
             "values and claims are not evaluated in front matter; state the number in the body",
         ));
     }
-    let mut headings = Vec::new();
     let mut directives: Vec<Directive> = Vec::new();
     let mut broken = HashSet::new();
-    let mut found: Vec<(u8, Option<String>, String)> = Vec::new();
-    let mut heading: Option<(u8, Option<String>, String)> = None;
-    let mut block: Option<(Kind, usize, String)> = None;
-    for (event, range) in events(&prepared) {
-        match event {
-            Event::Start(Tag::Heading { level, id, .. }) => {
-                heading = Some((level as u8, id.map(|i| i.to_string()), String::new()));
+    let pieces = parse(&prepared, |kind, start, body| {
+        let body_offset = essay.source[start..]
+            .find('\n')
+            .map_or(start, |n| start + n + 1);
+        match directives::parse(registry, kind, body, &src, start, body_offset) {
+            Ok(d) if directives.iter().any(|other| other.id == d.id) => {
+                errors.push(
+                    src.error_at(start, format!("id `{}` is used twice in this essay", d.id)),
+                );
+                None
             }
-            Event::End(TagEnd::Heading(_)) => {
-                if let Some(h) = heading.take() {
-                    found.push(h);
-                }
+            Ok(d) => {
+                directives.push(d);
+                Some(directives.len() - 1)
             }
-            Event::SoftBreak | Event::HardBreak if heading.is_some() => {
-                if let Some((_, _, text)) = heading.as_mut() {
-                    text.push(' ');
+            Err(e) => {
+                errors.extend(e);
+                let table = toml::from_str::<toml::Table>(body).ok();
+                if let Some(id) = table.as_ref().and_then(|t| t.get("id")?.as_str()) {
+                    broken.insert(id.to_string());
                 }
+                None
             }
-            Event::InlineMath(tex) if heading.is_some() => {
-                if let Some((_, _, text)) = heading.as_mut() {
-                    text.push_str(&tex);
-                }
+        }
+    });
+    let mut pieces: Vec<Piece<'static>> = pieces.into_iter().map(Piece::into_static).collect();
+    let headings = name_headings(&mut pieces, &directives, &prepared);
+    let scan = Scan {
+        prepared,
+        pieces,
+        headings,
+        directives,
+        broken,
+    };
+    (scan, errors)
+}
+
+/// The headings of `pieces`, each with its id, which is set in its event
+/// too: its explicit id, or one made from its text as written (`prepared`'s
+/// claims in place) that no explicit id, figure anchor or page id has taken.
+fn name_headings(
+    pieces: &mut [Piece<'static>],
+    directives: &[Directive],
+    prepared: &Prepared,
+) -> Vec<Heading> {
+    // Each heading's piece, level, explicit id and text.
+    let mut found: Vec<(usize, u8, Option<String>, String)> = Vec::new();
+    let mut open = false;
+    for (at, piece) in pieces.iter().enumerate() {
+        let Piece::Event(event, _) = piece else {
+            continue;
+        };
+        let text = found.last_mut().filter(|_| open).map(|h| &mut h.3);
+        match (event, text) {
+            (Event::Start(Tag::Heading { level, id, .. }), _) => {
+                found.push((
+                    at,
+                    *level as u8,
+                    id.as_ref().map(|i| i.to_string()),
+                    String::new(),
+                ));
+                open = true;
             }
-            Event::Text(t) | Event::Code(t) if heading.is_some() => {
-                if let Some((_, _, text)) = heading.as_mut() {
-                    text.push_str(&t);
-                }
-            }
-            Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) => {
-                if let Some(kind) = Kind::of_info(&info) {
-                    block = Some((kind, prepared.source(range.start), String::new()));
-                }
-            }
-            Event::Text(t) if block.is_some() => {
-                if let Some((_, _, body)) = block.as_mut() {
-                    body.push_str(&t);
-                }
-            }
-            Event::End(TagEnd::CodeBlock) => {
-                if let Some((kind, start, body)) = block.take() {
-                    let body_offset = essay.source[start..]
-                        .find('\n')
-                        .map_or(start, |n| start + n + 1);
-                    match directives::parse(registry, kind, &body, &src, start, body_offset) {
-                        Ok(d) => {
-                            if directives.iter().any(|other| other.id == d.id) {
-                                errors.push(src.error_at(
-                                    start,
-                                    format!("id `{}` is used twice in this essay", d.id),
-                                ));
-                            } else {
-                                directives.push(d);
-                            }
-                        }
-                        Err(e) => {
-                            errors.extend(e);
-                            let table = toml::from_str::<toml::Table>(&body).ok();
-                            if let Some(id) = table.as_ref().and_then(|t| t.get("id")?.as_str()) {
-                                broken.insert(id.to_string());
-                            }
-                        }
-                    }
-                }
+            (Event::End(TagEnd::Heading(_)), _) => open = false,
+            (Event::SoftBreak | Event::HardBreak, Some(text)) => text.push(' '),
+            (Event::InlineMath(t) | Event::Text(t) | Event::Code(t), Some(text)) => {
+                text.push_str(t)
             }
             _ => {}
         }
     }
-    // Explicit ids, figures' anchors and the page's own ids are taken before
-    // an id is made from a heading's text.
     let mut used: HashSet<String> = found
         .iter()
-        .filter_map(|(_, explicit, _)| explicit.clone())
+        .filter_map(|(_, _, explicit, _)| explicit.clone())
         .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
         .chain(PAGE_IDS.iter().map(|id| id.to_string()))
         .collect();
-    for (level, explicit, text) in found {
+    let mut headings = Vec::with_capacity(found.len());
+    for (at, level, explicit, text) in found {
         let id = explicit.unwrap_or_else(|| {
             let base = slugify(&prepared.as_written(&text));
             let id = (0..)
@@ -391,15 +450,12 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
             used.insert(id.clone());
             id
         });
+        if let Piece::Event(Event::Start(Tag::Heading { id: slot, .. }), _) = &mut pieces[at] {
+            *slot = Some(CowStr::from(id.clone()));
+        }
         headings.push(Heading { level, text, id });
     }
-    let scan = Scan {
-        prepared,
-        headings,
-        directives,
-        broken,
-    };
-    (scan, errors)
+    headings
 }
 
 /// Where each essay is and which anchors it has, for `@/` links (ordered,
@@ -458,7 +514,7 @@ pub struct Rendered {
 pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
     let mut r = Renderer::new(ctx, &src, &ctx.scan.prepared, None);
-    let (html, values) = r.html(false);
+    let (html, values) = r.html(ctx.scan.pieces.iter().cloned(), false);
     let headings = ctx
         .scan
         .headings
@@ -487,7 +543,6 @@ struct Renderer<'c, 's> {
     prepared: &'s Prepared,
     pin: Option<usize>,
     errors: Vec<Diagnostic>,
-    headings: std::slice::Iter<'c, Heading>,
     /// Figure numbers by id, in order of appearance.
     numbers: HashMap<&'c str, usize>,
 }
@@ -513,7 +568,6 @@ impl<'c, 's> Renderer<'c, 's> {
             prepared,
             pin,
             errors: Vec::new(),
-            headings: ctx.scan.headings.iter(),
             numbers,
         }
     }
@@ -529,21 +583,26 @@ impl<'c, 's> Renderer<'c, 's> {
         self.error_in_file(self.prepared.source(at), message);
     }
 
-    /// The prepared text as HTML with every value in place, and the values
-    /// (`None` where an expression failed).
+    /// The prepared text, parsed into `pieces`, as HTML with every value in
+    /// place, and the values (`None` where an expression failed).
     /// `inline` drops paragraph tags (a caption sits inside `<figcaption>`).
-    fn html(&mut self, inline: bool) -> (String, Vec<Option<String>>) {
+    fn html<'e>(
+        &mut self,
+        pieces: impl Iterator<Item = Piece<'e>>,
+        inline: bool,
+    ) -> (String, Vec<Option<String>>) {
         let values = self.values();
-        let events: Vec<(Event<'_>, Range<usize>)> = events(self.prepared)
-            .filter(|(e, _)| {
-                !(inline
-                    && matches!(
-                        e,
-                        Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph)
-                    ))
-            })
-            .collect();
-        let out = self.transform(events);
+        let pieces = pieces.filter(|p| {
+            !(inline
+                && matches!(
+                    p,
+                    Piece::Event(
+                        Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph),
+                        _
+                    )
+                ))
+        });
+        let out = self.transform(pieces);
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, out.into_iter());
         (self.fill(&html, &values), values)
@@ -595,29 +654,25 @@ impl<'c, 's> Renderer<'c, 's> {
             .collect()
     }
 
-    fn transform<'e>(&mut self, events: Vec<(Event<'e>, Range<usize>)>) -> Vec<Event<'e>> {
-        let mut out = Vec::with_capacity(events.len());
-        let mut iter = events.into_iter().peekable();
+    fn transform<'e>(&mut self, pieces: impl Iterator<Item = Piece<'e>>) -> Vec<Event<'e>> {
+        let mut out = Vec::new();
+        let mut iter = pieces.peekable();
         let mut in_code = false;
         // An HTML block's lines, checked together at its end.
         let mut block: Option<(usize, String)> = None;
-        while let Some((event, range)) = iter.next() {
-            match event {
-                Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(ref info)))
-                    if Kind::of_info(info).is_some() =>
-                {
-                    for (e, _) in iter.by_ref() {
-                        if matches!(e, Event::End(TagEnd::CodeBlock)) {
-                            break;
-                        }
-                    }
+        while let Some(piece) = iter.next() {
+            let (event, range) = match piece {
+                Piece::Event(event, range) => (event, range),
+                Piece::Directive(index) => {
                     let ctx = self.ctx;
-                    let offset = self.prepared.source(range.start);
-                    let directive = ctx.scan.directives.iter().find(|d| d.offset == offset);
+                    let directive = index.map(|i| &ctx.scan.directives[i]);
                     if let Some(d) = directive.filter(|d| d.kind == Kind::Figure) {
                         out.push(Event::Html(self.figure(d).into()));
                     }
+                    continue;
                 }
+            };
+            match event {
                 Event::Start(Tag::CodeBlock(_)) => {
                     in_code = true;
                     out.push(event);
@@ -625,20 +680,6 @@ impl<'c, 's> Renderer<'c, 's> {
                 Event::End(TagEnd::CodeBlock) => {
                     in_code = false;
                     out.push(event);
-                }
-                Event::Start(Tag::Heading {
-                    level,
-                    id: _,
-                    classes,
-                    attrs,
-                }) => {
-                    let id = self.headings.next().map(|h| CowStr::from(h.id.clone()));
-                    out.push(Event::Start(Tag::Heading {
-                        level,
-                        id,
-                        classes,
-                        attrs,
-                    }));
                 }
                 Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start)),
                 Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
@@ -681,7 +722,8 @@ impl<'c, 's> Renderer<'c, 's> {
                     id,
                 }) => {
                     self.url(&dest_url, range.start);
-                    let empty = matches!(iter.peek(), Some((Event::End(TagEnd::Link), _)));
+                    let empty =
+                        matches!(iter.peek(), Some(Piece::Event(Event::End(TagEnd::Link), _)));
                     let reference = dest_url.strip_prefix("#fig-").filter(|_| empty);
                     let text = reference.map(|id| self.figure_reference(id, range.start));
                     let dest_url = match text {
@@ -870,8 +912,9 @@ impl<'c, 's> Renderer<'c, 's> {
             self.errors
                 .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
         }
+        let pieces = parse(&prepared, |_, _, _| None);
         let mut sub = Renderer::new(self.ctx, self.src, &prepared, pin);
-        let (html, _) = sub.html(true);
+        let (html, _) = sub.html(pieces.into_iter(), true);
         self.errors.append(&mut sub.errors);
         html.trim().to_string()
     }
@@ -997,6 +1040,50 @@ mod tests {
         );
         assert_eq!(slugify("54 × 54"), "54-54");
         assert_eq!(slugify("???"), "section");
+    }
+
+    #[test]
+    fn a_scan_takes_directive_blocks_whole_and_sets_heading_ids_in_their_events() {
+        let block =
+            "```figure\nid = \"a\"\ngenerator = \"blocked-board\"\ncaption = \"C.\"\n```\n\n";
+        let body = format!(
+            "# Intro\n\n{block}{block}## Intro {{{{ a.x }}}}\n\n```rust\nlet a = 1;\n```\n"
+        );
+        let essay = Essay::of_body("a.md", &body);
+        let (scan, errors) = scan(&essay, crate::generators::REGISTRY);
+        // The second block reuses the id `a`: it is an error and no directive.
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let directives: Vec<Option<usize>> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Directive(index) => Some(*index),
+                Piece::Event(..) => None,
+            })
+            .collect();
+        assert_eq!(directives, [Some(0), None]);
+        let ids: Vec<&str> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Event(Event::Start(Tag::Heading { id, .. }), _) => id.as_deref(),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ids, ["intro", "intro-1"]);
+        let h: Vec<&str> = scan.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(h, ids);
+        // Only the other code block's text is left; the directives' bodies are gone.
+        let texts: Vec<&str> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Event(Event::Text(t), _) => Some(&**t),
+                _ => None,
+            })
+            .collect();
+        assert!(texts.contains(&"let a = 1;\n"), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("generator")), "{texts:?}");
     }
 
     #[test]
