@@ -1,0 +1,141 @@
+//! A figure as HTML: its drawing, numbered caption, data links and the
+//! command that reproduces it.
+
+use super::prepared::Prepared;
+use super::render::Renderer;
+use super::scan::parse;
+use crate::site::directives::{Directive, Located};
+use std::borrow::Cow;
+
+impl Renderer<'_, '_> {
+    /// A figure: its drawing (a picture takes the alt text, and its values
+    /// are a `<details>` table under it), numbered caption and data links.
+    pub(super) fn figure(&mut self, d: &Directive) -> String {
+        let Some(shown) = self.ctx.figures.get(&d.id) else {
+            return String::new(); // its error is reported by the figure stage
+        };
+        let caption = d
+            .caption
+            .as_ref()
+            .map(|c| self.inline(c))
+            .unwrap_or_default();
+        let alt = match &d.alt {
+            Some(a) => self.plain(a, d.offset),
+            None => plain_text(&caption),
+        };
+        let view = shown.view;
+        let (drawing, details) = match (view.picture, &view.values) {
+            (true, values) => (
+                format!(
+                    "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
+                    html_escape::encode_double_quoted_attribute(&alt),
+                    view.body
+                ),
+                values.as_ref().map_or_else(String::new, |t| {
+                    format!(
+                        "\n<details class=\"values\"><summary>Data</summary>{}</details>",
+                        t.to_html()
+                    )
+                }),
+            ),
+            (false, _) => (
+                format!("<div class=\"drawing\">{}</div>", view.body),
+                String::new(),
+            ),
+        };
+        let number = self.numbers.get(d.id.as_str()).copied().unwrap_or(0);
+        let csv = match &shown.csv {
+            Some(csv) => format!(" · <a href=\"{csv}.csv\">CSV</a>"),
+            None => String::new(),
+        };
+        format!(
+            "<figure id=\"fig-{id}\">\n{drawing}{details}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</span></figcaption>\n<p class=\"reproduce\">Reproduce: <code>{command}</code></p>\n</figure>\n",
+            id = d.id,
+            json = shown.json,
+            command = html_escape::encode_text(&reproduce(d)),
+        )
+    }
+
+    /// A caption's markdown as inline HTML (no surrounding paragraph). An
+    /// error in it is placed where it stands when the caption is written
+    /// without escapes, and at the caption's key otherwise.
+    fn inline(&mut self, caption: &Located) -> String {
+        let prepared = Prepared::new(&caption.text, caption.verbatim.unwrap_or(0));
+        let pin = caption.verbatim.is_none().then_some(caption.offset);
+        for (at, message) in &prepared.errors {
+            self.errors
+                .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
+        }
+        let pieces = parse(&prepared, |_, _, _| None);
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, pin);
+        let (html, _) = sub.html(pieces.into_iter(), true);
+        self.errors.append(&mut sub.errors);
+        html.trim().to_string()
+    }
+
+    /// Plain text (an alt text) with its values in place, unescaped.
+    fn plain(&mut self, text: &str, offset: usize) -> String {
+        let prepared = Prepared::plain(text);
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, Some(offset));
+        let values = sub.values();
+        self.errors.append(&mut sub.errors);
+        Prepared::fill(&prepared.text, |i| {
+            Cow::Owned(values[i].clone().unwrap_or_default())
+        })
+        .0
+        .into_owned()
+    }
+}
+
+/// The command that reproduces a figure's data: `ladder figure NAME` and every
+/// parameter as `name=value`, quoted for a POSIX shell where it needs it.
+fn reproduce(d: &Directive) -> String {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "_=.,-+".contains(c);
+    std::iter::once(format!("ladder figure {}", d.generator.spec().name))
+        .chain(d.params.to_toml().lines().map(|line| {
+            let arg = line.replacen(" = ", "=", 1);
+            match arg.chars().all(plain) {
+                true => arg,
+                false => format!("'{}'", arg.replace('\'', "'\\''")),
+            }
+        }))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The text of an HTML fragment: tags dropped, entities decoded.
+fn plain_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    // Inside <math>, only the LaTeX annotation is text worth reading aloud.
+    let mut skipping_math = false;
+    for (i, c) in html.char_indices() {
+        match c {
+            '<' => {
+                in_tag = true;
+                let rest = &html[i..];
+                if rest.starts_with("<math") {
+                    skipping_math = true;
+                } else if rest.starts_with("<annotation") {
+                    skipping_math = false;
+                }
+            }
+            '>' => in_tag = false,
+            _ if !in_tag && !skipping_math => out.push(c),
+            _ => {}
+        }
+    }
+    let out = html_escape::decode_html_entities(&out);
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn plain_text_drops_tags_and_keeps_math_source() {
+        let html = "A <em>b</em> <math><mi>x</mi><annotation encoding=\"application/x-tex\">x^2</annotation></math>.";
+        assert_eq!(plain_text(html), "A b x^2.");
+    }
+}

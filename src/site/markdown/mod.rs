@@ -1,0 +1,47 @@
+//! Markdown to HTML for one essay, in two passes over one parse.
+//!
+//! 0. [`Prepared`]: before any inline parsing, every `{{ ... }}` outside code
+//!    spans, code blocks and math is taken out of the text and a placeholder
+//!    put in its place, so that markdown never sees (or mangles) an expression,
+//!    and an expression is evaluated wherever it sits: prose, headings, raw
+//!    HTML and its attributes, link titles, captions.
+//! 1. [`scan`] parses the prepared text once into [`Piece`]s: its events,
+//!    each generator directive's block taken whole. It finds the headings
+//!    (and sets their stable ids in their events) and the directives, so
+//!    figures can be computed and links checked before any page is rendered.
+//! 2. [`render`] turns the scan's pieces into HTML: directives become
+//!    figures, `$...$` and `$$...$$` become MathML, `@/` links resolve to
+//!    essay URLs, and `[](#fig-ID)` becomes "Figure N"; then each placeholder
+//!    becomes its value or checked claim, escaped. Each job is one small
+//!    method of `Renderer`.
+//!
+//! One file a stage: [`prepared`], [`scan`] and [`render`]; beside the
+//! render, `figure` draws a figure with its caption, [`links`] resolves `@/`
+//! links and `scripts` refuses scripts.
+//!
+//! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
+//! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
+//! math is an error (`\$` is a dollar sign).
+
+mod figure;
+pub mod links;
+pub mod prepared;
+pub mod render;
+pub mod scan;
+mod scripts;
+
+pub use links::LinkIndex;
+pub use prepared::{Expression, Prepared};
+pub use render::{Context, Rendered, Shown, render};
+pub use scan::{Heading, Piece, Scan, scan, slugify};
+
+use pulldown_cmark::Options;
+
+/// The markdown every text is parsed with.
+fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+}

@@ -1,0 +1,217 @@
+//! Expressions taken out of a markdown text before it is parsed: each
+//! `{{ ... }}` outside code and math becomes a placeholder, so markdown never
+//! sees (or mangles) it, and is evaluated wherever the placeholder lands.
+
+use super::options;
+use crate::site::claims;
+use pulldown_cmark::{Event, Parser, Tag};
+use std::borrow::Cow;
+use std::ops::Range;
+
+/// Where a placeholder begins and ends: private-use characters an essay may
+/// not contain.
+const OPEN: char = '\u{E000}';
+const CLOSE: char = '\u{E001}';
+
+/// One `{{ ... }}` taken out of a text.
+#[derive(Debug)]
+pub struct Expression {
+    /// Where it stood in the file.
+    pub at: usize,
+    /// What it says, or why it cannot be read.
+    pub expr: Result<claims::Expr, String>,
+    /// Whether it opens a sentence (words it prints are capitalised).
+    pub opens_sentence: bool,
+}
+
+/// A markdown text with every `{{ ... }}` outside code and math replaced by
+/// a placeholder (`OPEN`, its index, `CLOSE`).
+#[derive(Default)]
+pub struct Prepared {
+    /// What markdown parses.
+    pub text: String,
+    /// Where `text` starts in its file.
+    base: usize,
+    /// The expressions, in order.
+    pub exprs: Vec<Expression>,
+    /// Per placeholder: its range in `text` and the length of what it replaced.
+    spans: Vec<(Range<usize>, usize)>,
+    /// Errors found on the way, by offset in the file.
+    pub errors: Vec<(usize, String)>,
+}
+
+impl Prepared {
+    /// Takes the expressions out of markdown `text`, which starts at `base`
+    /// in its file. Where code and math are, markdown must tell; a text
+    /// without `{{` has nothing to take out, and is not parsed for it.
+    pub fn new(text: &str, base: usize) -> Prepared {
+        let segments = match text.contains("{{") {
+            true => outside_code_and_math(text),
+            false => Vec::new(),
+        };
+        Prepared::outside(text, base, segments)
+    }
+
+    /// Takes every expression out of plain `text` (no markdown).
+    pub fn plain(text: &str) -> Prepared {
+        Prepared::outside(text, 0, std::iter::once(0..text.len()))
+    }
+
+    /// Takes the expressions in `segments` out of `text`.
+    fn outside(
+        text: &str,
+        base: usize,
+        segments: impl IntoIterator<Item = Range<usize>>,
+    ) -> Prepared {
+        let mut p = Prepared {
+            base,
+            ..Prepared::default()
+        };
+        let mut last = 0;
+        for segment in segments {
+            for f in claims::find_all(&text[segment.clone()]) {
+                let (start, end) = (segment.start + f.start, segment.start + f.end);
+                p.text.push_str(&text[last..start]);
+                let at = p.text.len();
+                p.text.push(OPEN);
+                p.text.push_str(&p.exprs.len().to_string());
+                p.text.push(CLOSE);
+                p.spans.push((at..p.text.len(), end - start));
+                p.exprs.push(Expression {
+                    at: base + start,
+                    expr: f.expr,
+                    opens_sentence: opens_sentence(&text[..start]),
+                });
+                last = end;
+            }
+        }
+        p.text.push_str(&text[last..]);
+        for (i, c) in text
+            .char_indices()
+            .filter(|(_, c)| [OPEN, CLOSE].contains(c))
+        {
+            p.errors.push((
+                base + i,
+                format!("the private-use character U+{:04X} is reserved", c as u32),
+            ));
+        }
+        p
+    }
+
+    /// The offset in the file of offset `at` of `text`.
+    pub fn source(&self, at: usize) -> usize {
+        let mut shift = 0isize;
+        for (range, replaced) in &self.spans {
+            if at < range.start {
+                break;
+            }
+            if at < range.end {
+                return self.base + (range.start as isize + shift) as usize;
+            }
+            shift += *replaced as isize - range.len() as isize;
+        }
+        self.base + (at as isize + shift) as usize
+    }
+
+    /// `text` (derived from this one) with each claim as its literal is
+    /// written and each other value left out: what is known before figures
+    /// are computed (a heading's id comes from it).
+    pub fn as_written<'t>(&self, text: &'t str) -> Cow<'t, str> {
+        Prepared::fill(text, |i| match self.exprs.get(i).map(|e| &e.expr) {
+            Some(Ok(claims::Expr {
+                action: claims::Action::Claim(claim),
+                ..
+            })) => Cow::Owned(claim.as_written().unwrap_or_default().to_string()),
+            _ => Cow::Borrowed(""),
+        })
+        .0
+    }
+
+    /// `text` (derived from this one) with each placeholder replaced by
+    /// `with(index)`, and the indexes it held.
+    pub fn fill<'t>(
+        text: &'t str,
+        mut with: impl FnMut(usize) -> Cow<'t, str>,
+    ) -> (Cow<'t, str>, Vec<usize>) {
+        if !text.contains(OPEN) {
+            return (Cow::Borrowed(text), Vec::new());
+        }
+        let (mut out, mut seen) = (String::with_capacity(text.len()), Vec::new());
+        let mut rest = text;
+        while let Some(open) = rest.find(OPEN) {
+            out.push_str(&rest[..open]);
+            let after = &rest[open + OPEN.len_utf8()..];
+            let Some((index, tail)) = after
+                .split_once(CLOSE)
+                .and_then(|(n, tail)| Some((n.parse().ok()?, tail)))
+            else {
+                out.push_str(&rest[open..]);
+                rest = "";
+                break;
+            };
+            out.push_str(&with(index));
+            seen.push(index);
+            rest = tail;
+        }
+        out.push_str(rest);
+        (Cow::Owned(out), seen)
+    }
+}
+
+/// Whether text ending in `before` has a sentence open next: nothing before
+/// it in its block, or a sentence's end.
+fn opens_sentence(before: &str) -> bool {
+    let line = before.rsplit('\n').next().unwrap_or("");
+    let blank_line_before = before.trim_end_matches([' ', '\t']).ends_with("\n\n");
+    let in_line = line.trim_start_matches(['#', '>', '|', '-', '*', '+', ' ', '\t']);
+    let trimmed = before.trim_end_matches([' ', '\t', '\n', '*', '_', '"', '(']);
+    trimmed.is_empty()
+        || trimmed.ends_with(['.', '!', '?'])
+        || blank_line_before
+        || (in_line.trim().is_empty() && line.len() > in_line.len())
+}
+
+/// The ranges of `text` outside code spans, code blocks and math.
+fn outside_code_and_math(text: &str) -> Vec<Range<usize>> {
+    let mut inside: Vec<Range<usize>> = Parser::new_ext(text, options())
+        .into_offset_iter()
+        .filter(|(e, _)| {
+            matches!(
+                e,
+                Event::Code(_)
+                    | Event::InlineMath(_)
+                    | Event::DisplayMath(_)
+                    | Event::Start(Tag::CodeBlock(_))
+            )
+        })
+        .map(|(_, r)| r)
+        .collect();
+    inside.sort_by_key(|r| r.start);
+    let mut out = Vec::new();
+    let mut from = 0;
+    for r in inside {
+        if r.start > from {
+            out.push(from..r.start);
+        }
+        from = from.max(r.end);
+    }
+    out.push(from..text.len());
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_sentence_opens_after_its_end_a_blank_line_or_a_block_marker() {
+        for before in [
+            "", "End. ", "Really? ", "a\n\n", "## ", "- ", "> ", "Done.\n",
+        ] {
+            assert!(opens_sentence(before), "{before:?}");
+        }
+        for before in ["There are ", "one,\n", "as: "] {
+            assert!(!opens_sentence(before), "{before:?}");
+        }
+    }
+}

@@ -1,0 +1,370 @@
+//! The second pass: an essay's pieces, as its scan left them, turned into
+//! HTML, every value and claim evaluated in place.
+
+use super::links::LinkIndex;
+use super::prepared::Prepared;
+use super::scan::{Heading, Piece, Scan};
+use super::scripts;
+use crate::generators::draw::Rendered as View;
+use crate::site::claims::{self, EssayData};
+use crate::site::content::Essay;
+use crate::site::diagnostics::{Diagnostic, Source};
+use crate::site::directives::Kind;
+use crate::site::math;
+use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
+use std::borrow::Cow;
+use std::collections::{BTreeMap, HashMap, HashSet};
+use std::ops::Range;
+
+/// Everything the second pass needs for one essay.
+pub struct Context<'a> {
+    pub essay: &'a Essay,
+    pub scan: &'a Scan,
+    pub data: &'a EssayData<'a>,
+    /// By figure directive id.
+    pub figures: &'a BTreeMap<String, Shown<'a>>,
+    pub links: &'a LinkIndex,
+    /// Ids whose directive or figure failed (and was reported).
+    pub broken: &'a HashSet<String>,
+    /// Whether raw HTML may carry scripts (`[markdown] allow_scripts`).
+    pub allow_scripts: bool,
+}
+
+/// A figure as its essay shows it: its view and the stems of the data files
+/// it links (the job's whole data as JSON, the view's values as CSV).
+pub struct Shown<'a> {
+    pub view: &'a View,
+    pub json: String,
+    pub csv: Option<String>,
+}
+
+/// An essay as HTML, with its headings' texts as the page shows them.
+pub struct Rendered {
+    pub html: String,
+    pub headings: Vec<Heading>,
+}
+
+/// Second pass: the essay's HTML, or every error in it.
+pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
+    let src = Source::new(&ctx.essay.path, &ctx.essay.source);
+    let mut r = Renderer::new(ctx, &src, &ctx.scan.prepared, None);
+    let (html, values) = r.html(ctx.scan.pieces.iter().cloned(), false);
+    let headings = ctx
+        .scan
+        .headings
+        .iter()
+        .map(|h| Heading {
+            text: Prepared::fill(&h.text, |i| {
+                Cow::Owned(values[i].clone().unwrap_or_default())
+            })
+            .0
+            .into_owned(),
+            ..h.clone()
+        })
+        .collect();
+    if r.errors.is_empty() {
+        Ok(Rendered { html, headings })
+    } else {
+        Err(r.errors)
+    }
+}
+
+/// The event transformer over one prepared text. `pin` pins every error to
+/// one offset (for captions, whose text is a TOML string, not the essay's).
+pub(super) struct Renderer<'c, 's> {
+    pub(super) ctx: &'c Context<'c>,
+    pub(super) src: &'s Source<'s>,
+    prepared: &'s Prepared,
+    pin: Option<usize>,
+    pub(super) errors: Vec<Diagnostic>,
+    /// Figure numbers by id, in order of appearance.
+    pub(super) numbers: HashMap<&'c str, usize>,
+}
+
+impl<'c, 's> Renderer<'c, 's> {
+    pub(super) fn new(
+        ctx: &'c Context<'c>,
+        src: &'s Source<'s>,
+        prepared: &'s Prepared,
+        pin: Option<usize>,
+    ) -> Self {
+        let numbers = ctx
+            .scan
+            .directives
+            .iter()
+            .filter(|d| d.kind == Kind::Figure)
+            .enumerate()
+            .map(|(i, d)| (d.id.as_str(), i + 1))
+            .collect();
+        Renderer {
+            ctx,
+            src,
+            prepared,
+            pin,
+            errors: Vec::new(),
+            numbers,
+        }
+    }
+
+    /// An error at byte `at` of the file (or at the pin).
+    fn error_in_file(&mut self, at: usize, message: impl Into<String>) {
+        let at = self.pin.unwrap_or(at);
+        self.errors.push(self.src.error_at(at, message));
+    }
+
+    /// An error at byte `at` of the prepared text.
+    fn error(&mut self, at: usize, message: impl Into<String>) {
+        self.error_in_file(self.prepared.source(at), message);
+    }
+
+    /// The prepared text, parsed into `pieces`, as HTML with every value in
+    /// place, and the values (`None` where an expression failed).
+    /// `inline` drops paragraph tags (a caption sits inside `<figcaption>`).
+    pub(super) fn html<'e>(
+        &mut self,
+        pieces: impl Iterator<Item = Piece<'e>>,
+        inline: bool,
+    ) -> (String, Vec<Option<String>>) {
+        let values = self.values();
+        let pieces = pieces.filter(|p| {
+            !(inline
+                && matches!(
+                    p,
+                    Piece::Event(
+                        Event::Start(Tag::Paragraph) | Event::End(TagEnd::Paragraph),
+                        _
+                    )
+                ))
+        });
+        let out = self.transform(pieces);
+        let mut html = String::new();
+        pulldown_cmark::html::push_html(&mut html, out.into_iter());
+        (self.fill(&html, &values), values)
+    }
+
+    /// `html` with each placeholder replaced by its value, escaped; a value
+    /// the HTML lost (in a link destination, say) is an error.
+    fn fill(&mut self, html: &str, values: &[Option<String>]) -> String {
+        let (html, seen) = Prepared::fill(html, |i| {
+            Cow::Owned(
+                values[i]
+                    .as_deref()
+                    .map(|v| html_escape::encode_quoted_attribute(v).into_owned())
+                    .unwrap_or_default(),
+            )
+        });
+        for (i, e) in self.prepared.exprs.iter().enumerate() {
+            if values[i].is_some() && !seen.contains(&i) {
+                self.error_in_file(
+                    e.at,
+                    "this value stands where the page shows nothing of it (a link destination or \
+                     reference); values and claims go in text, headings, HTML and titles",
+                );
+            }
+        }
+        html.into_owned()
+    }
+
+    /// Every expression evaluated: its text, or `None` and an error (none for
+    /// an expression naming a figure whose failure was reported).
+    pub(super) fn values(&mut self) -> Vec<Option<String>> {
+        let prepared = self.prepared;
+        prepared
+            .exprs
+            .iter()
+            .map(|e| {
+                let evaluated = match &e.expr {
+                    Ok(x) if x.ids().iter().any(|id| self.ctx.broken.contains(*id)) => {
+                        return None;
+                    }
+                    Ok(x) if x.action.is_words() && e.opens_sentence => {
+                        claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w))
+                    }
+                    Ok(x) => claims::evaluate(x, self.ctx.data),
+                    Err(m) => Err(m.clone()),
+                };
+                evaluated.map_err(|m| self.error_in_file(e.at, m)).ok()
+            })
+            .collect()
+    }
+
+    fn transform<'e>(&mut self, pieces: impl Iterator<Item = Piece<'e>>) -> Vec<Event<'e>> {
+        let mut out = Vec::new();
+        let mut iter = pieces.peekable();
+        let mut in_code = false;
+        // An HTML block's lines, checked together at its end.
+        let mut block: Option<(usize, String)> = None;
+        while let Some(piece) = iter.next() {
+            let (event, range) = match piece {
+                Piece::Event(event, range) => (event, range),
+                Piece::Directive(index) => {
+                    let ctx = self.ctx;
+                    let directive = index.map(|i| &ctx.scan.directives[i]);
+                    if let Some(d) = directive.filter(|d| d.kind == Kind::Figure) {
+                        out.push(Event::Html(self.figure(d).into()));
+                    }
+                    continue;
+                }
+            };
+            match event {
+                Event::Start(Tag::CodeBlock(_)) => {
+                    in_code = true;
+                    out.push(event);
+                }
+                Event::End(TagEnd::CodeBlock) => {
+                    in_code = false;
+                    out.push(event);
+                }
+                Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start)),
+                Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
+                Event::Text(ref text) if !in_code => {
+                    if text.contains('$') {
+                        self.stray_dollars(range.clone());
+                    }
+                    if let Some(i) = text.find(|c: char| c.is_control() && !"\t\n\r".contains(c)) {
+                        let c = text[i..].chars().next().unwrap_or_default();
+                        self.error(
+                            range.start,
+                            format!("the control character U+{:04X} in text", c as u32),
+                        );
+                    }
+                    out.push(event);
+                }
+                Event::Html(ref html) => {
+                    let (_, lines) = block.get_or_insert_with(|| (range.start, String::new()));
+                    lines.push_str(html);
+                    out.push(event);
+                }
+                Event::End(TagEnd::HtmlBlock) => {
+                    if let Some((at, lines)) = block.take() {
+                        self.raw_html(&lines, at);
+                    }
+                    out.push(event);
+                }
+                Event::InlineHtml(ref html) => {
+                    self.raw_html(html, range.start);
+                    out.push(event);
+                }
+                Event::Start(Tag::Image { ref dest_url, .. }) => {
+                    self.url(dest_url, range.start);
+                    out.push(event);
+                }
+                Event::Start(Tag::Link {
+                    link_type,
+                    dest_url,
+                    title,
+                    id,
+                }) => {
+                    self.url(&dest_url, range.start);
+                    let empty =
+                        matches!(iter.peek(), Some(Piece::Event(Event::End(TagEnd::Link), _)));
+                    let reference = dest_url.strip_prefix("#fig-").filter(|_| empty);
+                    let text = reference.map(|id| self.figure_reference(id, range.start));
+                    let dest_url = match text {
+                        Some(_) => dest_url,
+                        None => self.link(dest_url, range.start),
+                    };
+                    out.push(Event::Start(Tag::Link {
+                        link_type,
+                        dest_url,
+                        title,
+                        id,
+                    }));
+                    out.extend(text.map(|t| Event::Text(t.into())));
+                }
+                other => out.push(other),
+            }
+        }
+        out
+    }
+
+    /// `$...$` or `$$...$$` as MathML.
+    fn math<'e>(&mut self, tex: &str, display: bool, offset: usize) -> Event<'e> {
+        match math::to_mathml(tex, display) {
+            Ok(m) => Event::InlineHtml(m.into()),
+            Err(e) => {
+                self.error(offset, e);
+                Event::Text(String::new().into())
+            }
+        }
+    }
+
+    /// A `$` left in text opened no math (an unclosed `$`, unbalanced
+    /// braces): an error, unless written `\$`.
+    fn stray_dollars(&mut self, range: Range<usize>) {
+        let text = &self.prepared.text[range.clone()];
+        let stray = text
+            .match_indices('$')
+            .find(|(i, _)| !text[..*i].ends_with('\\'));
+        if let Some((i, _)) = stray {
+            self.error(
+                range.start + i,
+                "a `$` that opens no math (is the math unclosed, or are its braces unbalanced?); \
+                 write `\\$` for a dollar sign",
+            );
+        }
+    }
+
+    /// Raw HTML at `at`: refused where it would run a script, unless allowed.
+    fn raw_html(&mut self, html: &str, at: usize) {
+        if self.ctx.allow_scripts {
+            return;
+        }
+        if let Some((offset, why)) = scripts::script_in(html) {
+            self.error(at + offset, scripts::refusal(&why));
+        }
+    }
+
+    /// A link or image destination: refused where it would run a script.
+    fn url(&mut self, url: &str, at: usize) {
+        if self.ctx.allow_scripts {
+            return;
+        }
+        if let Some(scheme) = scripts::script_url(url) {
+            self.error(at, scripts::refusal(&format!("a `{scheme}` link")));
+        }
+    }
+
+    /// "Figure N" for `[](#fig-ID)`.
+    fn figure_reference(&mut self, id: &str, offset: usize) -> String {
+        match self.numbers.get(id) {
+            Some(n) => format!("Figure {n}"),
+            None => {
+                let ids: Vec<&str> = self.numbers.keys().copied().collect();
+                let mut ids = ids;
+                ids.sort_unstable();
+                self.error(
+                    offset,
+                    format!(
+                        "no figure `{id}` in this essay; there are: {}",
+                        ids.join(", ")
+                    ),
+                );
+                String::new()
+            }
+        }
+    }
+
+    /// Resolves `@/path.md#anchor` to the essay's URL, relative to this page.
+    fn link<'e>(&mut self, dest: CowStr<'e>, offset: usize) -> CowStr<'e> {
+        let Some(target) = dest.strip_prefix("@/") else {
+            return dest;
+        };
+        match self.ctx.links.resolve(&self.ctx.essay.content_path, target) {
+            Ok(url) => url.into(),
+            Err(e) => {
+                self.error(offset, e);
+                dest
+            }
+        }
+    }
+}
+
+/// `text` with its first letter in upper case.
+fn capitalise(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}

@@ -1,0 +1,290 @@
+//! The first pass: an essay's body parsed once into pieces, with its
+//! headings named and its generator directives read.
+
+use super::options;
+use super::prepared::Prepared;
+use crate::generators::Generator;
+use crate::site::content::Essay;
+use crate::site::diagnostics::{Diagnostic, Source};
+use crate::site::directives::{self, Directive, Kind};
+use pulldown_cmark::utils::TextMergeWithOffset;
+use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd};
+use std::collections::HashSet;
+use std::ops::Range;
+
+/// A heading with its stable id.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Heading {
+    pub level: u8,
+    pub text: String,
+    pub id: String,
+}
+
+/// What the first pass found in an essay.
+#[derive(Default)]
+pub struct Scan {
+    /// The body with its expressions taken out.
+    pub prepared: Prepared,
+    /// The body parsed: what the second pass renders, with each heading's
+    /// id set.
+    pub pieces: Vec<Piece<'static>>,
+    /// Heading texts hold the placeholders of their expressions.
+    pub headings: Vec<Heading>,
+    pub directives: Vec<Directive>,
+    /// Ids of directives that failed: expressions naming them are not
+    /// reported again.
+    pub broken: HashSet<String>,
+}
+
+/// One piece of a parsed text: a markdown event with its range in the
+/// prepared text, or a directive's fenced block, taken whole.
+#[derive(Clone, Debug)]
+pub enum Piece<'t> {
+    Event(Event<'t>, Range<usize>),
+    /// A `figure` or `data` block: the index of its directive among the
+    /// essay's, or `None` for one that failed (or stands in a caption).
+    Directive(Option<usize>),
+}
+
+impl Piece<'_> {
+    /// The piece owning its text, to outlive the text it was parsed from.
+    fn into_static(self) -> Piece<'static> {
+        match self {
+            Piece::Event(event, range) => Piece::Event(event.into_static(), range),
+            Piece::Directive(index) => Piece::Directive(index),
+        }
+    }
+}
+
+/// Parses a prepared text, adjacent text events merged. Each directive
+/// block becomes one piece: `directive` gets its kind, its offset in the
+/// file and its body, and gives its index.
+pub(super) fn parse<'t>(
+    prepared: &'t Prepared,
+    mut directive: impl FnMut(Kind, usize, &str) -> Option<usize>,
+) -> Vec<Piece<'t>> {
+    let parser = Parser::new_ext(&prepared.text, options()).into_offset_iter();
+    let mut pieces = Vec::new();
+    let mut block: Option<(Kind, usize, String)> = None;
+    for (event, range) in TextMergeWithOffset::new(parser) {
+        if let Some((kind, start, body)) = block.as_mut() {
+            match event {
+                Event::Text(t) => body.push_str(&t),
+                Event::End(TagEnd::CodeBlock) => {
+                    pieces.push(Piece::Directive(directive(*kind, *start, body)));
+                    block = None;
+                }
+                _ => {}
+            }
+            continue;
+        }
+        if let Event::Start(Tag::CodeBlock(CodeBlockKind::Fenced(info))) = &event
+            && let Some(kind) = Kind::of_info(info)
+        {
+            block = Some((kind, prepared.source(range.start), String::new()));
+            continue;
+        }
+        pieces.push(Piece::Event(event, range));
+    }
+    pieces
+}
+
+/// Ids the page templates give elements of every page.
+const PAGE_IDS: [&str; 1] = ["main"];
+
+/// The id a heading's text gives: lowercase words joined by `-`.
+pub fn slugify(text: &str) -> String {
+    let mut out = String::new();
+    for c in text.chars() {
+        if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
+        } else if (c.is_whitespace() || c == '-' || c == '_')
+            && !out.ends_with('-')
+            && !out.is_empty()
+        {
+            out.push('-');
+        }
+    }
+    let trimmed = out.trim_end_matches('-');
+    if trimmed.is_empty() {
+        "section".into()
+    } else {
+        trimmed.into()
+    }
+}
+
+/// First pass: the body parsed, its headings and its directives (naming
+/// generators of `registry`), with the errors found on the way.
+pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
+    let src = Source::new(&essay.path, &essay.source);
+    let prepared = Prepared::new(essay.body(), essay.body_start);
+    let mut errors: Vec<Diagnostic> = prepared
+        .errors
+        .iter()
+        .map(|(at, message)| src.error_at(*at, message.as_str()))
+        .collect();
+    if let Some(at) = essay.source[..essay.body_start].find("{{") {
+        errors.push(src.error_at(
+            at,
+            "values and claims are not evaluated in front matter; state the number in the body",
+        ));
+    }
+    let mut directives: Vec<Directive> = Vec::new();
+    let mut broken = HashSet::new();
+    let pieces = parse(&prepared, |kind, start, body| {
+        let body_offset = essay.source[start..]
+            .find('\n')
+            .map_or(start, |n| start + n + 1);
+        match directives::parse(registry, kind, body, &src, start, body_offset) {
+            Ok(d) if directives.iter().any(|other| other.id == d.id) => {
+                errors.push(
+                    src.error_at(start, format!("id `{}` is used twice in this essay", d.id)),
+                );
+                None
+            }
+            Ok(d) => {
+                directives.push(d);
+                Some(directives.len() - 1)
+            }
+            Err(e) => {
+                errors.extend(e);
+                let table = toml::from_str::<toml::Table>(body).ok();
+                if let Some(id) = table.as_ref().and_then(|t| t.get("id")?.as_str()) {
+                    broken.insert(id.to_string());
+                }
+                None
+            }
+        }
+    });
+    let mut pieces: Vec<Piece<'static>> = pieces.into_iter().map(Piece::into_static).collect();
+    let headings = name_headings(&mut pieces, &directives, &prepared);
+    let scan = Scan {
+        prepared,
+        pieces,
+        headings,
+        directives,
+        broken,
+    };
+    (scan, errors)
+}
+
+/// The headings of `pieces`, each with its id, which is set in its event
+/// too: its explicit id, or one made from its text as written (`prepared`'s
+/// claims in place) that no explicit id, figure anchor or page id has taken.
+fn name_headings(
+    pieces: &mut [Piece<'static>],
+    directives: &[Directive],
+    prepared: &Prepared,
+) -> Vec<Heading> {
+    // Each heading's piece, level, explicit id and text.
+    let mut found: Vec<(usize, u8, Option<String>, String)> = Vec::new();
+    let mut open = false;
+    for (at, piece) in pieces.iter().enumerate() {
+        let Piece::Event(event, _) = piece else {
+            continue;
+        };
+        let text = found.last_mut().filter(|_| open).map(|h| &mut h.3);
+        match (event, text) {
+            (Event::Start(Tag::Heading { level, id, .. }), _) => {
+                found.push((
+                    at,
+                    *level as u8,
+                    id.as_ref().map(|i| i.to_string()),
+                    String::new(),
+                ));
+                open = true;
+            }
+            (Event::End(TagEnd::Heading(_)), _) => open = false,
+            (Event::SoftBreak | Event::HardBreak, Some(text)) => text.push(' '),
+            (Event::InlineMath(t) | Event::Text(t) | Event::Code(t), Some(text)) => {
+                text.push_str(t)
+            }
+            _ => {}
+        }
+    }
+    let mut used: HashSet<String> = found
+        .iter()
+        .filter_map(|(_, _, explicit, _)| explicit.clone())
+        .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
+        .chain(PAGE_IDS.iter().map(|id| id.to_string()))
+        .collect();
+    let mut headings = Vec::with_capacity(found.len());
+    for (at, level, explicit, text) in found {
+        let id = explicit.unwrap_or_else(|| {
+            let base = slugify(&prepared.as_written(&text));
+            let id = (0..)
+                .map(|n| match n {
+                    0 => base.clone(),
+                    n => format!("{base}-{n}"),
+                })
+                .find(|id| !used.contains(id))
+                .expect("some suffix is free");
+            used.insert(id.clone());
+            id
+        });
+        if let Piece::Event(Event::Start(Tag::Heading { id: slot, .. }), _) = &mut pieces[at] {
+            *slot = Some(CowStr::from(id.clone()));
+        }
+        headings.push(Heading { level, text, id });
+    }
+    headings
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_lowercase_words() {
+        assert_eq!(
+            slugify("The board falls apart, and the arithmetic changes"),
+            "the-board-falls-apart-and-the-arithmetic-changes"
+        );
+        assert_eq!(slugify("54 × 54"), "54-54");
+        assert_eq!(slugify("???"), "section");
+    }
+
+    #[test]
+    fn a_scan_takes_directive_blocks_whole_and_sets_heading_ids_in_their_events() {
+        let block =
+            "```figure\nid = \"a\"\ngenerator = \"blocked-board\"\ncaption = \"C.\"\n```\n\n";
+        let body = format!(
+            "# Intro\n\n{block}{block}## Intro {{{{ a.x }}}}\n\n```rust\nlet a = 1;\n```\n"
+        );
+        let essay = Essay::of_body("a.md", &body);
+        let (scan, errors) = scan(&essay, crate::generators::REGISTRY);
+        // The second block reuses the id `a`: it is an error and no directive.
+        assert_eq!(errors.len(), 1, "{errors:?}");
+        let directives: Vec<Option<usize>> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Directive(index) => Some(*index),
+                Piece::Event(..) => None,
+            })
+            .collect();
+        assert_eq!(directives, [Some(0), None]);
+        let ids: Vec<&str> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Event(Event::Start(Tag::Heading { id, .. }), _) => id.as_deref(),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(ids, ["intro", "intro-1"]);
+        let h: Vec<&str> = scan.headings.iter().map(|h| h.id.as_str()).collect();
+        assert_eq!(h, ids);
+        // Only the other code block's text is left; the directives' bodies are gone.
+        let texts: Vec<&str> = scan
+            .pieces
+            .iter()
+            .filter_map(|p| match p {
+                Piece::Event(Event::Text(t), _) => Some(&**t),
+                _ => None,
+            })
+            .collect();
+        assert!(texts.contains(&"let a = 1;\n"), "{texts:?}");
+        assert!(!texts.iter().any(|t| t.contains("generator")), "{texts:?}");
+    }
+}
