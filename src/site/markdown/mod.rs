@@ -5,17 +5,17 @@
 //!    put in its place, so that markdown never sees (or mangles) an expression,
 //!    and an expression is evaluated wherever it sits: prose, headings, raw
 //!    HTML and its attributes, link titles, captions.
-//! 1. [`scan`] parses the prepared text once into [`Piece`]s: its events,
+//! 1. [`scan`](fn@scan) parses the prepared text once into [`Piece`]s: its events,
 //!    each generator directive's block taken whole. It finds the headings
 //!    (and sets their stable ids in their events) and the directives, so
 //!    figures can be computed and links checked before any page is rendered.
-//! 2. [`render`] turns the scan's pieces into HTML: directives become
+//! 2. [`render`](fn@render) turns the scan's pieces into HTML: directives become
 //!    figures, `$...$` and `$$...$$` become MathML, `@/` links resolve to
 //!    essay URLs, and `[](#fig-ID)` becomes "Figure N"; then each placeholder
 //!    becomes its value or checked claim, escaped. Each job is one small
 //!    method of `Renderer`.
 //!
-//! One file a stage: [`prepared`], [`scan`] and [`render`]; beside the
+//! One file a stage: [`prepared`], [`scan`](mod@scan) and [`render`](mod@render); beside the
 //! render, `figure` draws a figure with its caption, [`links`] resolves `@/`
 //! links and `scripts` refuses scripts.
 //!

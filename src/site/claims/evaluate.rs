@@ -1,0 +1,576 @@
+//! Evaluating an expression against an essay's data: paths resolved,
+//! values shown as prose, filters applied and claims decided.
+
+use super::EssayData;
+use super::number_words::{english, english_ordinal};
+use super::syntax::{Action, Against, Expr, LiteralKind, Op, Ratio};
+use crate::site::terms;
+use rust_decimal::{Decimal, RoundingStrategy};
+use serde_json::Value;
+
+/// `v` rounded to a multiple of `precision`, ties away from zero.
+fn round_to(v: Decimal, precision: Decimal) -> Decimal {
+    (v / precision).round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero) * precision
+}
+
+/// `v` rounded to `places` decimals, ties away from zero.
+fn round_dp(v: Decimal, places: u32) -> Decimal {
+    v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
+}
+
+/// Looks `path` up in the essay's data: the first segment names the figure,
+/// the second a key of its data, the rest object keys or array indexes.
+pub fn resolve(data: &EssayData<'_>, path: &[String]) -> Result<Value, String> {
+    let (id, keys) = path.split_first().expect("paths have an id");
+    let figure = data.get(id).ok_or_else(|| {
+        let ids: Vec<&str> = data.keys().map(String::as_str).collect();
+        format!(
+            "no figure or data block `{id}` in this essay{}",
+            if ids.is_empty() {
+                String::new()
+            } else {
+                format!("; there are: {}", ids.join(", "))
+            }
+        )
+    })?;
+    let no_key = |here: String, key: &str, keys: Vec<&str>| {
+        format!("`{here}`: no key `{key}`; there are: {}", keys.join(", "))
+    };
+    let Some((first, rest)) = keys.split_first() else {
+        let keys: Vec<&str> = figure.keys().collect();
+        return Err(format!(
+            "`{id}` is a figure's data: name one of its keys: {}",
+            keys.join(", ")
+        ));
+    };
+    let mut value = figure
+        .get(first)
+        .ok_or_else(|| no_key(path[..2].join("."), first, figure.keys().collect()))?
+        .map_err(|e| format!("`{id}.{first}`: {e}"))?;
+    for (depth, key) in rest.iter().enumerate() {
+        let here = path[..depth + 3].join(".");
+        value = match value {
+            Value::Object(mut map) => map
+                .remove(key)
+                .ok_or_else(|| no_key(here, key, map.keys().map(String::as_str).collect()))?,
+            Value::Array(mut items) => {
+                let i: usize = key
+                    .parse()
+                    .map_err(|_| format!("`{here}`: `{key}` is not an index of a list"))?;
+                if i >= items.len() {
+                    return Err(format!(
+                        "`{here}`: index {i} is past the end of a list of {}",
+                        items.len()
+                    ));
+                }
+                items.swap_remove(i)
+            }
+            _ => {
+                return Err(format!(
+                    "`{here}`: `{}` has no keys",
+                    path[..depth + 2].join(".")
+                ));
+            }
+        };
+    }
+    Ok(value)
+}
+
+/// Formats an integer with thousands separators.
+pub fn with_separators(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+fn describe(value: &Value) -> String {
+    match value {
+        Value::Array(_) => "a list (name an element by index)".into(),
+        Value::Object(_) => "an object (name one of its keys)".into(),
+        Value::Null => "no value".into(),
+        other => format!("`{other}`"),
+    }
+}
+
+/// Shows a value as prose: integers with separators, other numbers with at
+/// most three places, strings as they are.
+pub fn show(value: &Value) -> Result<String, String> {
+    match value {
+        Value::Number(n) => Ok(match n.as_i64() {
+            Some(i) => with_separators(i),
+            None => {
+                let f = n.as_f64().unwrap_or(f64::NAN);
+                if f.fract() == 0.0 && f.abs() < 1e15 {
+                    with_separators(f as i64)
+                } else {
+                    let s = format!("{f:.3}");
+                    s.trim_end_matches('0').trim_end_matches('.').to_string()
+                }
+            }
+        }),
+        Value::String(s) => Ok(s.clone()),
+        Value::Bool(b) => Ok(b.to_string()),
+        other => Err(format!("cannot show {}", describe(other))),
+    }
+}
+
+/// `v` rounded to `places` decimals (ties away from zero, as claims round)
+/// and written with them all.
+fn fixed(v: Decimal, places: usize) -> String {
+    let s = format!("{:.places$}", round_dp(v, places as u32));
+    // Rounding can give "-0.0"; a claim of "0.0" should match it.
+    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
+        s[1..].to_string()
+    } else {
+        s
+    }
+}
+
+/// Evaluates an expression against the data: the text it renders as, or why
+/// it cannot (an unknown key, a false claim with both values).
+pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
+    let value = &terms::value(&expr.term, data)?;
+    let name = expr.term.to_string();
+    match &expr.action {
+        Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
+        Action::Percent(n) => Ok(format!(
+            "{}%",
+            fixed(ratio_of(value)?.value() * Decimal::ONE_HUNDRED, *n)
+        )),
+        Action::Fixed(n) => Ok(fixed(ratio_of(value)?.value(), *n)),
+        Action::Words => Ok(english(whole(value, "words")?)),
+        Action::Ordinal => {
+            let n = whole(value, "ordinal")?;
+            if n < 1 {
+                return Err(format!("`{name}` is {n}: an ordinal needs a number from 1"));
+            }
+            Ok(english_ordinal(n))
+        }
+        Action::Round(digits) => {
+            let v = ratio_of(value)?.value();
+            let rounded =
+                v.round_sf_with_strategy(*digits as u32, RoundingStrategy::MidpointAwayFromZero);
+            Ok(show_decimal(rounded.unwrap_or(v)))
+        }
+        Action::Millions(places) => {
+            let v = ratio_of(value)?.value() / Decimal::from(1_000_000);
+            Ok(format!(
+                "{} million",
+                show_decimal(round_dp(v, *places as u32))
+            ))
+        }
+        Action::Claim(claim) => {
+            let (claimed, verdict) = match &claim.against {
+                Against::Literal(lit) => (
+                    lit.text.clone(),
+                    decide(claim.op, &lit.kind, value)
+                        .map_err(|e| format!("claim on `{name}`: {e}"))?,
+                ),
+                Against::Term(term) => {
+                    let other = terms::value(term, data)?;
+                    let verdict = compare(claim.op, value, &other)
+                        .map_err(|e| format!("claim `{name} {} {term}`: {e}", claim.op.symbol()))?;
+                    let computed = Verdict {
+                        computed: format!("{} against {}", verdict.computed, show(&other)?),
+                        ..verdict
+                    };
+                    (term.to_string(), computed)
+                }
+            };
+            if verdict.holds {
+                match claim.as_written() {
+                    Some(text) => Ok(text.to_string()),
+                    None => show(value),
+                }
+            } else {
+                Err(format!(
+                    "claim `{name} {} {claimed}` is false: the generator computed {}",
+                    claim.op.symbol(),
+                    verdict.computed
+                ))
+            }
+        }
+    }
+}
+
+/// A claim's outcome: the computed value as the claim reads it, and whether
+/// the claim holds.
+struct Verdict {
+    computed: String,
+    holds: bool,
+}
+
+/// A value that must be a whole number, for `what`.
+fn whole(value: &Value, what: &str) -> Result<i64, String> {
+    let v = ratio_of(value)?.value();
+    i64::try_from(v)
+        .ok()
+        .filter(|_| v.fract() == Decimal::ZERO)
+        .ok_or_else(|| format!("{what} needs a whole number, found {}", describe(value)))
+}
+
+/// Decides `value OP literal`.
+fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> {
+    let shown = show(value)?;
+    Ok(match kind {
+        LiteralKind::String(s) => Verdict {
+            holds: &shown == s,
+            computed: format!("\"{shown}\""),
+        },
+        LiteralKind::Exact(lit) => {
+            let v = ratio_of(value)?;
+            match op {
+                Op::Approx => {
+                    let p = lit.precision();
+                    let rounded = round_to(v.value(), p);
+                    Verdict {
+                        holds: rounded == round_to(lit.value(), p),
+                        computed: format!(
+                            "{shown}, which to the nearest {} is {}",
+                            show_decimal(p),
+                            show_decimal(rounded)
+                        ),
+                    }
+                }
+                _ => Verdict {
+                    holds: op.orders(v.compare(*lit)?),
+                    computed: if v.den == Decimal::ONE || value.is_string() {
+                        shown
+                    } else {
+                        format!("{}/{}", v.num, v.den)
+                    },
+                },
+            }
+        }
+        LiteralKind::Decimal { value: lit, places }
+        | LiteralKind::Percent { value: lit, places } => {
+            let percent = matches!(kind, LiteralKind::Percent { .. });
+            let v = ratio_of(value)?.value()
+                * if percent {
+                    Decimal::ONE_HUNDRED
+                } else {
+                    Decimal::ONE
+                };
+            let holds = match op {
+                Op::Eq | Op::Approx => round_dp(v, *places) == *lit,
+                _ => op.orders(v.cmp(lit)),
+            };
+            let shown = fixed(v, *places as usize);
+            Verdict {
+                holds,
+                computed: if percent { format!("{shown}%") } else { shown },
+            }
+        }
+    })
+}
+
+/// Decides `value OP other` for two values of the data.
+fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
+    let shown = show(value)?;
+    match (ratio_of(value), ratio_of(other)) {
+        (Ok(a), Ok(b)) => Ok(Verdict {
+            holds: op.orders(a.compare(b)?),
+            computed: shown,
+        }),
+        _ if op == Op::Eq => Ok(Verdict {
+            holds: shown == show(other)?,
+            computed: shown,
+        }),
+        _ => Err(format!(
+            "`{}` compares numbers; these are {} and {}",
+            op.symbol(),
+            describe(value),
+            describe(other)
+        )),
+    }
+}
+
+/// A decimal as prose shows it: thousands separators, no trailing zeros.
+fn show_decimal(d: Decimal) -> String {
+    let d = d.normalize();
+    match i64::try_from(d) {
+        Ok(i) if d.fract() == Decimal::ZERO => with_separators(i),
+        _ => d.to_string(),
+    }
+}
+
+/// An exact number from a JSON number, or a string `a/b` or `n`.
+pub fn ratio_of(value: &Value) -> Result<Ratio, String> {
+    let parsed = match value {
+        Value::Number(n) => {
+            let text = n.to_string();
+            text.parse::<Decimal>()
+                .or_else(|_| Decimal::from_scientific(&text))
+                .ok()
+                .map(Ratio::whole)
+        }
+        Value::String(s) => match s.split_once('/') {
+            Some((n, d)) => n
+                .trim()
+                .parse()
+                .ok()
+                .zip(
+                    d.trim()
+                        .parse()
+                        .ok()
+                        .filter(|d: &Decimal| *d > Decimal::ZERO),
+                )
+                .map(|(num, den)| Ratio { num, den }),
+            None => s.trim().parse().ok().map(Ratio::whole),
+        },
+        _ => None,
+    };
+    parsed.ok_or_else(|| {
+        format!(
+            "a number claim needs a number or an exact fraction, found {}",
+            describe(value)
+        )
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Data;
+    use crate::site::claims::syntax::parse;
+    use serde_json::json;
+
+    /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
+    fn eval_in(b: serde_json::Value, inner: &str) -> Result<String, String> {
+        let b = Data::from_value(b).unwrap();
+        let data = EssayData::from([("b".to_string(), &b)]);
+        evaluate(&parse(inner)?, &data)
+    }
+
+    fn eval(inner: &str) -> Result<String, String> {
+        let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
+                       "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95,
+                       "nest": {"list": [1, {"e": 5}]}});
+        eval_in(b, inner)
+    }
+
+    #[test]
+    fn shows_integers_with_thousands_separators() {
+        assert_eq!(eval("b.whole").unwrap(), "2,916");
+        assert_eq!(eval("b.parts.1").unwrap(), "54");
+        assert_eq!(eval("b.ratio").unwrap(), "27");
+        assert_eq!(eval("b.v").unwrap(), "-1/4");
+        assert_eq!(with_separators(-1_234_567), "-1,234,567");
+    }
+
+    #[test]
+    fn formats_percent_and_fixed() {
+        assert_eq!(eval("b.share | percent(2)").unwrap(), "47.02%");
+        assert_eq!(eval("b.mean | fixed(2)").unwrap(), "1.80");
+        // Ties round away from zero, as claims do: the filter and `~ 47%` agree.
+        let half = json!({ "x": 0.465, "y": 0.25 });
+        assert_eq!(eval_in(half.clone(), "b.x | percent(0)").unwrap(), "47%");
+        assert_eq!(eval_in(half.clone(), "b.x ~ 47%").unwrap(), "47%");
+        assert_eq!(eval_in(half, "b.y | fixed(1)").unwrap(), "0.3");
+        assert!(
+            eval("b.mean | rounded(2)")
+                .unwrap_err()
+                .contains("unknown filter")
+        );
+    }
+
+    #[test]
+    fn accepts_true_claims_in_every_literal_form() {
+        assert_eq!(eval("b.whole = 2,916").unwrap(), "2,916");
+        assert_eq!(eval("b.whole = 2916").unwrap(), "2916");
+        assert_eq!(eval("b.mean = 1.8").unwrap(), "1.8");
+        assert_eq!(eval("b.share = 47%").unwrap(), "47%");
+        assert_eq!(eval("b.share = 47.02%").unwrap(), "47.02%");
+        assert_eq!(eval("b.v = -1/4").unwrap(), "-1/4");
+        assert_eq!(eval("b.bars = Ninety-five").unwrap(), "Ninety-five");
+        assert_eq!(eval("b.g = \"{2|-1/2}\"").unwrap(), "{2|-1/2}");
+        assert_eq!(eval("b.ratio = 27").unwrap(), "27");
+        assert_eq!(eval("b.n = -5").unwrap(), "-5");
+    }
+
+    #[test]
+    fn rejects_claim_with_wrong_value_naming_both() {
+        let e = eval("b.whole = 2,917").unwrap_err();
+        assert!(e.contains("2,917") && e.contains("computed 2,916"), "{e}");
+        assert!(
+            eval("b.share = 47.1%")
+                .unwrap_err()
+                .contains("computed 47.0%")
+        );
+        assert!(eval("b.mean = 1.7").unwrap_err().contains("computed 1.8"));
+        assert!(eval("b.v = 1/4").unwrap_err().contains("computed -1/4"));
+        assert!(eval("b.bars = ninety-four").is_err());
+        assert!(eval("b.g = \"{2|1/2}\"").is_err());
+    }
+
+    #[test]
+    fn rejects_unknown_ids_keys_and_indexes() {
+        assert!(
+            eval("c.whole")
+                .unwrap_err()
+                .contains("no figure or data block `c`")
+        );
+        assert!(eval("b.hole").unwrap_err().contains("no key `hole`"));
+        assert!(eval("b.parts.2").unwrap_err().contains("past the end"));
+        assert!(eval("b.parts").unwrap_err().contains("a list"));
+        assert_eq!(eval("b.nest.list.1.e").unwrap(), "5");
+        assert!(
+            eval("b.nest.list.x")
+                .unwrap_err()
+                .contains("`b.nest.list.x`: `x` is not an index")
+        );
+        assert!(
+            eval("b.whole.x")
+                .unwrap_err()
+                .contains("`b.whole.x`: `b.whole` has no keys")
+        );
+        assert!(
+            eval("b.nest.hole")
+                .unwrap_err()
+                .contains("`b.nest.hole`: no key `hole`; there are: list")
+        );
+        let b = Data::from_value(json!({"whole": 1})).unwrap();
+        let one = EssayData::from([("b".to_string(), &b)]);
+        assert!(
+            resolve(&one, &["b".into()])
+                .unwrap_err()
+                .contains("name one of its keys: whole")
+        );
+        assert!(parse("whole").unwrap_err().contains("ID.KEY"));
+        assert!(
+            parse("b.whole = about ten")
+                .unwrap_err()
+                .contains("cannot read")
+        );
+    }
+
+    #[test]
+    fn approximately_rounds_to_the_literals_own_precision() {
+        let eval_with = |value: serde_json::Value, claim: &str| {
+            eval_in(json!({ "x": value }), &format!("b.x {claim}"))
+        };
+        assert_eq!(
+            eval_with(json!(1097.7), "~ a thousand").unwrap(),
+            "a thousand"
+        );
+        let e = eval_with(json!(6.4), "~ a thousand").unwrap_err();
+        assert!(e.contains("to the nearest 1,000 is 0"), "{e}");
+        assert!(eval_with(json!(15.8), "~ sixteen").is_ok());
+        assert!(eval_with(json!(15.4), "~ sixteen").is_err());
+        assert!(eval_with(json!(24), "~ 20").is_ok());
+        assert!(
+            eval_with(json!(25), "~ 20").is_err(),
+            "ties round away from zero"
+        );
+        assert!(
+            eval_with(json!(15), "~ 20").is_ok(),
+            "ties round away from zero"
+        );
+        assert!(eval_with(json!(14.999), "~ 20").is_err());
+        assert!(eval_with(json!(8_450_000), "~ 8.5 million").is_ok());
+        assert!(eval_with(json!(8_449_999), "~ 8.5 million").is_err());
+        assert!(eval_with(json!(8_549_999), "~ 8.5 million").is_ok());
+        assert!(eval_with(json!(8_550_000), "~ 8.5 million").is_err());
+        assert!(eval_with(json!(0.4702), "~ 47%").is_ok());
+        assert!(eval_with(json!(0.465), "~ 47%").is_ok(), "a half rounds up");
+        assert!(eval_with(json!(0.4649), "~ 47%").is_err());
+        assert!(eval_with(json!(1.25), "~ 1.3").is_ok());
+        assert!(eval_with(json!(-1.25), "~ -1.3").is_ok());
+        assert!(eval_with(json!(0.3333), "~ a third").is_ok());
+        assert!(eval_with(json!(0.34), "~ a third").is_err());
+        assert!(eval_with(json!(3), "= 3").is_ok());
+        assert!(eval_with(json!(3.2), "= three").is_err(), "= stays exact");
+        assert!(eval_with(json!(0.5), "= half").is_ok());
+    }
+
+    #[test]
+    fn comparisons_hold_at_their_edges() {
+        let eval_with = |value: serde_json::Value, claim: &str| {
+            eval_in(json!({ "x": value }), &format!("b.x {claim}"))
+        };
+        assert!(eval_with(json!(0.51), "> half").is_ok());
+        assert!(eval_with(json!(0.5), "> half").is_err());
+        assert!(eval_with(json!(0.5), ">= half").is_ok());
+        assert!(eval_with(json!(99), "< a hundred").is_ok());
+        assert!(eval_with(json!(100), "< a hundred").is_err());
+        assert!(eval_with(json!(100), "<= a hundred").is_ok());
+        assert!(eval_with(json!("3/4"), "< 1").is_ok());
+        assert!(eval_with(json!(0.47), "< 47.1%").is_ok());
+        assert!(eval_with(json!(0.471), "< 47.1%").is_err());
+        let e = eval_with(json!(7), "> 9").unwrap_err();
+        assert!(
+            e.contains("claim `b.x > 9` is false: the generator computed 7"),
+            "{e}"
+        );
+    }
+
+    #[test]
+    fn a_claim_may_compare_two_values_and_print_its_own_words() {
+        let b = json!({ "closed": 12, "total": 12, "open": 0, "s": "x" });
+        let eval_with = |claim: &str| eval_in(b.clone(), claim);
+        assert_eq!(eval_with("b.closed = b.total : \"all\"").unwrap(), "all");
+        assert_eq!(eval_with("b.open = 0 : \"none\"").unwrap(), "none");
+        assert_eq!(eval_with("b.open < b.total").unwrap(), "0");
+        assert_eq!(eval_with("b.s = \"x\" : \"the same\"").unwrap(), "the same");
+        let e = eval_with("b.open = b.total : \"all\"").unwrap_err();
+        assert!(
+            e.contains("`b.open = b.total` is false: the generator computed 0 against 12"),
+            "{e}"
+        );
+        assert!(
+            eval_with("b.open ~ b.total")
+                .unwrap_err()
+                .contains("`~` rounds")
+        );
+        assert!(
+            eval_with("b.open = 0 : none")
+                .unwrap_err()
+                .contains("in quotes")
+        );
+        assert!(
+            eval_with("b.s < \"y\"")
+                .unwrap_err()
+                .contains("only be claimed equal")
+        );
+        assert!(
+            eval_with("b.s < b.total")
+                .unwrap_err()
+                .contains("compares numbers")
+        );
+    }
+
+    #[test]
+    fn filters_print_numbers_as_prose_states_them() {
+        let b = json!({ "n": 54, "big": 8_503_056, "f": 2.5, "zero": 0 });
+        let eval_with = |inner: &str| eval_in(b.clone(), inner);
+        assert_eq!(eval_with("b.n | words").unwrap(), "fifty-four");
+        assert_eq!(eval_with("b.n | ordinal").unwrap(), "fifty-fourth");
+        assert_eq!(eval_with("b.big | round(2)").unwrap(), "8,500,000");
+        assert_eq!(eval_with("b.big | round(3)").unwrap(), "8,500,000");
+        assert_eq!(eval_with("b.big | round(4)").unwrap(), "8,503,000");
+        assert_eq!(eval_with("b.big | millions(1)").unwrap(), "8.5 million");
+        assert_eq!(eval_with("b.big | millions(2)").unwrap(), "8.5 million");
+        assert_eq!(eval_with("b.big | millions(3)").unwrap(), "8.503 million");
+        assert!(
+            eval_with("b.f | words")
+                .unwrap_err()
+                .contains("whole number")
+        );
+        assert!(
+            eval_with("b.zero | ordinal")
+                .unwrap_err()
+                .contains("from 1")
+        );
+        assert!(
+            eval_with("b.n | round(0)")
+                .unwrap_err()
+                .contains("unknown filter")
+        );
+    }
+}

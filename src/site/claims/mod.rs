@@ -1,0 +1,28 @@
+//! Values and claims in prose: `{{ ID.KEY }}`, `{{ ID.KEY | percent(N) }}`,
+//! `{{ ID.KEY | fixed(N) }}` and `{{ ID.KEY = LITERAL }}`, where `ID.KEY` may
+//! be any quantity of [`super::terms`] (`{{ len(ID.KEY) - 1 = 53 }}`).
+//!
+//! [`syntax`] parses the expressions, [`number_words`] reads and writes
+//! numbers as prose does, and [`evaluate`](mod@evaluate) resolves their paths in a figure's
+//! data, formats values and decides claims. It knows nothing of markdown: the
+//! markdown stage hands it the text of prose and captions.
+
+pub mod evaluate;
+pub mod number_words;
+pub mod syntax;
+
+pub use evaluate::{evaluate, ratio_of, resolve};
+pub use syntax::{Action, Expr, Ratio, find_all};
+
+use crate::generators::Data;
+use std::collections::BTreeMap;
+
+/// The data of an essay's figures, by figure id (borrowed from the figures).
+pub type EssayData<'a> = BTreeMap<String, &'a Data>;
+
+/// Whether `s` can be a figure id or a data key: letters, digits, `_` and `-`.
+pub fn is_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '_' || c == '-')
+}

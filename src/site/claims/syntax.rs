@@ -1,0 +1,476 @@
+//! The claim language: what `{{ ... }}` may say (a quantity, then a filter
+//! or a claim against a literal or another quantity), and its parser.
+
+use super::number_words::words;
+use crate::site::terms::{self, Term};
+use rust_decimal::Decimal;
+use std::cmp::Ordering;
+
+/// One `{{ ... }}` found in a text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// Byte range of the whole `{{ ... }}` in the text.
+    pub start: usize,
+    pub end: usize,
+    pub expr: Result<Expr, String>,
+}
+
+/// A parsed expression.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expr {
+    /// What it shows or claims of: a path, or a quantity derived from paths.
+    pub term: Term,
+    pub action: Action,
+}
+
+impl Expr {
+    /// The figure ids it reads, on both sides of a claim.
+    pub fn ids(&self) -> Vec<&str> {
+        let mut ids = self.term.ids();
+        if let Action::Claim(Claim {
+            against: Against::Term(other),
+            ..
+        }) = &self.action
+        {
+            ids.extend(other.ids());
+        }
+        ids
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Action {
+    Show,
+    Percent(usize),
+    Fixed(usize),
+    /// In words: "fifty-four".
+    Words,
+    /// As an ordinal in words: "twenty-first".
+    Ordinal,
+    /// Rounded to N significant digits: 8,503,056 is "8,500,000" at 2.
+    Round(usize),
+    /// In millions with N places: 8,503,056 is "8.5 million" at 1.
+    Millions(usize),
+    Claim(Claim),
+}
+
+impl Action {
+    /// Whether what it prints is words, capitalised at a sentence's start.
+    pub fn is_words(&self) -> bool {
+        matches!(self, Action::Words | Action::Ordinal)
+    }
+}
+
+/// A claim: the computed value against a literal or another value.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Claim {
+    pub op: Op,
+    pub against: Against,
+    /// The words after `:`, printed instead of the literal.
+    pub prints: Option<String>,
+}
+
+impl Claim {
+    /// What the claim prints when it holds, if that is known before the
+    /// data is: its words, or its literal as written.
+    pub fn as_written(&self) -> Option<&str> {
+        match (&self.prints, &self.against) {
+            (Some(words), _) => Some(words),
+            (None, Against::Literal(lit)) => Some(&lit.text),
+            (None, Against::Term(_)) => None,
+        }
+    }
+}
+
+/// How a claim compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `=`: exactly, or after rounding to a decimal's or percentage's places.
+    Eq,
+    /// `~`: after rounding both to the literal's precision.
+    Approx,
+    Lt,
+    Gt,
+    Le,
+    Ge,
+}
+
+impl Op {
+    const ALL: [(&'static str, Op); 6] = [
+        ("<=", Op::Le),
+        (">=", Op::Ge),
+        ("=", Op::Eq),
+        ("~", Op::Approx),
+        ("<", Op::Lt),
+        (">", Op::Gt),
+    ];
+
+    pub(super) fn symbol(self) -> &'static str {
+        Op::ALL
+            .iter()
+            .find(|(_, op)| *op == self)
+            .map_or("=", |(s, _)| s)
+    }
+
+    /// Whether `ordering` (computed against claimed) satisfies an order.
+    pub(super) fn orders(self, ordering: Ordering) -> bool {
+        match self {
+            Op::Eq | Op::Approx => ordering == Ordering::Equal,
+            Op::Lt => ordering == Ordering::Less,
+            Op::Gt => ordering == Ordering::Greater,
+            Op::Le => ordering != Ordering::Greater,
+            Op::Ge => ordering != Ordering::Less,
+        }
+    }
+}
+
+/// What a claim compares the computed value with.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Against {
+    Literal(Literal),
+    /// Another quantity of the essay's data.
+    Term(Term),
+}
+
+/// A claim's literal, with the text it renders as.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Literal {
+    pub text: String,
+    pub kind: LiteralKind,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum LiteralKind {
+    /// An exact number: integers, number words, fractions, `8.5 million`.
+    /// `~` rounds to the place of an integer's last non-zero digit, and to
+    /// two decimals otherwise.
+    Exact(Ratio),
+    /// Compared after rounding the computed value to `places` decimals.
+    Decimal {
+        value: Decimal,
+        places: u32,
+    },
+    /// Compared after rounding 100 x the computed ratio to `places` decimals.
+    Percent {
+        value: Decimal,
+        places: u32,
+    },
+    String(String),
+}
+
+/// An exact number: `num / den`, `den` positive.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ratio {
+    pub num: Decimal,
+    pub den: Decimal,
+}
+
+impl Ratio {
+    pub fn whole(n: Decimal) -> Ratio {
+        Ratio {
+            num: n,
+            den: Decimal::ONE,
+        }
+    }
+
+    pub(super) fn value(self) -> Decimal {
+        self.num / self.den
+    }
+
+    pub fn compare(self, other: Ratio) -> Result<Ordering, String> {
+        let overflow = || "numbers too large to compare exactly".to_string();
+        let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
+        let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;
+        Ok(a.cmp(&b))
+    }
+
+    /// What `~` rounds to: the place of a whole number's last non-zero
+    /// digit (1 for zero), two decimals for anything else.
+    pub(super) fn precision(self) -> Decimal {
+        let v = self.value();
+        if v.fract() != Decimal::ZERO {
+            return Decimal::new(1, 2);
+        }
+        let mut p = Decimal::ONE;
+        while let Some(next) = p.checked_mul(Decimal::TEN)
+            && v != Decimal::ZERO
+            && (v / next).fract() == Decimal::ZERO
+        {
+            p = next;
+        }
+        p
+    }
+}
+
+/// Finds every `{{ ... }}` in `text`; `\{{` is not one (markdown shows it
+/// as `{{`).
+pub fn find_all(text: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find("{{").map(|i| i + from) {
+        if text[..open].ends_with('\\') {
+            from = open + 2;
+            continue;
+        }
+        let Some(close) = text[open + 2..].find("}}").map(|i| i + open + 2) else {
+            out.push(Found {
+                start: open,
+                end: text.len(),
+                expr: Err("`{{` is not closed by `}}`".into()),
+            });
+            break;
+        };
+        // A string literal may itself contain `}}`: extend to the closing quote.
+        let close = match text[open + 2..close].matches('"').count() % 2 {
+            1 => text[close..]
+                .find('"')
+                .and_then(|q| text[close + q..].find("}}").map(|c| close + q + c))
+                .unwrap_or(close),
+            _ => close,
+        };
+        out.push(Found {
+            start: open,
+            end: close + 2,
+            expr: parse(&text[open + 2..close]),
+        });
+        from = close + 2;
+    }
+    out
+}
+
+/// Parses the inside of `{{ ... }}`.
+pub fn parse(inner: &str) -> Result<Expr, String> {
+    let inner = inner.trim();
+    let (term_text, action) = match operator(inner) {
+        Some((at, "|")) => (&inner[..at], parse_filter(inner[at + 1..].trim())?),
+        Some((at, symbol)) => {
+            let op = Op::ALL
+                .iter()
+                .find(|(s, _)| *s == symbol)
+                .map(|(_, op)| *op)
+                .expect("operator() finds an operator");
+            (
+                &inner[..at],
+                Action::Claim(parse_claim(op, inner[at + symbol.len()..].trim())?),
+            )
+        }
+        None => (inner, Action::Show),
+    };
+    let term = terms::parse(term_text)?;
+    Ok(Expr { term, action })
+}
+
+/// The first filter bar or claim operator outside quotes, and where it is.
+fn operator(inner: &str) -> Option<(usize, &'static str)> {
+    let mut quoted = false;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '|' => return Some((i, "|")),
+            _ => {
+                if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| inner[i..].starts_with(s)) {
+                    return Some((i, symbol));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A claim's right side: a literal or a path, then optionally `: "words"`.
+fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
+    // A quoted string may hold a colon: its end is the closing quote.
+    let split = match text.strip_prefix('"') {
+        Some(rest) => rest.find('"').map(|q| q + 2),
+        None => text.find(':'),
+    }
+    .and_then(|at| {
+        let (claimed, after) = text.split_at(at);
+        Some((claimed, after.trim().strip_prefix(':')?))
+    });
+    let (claimed, prints) = match split {
+        Some((claimed, words)) => {
+            let words = words.trim();
+            let Some(words) = words.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
+                return Err(format!(
+                    "expected the words the claim prints in quotes after `:`, found `{words}`"
+                ));
+            };
+            (claimed.trim(), Some(words.to_string()))
+        }
+        None => (text, None),
+    };
+    let against = match parse_literal(claimed) {
+        Ok(lit) => Against::Literal(lit),
+        Err(e) => match terms::parse(claimed) {
+            Ok(term) if op != Op::Approx => Against::Term(term),
+            Ok(_) => {
+                return Err(format!(
+                    "`~` rounds to a literal's precision: write a literal, not `{claimed}`"
+                ));
+            }
+            Err(_) => return Err(e),
+        },
+    };
+    if let Against::Literal(Literal {
+        kind: LiteralKind::String(_),
+        ..
+    }) = against
+        && op != Op::Eq
+    {
+        return Err(format!(
+            "a quoted string can only be claimed equal (`=`), not `{}`",
+            op.symbol()
+        ));
+    }
+    Ok(Claim {
+        op,
+        against,
+        prints,
+    })
+}
+
+fn parse_filter(filter: &str) -> Result<Action, String> {
+    let bad = || {
+        format!(
+            "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
+             `millions(N)`, `words` or `ordinal`"
+        )
+    };
+    match filter {
+        "words" => return Ok(Action::Words),
+        "ordinal" => return Ok(Action::Ordinal),
+        _ => {}
+    }
+    let (name, rest) = filter.split_once('(').ok_or_else(bad)?;
+    let n: usize = rest
+        .strip_suffix(')')
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n| n <= 12)
+        .ok_or_else(bad)?;
+    match name.trim() {
+        "percent" => Ok(Action::Percent(n)),
+        "fixed" => Ok(Action::Fixed(n)),
+        "round" if n > 0 => Ok(Action::Round(n)),
+        "millions" => Ok(Action::Millions(n)),
+        _ => Err(bad()),
+    }
+}
+
+/// Parses a claim's literal.
+pub fn parse_literal(text: &str) -> Result<Literal, String> {
+    let kind = literal_kind(text).ok_or_else(|| {
+        format!(
+            "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \
+             percentage (47%), a fraction (-1/4), a number in words (Ninety-five, none, a third, \
+             one and a half, the third), a scaled number (8.5 million), or a quoted string"
+        )
+    })?;
+    let text = match &kind {
+        LiteralKind::String(s) => s.clone(),
+        _ => text.to_string(),
+    };
+    Ok(Literal { text, kind })
+}
+
+fn literal_kind(text: &str) -> Option<LiteralKind> {
+    if let Some(s) = text.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
+        return Some(LiteralKind::String(s.to_string()));
+    }
+    if let Some(p) = text.strip_suffix('%') {
+        let (value, places) = decimal(p.trim())?;
+        return Some(LiteralKind::Percent { value, places });
+    }
+    if let Some((n, d)) = text.split_once('/') {
+        let num: i64 = n.trim().parse().ok()?;
+        let den: i64 = d.trim().parse().ok().filter(|&d: &i64| d > 0)?;
+        return Some(LiteralKind::Exact(Ratio {
+            num: num.into(),
+            den: den.into(),
+        }));
+    }
+    if let Some(i) = integer(text) {
+        return Some(LiteralKind::Exact(Ratio::whole(i.into())));
+    }
+    if let Some((value, places)) = decimal(text) {
+        return Some(LiteralKind::Decimal { value, places });
+    }
+    words(text).map(LiteralKind::Exact)
+}
+
+/// An integer, plain or with thousands separators (`2,916`).
+fn integer(text: &str) -> Option<i64> {
+    let digits = text.strip_prefix('-').unwrap_or(text);
+    let groups: Vec<&str> = digits.split(',').collect();
+    let well_grouped = groups.len() == 1
+        || (!groups[0].is_empty()
+            && groups[0].len() <= 3
+            && groups[1..].iter().all(|g| g.len() == 3));
+    if digits.is_empty()
+        || !well_grouped
+        || !groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()))
+    {
+        return None;
+    }
+    text.replace(',', "").parse().ok()
+}
+
+/// A decimal `-?d+(.d+)?` and its number of places.
+pub(super) fn decimal(text: &str) -> Option<(Decimal, u32)> {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    let int_digits = int.strip_prefix('-').unwrap_or(int);
+    if int_digits.is_empty()
+        || !int_digits.chars().all(|c| c.is_ascii_digit())
+        || !frac.chars().all(|c| c.is_ascii_digit())
+        || (text.contains('.') && frac.is_empty())
+    {
+        return None;
+    }
+    Some((text.parse().ok()?, frac.len() as u32))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reads_literal_forms() {
+        let k = |s: &str| parse_literal(s).unwrap().kind;
+        let whole = |n: i64| LiteralKind::Exact(Ratio::whole(n.into()));
+        assert_eq!(k("2,916"), whole(2916));
+        assert_eq!(k("-3"), whole(-3));
+        assert_eq!(
+            k("24.7%"),
+            LiteralKind::Percent {
+                value: Decimal::new(247, 1),
+                places: 1
+            }
+        );
+        assert_eq!(
+            k("1.80"),
+            LiteralKind::Decimal {
+                value: Decimal::new(180, 2),
+                places: 2
+            }
+        );
+        assert_eq!(
+            k("-1/4"),
+            LiteralKind::Exact(Ratio {
+                num: (-1).into(),
+                den: 4.into()
+            })
+        );
+        assert!(parse_literal("29,16").is_err());
+        assert!(parse_literal("1/0").is_err());
+    }
+
+    #[test]
+    fn finds_expressions_and_string_literals_holding_braces() {
+        let f = find_all("a {{ b.whole }} c {{ b.g = \"{2|-1/2}}\" }} d {{ x");
+        assert_eq!(f.len(), 3);
+        assert_eq!(f[0].start, 2);
+        assert!(f[1].expr.is_ok(), "{:?}", f[1]);
+        assert!(f[2].expr.is_err());
+    }
+}
