@@ -1,31 +1,9 @@
-//! Preview while writing: the site built in memory and served over HTTP, with
-//! its sources (`content/`, `templates/`, `ladder.toml`) watched and rebuilt on
-//! change.
-//!
-//! 1. [`start`] listens first and builds after: until the first build is done,
-//!    every page is a 503 "building" page that reloads itself once the site is
-//!    ready, so no connection is held.
-//! 2. `Sources` watches the root shallowly and `content/` and `templates/`
-//!    deeply; when either folder is removed, renamed or created (`git
-//!    checkout`, an editor's save-by-rename), its deep watch is attached anew.
-//! 3. A rebuild goes through the same [`Site`], which keeps figures and
-//!    rendered pages from the last build, so an edit recomputes and re-renders
-//!    only what it touched. A failed rebuild keeps the last good site and shows
-//!    its errors over the open page.
-//! 4. HTTP/1 by hyper on a small tokio runtime: each response goes out as one
-//!    write with `TCP_NODELAY`, connections are kept alive (HTTP/1.0's too,
-//!    when asked), request heads over `HEAD_LIMIT` get 431, a kept-alive
-//!    connection with no new request for 30 s is closed, and a request head
-//!    that takes longer than 10 s to arrive is cut off (`HeadClock`).
-//!
-//! Open pages reload themselves through a small script (`reload.js`) that
-//! only this server injects (a long poll on `/__ladder/events`). Only the
-//! built files are served, from memory: nothing on disk is reachable, and a
-//! path with `..` (plain or percent-encoded) is refused. A folder's address
-//! without its trailing slash is redirected to the one with it.
+//! The HTTP side: connections accepted on a small tokio runtime, served by
+//! hyper's HTTP/1 with the server's limits and timeouts, and each reply
+//! turned into a response.
 
-use super::figures::Progress;
-use super::{Failure, Site, output::Files};
+use super::Shared;
+use super::answer::{EVENTS, HTML, Reply, TEXT, answer, inject};
 use anyhow::{Context as _, Result, anyhow};
 use http_body_util::Full;
 use hyper::body::{Bytes, Incoming};
@@ -33,48 +11,31 @@ use hyper::header::{self, HeaderValue};
 use hyper::server::conn::http1;
 use hyper::{Method, Request, Response, StatusCode};
 use hyper_util::rt::{TokioIo, TokioTimer};
-use notify::{RecommendedWatcher, RecursiveMode, Watcher};
-use std::collections::BTreeMap;
 use std::convert::Infallible;
 use std::io;
 use std::net::SocketAddr;
-use std::path::{Component, Path, PathBuf};
 use std::pin::Pin;
+use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, mpsc};
 use std::task::{Context, Poll};
 use std::time::Duration;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::{TcpListener, TcpStream};
 use tokio::runtime::Runtime;
-use tokio::sync::watch;
 use tokio::time::{Instant, Sleep};
 
-/// How long a change must be quiet before a rebuild starts.
-const DEBOUNCE: Duration = Duration::from_millis(15);
-/// How long a page's poll waits for news before it asks again.
-const POLL: Duration = Duration::from_secs(25);
-/// Where the reload script asks for news.
-const EVENTS: &str = "/__ladder/events";
-/// The source folders under the root, each watched deeply.
-const SOURCE_DIRS: [&str; 2] = ["content", "templates"];
-/// The settings file at the root, also a source.
-const SETTINGS: &str = "ladder.toml";
 /// The largest request head (request line and headers) answered; a larger
 /// one gets 431.
 const HEAD_LIMIT: usize = 64 * 1024;
-/// The content types of the server's own pages.
-const HTML: &str = "text/html; charset=utf-8";
-const TEXT: &str = "text/plain; charset=utf-8";
 /// How long the server waits on its clients.
-const TIMEOUTS: Timeouts = Timeouts {
+pub(super) const TIMEOUTS: Timeouts = Timeouts {
     idle: Duration::from_secs(30),
     head: Duration::from_secs(10),
 };
 
 /// How long the server waits on a client.
 #[derive(Clone, Copy)]
-struct Timeouts {
+pub(super) struct Timeouts {
     /// For a connection's next request head to have arrived, counted from
     /// the connection's opening or its last response.
     idle: Duration,
@@ -82,235 +43,12 @@ struct Timeouts {
     head: Duration,
 }
 
-/// What is being served.
-struct State {
-    /// The last good build's files as served: HTML pages carry the reload
-    /// script, put in once per build rather than once per request.
-    files: BTreeMap<PathBuf, Bytes>,
-    /// Bumped by every build, good or bad; 0 while the first one runs.
-    version: u64,
-    /// The last build's errors, as `path:line:col: error: ...` texts.
-    errors: Vec<String>,
-}
-
-/// The state shared by the server and the builder; receivers wake on every
-/// build.
-#[derive(Clone)]
-pub struct Shared(Arc<watch::Sender<State>>);
-
-impl Shared {
-    fn new() -> Shared {
-        Shared(Arc::new(watch::Sender::new(State {
-            files: BTreeMap::new(),
-            version: 0,
-            errors: Vec::new(),
-        })))
-    }
-
-    /// Publishes a build's outcome; only the builder publishes.
-    fn publish(&self, result: Result<Files, Vec<String>>) {
-        let version = self.0.borrow().version + 1;
-        let files = result.map(|files| {
-            let served = files.0.into_iter().map(|(path, body)| {
-                let body = if content_type(&path) == HTML {
-                    inject(&body, version)
-                } else {
-                    body
-                };
-                (path, Bytes::from(body))
-            });
-            served.collect()
-        });
-        self.0.send_modify(|state| {
-            state.version = version;
-            match files {
-                Ok(files) => {
-                    state.files = files;
-                    state.errors.clear();
-                }
-                Err(errors) => state.errors = errors,
-            }
-        });
-    }
-
-    /// The current version (0 while the first build runs) and the last
-    /// build's errors.
-    pub fn news(&self) -> (u64, Vec<String>) {
-        let state = self.0.borrow();
-        (state.version, state.errors.clone())
-    }
-
-    /// The news once the version is past `since`, or after [`POLL`].
-    async fn news_past(&self, since: u64) -> (u64, Vec<String>) {
-        let mut builds = self.0.subscribe();
-        let _ = tokio::time::timeout(POLL, builds.wait_for(|s| s.version > since)).await;
-        self.news()
-    }
-}
-
-/// One rebuild's outcome for the terminal and the page.
-fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String>> {
-    match site.build(progress) {
-        Ok(built) => {
-            let s = &built.summary;
-            progress.say(&format!(
-                "rebuilt in {:.0} ms: {} pages ({} rendered), {} figures computed",
-                s.elapsed.as_secs_f64() * 1000.0,
-                s.pages,
-                s.rendered,
-                s.computed.len()
-            ));
-            Ok(built.files)
-        }
-        Err(Failure::Content(errors)) => {
-            let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
-            for t in &texts {
-                progress.say(t);
-            }
-            progress.say(&format!(
-                "{} error(s); still serving the last good site",
-                texts.len()
-            ));
-            Err(texts)
-        }
-        Err(Failure::Io(e)) => {
-            let text = format!("error: {e:#}");
-            progress.say(&text);
-            Err(vec![text])
-        }
-    }
-}
-
-/// A running server; it stops serving when dropped.
-pub struct Server {
-    pub address: SocketAddr,
-    pub shared: Shared,
-    runtime: Runtime,
-}
-
-impl Server {
-    /// Waits until a build past `version` is published: its version, or
-    /// `None` after `timeout`. For tests and benchmarks.
-    pub fn wait_past(&self, version: u64, timeout: Duration) -> Option<u64> {
-        let mut builds = self.shared.0.subscribe();
-        self.runtime.block_on(async {
-            let wait = builds.wait_for(|s| s.version > version);
-            let state = tokio::time::timeout(timeout, wait).await.ok()?.ok()?;
-            Some(state.version)
-        })
-    }
-}
-
-/// Starts serving `site` on `addr`, then builds it on a thread of its own
-/// (pages say "building" meanwhile) and rebuilds it on every change to its
-/// sources. Returns once the server is listening.
-pub fn start(
-    mut site: Site,
-    addr: SocketAddr,
-    progress: Box<dyn Progress + Send>,
-) -> Result<Server> {
-    let shared = Shared::new();
-    let (address, runtime) = listen(addr, shared.clone(), TIMEOUTS)?;
-    let mut sources = Sources::watch(&site.opts.root)?;
-    let publisher = shared.clone();
-    std::thread::Builder::new()
-        .name("ladder-build".into())
-        .spawn(move || {
-            publisher.publish(rebuild(&mut site, &*progress));
-            while sources.changed(&*progress) {
-                publisher.publish(rebuild(&mut site, &*progress));
-            }
-        })
-        .context("cannot start the builder thread")?;
-    Ok(Server {
-        address,
-        shared,
-        runtime,
-    })
-}
-
-/// The site's sources as watched: the root shallowly, to see the source
-/// folders and the settings file come and go, and each source folder deeply.
-struct Sources {
-    root: PathBuf,
-    watcher: RecommendedWatcher,
-    /// The source paths of each change (all the source folders after an
-    /// overflow or a watcher error, to attach them anew).
-    changes: mpsc::Receiver<Vec<PathBuf>>,
-}
-
-impl Sources {
-    fn watch(root: &Path) -> Result<Sources> {
-        let dirs = SOURCE_DIRS.map(|d| root.join(d));
-        let settings = root.join(SETTINGS);
-        let (tx, changes) = mpsc::channel();
-        let watcher = notify::recommended_watcher(move |event: notify::Result<notify::Event>| {
-            let paths: Vec<PathBuf> = match event {
-                Ok(e) if e.need_rescan() => dirs.to_vec(),
-                Ok(e) if e.kind.is_access() => return,
-                Ok(e) => e
-                    .paths
-                    .into_iter()
-                    .filter(|p| *p == settings || dirs.iter().any(|d| p.starts_with(d)))
-                    .collect(),
-                Err(_) => dirs.to_vec(),
-            };
-            if !paths.is_empty() {
-                let _ = tx.send(paths);
-            }
-        })
-        .context("cannot watch files")?;
-        let mut sources = Sources {
-            root: root.to_path_buf(),
-            watcher,
-            changes,
-        };
-        sources
-            .watcher
-            .watch(root, RecursiveMode::NonRecursive)
-            .with_context(|| format!("cannot watch {}", root.display()))?;
-        for dir in SOURCE_DIRS.map(|d| root.join(d)) {
-            sources
-                .attach(&dir)
-                .with_context(|| format!("cannot watch {}", dir.display()))?;
-        }
-        Ok(sources)
-    }
-
-    /// Watches `dir` deeply, anew: its old watch (if any) may follow a
-    /// folder renamed away, or be gone with a removed one.
-    fn attach(&mut self, dir: &Path) -> notify::Result<()> {
-        let _ = self.watcher.unwatch(dir);
-        if dir.is_dir() {
-            self.watcher.watch(dir, RecursiveMode::Recursive)
-        } else {
-            Ok(())
-        }
-    }
-
-    /// Waits for a change to the sources and for quiet after it, attaching
-    /// anew to each source folder that came, went or was replaced; false
-    /// once the watcher has stopped.
-    fn changed(&mut self, progress: &dyn Progress) -> bool {
-        let Ok(mut paths) = self.changes.recv() else {
-            return false;
-        };
-        while let Ok(more) = self.changes.recv_timeout(DEBOUNCE) {
-            paths.extend(more);
-        }
-        for dir in SOURCE_DIRS.map(|d| self.root.join(d)) {
-            if paths.contains(&dir)
-                && let Err(e) = self.attach(&dir)
-            {
-                progress.say(&format!("error: cannot watch {}: {e}", dir.display()));
-            }
-        }
-        true
-    }
-}
-
 /// Listens on `addr` and answers from `shared` on a small runtime of its own.
-fn listen(addr: SocketAddr, shared: Shared, timeouts: Timeouts) -> Result<(SocketAddr, Runtime)> {
+pub(super) fn listen(
+    addr: SocketAddr,
+    shared: Shared,
+    timeouts: Timeouts,
+) -> Result<(SocketAddr, Runtime)> {
     let listener = std::net::TcpListener::bind(addr).map_err(|e| cannot_listen(addr, &e))?;
     let address = listener.local_addr()?;
     listener.set_nonblocking(true)?;
@@ -452,25 +190,6 @@ impl AsyncWrite for HeadClock {
     }
 }
 
-/// What a request gets.
-#[derive(Debug, PartialEq)]
-pub enum Reply {
-    File {
-        content_type: &'static str,
-        body: Bytes,
-    },
-    News {
-        version: u64,
-        errors: Vec<String>,
-    },
-    /// A folder asked for without its trailing slash: where it is.
-    Redirect(String),
-    /// The first build is running.
-    Building,
-    Forbidden,
-    NotFound,
-}
-
 async fn respond(
     request: Request<Incoming>,
     shared: Shared,
@@ -503,41 +222,6 @@ fn poll_since(url: &str) -> Option<u64> {
         return None;
     }
     query.strip_prefix("since=")?.parse().ok()
-}
-
-/// Answers a request for `url` (path and query) at once, from the site as
-/// it is: a poll for news gets the current news (the server itself waits
-/// for news past the poll's version).
-pub fn answer(url: &str, shared: &Shared) -> Reply {
-    let (path, query) = url.split_once('?').unwrap_or((url, ""));
-    let state = shared.0.borrow();
-    if path == EVENTS {
-        return Reply::News {
-            version: state.version,
-            errors: state.errors.clone(),
-        };
-    }
-    let Some(relative) = site_path(path) else {
-        return Reply::Forbidden;
-    };
-    if state.version == 0 {
-        return Reply::Building;
-    }
-    if let Some(body) = state.files.get(&relative) {
-        return Reply::File {
-            content_type: content_type(&relative),
-            body: body.clone(),
-        };
-    }
-    if !path.ends_with('/') && state.files.contains_key(&relative.join("index.html")) {
-        let query = if query.is_empty() {
-            String::new()
-        } else {
-            format!("?{query}")
-        };
-        return Reply::Redirect(format!("{path}/{query}"));
-    }
-    Reply::NotFound
 }
 
 /// The HTTP response for `reply`.
@@ -605,96 +289,12 @@ fn page(
     response
 }
 
-/// The file a URL path names inside the site, or `None` when it would leave it.
-pub fn site_path(path: &str) -> Option<PathBuf> {
-    let decoded = percent_encoding::percent_decode_str(path)
-        .decode_utf8()
-        .ok()?;
-    if decoded.contains('\\') || decoded.contains('\0') {
-        return None;
-    }
-    let mut out = PathBuf::new();
-    for part in Path::new(decoded.trim_start_matches('/')).components() {
-        match part {
-            Component::Normal(p) => out.push(p),
-            Component::CurDir => {}
-            _ => return None,
-        }
-    }
-    if decoded.ends_with('/') || out.as_os_str().is_empty() {
-        out.push("index.html");
-    }
-    Some(out)
-}
-
-fn content_type(path: &Path) -> &'static str {
-    match path.extension().and_then(|e| e.to_str()) {
-        Some("html") => HTML,
-        Some("css") => "text/css; charset=utf-8",
-        Some("svg") => "image/svg+xml",
-        Some("json") => "application/json",
-        Some("csv") => "text/csv; charset=utf-8",
-        Some("woff2") => "font/woff2",
-        Some("otf") => "font/otf",
-        _ => "application/octet-stream",
-    }
-}
-
-/// The reload script, put before `</body>` of every HTML page served (never
-/// in `ladder build` output). It polls for news: a new version reloads the
-/// page, errors show over it.
-fn inject(html: &[u8], version: u64) -> Vec<u8> {
-    let script = format!(
-        "<script data-version=\"{version}\" data-events=\"{EVENTS}\">\n{}</script>\n",
-        include_str!("reload.js")
-    );
-    let text = String::from_utf8_lossy(html);
-    match text.rfind("</body>") {
-        Some(at) => format!("{}{script}{}", &text[..at], &text[at..]).into_bytes(),
-        None => format!("{text}{script}").into_bytes(),
-    }
-}
-
-/// Serves, builds and watches until the process is stopped.
-pub fn run(site: Site, addr: SocketAddr, progress: Box<dyn Progress + Send>) -> Result<()> {
-    let server = start(site, addr, progress)?;
-    println!("serving http://{}/ (Ctrl-C to stop)", server.address);
-    loop {
-        std::thread::park();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::output::Files;
     use std::io::{Read, Write};
     use std::time::Instant;
-
-    #[test]
-    fn refuses_paths_that_leave_the_site() {
-        assert_eq!(site_path("/../etc/passwd"), None);
-        assert_eq!(site_path("/a/%2e%2e/%2e%2e/etc/passwd"), None);
-        assert_eq!(site_path("/a/..%2F..%2Fsecret"), None);
-        assert_eq!(site_path("/a%5c..%5csecret"), None);
-    }
-
-    #[test]
-    fn maps_directories_to_their_index() {
-        assert_eq!(site_path("/"), Some(PathBuf::from("index.html")));
-        assert_eq!(
-            site_path("/chomp/needles/"),
-            Some(PathBuf::from("chomp/needles/index.html"))
-        );
-        assert_eq!(site_path("/style.css"), Some(PathBuf::from("style.css")));
-        assert_eq!(site_path("/a%20b.json"), Some(PathBuf::from("a b.json")));
-    }
-
-    #[test]
-    fn injects_the_reload_script_before_the_body_ends() {
-        let page = String::from_utf8(inject(b"<html><body><p>x</p></body></html>", 7)).unwrap();
-        assert!(page.contains("<script data-version=\"7\" data-events=\"/__ladder/events\">"));
-        assert!(page.ends_with("</script>\n</body></html>"));
-    }
 
     /// A site of two pages.
     fn built() -> Shared {
