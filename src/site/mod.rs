@@ -3,16 +3,17 @@
 //!
 //! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
 //!    ([`config`]), the ladders and the templates ([`templates`]);
-//! 2. scan: each essay's headings and generator directives
-//!    ([`markdown::scan()`], [`directives`]);
+//! 2. scan: each essay's markdown parsed, once: its headings and generator
+//!    directives ([`markdown::scan()`], [`directives`]), and the parse kept
+//!    for the render;
 //! 3. plan: one job per distinct generator and parameters;
 //! 4. compute: run each job once, in parallel, and draw the views it shows,
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
 //!    failing identity, a panic or a view not drawn is an error at the directive;
-//! 6. render: essays to HTML, with MathML ([`math`]), values and checked claims
-//!    ([`claims`]) and resolved links ([`markdown::render()`]), then pages from
-//!    the templates;
+//! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
+//!    values and checked claims ([`claims`]) and resolved links
+//!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: swap the new site in, only if every step succeeded ([`output`]);
 //!    or [`serve`] it from memory, rebuilding on every change.
 //!

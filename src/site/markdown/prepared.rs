@@ -204,6 +204,27 @@ mod tests {
     use super::*;
 
     #[test]
+    fn expressions_outside_code_and_math_become_placeholders_that_map_back() {
+        let text = r"A {{ b.x }} and `{{ c }}` and $\frac{{1}}{2}$ end.";
+        let p = Prepared::new(text, 10);
+        assert_eq!(p.exprs.len(), 1);
+        assert_eq!(p.exprs[0].at, 12);
+        let placeholder = format!("{OPEN}0{CLOSE}");
+        assert_eq!(p.text, text.replace("{{ b.x }}", &placeholder));
+        // Inside the placeholder is where the expression stood; after it,
+        // offsets shift back by what it replaced.
+        assert_eq!(p.source(3), 12);
+        let end = p.text.find(" end").unwrap();
+        assert_eq!(p.source(end), 10 + text.find(" end").unwrap());
+        let (filled, seen) = Prepared::fill(&p.text, |_| "7".into());
+        assert_eq!(filled, text.replace("{{ b.x }}", "7"));
+        assert_eq!(seen, [0]);
+        let plain = Prepared::new("No expressions here, `{ {`.", 0);
+        assert_eq!(plain.text, "No expressions here, `{ {`.");
+        assert!(plain.exprs.is_empty());
+    }
+
+    #[test]
     fn a_sentence_opens_after_its_end_a_blank_line_or_a_block_marker() {
         for before in [
             "", "End. ", "Really? ", "a\n\n", "## ", "- ", "> ", "Done.\n",
