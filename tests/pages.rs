@@ -34,7 +34,7 @@ fn the_skip_link_names_what_each_kind_of_page_skips_to() {
 }
 
 #[test]
-fn an_essay_with_a_summary_has_it_as_its_description_escaped() {
+fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() {
     let dir = fixture("basic");
     let one = dir.path().join("content/demo/one.md");
     let text = std::fs::read_to_string(&one).unwrap();
@@ -56,6 +56,7 @@ fn an_essay_with_a_summary_has_it_as_its_description_escaped() {
         ),
         "{one}"
     );
+    assert!(one.contains(r#"<meta property="og:title" content="One wall">"#));
     let two = std::fs::read_to_string(site.join("demo/two/index.html")).unwrap();
     assert!(!two.contains(r#"name="description""#));
 }
