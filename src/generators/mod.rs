@@ -19,6 +19,7 @@ pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
 pub mod pairing_sweep;
+pub mod registry;
 pub mod run_intervals;
 pub mod split_census;
 pub mod sylver_proofs;
@@ -29,20 +30,7 @@ use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[
-    &blocked_board::BlockedBoard,
-    &split_census::SplitCensus,
-    &run_intervals::RunIntervals,
-    &pairing_sweep::PairingSweep,
-    &chomp_needles::ChompNeedles,
-    &sylver_proofs::SylverProofs,
-];
-
-/// Looks a generator up by name.
-pub fn find(name: &str) -> Option<&'static dyn Generator> {
-    REGISTRY.iter().copied().find(|g| g.spec().name == name)
-}
+pub use registry::{REGISTRY, find};
 
 /// The static description of a generator: what `ladder generators` prints and
 /// what the pipeline validates a directive against.
