@@ -45,9 +45,6 @@ pub struct Spec {
     pub identities: &'static [Doc],
     /// The drawings a run makes; the first is the default view.
     pub views: &'static [Doc],
-    /// The modules under `src/games/` whose code the results depend on. Their
-    /// fingerprints (with the core's and the generator's own) key the figure cache.
-    pub games: &'static [&'static str],
 }
 
 /// A name with its documentation.
@@ -538,19 +535,6 @@ mod tests {
             assert!(!spec.views.is_empty(), "{} has no drawing", spec.name);
             for d in spec.keys.iter().chain(spec.identities).chain(spec.views) {
                 assert!(!d.doc.is_empty(), "{}: {} undocumented", spec.name, d.name);
-            }
-        }
-    }
-
-    #[test]
-    fn games_named_by_generators_exist() {
-        for g in REGISTRY {
-            for game in g.spec().games {
-                assert!(
-                    crate::games::MODULES.contains(game),
-                    "{} names unknown game {game}",
-                    g.spec().name
-                );
             }
         }
     }

@@ -23,7 +23,7 @@
 //! written is one warning, and the build goes on from memory.
 
 use crate::generators::draw::Rendered;
-use crate::generators::{Check, Data, Generator, Params, Spec};
+use crate::generators::{Check, Data, Generator, Params};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::cell::{Cell, RefCell};
@@ -32,54 +32,7 @@ use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
 
-include!(concat!(env!("OUT_DIR"), "/fingerprints.rs"));
-
-/// The fingerprint of a unit; a generator defined outside `src/` (in a test)
-/// has none, and its figures are keyed by the rest.
-fn unit(name: &str) -> &'static str {
-    FINGERPRINTS
-        .iter()
-        .find(|(u, _)| *u == name)
-        .map_or("", |(_, h)| *h)
-}
-
-/// The fingerprint of the named units, together.
-fn fingerprint_of(units: impl Iterator<Item = String>) -> String {
-    let mut hasher = blake3::Hasher::new();
-    for u in units {
-        hasher.update(u.as_bytes());
-        hasher.update(unit(&u).as_bytes());
-    }
-    hasher.finalize().to_hex()[..16].to_string()
-}
-
-/// The unit of a generator's own code.
-fn own(spec: &Spec) -> String {
-    format!("generators/{}", spec.name.replace('-', "_"))
-}
-
-/// The fingerprint of the code a generator's data depend on: the core, the
-/// shared generator interface, its games and its solver.
-fn solver_fingerprint(spec: &Spec) -> String {
-    let games = spec.games.iter().map(|g| format!("games/{g}"));
-    fingerprint_of(
-        ["cgt".to_string(), "generators".to_string(), own(spec)]
-            .into_iter()
-            .chain(games),
-    )
-}
-
-/// The fingerprint of the code a generator's drawings depend on: the figure
-/// vocabulary and the generator's views (its own module, when its views do
-/// not have a file of their own).
-fn draw_fingerprint(spec: &Spec) -> String {
-    let views = format!("{}/views", own(spec));
-    let views = match unit(&views).is_empty() {
-        true => own(spec),
-        false => views,
-    };
-    fingerprint_of(["generators/draw".to_string(), views].into_iter())
-}
+use super::fingerprint;
 
 /// A figure's identity.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -107,7 +60,7 @@ impl Job {
         let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
         let key = Key {
             stem: format!("{name}-{}", &hash.to_hex()[..16]),
-            fingerprint: solver_fingerprint(generator.spec()),
+            fingerprint: fingerprint::solver(generator).to_string(),
         };
         Job {
             generator,
@@ -378,7 +331,7 @@ impl Cache {
         }
         let drawn = record.body;
         let current =
-            drawn.data == data_hash && drawn.fingerprint == draw_fingerprint(job.generator.spec());
+            drawn.data == data_hash && drawn.fingerprint == fingerprint::draw(job.generator);
         Ok(current.then_some(drawn.view))
     }
 
@@ -405,7 +358,7 @@ impl Cache {
     ) -> std::io::Result<()> {
         let record = Sealed::seal(Drawn {
             data: data_hash.to_string(),
-            fingerprint: draw_fingerprint(job.generator.spec()),
+            fingerprint: fingerprint::draw(job.generator).to_string(),
             view: drawn,
         })?;
         self.write(&format!("{}.{view}.json", job.stem()), &record)
@@ -751,20 +704,6 @@ mod tests {
         Job {
             views: BTreeSet::from(["board"]),
             ..Job::new(g, params)
-        }
-    }
-
-    #[test]
-    fn every_generator_and_game_has_a_fingerprinted_source() {
-        for g in crate::generators::REGISTRY {
-            let own = own(g.spec());
-            assert!(!unit(&own).is_empty(), "no source fingerprint for {own}");
-            for game in g.spec().games {
-                assert!(
-                    !unit(&format!("games/{game}")).is_empty(),
-                    "no source fingerprint for {game}"
-                );
-            }
         }
     }
 

@@ -26,6 +26,7 @@ pub mod content;
 pub mod diagnostics;
 pub mod directives;
 pub mod figures;
+mod fingerprint;
 pub mod markdown;
 pub mod math;
 pub mod output;
