@@ -20,6 +20,7 @@
 //! the first. The pipeline imports generators through their registry and
 //! knows no game.
 
+mod artifacts;
 pub mod claims;
 pub mod config;
 pub mod content;
