@@ -16,19 +16,19 @@
 //! reaches every file of that module. A module's own `pub use` counts for its
 //! code only when its code names the item (or the item is a trait), so
 //! `generators/mod.rs`, which re-exports the registry, does not depend on
-//! every generator. Test code (`#[cfg(test)]` items) neither depends nor is
-//! hashed, nor are out-of-line module declarations (`pub mod chomp;`): the
-//! figures are built without it, and declaring a module changes no code that
-//! exists. A file named by `include_str!`, `include_bytes!` or `include!` is
-//! hashed with the file that names it.
+//! every generator. Test code (`#[cfg(test)]` items) and out-of-line module
+//! declarations (`pub mod chomp;`) are neither followed nor hashed: the
+//! figures are built without tests, and declaring a module (adding a game or
+//! a generator) changes no code that exists. A file named by `include_str!`,
+//! `include_bytes!` or `include!` is hashed with the file that names it.
 //!
 //! A generator's drawing side is the closure of every file of its module (its
 //! `Generator::draw` and the types its views read live in `mod.rs`); its
 //! solver side is the closure of its files but `views.rs`, never entering a
 //! `views.rs` or the figure vocabulary (`generators/draw/`), so a drawing
-//! change redraws without rerunning a solver. When unsure the closure
-//! includes a file: an extra file recomputes a figure, a missing one would
-//! leave it stale.
+//! change redraws without rerunning a solver (a solver names the vocabulary
+//! only in its `Generator::draw`). When unsure, the closure includes a file:
+//! an extra file recomputes a figure, a missing one would leave it stale.
 
 #[path = "build/paths.rs"]
 mod paths;
@@ -256,7 +256,8 @@ fn fingerprint(files: &[(String, Vec<u8>)]) -> String {
     hasher.finalize().to_hex()[..16].to_string()
 }
 
-/// Writes `module`'s entry of a table of `Sides`, its two sides written by `side`.
+/// Writes `module`'s entry in a table of `Sides`: its solver side and its
+/// drawing side, as written.
 fn write_sides(code: &mut String, module: &str, sides: [String; 2]) {
     let [solver, draw] = sides;
     writeln!(
