@@ -1,90 +1,338 @@
-//! Fingerprints the solver and drawing sources so the figure cache knows when a
-//! figure's code changed. Units: `cgt` (the core), `generators` (the shared
-//! generator interface), `generators/draw` (the figure vocabulary), one per
-//! game (`games/NAME`), one per generator's solver (`generators/NAME`: its file,
-//! or its folder but for `views.rs`) and one per generator's views
-//! (`generators/NAME/views`). Writes `$OUT_DIR/fingerprints.rs`.
+//! Fingerprints the code each generator's figures are computed and drawn by,
+//! so the figure cache knows when a figure's code changed. Writes
+//! `$OUT_DIR/fingerprints.rs`: for every generator the registry
+//! (`src/generators/registry.rs`) names, the fingerprint of its solver side and
+//! of its drawing side, each with the files it is taken over.
+//!
+//! Every source file under `src/cgt`, `src/games` and `src/generators` is a
+//! node. A file depends on the files its paths reach: its `use` trees
+//! (`use crate::cgt::{canonical::GameTable, walk}`, `use super::Results`) and the
+//! paths in its code (`crate::games::domineering::Board::empty`,
+//! `super::super::SPEC`, `chomp::Play` after `use crate::games::chomp::{self}`),
+//! read by the small tokenizer in `build/paths.rs`, comments and string
+//! literals skipped. A path ends in the deepest module file it names; a path
+//! to an item of a module re-exported there (`pub use`) reaches the file the
+//! item comes from as well; a path naming a whole module, or a glob of one,
+//! reaches every file of that module. A module's own `pub use` counts for its
+//! code only when its code names the item (or the item is a trait), so
+//! `generators/mod.rs`, which re-exports the registry, does not depend on
+//! every generator. Test code (`#[cfg(test)]` items) and out-of-line module
+//! declarations (`pub mod chomp;`) are neither followed nor hashed: the
+//! figures are built without tests, and declaring a module (adding a game or
+//! a generator) changes no code that exists. A file named by `include_str!`,
+//! `include_bytes!` or `include!` is hashed with the file that names it.
+//!
+//! A generator's drawing side is the closure of every file of its module (its
+//! `Generator::draw` and the types its views read live in `mod.rs`); its
+//! solver side is the closure of its files but `views.rs`, never entering a
+//! `views.rs` or the figure vocabulary (`generators/draw/`), so a drawing
+//! change redraws without rerunning a solver (a solver names the vocabulary
+//! only in its `Generator::draw`). When unsure, the closure includes a file:
+//! an extra file recomputes a figure, a missing one would leave it stale.
 
+#[path = "build/paths.rs"]
+mod paths;
+
+use paths::{Parsed, Ref};
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
-fn hash_files(paths: &mut [std::path::PathBuf]) -> String {
-    paths.sort();
+/// The folders whose files are nodes.
+const ROOTS: [&str; 3] = ["src/cgt", "src/games", "src/generators"];
+/// The figure vocabulary: drawing code, outside every solver side.
+const DRAWING: &str = "src/generators/draw/";
+/// The file whose `registry! { module::Type, ... }` names the generators.
+const REGISTRY: &str = "src/generators/registry.rs";
+
+/// A source file: where it is and what it says.
+struct Node {
+    file: String,
+    parsed: Parsed,
+}
+
+/// The source files and the module tree they make.
+struct Graph {
+    nodes: Vec<Node>,
+    modules: BTreeMap<Vec<String>, usize>,
+}
+
+/// How deep resolution follows bindings and re-exports before it gives up
+/// (a cycle): far deeper than any real chain.
+const DEPTH: usize = 16;
+
+impl Graph {
+    fn read() -> Graph {
+        let mut files: Vec<PathBuf> = ROOTS
+            .iter()
+            .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
+            .map(|e| e.unwrap_or_else(|e| panic!("build.rs: cannot list the sources: {e}")))
+            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
+            .map(|e| e.into_path())
+            .collect();
+        files.sort();
+        let mut nodes = Vec::new();
+        let mut modules = BTreeMap::new();
+        for path in files {
+            let file = path.to_string_lossy().replace('\\', "/");
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("build.rs: cannot read {file}: {e}"));
+            let mut module: Vec<String> = file
+                .trim_start_matches("src/")
+                .trim_end_matches(".rs")
+                .split('/')
+                .map(String::from)
+                .collect();
+            if module.last().is_some_and(|m| m == "mod") {
+                module.pop();
+            }
+            let parsed =
+                paths::parse(&text, &module).unwrap_or_else(|e| panic!("build.rs: {file}: {e}"));
+            modules.insert(module.clone(), nodes.len());
+            nodes.push(Node { file, parsed });
+        }
+        Graph { nodes, modules }
+    }
+
+    /// The absolute paths (from the crate root) a path in `node` may name;
+    /// none for a path into another crate.
+    fn absolute(&self, node: usize, r: &Ref, depth: usize) -> Vec<Vec<String>> {
+        let Some((first, rest)) = r.segments.split_first() else {
+            return vec![];
+        };
+        let mut base = match first.as_str() {
+            "crate" => vec![vec![]],
+            "self" => vec![r.context.clone()],
+            "super" => {
+                let mut context = r.context.clone();
+                let mut rest = rest;
+                context.pop();
+                while let Some(("super", more)) = rest.split_first().map(|(s, m)| (s.as_str(), m)) {
+                    context.pop();
+                    rest = more;
+                }
+                return vec![[context, rest.to_vec()].concat()];
+            }
+            name if depth < DEPTH => self.nodes[node]
+                .parsed
+                .bindings
+                .get(name)
+                .into_iter()
+                .flatten()
+                .flat_map(|b| self.absolute(node, b, depth + 1))
+                .collect(),
+            _ => vec![],
+        };
+        for path in &mut base {
+            path.extend(rest.iter().cloned());
+        }
+        base
+    }
+
+    /// The deepest module with a file that `path` lies in, and the rest of
+    /// the path (the item in that file).
+    fn file_of<'p>(&self, path: &'p [String]) -> Option<(usize, &'p [String])> {
+        (1..=path.len())
+            .rev()
+            .find_map(|n| self.modules.get(&path[..n]).map(|&i| (i, &path[n..])))
+    }
+
+    /// Every file of the module at `path`.
+    fn subtree(&self, path: &[String]) -> impl Iterator<Item = usize> {
+        self.modules
+            .iter()
+            .filter(move |(m, _)| m.starts_with(path))
+            .map(|(_, &i)| i)
+    }
+
+    /// The files the absolute `path` reaches: the file it lies in and what
+    /// that file re-exports as the item the path names (by name, or by a glob
+    /// re-export); a path naming a whole module (or globbing it) reaches
+    /// every file of it and everything it re-exports.
+    fn files(&self, path: &[String], depth: usize, out: &mut BTreeSet<usize>) {
+        let Some((node, rest)) = self.file_of(path) else {
+            return;
+        };
+        out.insert(node);
+        if rest.is_empty() {
+            out.extend(self.subtree(path));
+        }
+        if depth >= DEPTH {
+            return;
+        }
+        for (name, r) in &self.nodes[node].parsed.reexports {
+            let tail = match rest.split_first() {
+                None => &[][..],
+                Some(_) if r.glob => rest,
+                Some((item, tail)) if Some(item) == name.as_ref() => tail,
+                Some(_) => continue,
+            };
+            for target in self.absolute(node, r, depth + 1) {
+                self.files(&[target, tail.to_vec()].concat(), depth + 1, out);
+            }
+        }
+    }
+
+    /// The files `node`'s code depends on.
+    fn edges(&self, node: usize) -> BTreeSet<usize> {
+        let parsed = &self.nodes[node].parsed;
+        let mut out = BTreeSet::new();
+        let reach = |r: &Ref, out: &mut BTreeSet<usize>| {
+            for path in self.absolute(node, r, 0) {
+                self.files(&path, 0, out);
+            }
+        };
+        for r in &parsed.references {
+            reach(r, &mut out);
+        }
+        for (name, r) in &parsed.reexports {
+            let mut targets = BTreeSet::new();
+            reach(r, &mut targets);
+            let used = match name {
+                Some(name) => {
+                    parsed.mentioned.contains(name)
+                        || targets
+                            .iter()
+                            .any(|&t| self.nodes[t].parsed.traits.contains(name))
+                }
+                None => true,
+            };
+            if used {
+                out.extend(targets);
+            }
+        }
+        out.remove(&node);
+        out
+    }
+}
+
+/// The files reachable from `roots`, never entering one `outside` refuses.
+fn closure(
+    edges: &[BTreeSet<usize>],
+    roots: impl IntoIterator<Item = usize>,
+    outside: impl Fn(usize) -> bool,
+) -> BTreeSet<usize> {
+    let mut seen = BTreeSet::new();
+    let mut todo: Vec<usize> = roots.into_iter().collect();
+    while let Some(n) = todo.pop() {
+        if seen.insert(n) {
+            todo.extend(edges[n].iter().copied().filter(|&m| !outside(m)));
+        }
+    }
+    seen
+}
+
+/// The files hashed for a closure: its nodes and what they include.
+fn hashed_files(graph: &Graph, closure: &BTreeSet<usize>) -> Vec<(String, Vec<u8>)> {
+    let mut files = BTreeMap::new();
+    for &n in closure {
+        let node = &graph.nodes[n];
+        let text = std::fs::read_to_string(&node.file).expect("read source");
+        files.insert(node.file.clone(), node.parsed.hashed(&text).into_bytes());
+        let dir = Path::new(&node.file)
+            .parent()
+            .expect("a source has a folder");
+        for included in &node.parsed.includes {
+            let path = dir.join(included);
+            let bytes = std::fs::read(&path).unwrap_or_else(|e| {
+                panic!("build.rs: {} includes {}: {e}", node.file, path.display())
+            });
+            println!("cargo:rerun-if-changed={}", path.display());
+            files.insert(path.to_string_lossy().replace('\\', "/"), bytes);
+        }
+    }
+    files.into_iter().collect()
+}
+
+/// The fingerprint of some files: a hash of their names and contents.
+fn fingerprint(files: &[(String, Vec<u8>)]) -> String {
     let mut hasher = blake3::Hasher::new();
-    for p in paths.iter() {
-        let rel = p.to_string_lossy().replace('\\', "/");
-        hasher.update(rel.as_bytes());
-        hasher.update(&std::fs::read(p).unwrap_or_else(|e| panic!("read {}: {e}", p.display())));
+    for (name, bytes) in files {
+        for part in [name.as_bytes(), bytes] {
+            hasher.update(&(part.len() as u64).to_le_bytes());
+            hasher.update(part);
+        }
     }
     hasher.finalize().to_hex()[..16].to_string()
 }
 
-fn files_under(dir: &Path) -> Vec<std::path::PathBuf> {
-    walkdir::WalkDir::new(dir)
-        .into_iter()
-        .filter_map(Result::ok)
-        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
-        .map(|e| e.into_path())
-        .collect()
+/// Writes `module`'s entry in a table of `Sides`: its solver side and its
+/// drawing side, as written.
+fn write_sides(code: &mut String, module: &str, sides: [String; 2]) {
+    let [solver, draw] = sides;
+    writeln!(
+        code,
+        "    Sides {{\n        module: {module:?},\n        solver: {solver},\n        draw: {draw},\n    }},"
+    )
+    .expect("write to string");
 }
 
-/// One unit per `NAME.rs` or `NAME/` in `dir`, except the listed shared files.
-fn units_in(dir: &str, shared: &[&str], out: &mut Vec<(String, String)>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir)
-        .expect("source dir")
-        .filter_map(Result::ok)
-        .collect();
-    entries.sort_by_key(|e| e.file_name());
-    for entry in entries {
-        let path = entry.path();
-        let name = path
-            .file_stem()
-            .expect("file name")
-            .to_string_lossy()
-            .to_string();
-        if shared.contains(&name.as_str()) {
-            continue;
-        }
-        let unit = format!("{dir}/{name}")
-            .trim_start_matches("src/")
-            .to_string();
-        let views = path.join("views.rs");
-        let mut files = if path.is_dir() {
-            files_under(&path)
-        } else {
-            vec![path.clone()]
-        };
-        if views.is_file() {
-            files.retain(|f| *f != views);
-            out.push((format!("{unit}/views"), hash_files(&mut [views])));
-        }
-        out.push((unit, hash_files(&mut files)));
+/// A list of files as a slice literal.
+fn file_list(files: &[(String, Vec<u8>)]) -> String {
+    let mut list = String::from("&[\n");
+    for (name, _) in files {
+        writeln!(list, "            {name:?},").expect("write to string");
     }
+    list + "        ]"
 }
 
 fn main() {
-    for dir in ["src/cgt", "src/games", "src/generators"] {
-        println!("cargo:rerun-if-changed={dir}");
+    for root in ROOTS {
+        println!("cargo:rerun-if-changed={root}");
     }
-    let mut units = vec![(
-        "cgt".to_string(),
-        hash_files(&mut files_under(Path::new("src/cgt"))),
-    )];
-    let mut shared = vec!["src/generators/mod.rs".into(), "src/games/mod.rs".into()];
-    units.push(("generators".to_string(), hash_files(&mut shared)));
-    units.push((
-        "generators/draw".to_string(),
-        hash_files(&mut files_under(Path::new("src/generators/draw"))),
-    ));
-    units_in("src/games", &["mod"], &mut units);
-    units_in("src/generators", &["mod", "draw"], &mut units);
-    let mut code = String::from(
-        "/// Fingerprints of the solver sources, by unit (written by build.rs).\npub const FINGERPRINTS: &[(&str, &str)] = &[\n",
+    let graph = Graph::read();
+    let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len()).map(|n| graph.edges(n)).collect();
+    let registry = graph
+        .nodes
+        .iter()
+        .find(|n| n.file == REGISTRY)
+        .unwrap_or_else(|| panic!("build.rs: no {REGISTRY}"));
+    let generators = &registry.parsed.registered;
+    if generators.is_empty() {
+        panic!(
+            "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
+        );
+    }
+    let drawing = |n: usize| {
+        let file = &graph.nodes[n].file;
+        file.starts_with(DRAWING) || file.ends_with("/views.rs")
+    };
+    let mut fingerprints = String::from(
+        "/// The fingerprints of each registered generator's code, by module (written by build.rs).\n\
+         const FINGERPRINTS: &[Sides<&str>] = &[\n",
     );
-    for (unit, hash) in &units {
-        writeln!(code, "    ({unit:?}, {hash:?}),").expect("write to string");
+    let mut dependencies = String::from(
+        "/// The files each fingerprint is taken over (written by build.rs).\n\
+         #[cfg(test)]\n\
+         const DEPENDENCIES: &[Sides<&[&str]>] = &[\n",
+    );
+    for module in generators {
+        let path = vec!["generators".to_string(), module.clone()];
+        if !graph.modules.contains_key(&path) {
+            panic!("build.rs: {REGISTRY} names `{module}`, which has no file under src/generators");
+        }
+        let own: Vec<usize> = graph.subtree(&path).collect();
+        let draw = closure(&edges, own.iter().copied(), |_| false);
+        let solver = closure(
+            &edges,
+            own.iter().copied().filter(|&n| !drawing(n)),
+            drawing,
+        );
+        let sides = [solver, draw].map(|side| hashed_files(&graph, &side));
+        write_sides(
+            &mut fingerprints,
+            module,
+            sides
+                .each_ref()
+                .map(|files| format!("{:?}", fingerprint(files))),
+        );
+        write_sides(
+            &mut dependencies,
+            module,
+            sides.each_ref().map(|files| file_list(files)),
+        );
     }
-    code.push_str("];\n");
+    let code = format!("{fingerprints}];\n\n{dependencies}];\n");
     let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("fingerprints.rs");
     std::fs::write(out, code).expect("write fingerprints");
 }

@@ -400,7 +400,6 @@ static LIAR_SPEC: Spec = Spec {
         name: "nothing",
         doc: "An empty drawing.",
     }],
-    games: &[],
 };
 
 impl Generator for Broken {

@@ -19,6 +19,7 @@ pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
 pub mod pairing_sweep;
+pub mod registry;
 pub mod run_intervals;
 pub mod split_census;
 pub mod sylver_proofs;
@@ -29,20 +30,7 @@ use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
-/// Every generator the tool knows, in the order `ladder generators` lists them.
-pub static REGISTRY: &[&dyn Generator] = &[
-    &blocked_board::BlockedBoard,
-    &split_census::SplitCensus,
-    &run_intervals::RunIntervals,
-    &pairing_sweep::PairingSweep,
-    &chomp_needles::ChompNeedles,
-    &sylver_proofs::SylverProofs,
-];
-
-/// Looks a generator up by name.
-pub fn find(name: &str) -> Option<&'static dyn Generator> {
-    REGISTRY.iter().copied().find(|g| g.spec().name == name)
-}
+pub use registry::{REGISTRY, find};
 
 /// The static description of a generator: what `ladder generators` prints and
 /// what the pipeline validates a directive against.
@@ -57,9 +45,6 @@ pub struct Spec {
     pub identities: &'static [Doc],
     /// The drawings a run makes; the first is the default view.
     pub views: &'static [Doc],
-    /// The modules under `src/games/` whose code the results depend on. Their
-    /// fingerprints (with the core's and the generator's own) key the figure cache.
-    pub games: &'static [&'static str],
 }
 
 /// A name with its documentation.
@@ -550,19 +535,6 @@ mod tests {
             assert!(!spec.views.is_empty(), "{} has no drawing", spec.name);
             for d in spec.keys.iter().chain(spec.identities).chain(spec.views) {
                 assert!(!d.doc.is_empty(), "{}: {} undocumented", spec.name, d.name);
-            }
-        }
-    }
-
-    #[test]
-    fn games_named_by_generators_exist() {
-        for g in REGISTRY {
-            for game in g.spec().games {
-                assert!(
-                    crate::games::MODULES.contains(game),
-                    "{} names unknown game {game}",
-                    g.spec().name
-                );
             }
         }
     }

@@ -21,12 +21,14 @@
 //! the first. The pipeline imports generators through their registry and
 //! knows no game.
 
+mod artifacts;
 pub mod claims;
 pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod directives;
 pub mod figures;
+mod fingerprint;
 pub mod markdown;
 pub mod math;
 pub mod output;

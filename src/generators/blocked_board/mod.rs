@@ -167,7 +167,6 @@ static SPEC: Spec = Spec {
             doc: "Whole against sum of parts for each column of a one-column wall (log scale); needs wall = true.",
         },
     ],
-    games: &["domineering"],
 };
 
 /// What a run finds: its data.

@@ -329,7 +329,6 @@ static SPEC: Spec = Spec {
                   the lost ones marked.",
         },
     ],
-    games: &["chomp"],
 };
 
 #[derive(Serialize, Deserialize, Clone)]

@@ -9,11 +9,17 @@
 //! without their labels crowding. Labels are written as the site writes
 //! numbers (25,000 and −3).
 
-use super::html::{decimal, escape, grouped};
+mod axes;
+mod marks;
+mod writer;
+
+use super::html::{decimal, escape};
 use super::{Chart, Mark, Role, Scale, Series, is_whole, text_width as width};
-use plotters::coord::Shift;
+use axes::{Frame, wrap, x_frame, y_frame};
+use marks::{key, marker, stroke};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, Pos, VPos};
+use writer::{Area, render};
 
 /// One drawing of a chart, for one width of the page's column.
 struct Variant {
@@ -45,10 +51,6 @@ const NARROW: Variant = Variant {
     marker: 5,
 };
 
-/// The smallest text a chart draws, in CSS px, when a category's label
-/// would not fit at the variant's size.
-const SMALLEST_TEXT: u32 = 12;
-
 /// Length of a tick mark.
 const TICK: i32 = 5;
 
@@ -67,255 +69,10 @@ pub(super) fn html(chart: &Chart) -> String {
     out
 }
 
-/// `text` broken at spaces into lines of at most `room` px (a word longer
-/// than that has a line of its own).
-fn wrap(text: &str, px: f64, room: f64) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
-        match lines.last_mut() {
-            Some(line) if width(line, px) + width(word, px) + 0.3 * px <= room => {
-                line.push(' ');
-                line.push_str(word);
-            }
-            _ => lines.push(word.to_string()),
-        }
-    }
-    lines
-}
-
-/// An axis as drawn: its values are placed linearly between `lo` and `hi`
-/// (of their `log10` on a log axis), and it is labelled at its ticks.
-#[derive(Debug)]
-struct Frame {
-    log: bool,
-    lo: f64,
-    hi: f64,
-    /// Each tick's value and its label's lines.
-    ticks: Vec<(f64, Vec<String>)>,
-}
-
-impl Frame {
-    /// Where `v` lies on the axis, from 0 at `lo` to 1 at `hi`; a value that
-    /// is not positive lies at the foot of a log axis.
-    fn share(&self, v: f64) -> f64 {
-        let v = match self.log {
-            true if v <= 0.0 => self.lo,
-            true => v.log10(),
-            false => v,
-        };
-        (v - self.lo) / (self.hi - self.lo)
-    }
-
-    /// The widest line of a tick label.
-    fn widest(&self, px: f64) -> f64 {
-        let lines = self.ticks.iter().flat_map(|t| &t.1);
-        lines.map(|l| width(l, px)).fold(0.0, f64::max)
-    }
-}
-
-/// The first of `frames` whose labels do not crowd (`fits`), or the last.
-fn first_fitting(frames: impl Iterator<Item = Frame>, fits: impl Fn(&Frame) -> bool) -> Frame {
-    let mut last = None;
-    for frame in frames {
-        if fits(&frame) {
-            return frame;
-        }
-        last = Some(frame);
-    }
-    last.expect("at least one frame")
-}
-
-/// Frames over `lo..hi` with ticks `step` apart, `step` being 1, 2 or 5
-/// times a power of ten (and whole when `whole`), from the finest step up.
-fn linear(lo: f64, hi: f64, whole: bool) -> impl Iterator<Item = Frame> {
-    let (lo, hi) = match lo < hi {
-        true => (lo, hi),
-        false if lo == 0.0 => (0.0, 1.0),
-        false => (lo - lo.abs() / 2.0, hi + hi.abs() / 2.0),
-    };
-    let first = ((hi - lo) / 50.0).log10().floor() as i32;
-    (first..first + 40)
-        .flat_map(|e| [1.0, 2.0, 5.0].map(|m| (m, e)))
-        .filter(move |&(m, e)| !whole || m * 10f64.powi(e) >= 1.0)
-        .map(move |(m, e)| {
-            let step = m * 10f64.powi(e);
-            let places = (-e).max(0) as usize;
-            let (a, b) = ((lo / step).floor() as i64, (hi / step).ceil() as i64);
-            let ticks: Vec<_> = (a..=b)
-                .map(|i| {
-                    let v = i as f64 * step;
-                    (v, vec![decimal(v, places)])
-                })
-                .collect();
-            Frame {
-                log: false,
-                lo: a as f64 * step,
-                hi: b as f64 * step,
-                ticks,
-            }
-        })
-}
-
-/// `[1, 2, 5][i mod 3]` times `10^(i div 3)`: the values a log axis is
-/// labelled at, and its label.
-fn one_two_five(i: i32) -> (f64, String) {
-    let (e, m) = (i.div_euclid(3), [1u8, 2, 5][i.rem_euclid(3) as usize]);
-    let v = f64::from(m) * 10f64.powi(e);
-    match e {
-        0..=17 => (v, grouped(i64::from(m) * 10i64.pow(e as u32))),
-        _ => (v, decimal(v, (-e).max(0) as usize)),
-    }
-}
-
-/// Frames of a log axis over the positive `values`, from 1, 2 and 5 times
-/// each power of ten in range down to every few powers of ten. With `below`
-/// the foot lies below the least value (so that a bar of it has a height);
-/// with `whole` nothing under 1 is labelled.
-fn log(values: &[f64], below: bool, whole: bool) -> impl Iterator<Item = Frame> {
-    let positive = || values.iter().copied().filter(|v| *v > 0.0);
-    let (min, max) = match positive().next() {
-        Some(v) => positive().fold((v, v), |(a, b), v| (a.min(v), b.max(v))),
-        None => (1.0, 10.0),
-    };
-    // The 1-2-5 value at or below the least value, and at or above the most.
-    let mut i = (min.log10().floor() as i32) * 3 + 2;
-    while one_two_five(i).0 > min * (1.0 + 1e-9) || (below && one_two_five(i).0 >= min) {
-        i -= 1;
-    }
-    let mut j = i + 1;
-    while one_two_five(j).0 < max * (1.0 - 1e-9) {
-        j += 1;
-    }
-    let (lo, hi) = (one_two_five(i).0.log10(), one_two_five(j).0.log10());
-    // Every 1-2-5 value, then every power of ten, then every second one, ...
-    let every = [(1, 1)].into_iter().chain((1..=6).map(|n| (3, n)));
-    every.map(move |(period, n)| Frame {
-        log: true,
-        lo,
-        hi,
-        ticks: (i..=j)
-            .filter(|k| k.rem_euclid(period) == 0 && (k / 3).rem_euclid(n) == 0)
-            .map(one_two_five)
-            .filter(|(v, _)| !whole || *v >= 1.0)
-            .map(|(v, label)| (v, vec![label]))
-            .collect(),
-    })
-}
-
-/// Frames of an axis of a few whole numbers: ticks on the values
-/// themselves, every value first, then those that are multiples of 2, 5, 10,
-/// 20, ... Half the least gap between values pads each end.
-fn discrete(values: &[f64]) -> impl Iterator<Item = Frame> {
-    let gap = values
-        .windows(2)
-        .map(|w| w[1] - w[0])
-        .fold(f64::INFINITY, f64::min);
-    let pad = if gap.is_finite() { gap / 2.0 } else { 0.5 };
-    let (lo, hi) = (values[0] - pad, values[values.len() - 1] + pad);
-    let values = values.to_vec();
-    let steps = (0..19).flat_map(|e| [1, 2, 5].map(|m| m * 10i64.pow(e)));
-    steps.map(move |step| {
-        let mut ticks: Vec<f64> = values
-            .iter()
-            .copied()
-            .filter(|v| (v.round() as i64) % step == 0)
-            .collect();
-        if ticks.len() < 2 {
-            ticks = vec![values[0], values[values.len() - 1]];
-            ticks.dedup();
-        }
-        Frame {
-            log: false,
-            lo,
-            hi,
-            ticks: ticks
-                .into_iter()
-                .map(|v| (v, vec![decimal(v, 0)]))
-                .collect(),
-        }
-    })
-}
-
-/// Whether no two neighbouring labels of an axis `length` px long overlap:
-/// along the axis each takes `size` (its width on an x axis, a line's height
-/// on a y axis) and keeps `space` clear.
-fn uncrowded(frame: &Frame, length: f64, size: impl Fn(&[String]) -> f64, space: f64) -> bool {
-    frame.ticks.windows(2).all(|w| {
-        let apart = (frame.share(w[1].0) - frame.share(w[0].0)).abs() * length;
-        apart >= (size(&w[0].1) + size(&w[1].1)) / 2.0 + space
-    })
-}
-
 /// A chart as one SVG drawing for `v`.
 fn svg(chart: &Chart, v: &Variant) -> String {
     let plot = Plot::new(chart, v);
     render(v.width, v.height, v.class, true, |root| plot.draw(root))
-}
-
-/// The y axis over `ys`, its ticks as many as `length` px hold apart; a
-/// linear one includes zero under bars (or when it is near), a log one has
-/// its foot below the least bar, or a little below the least point.
-fn y_frame(scale: &Scale, ys: &[f64], bars: bool, length: f64, line: f64) -> Frame {
-    let whole = ys.iter().all(|y| is_whole(*y));
-    let tall = |f: &Frame| uncrowded(f, length, |_| line, line);
-    if *scale == Scale::Log {
-        let mut frame = first_fitting(log(ys, bars, whole), tall);
-        // Points at the foot stand clear of the x axis.
-        if !bars {
-            frame.lo -= (frame.hi - frame.lo) / 20.0;
-        }
-        return frame;
-    }
-    let min = ys.iter().copied().fold(f64::INFINITY, f64::min);
-    let max = ys.iter().copied().fold(f64::NEG_INFINITY, f64::max);
-    let (min, max) = if min.is_finite() {
-        (min, max)
-    } else {
-        (0.0, 1.0)
-    };
-    let zero = bars || (min > 0.0 && min <= max / 2.0) || (max < 0.0 && max >= min / 2.0);
-    let (min, max) = match zero {
-        true => (min.min(0.0), max.max(0.0)),
-        false => (min, max),
-    };
-    first_fitting(linear(min, max, whole), tall)
-}
-
-/// The x axis over the distinct, sorted `xs`, `length` px long, its labels
-/// at `px` and as many as fit. Category names go on one line, else on two,
-/// else on two at the smallest size, else turned to run down from the axis:
-/// the size they are drawn at and whether turned come with the frame.
-fn x_frame(scale: &Scale, xs: &[f64], px: f64, length: f64) -> (Frame, f64, bool) {
-    let wide = |f: &Frame| uncrowded(f, length, |l| width(&l[0], px), px);
-    let whole = xs.iter().all(|x| is_whole(*x));
-    let frame = match scale {
-        Scale::Categories(names) => {
-            let slot = length / names.len().max(1) as f64 - 4.0;
-            let fit = |size: f64| {
-                let lines: Vec<Vec<String>> = names.iter().map(|n| wrap(n, size, slot)).collect();
-                let fits = lines.iter().flatten().all(|line| width(line, size) <= slot);
-                (fits && lines.iter().all(|l| l.len() <= 2)).then_some((lines, size, false))
-            };
-            let turned = || (names.iter().map(|n| vec![n.clone()]).collect(), px, true);
-            let smallest = f64::from(SMALLEST_TEXT);
-            let (labels, size, turned) = fit(px).or_else(|| fit(smallest)).unwrap_or_else(turned);
-            let frame = Frame {
-                log: false,
-                lo: -0.5,
-                hi: names.len().max(1) as f64 - 0.5,
-                ticks: (0..).map(f64::from).zip(labels).collect(),
-            };
-            return (frame, size, turned);
-        }
-        Scale::Log => first_fitting(log(xs, false, whole), wide),
-        Scale::Linear => match xs {
-            [] => first_fitting(linear(0.0, 1.0, false), wide),
-            _ if whole && xs.len() <= 40 => first_fitting(discrete(xs), wide),
-            [min, .., max] => first_fitting(linear(*min, *max, whole), wide),
-            [one] => first_fitting(linear(*one, *one, whole), wide),
-        },
-    };
-    (frame, px, false)
 }
 
 /// One drawing of a chart laid out: its axes, where its plot lies and how
@@ -676,8 +433,6 @@ fn value_label(v: f64) -> String {
     }
 }
 
-type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
-
 /// Where a bar is drawn: from `from` to `to` across, from the foot to `end`
 /// up, and its marker's centre, inside the bar or not.
 struct Bar {
@@ -687,177 +442,10 @@ struct Bar {
     marker: Option<((i32, i32), bool)>,
 }
 
-/// Width of series `k`'s line among `n` series: the last 2 px, earlier ones
-/// wider, so that a later line drawn over an earlier one leaves it showing.
-fn stroke(k: usize, n: usize) -> u32 {
-    2 + (n - 1 - k).min(2) as u32
-}
-
-/// Series `k`'s dash pattern: the first solid, the others dashed, dotted,
-/// dash-dotted.
-fn dash(k: usize) -> Option<&'static str> {
-    [None, Some("8 4"), Some("2 3"), Some("8 3 2 3")][k % 4]
-}
-
-/// Draws series `k`'s marker of about `size` at `centre` in the colour of
-/// `role`: a circle, a square, a triangle, a diamond or a triangle pointing
-/// down, filled for the first series and every second one after it, an
-/// outline (drawn larger, so that an earlier marker shows inside it) for the
-/// others. A filled marker after the first is ringed in paper, to stand out
-/// over the marks under it.
-fn marker(
-    area: &Area,
-    k: usize,
-    (x, y): (i32, i32),
-    size: i32,
-    role: Role,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let hollow = k % 2 == 1;
-    let corners = |r: i32| -> Vec<(i32, i32)> {
-        let (d, t) = (r + 1, r * 3 / 4);
-        match k % 5 {
-            1 => vec![
-                (x - r, y - r),
-                (x + r, y - r),
-                (x + r, y + r),
-                (x - r, y + r),
-            ],
-            2 => vec![(x, y - d), (x + d, y + t), (x - d, y + t)],
-            3 => vec![(x, y - d), (x + d, y), (x, y + d), (x - d, y)],
-            _ => vec![(x, y + d), (x + d, y - t), (x - d, y - t)],
-        }
-    };
-    let shape = |r: i32, style: ShapeStyle| -> Result<(), Box<dyn std::error::Error>> {
-        match (k % 5, style.filled) {
-            (0, _) => area.draw(&Circle::new((x, y), r, style))?,
-            (_, true) => area.draw(&Polygon::new(corners(r), style))?,
-            (_, false) => {
-                let mut ring = corners(r);
-                ring.push(ring[0]);
-                area.draw(&PathElement::new(ring, style))?
-            }
-        }
-        Ok(())
-    };
-    let colour = role.colour();
-    match hollow {
-        true => shape(size + 1, colour.stroke_width(2)),
-        false => {
-            // A square's half side, to look as large as a circle's radius.
-            let r = if k % 5 == 1 { size * 4 / 5 } else { size };
-            if k > 0 && role != Role::Paper {
-                shape(r + 2, Role::Paper.colour().filled())?;
-            }
-            shape(r, colour.filled())
-        }
-    }
-}
-
-/// Series `k`'s key in the legend: a stroke of its line or a bar, and its
-/// marker, as the narrow drawing draws them.
-fn key(k: usize, mark: Mark) -> String {
-    let size = NARROW.marker;
-    render(32, 18, "key", false, |area| {
-        let colour = Role::Series(k).colour();
-        match mark {
-            Mark::Line => {
-                let stroke = colour.stroke_width(stroke(k, k + 1));
-                area.draw(&PathElement::new(vec![(0, 9), (32, 9)], stroke))?;
-                marker(area, k, (16, 9), size, Role::Series(k))
-            }
-            Mark::Bars => {
-                area.draw(&Rectangle::new([(7, 0), (25, 18)], colour.filled()))?;
-                marker(area, k, (16, 9), size, Role::Paper)
-            }
-            Mark::Points => marker(area, k, (16, 9), size, Role::Series(k)),
-        }
-    })
-}
-
-/// Renders a drawing of `width` by `height` into a string through `draw`,
-/// on a ground of paper when `ground`, its root of class `class`.
-fn render(
-    width: u32,
-    height: u32,
-    class: &str,
-    ground: bool,
-    draw: impl FnOnce(&Area) -> Result<(), Box<dyn std::error::Error>>,
-) -> String {
-    let mut svg = String::new();
-    {
-        let root = SVGBackend::with_string(&mut svg, (width, height)).into_drawing_area();
-        if ground {
-            root.fill(&Role::Paper.colour())
-                .expect("fill an SVG string");
-        }
-        draw(&root).expect("draw into an SVG string");
-        root.present().expect("finish an SVG string");
-    }
-    let mut svg = svg.replacen("<svg ", &format!("<svg class=\"{class}\" "), 1);
-    // What SVG does by default need not be said.
-    for default in [" opacity=\"1\"", " stroke=\"none\"", " stroke-width=\"1\""] {
-        svg = svg.replace(default, "");
-    }
-    classify(&svg)
-}
-
-/// The role drawn in `colour`: every colour a drawing uses is a role's.
-fn role_of(colour: &str) -> Role {
-    *super::ROLES
-        .iter()
-        .find(|r| {
-            let RGBColor(red, green, blue) = r.colour();
-            colour.eq_ignore_ascii_case(&format!("#{red:02X}{green:02X}{blue:02X}"))
-        })
-        .unwrap_or_else(|| panic!("{colour} is no role's colour"))
-}
-
-/// Whether an SVG tag is an open polyline: a series' line, not a marker's
-/// outline (which closes on itself).
-fn is_line(tag: &str) -> bool {
-    let points = tag.split_once(" points=\"").map(|p| p.1.split('"').next());
-    match (tag.starts_with("polyline "), points.flatten()) {
-        (true, Some(points)) => {
-            let points: Vec<&str> = points.split_whitespace().collect();
-            points.first() != points.last()
-        }
-        _ => false,
-    }
-}
-
-/// Gives every element that is filled or stroked with a colour the class of
-/// that colour's role, and a series' line its dash pattern.
-fn classify(svg: &str) -> String {
-    let mut out = String::with_capacity(svg.len() + svg.len() / 4);
-    for (i, piece) in svg.split('<').enumerate() {
-        if i > 0 {
-            out.push('<');
-        }
-        let tag = piece.split('>').next().unwrap_or_default();
-        let colour = ["fill=\"#", "stroke=\"#"]
-            .iter()
-            .find_map(|attr| tag.find(attr).map(|at| &tag[at + attr.len() - 1..][..7]));
-        match (colour, tag.find(' ')) {
-            (Some(colour), Some(name_end)) => {
-                let role = role_of(colour);
-                out.push_str(&piece[..name_end]);
-                out.push_str(&format!(" class=\"{}\"", role.class()));
-                if let (Role::Series(k), true) = (role, is_line(tag))
-                    && let Some(pattern) = dash(k)
-                {
-                    out.push_str(&format!(" stroke-dasharray=\"{pattern}\""));
-                }
-                out.push_str(&piece[name_end..]);
-            }
-            _ => out.push_str(piece),
-        }
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::svg_text::{attributes, texts};
+    use super::writer::is_line;
     use super::*;
     use crate::generators::draw::Axis;
 
@@ -995,8 +583,6 @@ mod tests {
         );
         let labels = ["100", "200", "500", "1,000", "2,000", "5,000"];
         assert!(texts(&narrow)[..2].iter().all(|t| labels.contains(t)));
-        assert_eq!(one_two_five(-4), (0.05, "0.05".to_string()));
-        assert_eq!(one_two_five(13).1, "20,000");
     }
 
     #[test]

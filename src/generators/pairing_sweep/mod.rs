@@ -380,7 +380,6 @@ static SPEC: Spec = Spec {
                   domino).",
         },
     ],
-    games: &["cram"],
 };
 
 /// What a run finds: its data.

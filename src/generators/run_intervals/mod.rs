@@ -241,7 +241,6 @@ static SPEC: Spec = Spec {
                   each with its value, one group per value.",
         },
     ],
-    games: &["domineering"],
 };
 
 /// One shape of the catalogue with everything the figures read.

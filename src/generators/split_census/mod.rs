@@ -72,7 +72,6 @@ static SPEC: Spec = Spec {
         name: "share",
         doc: "Share of positions that are split, by dominoes placed (bars).",
     }],
-    games: &["domineering"],
 };
 
 /// What a run finds: its data.

@@ -256,7 +256,6 @@ static SPEC: Spec = Spec {
                   give each number's role and surviving replies.",
         },
     ],
-    games: &["sylver"],
 };
 
 /// One survivor of a position and what it leaves.

@@ -1,0 +1,360 @@
+//! Figure artifacts on disk: the records in `figures/` of a run
+//! (`NAME-KEY.json`) and of a view drawn from its data (`NAME-KEY.VIEW.json`),
+//! each sealed by the hash of its content, how they are looked up, written
+//! through temporary files and told apart from files ladder does not write.
+
+use super::figures::{Figure, Job};
+use super::fingerprint;
+use crate::generators::draw::Rendered;
+use crate::generators::{Check, Data, Generator};
+use serde::{Deserialize, Serialize};
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// What the cache holds for a job's data.
+pub(super) enum Lookup {
+    Hit(Figure),
+    /// An artifact with the same parameters from other code: its data.
+    Stale(Data),
+    Miss,
+    /// An artifact that is not as ladder wrote it: what is wrong, for the
+    /// person at the terminal. It is recomputed like a miss.
+    Damaged(String),
+}
+
+/// The version of the artifacts' format. A record of another version is an
+/// earlier (or later) ladder's: it is recomputed, without a warning.
+const FORMAT: u32 = 2;
+
+/// An artifact's record, sealed by the hash of its JSON text with `hash`
+/// empty: a run's ([`Run`]) or a drawing's ([`Drawn`]). (Not flattened:
+/// serde cannot flatten the raw JSON text data are kept as.)
+#[derive(Serialize, Deserialize)]
+pub(super) struct Sealed<T> {
+    format: u32,
+    pub(super) hash: String,
+    body: T,
+}
+
+/// What reading a record found.
+enum Read<T> {
+    Record(Sealed<T>),
+    /// A record of another format.
+    Other,
+    /// Not a record ladder wrote.
+    Foreign,
+}
+
+impl<T: for<'de> Deserialize<'de>> Sealed<T> {
+    fn read(bytes: &[u8]) -> Read<T> {
+        match serde_json::from_slice::<Sealed<T>>(bytes) {
+            Ok(record) if record.format == FORMAT => Read::Record(record),
+            Ok(_) => Read::Other,
+            Err(_) => {
+                // Only a file that fails to read is probed: a sealed record
+                // of any format has a hash, and this format's has no other.
+                #[derive(Deserialize)]
+                struct Probe {
+                    format: Option<u32>,
+                    hash: Option<String>,
+                }
+                match serde_json::from_slice::<Probe>(bytes) {
+                    Ok(p) if p.hash.is_some() && p.format != Some(FORMAT) => Read::Other,
+                    _ => Read::Foreign,
+                }
+            }
+        }
+    }
+}
+
+impl<T: Serialize> Sealed<T> {
+    fn seal(body: T) -> serde_json::Result<Sealed<T>> {
+        let mut sealed = Sealed {
+            format: FORMAT,
+            hash: String::new(),
+            body,
+        };
+        sealed.hash = sealed.content_hash()?;
+        Ok(sealed)
+    }
+
+    /// The hash the record should carry. Data values are kept as the text
+    /// read ([`Data`]), so a record read back writes the text it was read
+    /// from (but for spaces between keys): an edit inside any value shows.
+    pub(super) fn content_hash(&mut self) -> serde_json::Result<String> {
+        let carried = std::mem::take(&mut self.hash);
+        let text = serde_json::to_string(self);
+        self.hash = carried;
+        Ok(hash(&text?))
+    }
+
+    fn verifies(&mut self) -> bool {
+        self.content_hash().ok().as_ref() == Some(&self.hash)
+    }
+}
+
+/// A run's record: its data `D` is owned when read, borrowed when written.
+#[derive(Serialize, Deserialize)]
+pub(super) struct Run<D> {
+    generator: String,
+    params: serde_json::Value,
+    fingerprint: String,
+    checks: Vec<Check>,
+    /// The hash of the data's text, kept so that a build need not write out
+    /// megabytes of data to find its drawings.
+    data_hash: String,
+    data: D,
+}
+
+/// A drawing's record: the view drawn from the data whose hash it names, by
+/// the drawing code whose fingerprint it names (`None`: nothing to draw).
+#[derive(Serialize, Deserialize)]
+pub(super) struct Drawn<R> {
+    data: String,
+    fingerprint: String,
+    view: Option<R>,
+}
+
+/// The hash artifacts carry of a piece of text.
+pub(super) fn hash(text: &str) -> String {
+    blake3::hash(text.as_bytes()).to_hex().to_string()
+}
+
+/// Where artifacts are read from and written to.
+pub struct Cache {
+    pub dir: PathBuf,
+    /// Write new artifacts (false for `ladder check`).
+    pub write: bool,
+    /// Recompute everything, ignoring artifacts.
+    pub force: bool,
+}
+
+impl Cache {
+    pub(super) fn lookup(&self, job: &Job) -> Lookup {
+        let path = self.dir.join(format!("{}.json", job.stem()));
+        // One that cannot be read is recomputed; writing it again will warn.
+        let Ok(bytes) = std::fs::read(&path) else {
+            return Lookup::Miss;
+        };
+        let mut record = match Sealed::<Run<Data>>::read(&bytes) {
+            Read::Record(record) => record,
+            Read::Other => return Lookup::Miss,
+            Read::Foreign => return damaged(&path, "is not an artifact ladder wrote"),
+        };
+        if !record.verifies() {
+            return damaged(&path, "does not match its content hash (edited?)");
+        }
+        let run = record.body;
+        if serde_json::to_value(&job.params).ok().as_ref() != Some(&run.params) {
+            return Lookup::Miss;
+        }
+        if self.force || run.fingerprint != job.key.fingerprint {
+            return Lookup::Stale(run.data);
+        }
+        if let Some(check) = run.checks.iter().find(|c| !c.holds) {
+            let why = format!(
+                "records the failing identity `{}`, which ladder never writes",
+                check.name
+            );
+            return damaged(&path, &why);
+        }
+        Lookup::Hit(Figure {
+            data: run.data,
+            data_hash: run.data_hash,
+            checks: run.checks,
+            views: BTreeMap::new(),
+        })
+    }
+
+    /// The drawing of `view` stored for this data by this drawing code:
+    /// `Ok(None)` when there is none, `Err` (a note) when one is damaged.
+    pub(super) fn lookup_view(
+        &self,
+        job: &Job,
+        view: &str,
+        data_hash: &str,
+    ) -> Result<Option<Option<Rendered>>, String> {
+        if self.force {
+            return Ok(None);
+        }
+        let path = self.dir.join(format!("{}.{view}.json", job.stem()));
+        let Ok(bytes) = std::fs::read(&path) else {
+            return Ok(None);
+        };
+        let note = |why: &str| match damaged(&path, why) {
+            Lookup::Damaged(note) => note,
+            _ => unreachable!("damaged() is a damaged lookup"),
+        };
+        let mut record = match Sealed::<Drawn<Rendered>>::read(&bytes) {
+            Read::Record(record) => record,
+            Read::Other => return Ok(None),
+            Read::Foreign => return Err(note("is not an artifact ladder wrote")),
+        };
+        if !record.verifies() {
+            return Err(note("does not match its content hash (edited?)"));
+        }
+        let drawn = record.body;
+        let current =
+            drawn.data == data_hash && drawn.fingerprint == fingerprint::draw(job.generator);
+        Ok(current.then_some(drawn.view))
+    }
+
+    /// Writes a run's artifact.
+    pub(super) fn store(&self, job: &Job, figure: &Figure) -> std::io::Result<()> {
+        let record = Sealed::seal(Run {
+            generator: job.generator.spec().name.to_string(),
+            params: serde_json::to_value(&job.params)?,
+            fingerprint: job.key.fingerprint.clone(),
+            data_hash: figure.data_hash.clone(),
+            data: &figure.data,
+            checks: figure.checks.clone(),
+        })?;
+        self.write(&format!("{}.json", job.stem()), &record)
+    }
+
+    /// Writes a drawing's artifact.
+    pub(super) fn store_view(
+        &self,
+        job: &Job,
+        view: &str,
+        data_hash: &str,
+        drawn: Option<&Rendered>,
+    ) -> std::io::Result<()> {
+        let record = Sealed::seal(Drawn {
+            data: data_hash.to_string(),
+            fingerprint: fingerprint::draw(job.generator).to_string(),
+            view: drawn,
+        })?;
+        self.write(&format!("{}.{view}.json", job.stem()), &record)
+    }
+
+    fn write(&self, name: &str, record: &impl Serialize) -> std::io::Result<()> {
+        std::fs::create_dir_all(&self.dir)?;
+        write_new(&self.dir.join(name), &serde_json::to_vec(record)?)
+    }
+}
+
+/// A damaged artifact's lookup: it is recomputed, and the build says why.
+fn damaged(path: &Path, why: &str) -> Lookup {
+    Lookup::Damaged(format!(
+        "warning: figure artifact {} {why}; recomputing it (`ladder build --force` recomputes \
+         every figure, trusting no artifact)",
+        path.display()
+    ))
+}
+
+/// The suffix of a temporary file: `.tmp` and the process id.
+const TMP: &str = ".tmp";
+
+/// Writes through a temporary file, so a reader never sees half a file, and
+/// removes the temporary file when writing or renaming fails.
+fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(format!("{TMP}{}", std::process::id()));
+    let tmp = PathBuf::from(tmp);
+    let written = std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path));
+    if written.is_err() {
+        let _ = std::fs::remove_file(&tmp);
+    }
+    written
+}
+
+/// The artifact a file in `figures/` belongs to (its stem), when its name is
+/// one ladder writes: `NAME-HASH.json` or `NAME-HASH.VIEW.json`, or one of
+/// those with a temporary suffix, NAME being one of `generators` (with VIEW
+/// one of its views) and HASH 16 hex digits; and whether it is a kind only
+/// earlier versions wrote (`NAME-HASH.csv`, `NAME-HASH.VIEW.svg`), which no
+/// build reads.
+fn artifact_of<'a>(
+    file: &'a str,
+    generators: &[&'static dyn Generator],
+) -> Option<(&'a str, bool)> {
+    let file = match file.rsplit_once(TMP) {
+        Some((file, pid)) if !pid.is_empty() && pid.bytes().all(|b| b.is_ascii_digit()) => file,
+        _ => file,
+    };
+    let (stem, kind) = file.split_once('.')?;
+    let (name, hex) = stem.rsplit_once('-')?;
+    let generator = generators.iter().find(|g| g.spec().name == name)?;
+    let hex = hex.len() == 16 && hex.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f'));
+    let is_view = |view: &str| generator.spec().views.iter().any(|v| v.name == view);
+    let (known, legacy) = match (kind.strip_suffix(".json"), kind.strip_suffix(".svg")) {
+        (Some(view), _) => (is_view(view), false),
+        (_, Some(view)) => (is_view(view), true),
+        _ => (kind == "json" || kind == "csv", kind == "csv"),
+    };
+    (hex && known).then_some((stem, legacy))
+}
+
+/// The files in `dir` that belong to artifacts whose stems are not in
+/// `named`, or are of a kind no build reads any more, sorted; files ladder
+/// does not write are never among them.
+pub fn unnamed(
+    dir: &Path,
+    named: &BTreeSet<String>,
+    generators: &[&'static dyn Generator],
+) -> std::io::Result<Vec<PathBuf>> {
+    let mut files = Vec::new();
+    for entry in std::fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let artifact = name.to_str().and_then(|n| artifact_of(n, generators));
+        let stale = artifact.is_some_and(|(stem, legacy)| legacy || !named.contains(stem));
+        if stale && entry.file_type()?.is_file() {
+            files.push(entry.path());
+        }
+    }
+    files.sort();
+    Ok(files)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_failed_write_leaves_no_temporary_file() {
+        let dir = tempfile::tempdir().unwrap();
+        // A folder where the file should go: the rename fails.
+        let path = dir.path().join("a.json");
+        std::fs::create_dir(&path).unwrap();
+        assert!(write_new(&path, b"{}").is_err());
+        let names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(names, ["a.json"]);
+    }
+
+    #[test]
+    fn only_files_ladder_writes_are_artifacts() {
+        let generators = crate::generators::REGISTRY;
+        let stem = "blocked-board-4e63d66e12a83083";
+        for (file, legacy) in [
+            (format!("{stem}.json"), false),
+            (format!("{stem}.board.json"), false),
+            (format!("{stem}.csv"), true),
+            (format!("{stem}.board.svg"), true),
+            (format!("{stem}.json.tmp123"), false),
+        ] {
+            assert_eq!(
+                artifact_of(&file, generators),
+                Some((stem, legacy)),
+                "{file}"
+            );
+        }
+        for file in [
+            "notes.txt",
+            "blocked-board-4e63d66e12a83083.txt",
+            "blocked-board-4e63d66e12a83083.chart.svg",
+            "blocked-board-4e63d66e12a83083.chart.json",
+            "blocked-board-4E63D66E12A83083.json",
+            "blocked-board-4e63d66e12a8308.json",
+            "no-such-generator-4e63d66e12a83083.json",
+            "blocked-board-4e63d66e12a83083.json.tmp",
+            "blocked-board-4e63d66e12a83083.json.tmpx1",
+        ] {
+            assert_eq!(artifact_of(file, generators), None, "{file}");
+        }
+    }
+}
