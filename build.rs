@@ -9,7 +9,7 @@
 //! (`use crate::cgt::{canonical::GameTable, walk}`, `use super::Results`) and the
 //! paths in its code (`crate::games::domineering::Board::empty`,
 //! `super::super::SPEC`, `chomp::Play` after `use crate::games::chomp::{self}`),
-//! read by the small tokenizer in `build/paths.rs`, comments and string
+//! read by the small tokenizer in `src/site/fingerprint/paths.rs` (unit-tested there), comments and string
 //! literals skipped. A path ends in the deepest module file it names; a path
 //! to an item of a module re-exported there (`pub use`) reaches the file the
 //! item comes from as well; a path naming a whole module, or a glob of one,
@@ -30,7 +30,7 @@
 //! only in its `Generator::draw`). When unsure, the closure includes a file:
 //! an extra file recomputes a figure, a missing one would leave it stale.
 
-#[path = "build/paths.rs"]
+#[path = "src/site/fingerprint/paths.rs"]
 mod paths;
 
 use paths::{Parsed, Ref};
