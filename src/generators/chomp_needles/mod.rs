@@ -15,77 +15,103 @@
 
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::params::{choice, params};
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::games::chomp::{self, Labels, Opening, Play};
 use serde::{Deserialize, Serialize};
 
 pub struct ChompNeedles;
 
-/// Positions of a bar above which its direct walk (a hash map of staircases,
-/// about 5 microseconds and a few hundred bytes per position) is refused.
-pub const MAX_WALK_POSITIONS: u128 = 1_000_000;
+choice! {
+    /// The convention of the survey.
+    pub enum Convention {
+        /// The player left with the bare poison loses.
+        Normal = "normal",
+        /// The bare poison is a win for the player to move.
+        Misere = "misere",
+    }
+}
+
+impl Convention {
+    fn play(self) -> Play {
+        match self {
+            Convention::Normal => Play::Normal,
+            Convention::Misere => Play::Misere,
+        }
+    }
+}
+
+/// Bytes of labels of the largest window the run labels.
+fn label_bytes(params: &Params) -> Result<u128, String> {
+    let p: ChompNeedlesParams = params.typed();
+    let arms = p.arms + 1;
+    let windows = [
+        (p.columns, p.rows),
+        (arms, arms),
+        (p.two_row, 2),
+        (p.three_row, 3),
+    ];
+    // The declared ranges keep every side within 1..=chomp::MAX_SIDE.
+    let bytes = windows
+        .into_iter()
+        .chain(p.walk)
+        .map(|(c, r)| chomp::table_bytes(c, r));
+    Ok(bytes.max().unwrap_or(0))
+}
+
+/// Positions of the largest bar walked directly.
+fn walk_positions(params: &Params) -> Result<u128, String> {
+    let p: ChompNeedlesParams = params.typed();
+    let positions = p.walk.iter().map(|&(c, r)| chomp::positions_in(c, r));
+    Ok(positions.max().unwrap_or(0))
+}
+
+params! {
+    /// The parameters of `chomp-needles`.
+    pub struct ChompNeedlesParams {
+        /// Columns of the survey window (W); every bar up to W x H is surveyed.
+        columns: usize = 12, in 1..=40;
+        /// Rows of the survey window (H).
+        rows: usize = 8, in 1..=40;
+        /// The convention of the survey: "normal" (the player left with the bare poison loses) or
+        /// "misere" (the bare poison is a win for the player to move). The family sentences keep
+        /// their own conventions.
+        play: Convention = "normal";
+        /// Side of the square of small bars counted apart (the earlier survey went up to 6 x 6).
+        small: usize = 6, in 1..=40;
+        /// Longest arm of the L-positions (A); square bars from 2 x 2 to (A + 1) x (A + 1) are
+        /// checked in the same window, under both conventions.
+        arms: usize = 9, in 1..=20;
+        /// Longest bottom row of the two-row positions (B); two-row bars 1 x 2 to B x 2.
+        two_row: usize = 12, in 1..=60;
+        /// Three-row bars from 1 x 3 to K x 3 get their needles listed (K).
+        three_row: usize = 15, in 1..=60;
+        /// Bars [columns, rows] whose positions are counted by a direct walk and compared with
+        /// C(columns + rows, rows) - 1.
+        walk: Vec<(usize, usize)> = [[12, 8], [12, 2]], in 1..=40, at most 4;
+    }
+}
 
 static SPEC: Spec = Spec {
     name: "chomp-needles",
     description: "Chomp: the winning openings of every bar in a W x H window from one labelling of \
                   the window, with the square, L, two-row, three-row and misère families.",
-    params: &[
-        Param {
-            name: "columns",
-            doc: "Columns of the survey window (W); every bar up to W x H is surveyed.",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "12",
+    params: ChompNeedlesParams::PARAMS,
+    limits: &[
+        Limit {
+            name: "label bytes",
+            doc: "bytes of labels of the largest window labelled (the survey window, the \
+                  (A + 1) x (A + 1) square, the two-row and three-row windows, each walked bar), \
+                  one per staircase",
+            max: chomp::MAX_TABLE_BYTES,
+            measure: label_bytes,
         },
-        Param {
-            name: "rows",
-            doc: "Rows of the survey window (H).",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "8",
-        },
-        Param {
-            name: "play",
-            doc: "The convention of the survey: \"normal\" (the player left with the bare poison \
-                  loses) or \"misere\" (the bare poison is a win for the player to move). The \
-                  family sentences keep their own conventions.",
-            kind: Kind::Choice(&["normal", "misere"]),
-            default: "\"normal\"",
-        },
-        Param {
-            name: "small",
-            doc: "Side of the square of small bars counted apart (the earlier survey went up to \
-                  6 x 6).",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "6",
-        },
-        Param {
-            name: "arms",
-            doc: "Longest arm of the L-positions (A); square bars from 2 x 2 to (A + 1) x (A + 1) \
-                  are checked in the same window, under both conventions.",
-            kind: Kind::Int { min: 1, max: 20 },
-            default: "9",
-        },
-        Param {
-            name: "two_row",
-            doc: "Longest bottom row of the two-row positions (B); two-row bars 1 x 2 to B x 2.",
-            kind: Kind::Int { min: 1, max: 60 },
-            default: "12",
-        },
-        Param {
-            name: "three_row",
-            doc: "Three-row bars from 1 x 3 to K x 3 get their needles listed (K).",
-            kind: Kind::Int { min: 1, max: 60 },
-            default: "15",
-        },
-        Param {
-            name: "walk",
-            doc: "Bars [columns, rows] whose positions are counted by a direct walk and compared \
-                  with C(columns + rows, rows) - 1.",
-            kind: Kind::PairList {
-                min: 1,
-                max: 40,
-                max_len: 4,
-            },
-            default: "[[12, 8], [12, 2]]",
+        Limit {
+            name: "walk positions",
+            doc: "positions of the largest bar walked directly; the walk keeps a hash map of \
+                  staircases, about 5 microseconds and a few hundred bytes per position",
+            max: 1_000_000,
+            measure: walk_positions,
         },
     ],
     keys: &[
@@ -447,16 +473,9 @@ struct Results {
     walks: Vec<WalkCount>,
 }
 
-fn play_of(p: &Params) -> Play {
-    match p.choice("play") {
-        "misere" => Play::Misere,
-        _ => Play::Normal,
-    }
-}
-
-/// Labels a window whose size `check_limits` has accepted.
+/// Labels a window whose size the limits have accepted.
 fn label(columns: usize, rows: usize, play: Play) -> Labels {
-    Labels::new(columns, rows, play).expect("window checked by check_limits")
+    Labels::new(columns, rows, play).expect("window checked by the limits")
 }
 
 /// A bar of a labelled window with its winning openings.
@@ -689,32 +708,10 @@ impl Generator for ChompNeedles {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        let arms = p.size("arms") + 1;
-        let windows = [
-            (p.size("columns"), p.size("rows")),
-            (arms, arms),
-            (p.size("two_row"), 2),
-            (p.size("three_row"), 3),
-        ];
-        for (columns, rows) in windows.into_iter().chain(p.size_pairs("walk")) {
-            chomp::check_window(columns, rows).map_err(|e| e.to_string())?;
-        }
-        for (columns, rows) in p.size_pairs("walk") {
-            let positions = chomp::positions_in(columns, rows);
-            if positions > MAX_WALK_POSITIONS {
-                return Err(format!(
-                    "the {columns} x {rows} bar has {positions} positions; direct walks are \
-                     limited to {MAX_WALK_POSITIONS}"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn run(&self, p: &Params) -> Output {
-        let (columns, rows) = (p.size("columns"), p.size("rows"));
-        let play = play_of(p);
+    fn run(&self, params: &Params) -> Output {
+        let p: ChompNeedlesParams = params.typed();
+        let (columns, rows) = (p.columns, p.rows);
+        let play = p.play.play();
         let labels = label(columns, rows, play);
         let positions = labels.positions();
         let mut checks = vec![Check::equal(
@@ -728,7 +725,7 @@ impl Generator for ChompNeedles {
             .filter(|&bar| bar != (1, 1))
             .map(|(c, r)| survey_bar(&labels, c, r))
             .collect();
-        let side = p.size("small").min(columns).min(rows);
+        let side = p.small.min(columns).min(rows);
         let is_small = |b: &Bar| b.columns <= side && b.rows <= side;
         let one = |b: &&Bar| b.count == 1;
         let mut multi: Vec<Bar> = survey.iter().filter(|b| b.count >= 2).cloned().collect();
@@ -738,14 +735,14 @@ impl Generator for ChompNeedles {
             .cloned()
             .unwrap_or_else(|| survey_bar(&labels, columns, rows));
 
-        let (squares, l_positions, misere) = squares_and_ls(p.size("arms"), &mut checks);
-        let two_row = two_rows(p.size("two_row"), &mut checks);
-        let three_row = three_rows(p.size("three_row"));
+        let (squares, l_positions, misere) = squares_and_ls(p.arms, &mut checks);
+        let two_row = two_rows(p.two_row, &mut checks);
+        let three_row = three_rows(p.three_row);
 
         let walks: Vec<WalkCount> = p
-            .size_pairs("walk")
-            .into_iter()
-            .map(|(c, r)| {
+            .walk
+            .iter()
+            .map(|&(c, r)| {
                 let walked = chomp::walk_bar(c, r).positions;
                 let formula = chomp::positions_in(c, r);
                 checks.push(Check::equal(
@@ -766,7 +763,7 @@ impl Generator for ChompNeedles {
         let data = Results {
             columns,
             rows,
-            play: p.choice("play").to_string(),
+            play: p.play.word().to_string(),
             positions,
             lost: labels.lost(),
             lost_share: labels.lost() as f64 / positions as f64,
@@ -814,7 +811,7 @@ mod tests {
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = params(pairs);
-        ChompNeedles.check_limits(&p).unwrap();
+        SPEC.check_limits(&p).unwrap();
         ChompNeedles.run(&p)
     }
 
@@ -1155,14 +1152,14 @@ mod tests {
 
     #[test]
     fn rejects_window_past_memory_limit() {
-        let err = ChompNeedles
+        let err = SPEC
             .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
             .unwrap_err();
-        assert!(err.contains("the limit is 268435456 bytes"), "{err}");
-        let walk = ChompNeedles
+        assert!(err.contains("over the limit of 268435456"), "{err}");
+        let walk = SPEC
             .check_limits(&params(&[("walk", "[[16, 12]]")]))
             .unwrap_err();
-        assert!(walk.contains("limited to 1000000"), "{walk}");
+        assert!(walk.contains("over the limit of 1000000"), "{walk}");
     }
 
     #[test]

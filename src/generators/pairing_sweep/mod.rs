@@ -11,72 +11,59 @@
 
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::games::cram::{self, Checks, Grid, Map, Outcomes};
 use serde::{Deserialize, Serialize};
 
 pub struct PairingSweep;
 
-/// Cells of a swept board above which the sweep is refused: every reachable
-/// position is held in memory and searched, the 4 x 6's 24 cells already give
-/// 607,752 of them, and each further cell roughly doubles the count.
-pub const MAX_SWEEP_CELLS: i64 = 24;
+/// Cells of the largest board swept.
+fn board_cells(params: &Params) -> Result<u128, String> {
+    let cells = all_boards(&params.typed()).into_iter().map(|(r, c)| r * c);
+    Ok(cells.max().unwrap_or(0) as u128)
+}
+
+params! {
+    /// The parameters of `pairing-sweep`.
+    pub struct PairingSweepParams {
+        /// Boards as [rows, columns] whose firings are totalled (keys `firing.*`).
+        firing_boards: Vec<(usize, usize)> =
+            [[2, 6], [3, 4], [2, 7], [3, 5], [4, 4], [4, 5]],
+            in 1..=8, at most 12;
+        /// Boards as [rows, columns] whose solver expansions are totalled (keys `search.*`). Every
+        /// board of either list is swept; `boards` lists them in order of first mention.
+        search_boards: Vec<(usize, usize)> =
+            [[2, 6], [3, 4], [2, 7], [4, 4], [3, 6], [4, 5]],
+            in 1..=8, at most 12;
+        /// The empty rectangles m x n with 2 <= m <= n <= this are tested for which clause refuses
+        /// each map.
+        rectangles_up_to: usize = 8, in 2..=8;
+        /// Rows of the Grundy-value table: rectangles with 1 to this many rows.
+        grundy_rows: usize = 5, in 1..=8;
+        /// Columns of the Grundy-value table: rectangles with 1 to this many columns.
+        grundy_cols: usize = 8, in 1..=8;
+        /// Rectangles of the table with more cells are left blank. The limit of 30 keeps a run
+        /// under a minute: the 5 x 6 alone takes seconds, and the work grows about tenfold every
+        /// four cells.
+        grundy_max_cells: usize = 24, in 1..=30;
+    }
+}
 
 static SPEC: Spec = Spec {
     name: "pairing-sweep",
     description: "Cram: the half-turn and reflection pairing checks over every reachable position of \
                   each board (firings, wrong firings, what each saves a solver), the clause that refuses \
                   each map on the empty rectangles, and Grundy values of rectangles.",
-    params: &[
-        Param {
-            name: "firing_boards",
-            doc: "Boards as [rows, columns] whose firings are totalled (keys `firing.*`).",
-            kind: Kind::PairList {
-                min: 1,
-                max: 8,
-                max_len: 12,
-            },
-            default: "[[2, 6], [3, 4], [2, 7], [3, 5], [4, 4], [4, 5]]",
-        },
-        Param {
-            name: "search_boards",
-            doc: "Boards as [rows, columns] whose solver expansions are totalled (keys `search.*`). \
-                  Every board of either list is swept; `boards` lists them in order of first mention.",
-            kind: Kind::PairList {
-                min: 1,
-                max: 8,
-                max_len: 12,
-            },
-            default: "[[2, 6], [3, 4], [2, 7], [4, 4], [3, 6], [4, 5]]",
-        },
-        Param {
-            name: "rectangles_up_to",
-            doc: "The empty rectangles m x n with 2 <= m <= n <= this are tested for which clause \
-                  refuses each map.",
-            kind: Kind::Int { min: 2, max: 8 },
-            default: "8",
-        },
-        Param {
-            name: "grundy_rows",
-            doc: "Rows of the Grundy-value table: rectangles with 1 to this many rows.",
-            kind: Kind::Int { min: 1, max: 8 },
-            default: "5",
-        },
-        Param {
-            name: "grundy_cols",
-            doc: "Columns of the Grundy-value table: rectangles with 1 to this many columns.",
-            kind: Kind::Int { min: 1, max: 8 },
-            default: "8",
-        },
-        Param {
-            name: "grundy_max_cells",
-            doc: "Rectangles of the table with more cells are left blank. The limit of 30 keeps a run \
-                  under a minute: the 5 x 6 alone takes seconds, and the work grows about tenfold \
-                  every four cells.",
-            kind: Kind::Int { min: 1, max: 30 },
-            default: "24",
-        },
-    ],
+    params: PairingSweepParams::PARAMS,
+    limits: &[Limit {
+        name: "board cells",
+        doc: "cells of the largest board swept; every reachable position is held in memory and \
+              searched, the 4 x 6's 24 cells already give 607,752 of them, and each further cell \
+              roughly doubles the count",
+        max: 24,
+        measure: board_cells,
+    }],
     keys: &[
         Doc {
             name: "boards.N.name",
@@ -510,13 +497,9 @@ fn name((rows, cols): (usize, usize)) -> String {
 }
 
 /// Every board of either list, in order of first mention.
-fn all_boards(p: &Params) -> Vec<(usize, usize)> {
+fn all_boards(p: &PairingSweepParams) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();
-    for b in p
-        .size_pairs("firing_boards")
-        .into_iter()
-        .chain(p.size_pairs("search_boards"))
-    {
+    for &b in p.firing_boards.iter().chain(&p.search_boards) {
         if !out.contains(&b) {
             out.push(b);
         }
@@ -679,12 +662,8 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
 }
 
 /// The rectangles of the Grundy table, m <= n, within the cell limit.
-fn grundy_rectangles(p: &Params) -> Vec<(usize, usize)> {
-    let (rows, cols, max) = (
-        p.size("grundy_rows"),
-        p.size("grundy_cols"),
-        p.size("grundy_max_cells"),
-    );
+fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
+    let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
     let mut out: Vec<(usize, usize)> = (1..=rows)
         .flat_map(|m| (1..=cols).map(move |n| (m.min(n), m.max(n))))
         .filter(|&(m, n)| m * n <= max)
@@ -756,24 +735,11 @@ impl Generator for PairingSweep {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        match all_boards(p)
-            .into_iter()
-            .find(|&(r, c)| (r * c) as i64 > MAX_SWEEP_CELLS)
-        {
-            Some(b) => Err(format!(
-                "the {} board has {} cells; sweeps are limited to {MAX_SWEEP_CELLS} cells",
-                name(b),
-                b.0 * b.1
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn run(&self, p: &Params) -> Output {
+    fn run(&self, params: &Params) -> Output {
+        let p: PairingSweepParams = params.typed();
         let mut checks = Vec::new();
         let mut sweeps = Vec::new();
-        for (rows, cols) in all_boards(p) {
+        for (rows, cols) in all_boards(&p) {
             let Ok(grid) = Grid::new(rows, cols) else {
                 continue;
             };
@@ -781,8 +747,7 @@ impl Generator for PairingSweep {
             checks.extend(board_checks(&swept));
             sweeps.push(swept);
         }
-        let in_set = |key: &str| {
-            let set = p.size_pairs(key);
+        let in_set = |set: &[(usize, usize)]| {
             let chosen: Vec<&BoardFigures> = set
                 .iter()
                 .filter_map(|&b| {
@@ -795,7 +760,7 @@ impl Generator for PairingSweep {
             let names = set.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
             (chosen, names)
         };
-        let (firing_set, firing_names) = in_set("firing_boards");
+        let (firing_set, firing_names) = in_set(&p.firing_boards);
         let sum = |set: &[&BoardFigures], f: fn(&BoardFigures) -> u64| {
             set.iter().map(|&b| f(b)).sum::<u64>()
         };
@@ -808,7 +773,7 @@ impl Generator for PairingSweep {
             reflection_only_closure: sum(&firing_set, |b| b.reflection_only_closure),
             wrong: sum(&firing_set, |b| b.wrong),
         };
-        let (search_set, search_names) = in_set("search_boards");
+        let (search_set, search_names) = in_set(&p.search_boards);
         let (none, half_turn) = (
             sum(&search_set, |b| b.expansions.none),
             sum(&search_set, |b| b.expansions.half_turn),
@@ -828,14 +793,14 @@ impl Generator for PairingSweep {
             second_check_saves: half_turn.saturating_sub(both),
             second_check_share: half_turn.saturating_sub(both) as f64 / half_turn.max(1) as f64,
         };
-        let (rectangles, rectangle_totals) = rectangles(p.size("rectangles_up_to"));
+        let (rectangles, rectangle_totals) = rectangles(p.rectangles_up_to);
         checks.push(Check::equal(
             "the reflection fires on no empty rectangle",
             rectangle_totals.reflection_fires,
             0,
         ));
         let example = example(drawn_example(&sweeps));
-        let table_rects = grundy_rectangles(p);
+        let table_rects = grundy_rectangles(&p);
         let values = cram::rectangle_values(&table_rects).unwrap_or_default();
         let grundy: Vec<GrundyEntry> = table_rects
             .iter()
@@ -907,7 +872,7 @@ mod tests {
         static OUT: OnceLock<Output> = OnceLock::new();
         OUT.get_or_init(|| {
             let p = params(&[]);
-            PairingSweep.check_limits(&p).unwrap();
+            SPEC.check_limits(&p).unwrap();
             PairingSweep.run(&p)
         })
     }
@@ -1184,10 +1149,12 @@ mod tests {
 
     #[test]
     fn refuses_boards_past_the_sweep_limit() {
-        let err = PairingSweep
+        let err = SPEC
             .check_limits(&params(&[("search_boards", "[[5, 5]]")]))
             .unwrap_err();
-        assert!(err.contains("5 × 5 board has 25 cells"), "{err}");
-        assert!(err.contains("limited to 24 cells"), "{err}");
+        assert!(
+            err.contains("board cells is 25, over the limit of 24"),
+            "{err}"
+        );
     }
 }

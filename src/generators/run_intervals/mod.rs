@@ -12,7 +12,8 @@
 mod packing;
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
@@ -22,46 +23,28 @@ use std::collections::BTreeMap;
 
 pub struct RunIntervals;
 
+params! {
+    /// The parameters of `run-intervals`.
+    pub struct RunIntervalsParams {
+        /// Largest region size in the catalogue (N).
+        max_cells: u32 = 8, in 1..=11;
+        /// The vertical run lengths of the example family, in the catalogue's order.
+        example_down: Vec<u32> = [1, 1, 1, 2, 3], in 1..=11, at most 11;
+        /// The horizontal run lengths of the example family, in the catalogue's order.
+        example_across: Vec<u32> = [1, 1, 1, 5], in 1..=11, at most 11;
+        /// The table view shows the shapes of at most this many cells (and at most N); the default
+        /// keeps an essay's page small.
+        table_cells: usize = 4, in 1..=11;
+    }
+}
+
 static SPEC: Spec = Spec {
     name: "run-intervals",
     description: "Every Domineering region shape of 1 to N cells up to mirrors and the half turn: \
                   canonical value, runs, optimistic and pessimistic packings (search and closed form) \
                   and the interval [pesV - optH, optV - pesH]; which shapes share run lengths but not values.",
-    params: &[
-        Param {
-            name: "max_cells",
-            doc: "Largest region size in the catalogue (N).",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "8",
-        },
-        Param {
-            name: "example_down",
-            doc: "The vertical run lengths of the example family, in the catalogue's order.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[1, 1, 1, 2, 3]",
-        },
-        Param {
-            name: "example_across",
-            doc: "The horizontal run lengths of the example family, in the catalogue's order.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[1, 1, 1, 5]",
-        },
-        Param {
-            name: "table_cells",
-            doc: "The table view shows the shapes of at most this many cells (and at most N); \
-                  the default keeps an essay's page small.",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "4",
-        },
-    ],
+    params: RunIntervalsParams::PARAMS,
+    limits: &[],
     keys: &[
         Doc {
             name: "max_cells",
@@ -582,16 +565,9 @@ impl Generator for RunIntervals {
         &SPEC
     }
 
-    fn run(&self, p: &Params) -> Output {
-        let max_cells = u32::try_from(p.size("max_cells")).unwrap_or(1);
-        let runs = |name| -> Vec<u32> {
-            p.ints(name)
-                .iter()
-                .map(|&l| u32::try_from(l).expect("run lengths are positive"))
-                .collect()
-        };
-        let (down, across) = (runs("example_down"), runs("example_across"));
-        let (data, checks) = compute(max_cells, (&down, &across));
+    fn run(&self, params: &Params) -> Output {
+        let p: RunIntervalsParams = params.typed();
+        let (data, checks) = compute(p.max_cells, (&p.example_down, &p.example_across));
         Output::new(&data, checks)
     }
 

@@ -11,7 +11,8 @@
 
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::games::sylver::{self, Position, Proof, Search, Solver};
 use serde::{Deserialize, Serialize};
 
@@ -20,50 +21,36 @@ pub struct SylverProofs;
 /// Gaps above which the census is refused: in release G = 20 takes under a
 /// second and G = 22 about three, and the time grows about 2.2-fold per gap.
 pub const MAX_CENSUS_GAPS: i64 = 24;
-/// Gaps of an example position above which it is refused (the full search
-/// from it would visit too many positions).
-pub const MAX_EXAMPLE_GAPS: u32 = 24;
 
-const EXAMPLE_DOC: &str = "Gaps of the position drawn as a strip, each in 1..=63; they must \
-    include 1 and no gap may be the sum of two non-gaps.";
+params! {
+    /// The parameters of `sylver-proofs`.
+    pub struct SylverProofsParams {
+        /// Largest number of gaps of a census position (G); the census holds every irreducible
+        /// position with 2 to G gaps.
+        max_gaps: u32 = 16, in 2..=MAX_CENSUS_GAPS;
+        /// Gaps of the position drawn as a strip, each in 1..=63; they must include 1 and no gap
+        /// may be the sum of two non-gaps.
+        example: Vec<u32> =
+            [1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28],
+            in 1..=63, at most 63;
+        /// Gaps of a second position described in the data (not drawn); same rules as `example`.
+        second_example: Vec<u32> = [1, 2, 3, 4, 5, 6, 7, 14], in 1..=63, at most 63;
+    }
+}
 
 static SPEC: Spec = Spec {
     name: "sylver-proofs",
     description: "Sylver Coinage on the irreducible positions with 2 to G gaps: surviving replies \
                   under each move the pairing test leaves, as an order of the shortlist and as a \
                   proof by iterative deepening, priced in closures against plain and pruned search.",
-    params: &[
-        Param {
-            name: "max_gaps",
-            doc: "Largest number of gaps of a census position (G); the census holds every \
-                  irreducible position with 2 to G gaps.",
-            kind: Kind::Int {
-                min: 2,
-                max: MAX_CENSUS_GAPS,
-            },
-            default: "16",
-        },
-        Param {
-            name: "example",
-            doc: EXAMPLE_DOC,
-            kind: Kind::IntList {
-                min: 1,
-                max: 63,
-                max_len: 63,
-            },
-            default: "[1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28]",
-        },
-        Param {
-            name: "second_example",
-            doc: "Gaps of a second position described in the data (not drawn); same rules as `example`.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 63,
-                max_len: 63,
-            },
-            default: "[1, 2, 3, 4, 5, 6, 7, 14]",
-        },
-    ],
+    params: SylverProofsParams::PARAMS,
+    limits: &[Limit {
+        name: "example gaps",
+        doc: "gaps of the larger example position; the full search from it would visit too \
+              many positions",
+        max: 24,
+        measure: example_gaps,
+    }],
     keys: &[
         Doc {
             name: "max_gaps",
@@ -502,19 +489,15 @@ fn join(values: &[u32]) -> String {
         .join(", ")
 }
 
-fn position_of(values: &[i64]) -> Result<Position, String> {
-    let gaps: Vec<u32> = values
-        .iter()
-        .map(|&v| u32::try_from(v).map_err(|_| format!("gap {v} is not positive")))
-        .collect::<Result<_, _>>()?;
-    let p = Position::from_gaps(&gaps).map_err(|e| e.to_string())?;
-    if p.genus() > MAX_EXAMPLE_GAPS {
-        return Err(format!(
-            "an example position has {} gaps; examples are limited to {MAX_EXAMPLE_GAPS}",
-            p.genus()
-        ));
-    }
-    Ok(p)
+/// Gaps of the larger example, refused when either is not a position.
+fn example_gaps(params: &Params) -> Result<u128, String> {
+    let p: SylverProofsParams = params.typed();
+    let genus = |name: &str, gaps: &[u32]| {
+        Position::from_gaps(gaps)
+            .map(|p| u128::from(p.genus()))
+            .map_err(|e| format!("{name}: {e}"))
+    };
+    Ok(genus("example", &p.example)?.max(genus("second_example", &p.second_example)?))
 }
 
 fn example(record: &Record) -> Example {
@@ -583,14 +566,9 @@ impl Generator for SylverProofs {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        position_of(p.ints("example")).map_err(|e| format!("example: {e}"))?;
-        position_of(p.ints("second_example")).map_err(|e| format!("second_example: {e}"))?;
-        Ok(())
-    }
-
-    fn run(&self, p: &Params) -> Output {
-        let max_gaps = u32::try_from(p.int("max_gaps")).expect("declared range is positive");
+    fn run(&self, params: &Params) -> Output {
+        let p: SylverProofsParams = params.typed();
+        let max_gaps = p.max_gaps;
         let mut solver = Solver::default();
         let census: Vec<Priced> = sylver::census(max_gaps)
             .into_iter()
@@ -600,8 +578,8 @@ impl Generator for SylverProofs {
                 pruned: sylver::search_cost(position, Search::Pruned),
             })
             .collect();
-        let examples = [p.ints("example"), p.ints("second_example")].map(|gaps| {
-            let position = position_of(gaps).expect("check_limits validated the examples");
+        let examples = [p.example, p.second_example].map(|gaps| {
+            let position = Position::from_gaps(&gaps).expect("the limits validated the examples");
             Record::new(position, &mut solver)
         });
         let data = summarise(max_gaps, &census, &examples);
@@ -816,7 +794,7 @@ mod tests {
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();
-        SylverProofs.check_limits(&p).unwrap();
+        SPEC.check_limits(&p).unwrap();
         SylverProofs.run(&p)
     }
 
@@ -1082,12 +1060,15 @@ mod tests {
     #[test]
     fn refuses_examples_that_are_not_positions_or_too_large() {
         let limits = |gaps: &str| {
-            SylverProofs.check_limits(&Params::from_text(&SPEC, &[("example", gaps)]).unwrap())
+            SPEC.check_limits(&Params::from_text(&SPEC, &[("example", gaps)]).unwrap())
         };
         assert!(limits("[2, 3]").unwrap_err().contains("must include 1"));
         assert!(limits("[1, 2, 3, 5, 7, 10]").unwrap_err().contains("4 + 6"));
         let wide: Vec<String> = (1..=25).map(|x| x.to_string()).collect();
         let err = limits(&format!("[{}]", wide.join(", "))).unwrap_err();
-        assert!(err.contains("limited to 24"), "{err}");
+        assert!(
+            err.contains("example gaps is 25, over the limit of 24"),
+            "{err}"
+        );
     }
 }
