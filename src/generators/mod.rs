@@ -227,13 +227,117 @@ impl fmt::Display for Check {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use std::collections::{BTreeSet, HashSet};
 
     #[test]
     fn generator_names_are_unique() {
         let mut seen = HashSet::new();
         for g in REGISTRY {
             assert!(seen.insert(g.spec().name), "duplicate {}", g.spec().name);
+        }
+    }
+
+    /// Parameters small enough that a debug build runs each generator in well
+    /// under a second.
+    const SMALL: &[(&str, &[(&str, &str)])] = &[
+        (
+            "blocked-board",
+            &[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")],
+        ),
+        ("split-census", &[("rows", "2"), ("cols", "3")]),
+        ("run-intervals", &[("max_cells", "5")]),
+        (
+            "pairing-sweep",
+            &[
+                ("firing_boards", "[[2, 3]]"),
+                ("search_boards", "[[2, 4]]"),
+                ("rectangles_up_to", "3"),
+                ("grundy_rows", "2"),
+                ("grundy_cols", "3"),
+                ("grundy_max_cells", "6"),
+            ],
+        ),
+        (
+            "chomp-needles",
+            &[
+                ("columns", "4"),
+                ("rows", "3"),
+                ("arms", "2"),
+                ("two_row", "3"),
+                ("three_row", "3"),
+                ("walk", "[[3, 2]]"),
+            ],
+        ),
+        (
+            "sylver-proofs",
+            &[
+                ("max_gaps", "6"),
+                ("example", "[1, 2, 3, 6]"),
+                ("second_example", "[1, 2, 3, 5, 7]"),
+            ],
+        ),
+    ];
+
+    /// The segment of a documented key's path (`N` an array's first item)
+    /// that `data` lacks; `None` when the path is found whole or reaches an
+    /// empty array, which holds nothing to look into.
+    fn missing<'a>(data: &serde_json::Value, path: &'a str) -> Option<&'a str> {
+        let mut value = data;
+        for part in path.split('.') {
+            let next = match (part, value) {
+                ("N", serde_json::Value::Array(items)) => match items.first() {
+                    Some(first) => Some(first),
+                    None => return None,
+                },
+                (_, serde_json::Value::Object(map)) => map.get(part),
+                _ => None,
+            };
+            match next {
+                Some(v) => value = v,
+                None => return Some(part),
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn every_generator_returns_exactly_its_documented_keys() {
+        for g in REGISTRY {
+            let spec = g.spec();
+            let small = SMALL.iter().find(|(name, _)| *name == spec.name);
+            let (_, pairs) = small.unwrap_or_else(|| panic!("{}: no small parameters", spec.name));
+            let params = Params::from_text(spec, pairs).unwrap();
+            spec.check_limits(&params).unwrap();
+            let out = g.run(&params);
+            assert!(
+                out.checks.iter().all(|c| c.holds),
+                "{}: {:?}",
+                spec.name,
+                out.checks
+            );
+            let serde_json::Value::Object(data) = &out.data else {
+                panic!("{}: data is not an object", spec.name);
+            };
+            let returned: BTreeSet<&str> = data.keys().map(String::as_str).collect();
+            let documented: BTreeSet<&str> = spec
+                .keys
+                .iter()
+                .filter_map(|k| k.name.split('.').next())
+                .collect();
+            assert_eq!(
+                returned, documented,
+                "{}: returned against documented",
+                spec.name
+            );
+            for key in spec.keys {
+                assert_eq!(
+                    missing(&out.data, key.name),
+                    None,
+                    "{}: {}",
+                    spec.name,
+                    key.name
+                );
+            }
         }
     }
 
