@@ -9,12 +9,14 @@
 //! records which clause refuses each map on the empty rectangles, and tabulates
 //! the Grundy values of small rectangles. Its views are drawn in `views.rs`.
 
+mod pairing;
 mod spec;
 mod sweep;
 mod views;
 
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
-use crate::games::cram::{self, Grid, Map};
+use crate::games::cram::{self, Grid};
+use pairing::{Clause, Map, fires, mirror, refusal};
 use serde::{Deserialize, Serialize};
 use spec::{PairingSweepParams, SPEC};
 use sweep::{board_checks, sweep};
@@ -68,7 +70,7 @@ struct Sweep {
     grid: Grid,
     /// The positions only the reflection settles, for the drawn example.
     reflection_only: Vec<u64>,
-    /// The measured solver's verdict at the root under each of [`Checks::ALL`].
+    /// The measured solver's verdict at the root under each of [`Checks::ALL`](pairing::Checks::ALL).
     setting_wins: [bool; 4],
 }
 
@@ -173,17 +175,18 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
     for m in 2..=max {
         for n in m..=max {
             let Ok(grid) = Grid::new(m, n) else { continue };
-            let [half, vertical, horizontal] = Map::ALL.map(|map| grid.refusal(grid.empty(), map));
+            let [half, vertical, horizontal] =
+                Map::ALL.map(|map| refusal(&grid, grid.empty(), map));
             let verdict =
-                |r: Option<cram::Clause>| r.map_or_else(|| "fires".to_string(), |c| c.to_string());
+                |r: Option<Clause>| r.map_or_else(|| "fires".to_string(), |c| c.to_string());
             totals.tested += 1;
             totals.half_turn_fires += usize::from(half.is_none());
             totals.reflection_fires += usize::from(vertical.is_none() || horizontal.is_none());
-            let is = |r: Option<cram::Clause>, c| usize::from(r == Some(c));
-            totals.vertical_by_domino += is(vertical, cram::Clause::SelfPairedDomino);
-            totals.vertical_by_fixed_cell += is(vertical, cram::Clause::FixedCell);
-            totals.horizontal_by_domino += is(horizontal, cram::Clause::SelfPairedDomino);
-            totals.horizontal_by_fixed_cell += is(horizontal, cram::Clause::FixedCell);
+            let is = |r: Option<Clause>, c| usize::from(r == Some(c));
+            totals.vertical_by_domino += is(vertical, Clause::SelfPairedDomino);
+            totals.vertical_by_fixed_cell += is(vertical, Clause::FixedCell);
+            totals.horizontal_by_domino += is(horizontal, Clause::SelfPairedDomino);
+            totals.horizontal_by_fixed_cell += is(horizontal, Clause::FixedCell);
             list.push(Rectangle {
                 name: name((m, n)),
                 half_turn: verdict(half),
@@ -232,12 +235,12 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
         return Example::default();
     };
     let grid = &b.grid;
-    let map = if grid.fires(free, Map::Vertical) {
+    let map = if fires(grid, free, Map::Vertical) {
         Map::Vertical
     } else {
         Map::Horizontal
     };
-    let mirror = grid.mirror(free, map);
+    let mirror = mirror(grid, free, map);
     // Pairs in row-major order of their first cell.
     let mut pairs: Vec<[[usize; 2]; 2]> = Vec::new();
     for (r, c) in grid.cells(free) {

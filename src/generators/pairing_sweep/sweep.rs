@@ -2,8 +2,9 @@
 //! map, the exact outcome where a check fires, the measured solver under each
 //! setting, and the identities the figures assert.
 
+use super::pairing::{Checks, Clause, Map, fires, measured_solve, refusal};
 use super::{BoardFigures, Expansions, Sweep, name};
-use crate::games::cram::{self, Checks, Grid, Map, Outcomes};
+use crate::games::cram::{Grid, Outcomes};
 use crate::generators::Check;
 
 /// Of the positions where a check `fired`, those the player to move in fact
@@ -40,7 +41,7 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
     let mut reflection_only = Vec::new();
     for free in grid.positions() {
         f.positions += 1;
-        let [half, vertical, horizontal] = Map::ALL.map(|m| grid.fires(free, m));
+        let [half, vertical, horizontal] = Map::ALL.map(|m| fires(grid, free, m));
         let reflection = vertical || horizontal;
         f.half_turn += u64::from(half);
         f.vertical += u64::from(vertical);
@@ -50,7 +51,7 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         if reflection && !half {
             f.reflection_only += 1;
             f.reflection_only_closure +=
-                u64::from(grid.refusal(free, Map::HalfTurn) == Some(cram::Clause::Closure));
+                u64::from(refusal(grid, free, Map::HalfTurn) == Some(Clause::Closure));
             reflection_only.push(free);
         }
         if half || reflection {
@@ -59,7 +60,7 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
     }
     f.wrong = unsound(&fired, &mut outcomes);
     f.outcome = outcome(outcomes.wins(&grid.empty())).into();
-    let measured = Checks::ALL.map(|c| grid.measured_solve(c));
+    let measured = Checks::ALL.map(|c| measured_solve(grid, c));
     let [none, half_turn, reflection, both] = measured.map(|m| m.expansions);
     f.expansions = Expansions {
         none,

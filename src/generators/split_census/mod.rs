@@ -4,11 +4,13 @@
 //! such a split is worth: the mean of (product of the live regions' position
 //! counts) / (their sum). Its view is drawn in `views.rs`.
 
+mod census;
 mod views;
 
 use super::params::params;
 use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
-use crate::games::domineering::{Board, census};
+use crate::games::domineering::Board;
+use census::census;
 use serde::{Deserialize, Serialize};
 
 pub struct SplitCensus;

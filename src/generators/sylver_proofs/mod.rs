@@ -9,12 +9,14 @@
 //! which never consults the pairing test; every named proof move is checked
 //! against it. Its views are drawn in `views.rs`.
 
+mod costs;
 mod spec;
 mod summary;
 mod views;
 
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
-use crate::games::sylver::{self, Position, Proof, Search, Solver};
+use crate::games::sylver::{self, Position, Solver};
+use costs::{Proof, Search, prove, search_cost};
 use serde::{Deserialize, Serialize};
 use spec::{SPEC, SylverProofsParams};
 use summary::summarise;
@@ -66,7 +68,7 @@ impl Record {
             survivors,
             winners,
             struck_winners,
-            proof: sylver::prove(position),
+            proof: prove(position),
         }
     }
 
@@ -244,8 +246,8 @@ impl Generator for SylverProofs {
             .into_iter()
             .map(|position| Priced {
                 record: Record::new(position, &mut solver),
-                plain: sylver::search_cost(position, Search::Plain),
-                pruned: sylver::search_cost(position, Search::Pruned),
+                plain: search_cost(position, Search::Plain),
+                pruned: search_cost(position, Search::Pruned),
             })
             .collect();
         let examples = [p.example, p.second_example].map(|gaps| {
