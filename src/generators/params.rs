@@ -116,8 +116,8 @@ pub trait Declared: DeserializeOwned {
 
 /// Declares a generator's parameters: a struct with one typed field per
 /// parameter, deserialised from validated [`Params`] with [`Params::typed`],
-/// and its [`Declared::PARAMS`], which a [`Spec`] lists. Each field's doc
-/// comment is its documentation; after its type come its default (one TOML
+/// and its `PARAMS`, which a [`Spec`] lists. Each field's doc comment (one is
+/// required) is its documentation; after its type come its default (one TOML
 /// token: `4`, `[3]`, `[[2, 6]]`, `true`, `"normal"`), its range for integers
 /// and lists (`in 1..=11`) and the length of a list (`at most 11`):
 ///
