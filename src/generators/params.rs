@@ -422,7 +422,7 @@ impl Spec {
             let measured = (limit.measure)(params).map_err(|e| format!("{}: {e}", limit.name))?;
             if measured > limit.max {
                 return Err(format!(
-                    "{} is {measured}, over the limit of {} ({})",
+                    "{} is {measured}, over the limit of {}: {}",
                     limit.name, limit.max, limit.doc
                 ));
             }
