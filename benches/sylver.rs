@@ -11,7 +11,10 @@ fn run(max_gaps: i64) -> Output {
     let generator = generators::find("sylver-proofs").expect("registered");
     let given = BTreeMap::from([("max_gaps".to_string(), toml::Value::Integer(max_gaps))]);
     let params = Params::parse(generator.spec(), &given).expect("valid parameters");
-    generator.check_limits(&params).expect("within limits");
+    generator
+        .spec()
+        .check_limits(&params)
+        .expect("within limits");
     generator.run(&params)
 }
 

@@ -46,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             return usage(msgs.join("\n       "));
         }
     };
-    if let Err(limit) = generator.check_limits(&params) {
+    if let Err(limit) = generator.spec().check_limits(&params) {
         return usage(limit);
     }
     let output = generator.run(&params);

@@ -1,5 +1,5 @@
-//! `ladder generators`: every generator with its parameters, data keys,
-//! identities and views.
+//! `ladder generators`: every generator with its parameters, the limits that
+//! refuse a run, its data keys, identities and views.
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;
@@ -40,6 +40,12 @@ fn describe(spec: &Spec) -> String {
             );
         }
     }
+    if !spec.limits.is_empty() {
+        let _ = writeln!(out, "  limits (a run past one is refused):");
+        for l in spec.limits {
+            let _ = writeln!(out, "    {} (at most {}): {}", l.name, l.max, l.doc);
+        }
+    }
     docs(&mut out, "data keys", spec.keys);
     docs(&mut out, "identities", spec.identities);
     docs(&mut out, "views", spec.views);
@@ -49,13 +55,17 @@ fn describe(spec: &Spec) -> String {
 #[cfg(test)]
 mod tests {
     #[test]
-    fn lists_every_generator_with_its_parameters() {
+    fn lists_every_generator_with_its_parameters_and_limits() {
         let text = super::describe_all();
         for g in crate::generators::REGISTRY {
             assert!(text.contains(g.spec().name));
             for p in g.spec().params {
                 assert!(text.contains(&format!("    {} (", p.name)));
             }
+            for l in g.spec().limits {
+                assert!(text.contains(&format!("    {} (at most {}): ", l.name, l.max)));
+            }
         }
+        assert!(text.contains("    cells (at most 20): cells of the board"));
     }
 }

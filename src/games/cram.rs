@@ -3,17 +3,15 @@
 //!
 //! A [`Grid`] fixes the rectangle (at most 64 cells) and a position is the
 //! `u64` bit set of its free cells (bit `r * cols + c`). This module owns the
-//! rules (placements in the measured solver's order, regions), the three
-//! pairing maps and the clauses that decide whether a pairing check fires
-//! ([`Grid::refusal`]), the exact memoised outcome search ([`Outcomes`]), the
-//! measured solver ([`Grid::measured_solve`]) and the game's side of the Grundy
+//! rules (placements in the order a solver tries them, regions), the exact
+//! memoised outcome search ([`Outcomes`]) and the game's side of the Grundy
 //! evaluator ([`Impartial`], with regions keyed up to the symmetries of a rectangle).
+//! The pairing checks that the pairing sweep measures live with that generator.
 
-use crate::cgt::grid::{Frame, GridError, Shape, Symmetries, Word};
+use crate::cgt::grid::{BoundingBox, Frame, GridError, Shape, Symmetries, Word};
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
 use crate::cgt::outcome::{self, WinLoss};
 use crate::cgt::walk::reachable;
-use std::fmt;
 
 /// The largest number of cells a [`Grid`] holds.
 pub const MAX_CELLS: usize = u64::BITS as usize;
@@ -89,61 +87,10 @@ impl Grid {
         self.frame.components(free)
     }
 
-    /// `map` about the bounding box of the set `free` (`None` when it is empty).
-    pub fn mirror(&self, free: u64, map: Map) -> Option<Mirror> {
-        let b = self.frame.bounding_box(free)?;
-        Some(Mirror {
-            map,
-            rows: b.first_row + b.last_row,
-            cols: b.first_col + b.last_col,
-            grid: (self.rows(), self.cols()),
-        })
-    }
-
-    /// The first clause of the pairing check for `map` that `free` fails, in
-    /// the order the clauses are tested, or `None` when all three hold.
-    pub fn refusal(&self, free: u64, map: Map) -> Option<Clause> {
-        let mirror = self.mirror(free, map)?;
-        let image = |cell| mirror.image(cell);
-        let is_free =
-            |cell: Option<(usize, usize)>| cell.is_some_and(|(r, c)| free & self.bit(r, c) != 0);
-        if self.cells(free).any(|cell| !is_free(image(cell))) {
-            return Some(Clause::Closure);
-        }
-        if self.cells(free).any(|cell| image(cell) == Some(cell)) {
-            return Some(Clause::FixedCell);
-        }
-        let self_paired = self.placements(free).any(|d| {
-            let mut two = self.cells(d);
-            match (two.next(), two.next()) {
-                (Some(a), Some(b)) => image(a) == Some(b),
-                _ => false,
-            }
-        });
-        self_paired.then_some(Clause::SelfPairedDomino)
-    }
-
-    /// Whether the pairing check for `map` fires at `free`: all three clauses
-    /// hold and some cell is free (the full board is never counted a firing).
-    pub fn fires(&self, free: u64, map: Map) -> bool {
-        free != 0 && self.refusal(free, map).is_none()
-    }
-
-    /// The measured solver: memoised negamax from the empty board that stops
-    /// at the first winning move it finds, trying moves in
-    /// [`Grid::placements`] order. `checks` run at every node before it is
-    /// expanded; a node where one fires is scored a loss. An expansion is a
-    /// memo miss, a node where a check fires included.
-    pub fn measured_solve(&self, checks: Checks) -> Measured {
-        let mut search = outcome::Outcomes::new(Checked {
-            grid: *self,
-            checks,
-        });
-        let win = search.wins(&self.empty());
-        Measured {
-            win,
-            expansions: search.expansions(),
-        }
+    /// The smallest rectangle holding the cells of `free` (`None` when it is
+    /// empty).
+    pub fn bounding_box(&self, free: u64) -> Option<BoundingBox> {
+        self.frame.bounding_box(free)
     }
 
     /// The Grundy value of `free`.
@@ -210,25 +157,6 @@ impl WinLoss for Grid {
     }
 }
 
-/// Cram with pairing checks run before each node is expanded: a node where
-/// one fires is scored a loss.
-struct Checked {
-    grid: Grid,
-    checks: Checks,
-}
-
-impl WinLoss for Checked {
-    type Position = u64;
-
-    fn children(&self, &free: &u64) -> impl Iterator<Item = u64> {
-        self.grid.children(free)
-    }
-
-    fn verdict(&self, &free: &u64) -> Option<bool> {
-        self.checks.fire(&self.grid, free).then_some(false)
-    }
-}
-
 /// The Grundy values of the empty rectangles `rects` (rows, columns; either
 /// way round), from one evaluator on a host grid that holds each of them in its
 /// corner, so that regions they have in common are evaluated once.
@@ -246,123 +174,6 @@ pub fn rectangle_values(rects: &[(usize, usize)]) -> Result<Vec<Nimber>, GridErr
             evaluator.value(&free)
         })
         .collect())
-}
-
-/// A [`Map`] about the bounding box of a set of cells: with R the sum of the
-/// box's extreme rows and C of its extreme columns, the half turn sends
-/// (r, c) to (R - r, C - c), the vertical-axis reflection to (r, C - c), the
-/// horizontal-axis one to (R - r, c).
-#[derive(Clone, Copy, Debug)]
-pub struct Mirror {
-    map: Map,
-    /// R and C.
-    rows: usize,
-    cols: usize,
-    /// The grid's rows and columns.
-    grid: (usize, usize),
-}
-
-impl Mirror {
-    /// The image of cell (`r`, `c`); cells outside the box may have none on
-    /// the grid (`None`).
-    pub fn image(&self, (r, c): (usize, usize)) -> Option<(usize, usize)> {
-        let flip_r = || self.rows.checked_sub(r);
-        let flip_c = || self.cols.checked_sub(c);
-        let (ir, ic) = match self.map {
-            Map::HalfTurn => (flip_r()?, flip_c()?),
-            Map::Vertical => (r, flip_c()?),
-            Map::Horizontal => (flip_r()?, c),
-        };
-        (ir < self.grid.0 && ic < self.grid.1).then_some((ir, ic))
-    }
-}
-
-/// A map that pairs the free cells of a position about their bounding box.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Map {
-    /// (r, c) -> (R - r, C - c).
-    HalfTurn,
-    /// Reflection in the vertical axis: (r, c) -> (r, C - c).
-    Vertical,
-    /// Reflection in the horizontal axis: (r, c) -> (R - r, c).
-    Horizontal,
-}
-
-impl Map {
-    pub const ALL: [Map; 3] = [Map::HalfTurn, Map::Vertical, Map::Horizontal];
-}
-
-impl fmt::Display for Map {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Map::HalfTurn => "half turn",
-            Map::Vertical => "vertical reflection",
-            Map::Horizontal => "horizontal reflection",
-        })
-    }
-}
-
-/// A clause of the pairing check, named by what fails when it refuses.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Clause {
-    /// The free set is not closed under the map.
-    Closure,
-    /// Some free cell is its own image.
-    FixedCell,
-    /// Some domino of two adjacent free cells is mapped onto itself.
-    SelfPairedDomino,
-}
-
-impl fmt::Display for Clause {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Clause::Closure => "closure",
-            Clause::FixedCell => "fixed cell",
-            Clause::SelfPairedDomino => "self-paired domino",
-        })
-    }
-}
-
-/// Which pairing checks the measured solver runs before expanding a node.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Checks {
-    None,
-    HalfTurn,
-    /// Either reflection.
-    Reflection,
-    /// The half turn or either reflection.
-    Both,
-}
-
-impl Checks {
-    pub const ALL: [Checks; 4] = [
-        Checks::None,
-        Checks::HalfTurn,
-        Checks::Reflection,
-        Checks::Both,
-    ];
-
-    /// Whether one of these checks fires at `free`.
-    pub fn fire(self, grid: &Grid, free: u64) -> bool {
-        let half_turn = || grid.fires(free, Map::HalfTurn);
-        let reflection = || grid.fires(free, Map::Vertical) || grid.fires(free, Map::Horizontal);
-        match self {
-            Checks::None => false,
-            Checks::HalfTurn => half_turn(),
-            Checks::Reflection => reflection(),
-            Checks::Both => half_turn() || reflection(),
-        }
-    }
-}
-
-/// What the measured solver found and what it cost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Measured {
-    /// Whether the player to move at the empty board wins (as scored, so a
-    /// wrong firing would show here).
-    pub win: bool,
-    /// Memo misses, the root included.
-    pub expansions: u64,
 }
 
 /// Exact outcomes by memoised search: whether the player to move wins.
@@ -437,66 +248,6 @@ mod tests {
     }
 
     #[test]
-    fn the_empty_rectangles_are_refused_for_the_reasons_parity_gives() {
-        use Clause::*;
-        // 3 x 3: the centre is fixed by the half turn, a column or row by a reflection.
-        let g = grid(3, 3);
-        for map in Map::ALL {
-            assert_eq!(g.refusal(g.empty(), map), Some(FixedCell), "{map}");
-        }
-        // 3 x 4: the central horizontal domino is its own half turn and straddles
-        // the vertical axis; the middle row is fixed by the horizontal reflection.
-        let g = grid(3, 4);
-        assert_eq!(g.refusal(g.empty(), Map::HalfTurn), Some(SelfPairedDomino));
-        assert_eq!(g.refusal(g.empty(), Map::Vertical), Some(SelfPairedDomino));
-        assert_eq!(g.refusal(g.empty(), Map::Horizontal), Some(FixedCell));
-        // 4 x 4: the half turn fires; both reflections meet a domino across the axis.
-        let g = grid(4, 4);
-        assert!(g.fires(g.empty(), Map::HalfTurn));
-        assert_eq!(g.refusal(g.empty(), Map::Vertical), Some(SelfPairedDomino));
-        assert_eq!(
-            g.refusal(g.empty(), Map::Horizontal),
-            Some(SelfPairedDomino)
-        );
-    }
-
-    #[test]
-    fn closure_is_tested_before_the_other_clauses() {
-        // An L of three cells: not closed under anything, and the corner would be
-        // fixed by no map either; the first clause is the reason.
-        let g = grid(2, 2);
-        let free = position(&g, &["..", ".#"]);
-        for map in Map::ALL {
-            assert_eq!(g.refusal(free, map), Some(Clause::Closure), "{map}");
-        }
-    }
-
-    #[test]
-    fn maps_work_about_the_bounding_box_of_the_free_cells() {
-        // Two separated vertical dominoes in the right part of a 2 x 5: the
-        // box is columns 2..=4, so column 3 is the vertical axis and is empty.
-        let g = grid(2, 5);
-        let free = position(&g, &["##.#.", "##.#."]);
-        let mirror = g.mirror(free, Map::Vertical).unwrap();
-        assert_eq!(mirror.image((0, 2)), Some((0, 4)));
-        assert!(g.fires(free, Map::Vertical));
-        // The half turn sends each domino onto the other: it fires too.
-        assert!(g.fires(free, Map::HalfTurn));
-        // The horizontal reflection maps each vertical domino onto itself.
-        assert_eq!(
-            g.refusal(free, Map::Horizontal),
-            Some(Clause::SelfPairedDomino)
-        );
-    }
-
-    #[test]
-    fn the_full_board_is_not_a_firing() {
-        let g = grid(2, 2);
-        assert_eq!(g.refusal(0, Map::HalfTurn), None);
-        assert!(!g.fires(0, Map::HalfTurn));
-    }
-
-    #[test]
     fn outcomes_by_hand() {
         // 1 x 2, 1 x 3: one move wins. 1 x 4: the middle domino wins. 1 x 5:
         // every placement leaves room for exactly one more domino, so it loses.
@@ -507,45 +258,6 @@ mod tests {
         // 2 x 2: any domino leaves room for exactly one parallel reply: a loss.
         let g = grid(2, 2);
         assert!(!Outcomes::new(g).wins(&g.empty()));
-    }
-
-    #[test]
-    fn the_half_turn_settles_an_even_by_even_board_in_one_expansion() {
-        let g = grid(4, 4);
-        let m = g.measured_solve(Checks::HalfTurn);
-        assert_eq!(
-            m,
-            Measured {
-                win: false,
-                expansions: 1
-            }
-        );
-        let plain = g.measured_solve(Checks::None);
-        assert!(!plain.win);
-        assert!(plain.expansions > 1);
-    }
-
-    #[test]
-    fn counts_the_expansions_of_a_one_by_four_by_hand() {
-        // Root; [0,1] leaves cells 2,3 (expanded) whose one move leaves nothing
-        // (expanded): a win for the mover, so [0,1] does not win; [1,2] leaves
-        // cells 0 and 3 (expanded), a loss: the root wins after 4 expansions.
-        // With the half turn, cells {0, 3} fire (a loss either way) and the
-        // root and {2, 3} hold a self-paired domino: still 4.
-        let g = grid(1, 4);
-        for checks in Checks::ALL {
-            let m = g.measured_solve(checks);
-            assert_eq!(
-                m,
-                Measured {
-                    win: true,
-                    expansions: 4
-                },
-                "{checks:?}"
-            );
-        }
-        let free = g.bit(0, 0) | g.bit(0, 3);
-        assert!(g.fires(free, Map::HalfTurn) && g.fires(free, Map::Vertical));
     }
 
     #[test]
@@ -670,24 +382,5 @@ mod tests {
         let rects = [(2, 2), (2, 4), (4, 4), (4, 6), (2, 10), (6, 4)];
         let values = rectangle_values(&rects).unwrap();
         assert_eq!(values, [Nimber::ZERO; 6]);
-    }
-
-    #[test]
-    fn where_a_reflection_fires_only_closure_can_refuse_the_half_turn() {
-        // Over every free set of a 4 x 4, reachable or not.
-        let g = grid(4, 4);
-        let mut reflection_only = 0;
-        for free in 1..=g.empty() {
-            let reflection = g.fires(free, Map::Vertical) || g.fires(free, Map::Horizontal);
-            if reflection && !g.fires(free, Map::HalfTurn) {
-                reflection_only += 1;
-                assert_eq!(
-                    g.refusal(free, Map::HalfTurn),
-                    Some(Clause::Closure),
-                    "{free:b}"
-                );
-            }
-        }
-        assert!(reflection_only > 0);
     }
 }

@@ -1,9 +1,10 @@
 //! Generators: programs that run a solver, return data, assert the identities a
 //! figure's caption states and draw the figure.
 //!
-//! This module owns the [`Generator`] trait, the typed parameters every generator
-//! declares ([`Param`], validated into [`Params`]), what a run returns
-//! ([`Output`], [`Check`], [`Data`]) and the one [`REGISTRY`]. Each generator
+//! This module owns the [`Generator`] trait, the [`Spec`] each generator
+//! declares (its typed parameters and its limits are declared with
+//! [`params`]), what a run returns ([`Output`], [`Check`], [`Data`]) and the
+//! one [`REGISTRY`]. Each generator
 //! lives in its own file or folder and uses the games in [`crate::games`]; the
 //! figure vocabulary its views are drawn in is [`draw`].
 //!
@@ -19,11 +20,13 @@ pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
 pub mod pairing_sweep;
+pub mod params;
 pub mod registry;
 pub mod run_intervals;
 pub mod split_census;
 pub mod sylver_proofs;
 
+pub use params::{Kind, Limit, Param, ParamError, Params, Value, toml_value};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
@@ -38,7 +41,10 @@ pub struct Spec {
     /// The name essays use in `generator = "..."`.
     pub name: &'static str,
     pub description: &'static str,
+    /// The parameters, from the generator's [`params!`](params::params) struct.
     pub params: &'static [Param],
+    /// The limits that refuse a run, checked in order before it.
+    pub limits: &'static [Limit],
     /// The data keys a run returns, as dotted paths (`parts.N` for arrays).
     pub keys: &'static [Doc],
     /// The identities a run asserts.
@@ -53,304 +59,9 @@ pub struct Doc {
     pub doc: &'static str,
 }
 
-/// One declared parameter.
-pub struct Param {
-    pub name: &'static str,
-    pub doc: &'static str,
-    pub kind: Kind,
-    /// The default, written as a TOML value (`"4"`, `"[3]"`, `"[[2, 6]]"`).
-    pub default: &'static str,
-}
-
-/// The type of a parameter and its allowed range.
-pub enum Kind {
-    /// An integer in `min..=max`.
-    Int {
-        min: i64,
-        max: i64,
-    },
-    /// A list of at most `max_len` integers, each in `min..=max`.
-    IntList {
-        min: i64,
-        max: i64,
-        max_len: usize,
-    },
-    /// A list of at most `max_len` pairs of integers, each in `min..=max`.
-    PairList {
-        min: i64,
-        max: i64,
-        max_len: usize,
-    },
-    Bool,
-    /// One of the listed strings.
-    Choice(&'static [&'static str]),
-}
-
-impl fmt::Display for Kind {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Kind::Int { min, max } => write!(f, "integer in {min}..={max}"),
-            Kind::IntList { min, max, max_len } => {
-                write!(f, "list of at most {max_len} integers in {min}..={max}")
-            }
-            Kind::PairList { min, max, max_len } => write!(
-                f,
-                "list of at most {max_len} pairs [a, b] of integers in {min}..={max}"
-            ),
-            Kind::Bool => write!(f, "boolean"),
-            Kind::Choice(options) => write!(f, "one of \"{}\"", options.join("\", \"")),
-        }
-    }
-}
-
-/// A validated parameter value.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-#[serde(untagged)]
-pub enum Value {
-    Int(i64),
-    IntList(Vec<i64>),
-    PairList(Vec<(i64, i64)>),
-    Bool(bool),
-    Choice(String),
-}
-
-/// Why a parameter was refused.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParamError {
-    #[error("generator `{generator}` has no parameter `{name}`; it takes: {allowed}")]
-    Unknown {
-        generator: &'static str,
-        name: String,
-        allowed: String,
-    },
-    #[error("parameter `{name}` expects {expected}, found {found}")]
-    Invalid {
-        name: String,
-        expected: String,
-        found: String,
-    },
-}
-
-impl Kind {
-    /// Checks a TOML value against this kind.
-    fn parse(&self, name: &str, value: &toml::Value) -> Result<Value, ParamError> {
-        let invalid = || ParamError::Invalid {
-            name: name.to_string(),
-            expected: self.to_string(),
-            found: value.to_string(),
-        };
-        let int_in = |v: &toml::Value, min: i64, max: i64| match v.as_integer() {
-            Some(i) if (min..=max).contains(&i) => Ok(i),
-            _ => Err(invalid()),
-        };
-        let list = |max_len: usize| match value.as_array() {
-            Some(items) if items.len() <= max_len => Ok(items),
-            _ => Err(invalid()),
-        };
-        Ok(match self {
-            Kind::Int { min, max } => Value::Int(int_in(value, *min, *max)?),
-            Kind::IntList { min, max, max_len } => Value::IntList(
-                list(*max_len)?
-                    .iter()
-                    .map(|v| int_in(v, *min, *max))
-                    .collect::<Result<_, _>>()?,
-            ),
-            Kind::PairList { min, max, max_len } => Value::PairList(
-                list(*max_len)?
-                    .iter()
-                    .map(|v| match v.as_array().map(Vec::as_slice) {
-                        Some([a, b]) => Ok((int_in(a, *min, *max)?, int_in(b, *min, *max)?)),
-                        _ => Err(invalid()),
-                    })
-                    .collect::<Result<_, _>>()?,
-            ),
-            Kind::Bool => Value::Bool(value.as_bool().ok_or_else(invalid)?),
-            Kind::Choice(options) => match value.as_str() {
-                Some(s) if options.contains(&s) => Value::Choice(s.to_string()),
-                _ => return Err(invalid()),
-            },
-        })
-    }
-}
-
-/// The parameters of one run, every declared one present and valid.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Params(BTreeMap<&'static str, Value>);
-
-impl Params {
-    /// Validates the given values against `spec`, filling in defaults for the
-    /// missing ones. Reports every unknown or invalid parameter.
-    pub fn parse(
-        spec: &'static Spec,
-        given: &BTreeMap<String, toml::Value>,
-    ) -> Result<Params, Vec<ParamError>> {
-        let mut errors = Vec::new();
-        for name in given.keys() {
-            if !spec.params.iter().any(|p| p.name == name) {
-                errors.push(ParamError::Unknown {
-                    generator: spec.name,
-                    name: name.clone(),
-                    allowed: describe_params(spec),
-                });
-            }
-        }
-        let mut values = BTreeMap::new();
-        for param in spec.params {
-            let parsed = match given.get(param.name) {
-                Some(v) => param.kind.parse(param.name, v),
-                None => param.default_value(),
-            };
-            match parsed {
-                Ok(v) => {
-                    values.insert(param.name, v);
-                }
-                Err(e) => errors.push(e),
-            }
-        }
-        if errors.is_empty() {
-            Ok(Params(values))
-        } else {
-            Err(errors)
-        }
-    }
-
-    /// The defaults of every parameter.
-    pub fn defaults(spec: &'static Spec) -> Result<Params, Vec<ParamError>> {
-        Params::parse(spec, &BTreeMap::new())
-    }
-
-    fn get(&self, name: &str) -> &Value {
-        self.0
-            .get(name)
-            .unwrap_or_else(|| panic!("generator asked for undeclared parameter `{name}`"))
-    }
-
-    pub fn int(&self, name: &str) -> i64 {
-        match self.get(name) {
-            Value::Int(i) => *i,
-            other => panic!("parameter `{name}` is {other:?}, not an integer"),
-        }
-    }
-
-    /// An integer parameter as a size; declared ranges keep it non-negative.
-    pub fn size(&self, name: &str) -> usize {
-        usize::try_from(self.int(name)).unwrap_or_else(|_| panic!("parameter `{name}` is negative"))
-    }
-
-    pub fn ints(&self, name: &str) -> &[i64] {
-        match self.get(name) {
-            Value::IntList(v) => v,
-            other => panic!("parameter `{name}` is {other:?}, not a list of integers"),
-        }
-    }
-
-    pub fn pairs(&self, name: &str) -> &[(i64, i64)] {
-        match self.get(name) {
-            Value::PairList(v) => v,
-            other => panic!("parameter `{name}` is {other:?}, not a list of pairs"),
-        }
-    }
-
-    /// A list of pairs of sizes (every kind's minimum keeps them non-negative).
-    pub fn size_pairs(&self, name: &str) -> Vec<(usize, usize)> {
-        let size = |v: i64| {
-            usize::try_from(v).unwrap_or_else(|_| panic!("parameter `{name}` holds a negative"))
-        };
-        self.pairs(name)
-            .iter()
-            .map(|&(a, b)| (size(a), size(b)))
-            .collect()
-    }
-
-    pub fn bool(&self, name: &str) -> bool {
-        match self.get(name) {
-            Value::Bool(b) => *b,
-            other => panic!("parameter `{name}` is {other:?}, not a boolean"),
-        }
-    }
-
-    pub fn choice(&self, name: &str) -> &str {
-        match self.get(name) {
-            Value::Choice(s) => s,
-            other => panic!("parameter `{name}` is {other:?}, not a choice"),
-        }
-    }
-
-    /// The parameters as `name = value` TOML, sorted by name: the cache key.
-    pub fn to_toml(&self) -> String {
-        self.0
-            .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{k} = {}",
-                    serde_json::to_string(v).expect("params serialise")
-                )
-            })
-            .collect::<Vec<_>>()
-            .join("\n")
-    }
-}
-
-/// Reads one TOML value from its text (`4`, `[3]`, `"normal"`), spaces around
-/// it allowed; text after the value (another key, a comment) is refused.
-pub fn toml_value(text: &str) -> Option<toml::Value> {
-    text.trim().parse().ok()
-}
-
-impl Params {
-    /// Validates `(name, TOML text)` pairs, as `ladder figure` takes them.
-    pub fn from_text(
-        spec: &'static Spec,
-        pairs: &[(&str, &str)],
-    ) -> Result<Params, Vec<ParamError>> {
-        let mut given = BTreeMap::new();
-        for (name, text) in pairs {
-            let value = toml_value(text).ok_or_else(|| {
-                vec![ParamError::Invalid {
-                    name: name.to_string(),
-                    expected: "a TOML value".into(),
-                    found: text.to_string(),
-                }]
-            })?;
-            given.insert(name.to_string(), value);
-        }
-        Params::parse(spec, &given)
-    }
-}
-
-impl Param {
-    /// The declared default, parsed and checked against the kind.
-    pub fn default_value(&self) -> Result<Value, ParamError> {
-        let parsed = toml_value(self.default).ok_or_else(|| ParamError::Invalid {
-            name: self.name.to_string(),
-            expected: "a TOML default".into(),
-            found: self.default.to_string(),
-        })?;
-        self.kind.parse(self.name, &parsed)
-    }
-}
-
-fn describe_params(spec: &Spec) -> String {
-    if spec.params.is_empty() {
-        return "no parameters".into();
-    }
-    spec.params
-        .iter()
-        .map(|p| format!("{} ({})", p.name, p.kind))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
 /// A generator: a solver run behind typed parameters.
 pub trait Generator: Sync {
     fn spec(&self) -> &'static Spec;
-
-    /// Refuses parameter combinations that would run for hours or exhaust
-    /// memory, naming the limit. Per-parameter ranges are checked before this.
-    fn check_limits(&self, _params: &Params) -> Result<(), String> {
-        Ok(())
-    }
 
     /// Runs the solver. Identities that fail are reported in
     /// [`Output::checks`], not as errors: the pipeline decides what to do.
@@ -501,13 +212,117 @@ impl fmt::Display for Check {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::collections::HashSet;
+    use std::collections::{BTreeSet, HashSet};
 
     #[test]
     fn generator_names_are_unique() {
         let mut seen = HashSet::new();
         for g in REGISTRY {
             assert!(seen.insert(g.spec().name), "duplicate {}", g.spec().name);
+        }
+    }
+
+    /// Parameters small enough that a debug build runs each generator in well
+    /// under a second.
+    const SMALL: &[(&str, &[(&str, &str)])] = &[
+        (
+            "blocked-board",
+            &[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")],
+        ),
+        ("split-census", &[("rows", "2"), ("cols", "3")]),
+        ("run-intervals", &[("max_cells", "5")]),
+        (
+            "pairing-sweep",
+            &[
+                ("firing_boards", "[[2, 3]]"),
+                ("search_boards", "[[2, 4]]"),
+                ("rectangles_up_to", "3"),
+                ("grundy_rows", "2"),
+                ("grundy_cols", "3"),
+                ("grundy_max_cells", "6"),
+            ],
+        ),
+        (
+            "chomp-needles",
+            &[
+                ("columns", "4"),
+                ("rows", "3"),
+                ("arms", "2"),
+                ("two_row", "3"),
+                ("three_row", "3"),
+                ("walk", "[[3, 2]]"),
+            ],
+        ),
+        (
+            "sylver-proofs",
+            &[
+                ("max_gaps", "6"),
+                ("example", "[1, 2, 3, 6]"),
+                ("second_example", "[1, 2, 3, 5, 7]"),
+            ],
+        ),
+    ];
+
+    /// The segment of a documented key's path (`N` an array's first item)
+    /// that `data` lacks; `None` when the path is found whole or reaches an
+    /// empty array, which holds nothing to look into.
+    fn missing<'a>(data: &serde_json::Value, path: &'a str) -> Option<&'a str> {
+        let mut value = data;
+        for part in path.split('.') {
+            let next = match (part, value) {
+                ("N", serde_json::Value::Array(items)) => match items.first() {
+                    Some(first) => Some(first),
+                    None => return None,
+                },
+                (_, serde_json::Value::Object(map)) => map.get(part),
+                _ => None,
+            };
+            match next {
+                Some(v) => value = v,
+                None => return Some(part),
+            }
+        }
+        None
+    }
+
+    #[test]
+    fn every_generator_returns_exactly_its_documented_keys() {
+        for g in REGISTRY {
+            let spec = g.spec();
+            let small = SMALL.iter().find(|(name, _)| *name == spec.name);
+            let (_, pairs) = small.unwrap_or_else(|| panic!("{}: no small parameters", spec.name));
+            let params = Params::from_text(spec, pairs).unwrap();
+            spec.check_limits(&params).unwrap();
+            let out = g.run(&params);
+            assert!(
+                out.checks.iter().all(|c| c.holds),
+                "{}: {:?}",
+                spec.name,
+                out.checks
+            );
+            let serde_json::Value::Object(data) = &out.data else {
+                panic!("{}: data is not an object", spec.name);
+            };
+            let returned: BTreeSet<&str> = data.keys().map(String::as_str).collect();
+            let documented: BTreeSet<&str> = spec
+                .keys
+                .iter()
+                .filter_map(|k| k.name.split('.').next())
+                .collect();
+            assert_eq!(
+                returned, documented,
+                "{}: returned against documented",
+                spec.name
+            );
+            for key in spec.keys {
+                assert_eq!(
+                    missing(&out.data, key.name),
+                    None,
+                    "{}: {}",
+                    spec.name,
+                    key.name
+                );
+            }
         }
     }
 
@@ -522,7 +337,7 @@ mod tests {
                     .unwrap_or_else(|e| panic!("{}.{}: {e}", spec.name, p.name));
             }
             let defaults = Params::defaults(spec).unwrap();
-            g.check_limits(&defaults)
+            spec.check_limits(&defaults)
                 .unwrap_or_else(|e| panic!("{}: defaults refused: {e}", spec.name));
         }
     }
@@ -558,21 +373,5 @@ mod tests {
                 .any(|e| e.to_string().contains("`rows` expects integer in"))
         );
         assert!(err.iter().any(|e| e.to_string().contains("found \"five\"")));
-    }
-
-    #[test]
-    fn parses_lists_of_pairs() {
-        let kind = Kind::PairList {
-            min: 0,
-            max: 9,
-            max_len: 3,
-        };
-        let v: toml::Table = toml::from_str("v = [[1, 2], [3, 4]]").unwrap();
-        assert_eq!(
-            kind.parse("p", &v["v"]).unwrap(),
-            Value::PairList(vec![(1, 2), (3, 4)])
-        );
-        let bad: toml::Table = toml::from_str("v = [[1, 2, 3]]").unwrap();
-        assert!(kind.parse("p", &bad["v"]).is_err());
     }
 }

@@ -268,6 +268,7 @@ pub fn parse(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::blocked_board::BlockedBoardParams;
     use std::path::Path;
 
     fn run(body: &str) -> Result<Directive, Vec<Diagnostic>> {
@@ -281,8 +282,8 @@ mod tests {
         let d =
             run("id = \"b\"\ngenerator = \"blocked-board\"\ncaption = \"c\"\nrows = 4\n").unwrap();
         assert_eq!(d.id, "b");
-        assert_eq!(d.params.int("rows"), 4);
-        assert_eq!(d.params.int("cols"), 5);
+        let p: BlockedBoardParams = d.params.typed();
+        assert_eq!((p.rows, p.cols), (4, 5));
         assert_eq!(d.view, "board");
     }
 

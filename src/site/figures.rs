@@ -199,6 +199,7 @@ fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String>
 fn run_caught(job: &Job) -> Result<Figure, String> {
     let name = job.generator.spec().name;
     job.generator
+        .spec()
         .check_limits(&job.params)
         .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;

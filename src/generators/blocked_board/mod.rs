@@ -8,7 +8,8 @@
 
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::walk::Walk;
 use crate::games::domineering::{Board, Values};
@@ -16,67 +17,46 @@ use serde::{Deserialize, Serialize};
 
 pub struct BlockedBoard;
 
-/// Free cells of one region above which its walk is refused: the empty 5 x 5
-/// (25 cells) already has millions of positions, and memory grows with them.
-pub const MAX_REGION_CELLS: u32 = 24;
-/// Positions of a whole board (the product of its parts) above which its walk
-/// is refused: the walk holds every arrival at a rank, about 32 bytes per
-/// move into it, so 10 million positions take up to about a gigabyte.
-pub const MAX_POSITIONS: u64 = 10_000_000;
+params! {
+    /// The parameters of `blocked-board`.
+    pub struct BlockedBoardParams {
+        /// Rows of the board (R).
+        rows: usize = 4, in 1..=11;
+        /// Columns of the board (C).
+        cols: usize = 5, in 1..=11;
+        /// Columns blocked whole, numbered from 1 at the left.
+        blocked_columns: Vec<usize> = [3], in 1..=11, at most 11;
+        /// Rows blocked whole, numbered from 1 at the top.
+        blocked_rows: Vec<usize> = [], in 1..=11, at most 11;
+        /// Single blocked cells as [row, column], numbered from 1.
+        blocked_cells: Vec<(usize, usize)> = [], in 1..=11, at most 121;
+        /// Also sweep a one-column wall across the board (its blocked rows and cells kept, its
+        /// blocked columns replaced by the wall) for the wall chart.
+        wall: bool = true;
+    }
+}
 
 static SPEC: Spec = Spec {
     name: "blocked-board",
     description: "Domineering on an R x C board with blocked cells: positions of the whole board \
                   against the product and the sum of its regions' positions, and a wall swept across the board.",
-    params: &[
-        Param {
-            name: "rows",
-            doc: "Rows of the board (R).",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "4",
+    params: BlockedBoardParams::PARAMS,
+    limits: &[
+        Limit {
+            name: "region cells",
+            doc: "free cells of the largest region of the board or of a wall board; the empty \
+                  5 x 5 (25 cells) already has millions of positions, and memory grows with them \
+                  (set wall = false to skip the wall sweep)",
+            max: 24,
+            measure: region_cells,
         },
-        Param {
-            name: "cols",
-            doc: "Columns of the board (C).",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "5",
-        },
-        Param {
-            name: "blocked_columns",
-            doc: "Columns blocked whole, numbered from 1 at the left.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[3]",
-        },
-        Param {
-            name: "blocked_rows",
-            doc: "Rows blocked whole, numbered from 1 at the top.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[]",
-        },
-        Param {
-            name: "blocked_cells",
-            doc: "Single blocked cells as [row, column], numbered from 1.",
-            kind: Kind::PairList {
-                min: 1,
-                max: 11,
-                max_len: 121,
-            },
-            default: "[]",
-        },
-        Param {
-            name: "wall",
-            doc: "Also sweep a one-column wall across the board (its blocked rows and cells kept, \
-                  its blocked columns replaced by the wall) for the wall chart.",
-            kind: Kind::Bool,
-            default: "true",
+        Limit {
+            name: "positions",
+            doc: "positions of the board or of a wall board, the product of its regions'; the \
+                  walk holds about 32 bytes per move into each, so 10 million take up to about a \
+                  gigabyte (set wall = false to skip the wall sweep)",
+            max: 10_000_000,
+            measure: board_positions,
         },
     ],
     keys: &[
@@ -197,61 +177,70 @@ struct Wall {
     ratio: f64,
 }
 
-fn index(v: i64) -> usize {
-    usize::try_from(v - 1).expect("ranges start at 1")
-}
-
-/// The board the parameters describe, with `columns` blocked whole.
-fn board_with_columns(p: &Params, columns: &[i64]) -> Board {
-    let (rows, cols) = (p.size("rows"), p.size("cols"));
-    let mut b = Board::empty(rows, cols);
+/// The board the parameters describe, with `columns` (numbered from 1)
+/// blocked whole.
+fn board_with_columns(p: &BlockedBoardParams, columns: &[usize]) -> Board {
+    let mut b = Board::empty(p.rows, p.cols);
     for &c in columns {
-        b = (0..rows).fold(b, |b, r| b.block(r, index(c)));
+        b = (0..p.rows).fold(b, |b, r| b.block(r, c - 1));
     }
-    for &r in p.ints("blocked_rows") {
-        b = (0..cols).fold(b, |b, c| b.block(index(r), c));
+    for &r in &p.blocked_rows {
+        b = (0..p.cols).fold(b, |b, c| b.block(r - 1, c));
     }
-    for &(r, c) in p.pairs("blocked_cells") {
-        b = b.block(index(r), index(c));
+    for &(r, c) in &p.blocked_cells {
+        b = b.block(r - 1, c - 1);
     }
     b
 }
 
-fn board_of(p: &Params) -> Board {
-    board_with_columns(p, p.ints("blocked_columns"))
+fn board_of(p: &BlockedBoardParams) -> Board {
+    board_with_columns(p, &p.blocked_columns)
 }
 
 /// The boards of the wall sweep: one per column, that column blocked.
-fn wall_boards(p: &Params) -> Vec<Board> {
-    if !p.bool("wall") {
+fn wall_boards(p: &BlockedBoardParams) -> Vec<Board> {
+    if !p.wall {
         return Vec::new();
     }
-    (1..=p.int("cols"))
-        .map(|c| board_with_columns(p, &[c]))
-        .collect()
+    (1..=p.cols).map(|c| board_with_columns(p, &[c])).collect()
 }
 
-/// Refuses a board whose walks would exhaust memory.
-fn check_size(board: &Board) -> Result<(), String> {
-    let mut product = 1u64;
-    for region in board.regions() {
-        let cells = region.free_cells();
-        if cells > MAX_REGION_CELLS {
-            return Err(format!(
-                "board {} has a region of {cells} free cells; walks are limited to regions of \
-                 {MAX_REGION_CELLS} cells",
-                board.to_grid_string()
-            ));
-        }
-        product = product.saturating_mul(region.walk().positions);
-    }
-    if product > MAX_POSITIONS {
+/// The board and the wall boards, refused when a block lies outside.
+fn walked_boards(params: &Params) -> Result<Vec<Board>, String> {
+    let p: BlockedBoardParams = params.typed();
+    let outside = p.blocked_columns.iter().any(|&c| c > p.cols)
+        || p.blocked_rows.iter().any(|&r| r > p.rows)
+        || p.blocked_cells
+            .iter()
+            .any(|&(r, c)| r > p.rows || c > p.cols);
+    if outside {
         return Err(format!(
-            "board {} has {product} positions; whole-board walks are limited to {MAX_POSITIONS}",
-            board.to_grid_string()
+            "a blocked row, column or cell lies outside the {} x {} board",
+            p.rows, p.cols
         ));
     }
-    Ok(())
+    Ok([board_of(&p)].into_iter().chain(wall_boards(&p)).collect())
+}
+
+/// Free cells of the largest region of any board walked.
+fn region_cells(params: &Params) -> Result<u128, String> {
+    let boards = walked_boards(params)?;
+    let regions = boards.iter().flat_map(Board::regions);
+    Ok(regions
+        .map(|r| u128::from(r.free_cells()))
+        .max()
+        .unwrap_or(0))
+}
+
+/// Positions of the largest board walked: the product of its regions'.
+fn board_positions(params: &Params) -> Result<u128, String> {
+    let boards = walked_boards(params)?;
+    let product = |b: &Board| -> u128 {
+        b.regions()
+            .iter()
+            .fold(1, |p, r| p.saturating_mul(u128::from(r.walk().positions)))
+    };
+    Ok(boards.iter().map(product).max().unwrap_or(0))
 }
 
 /// Walks the whole board and each region; the check compares the two.
@@ -293,31 +282,13 @@ impl Generator for BlockedBoard {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        let (rows, cols) = (p.int("rows"), p.int("cols"));
-        let outside = p.ints("blocked_columns").iter().any(|&c| c > cols)
-            || p.ints("blocked_rows").iter().any(|&r| r > rows)
-            || p.pairs("blocked_cells")
-                .iter()
-                .any(|&(r, c)| r > rows || c > cols);
-        if outside {
-            return Err(format!(
-                "a blocked row, column or cell lies outside the {rows} x {cols} board"
-            ));
-        }
-        check_size(&board_of(p))?;
-        wall_boards(p)
-            .iter()
-            .try_for_each(check_size)
-            .map_err(|e| format!("{e} (set wall = false to skip the wall sweep)"))
-    }
-
-    fn run(&self, p: &Params) -> Output {
-        let board = board_of(p);
+    fn run(&self, params: &Params) -> Output {
+        let p: BlockedBoardParams = params.typed();
+        let board = board_of(&p);
         let (whole, parts, check) = split(&board);
         let (value, part_values, value_check) = values(&board);
         let mut checks = vec![check, value_check];
-        let wall: Vec<Wall> = wall_boards(p)
+        let wall: Vec<Wall> = wall_boards(&p)
             .iter()
             .enumerate()
             .map(|(col, walled)| {
@@ -379,7 +350,7 @@ mod tests {
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();
-        BlockedBoard.check_limits(&p).unwrap();
+        SPEC.check_limits(&p).unwrap();
         BlockedBoard.run(&p)
     }
 
@@ -458,15 +429,19 @@ mod tests {
     #[test]
     fn refuses_boards_past_the_limit_and_blocks_outside() {
         let p = |pairs: &[(&str, &str)]| Params::from_text(&SPEC, pairs).unwrap();
-        let big = BlockedBoard.check_limits(&p(&[
+        let big = SPEC.check_limits(&p(&[
             ("rows", "6"),
             ("cols", "6"),
             ("blocked_columns", "[]"),
         ]));
-        assert!(big.unwrap_err().contains("limited to regions of 24 cells"));
-        let wall = BlockedBoard.check_limits(&p(&[("rows", "5"), ("cols", "6")]));
+        let big = big.unwrap_err();
+        assert!(
+            big.contains("region cells is 36, over the limit of 24"),
+            "{big}"
+        );
+        let wall = SPEC.check_limits(&p(&[("rows", "5"), ("cols", "6")]));
         assert!(wall.unwrap_err().contains("set wall = false"));
-        let outside = BlockedBoard.check_limits(&p(&[("blocked_columns", "[7]")]));
+        let outside = SPEC.check_limits(&p(&[("blocked_columns", "[7]")]));
         assert!(outside.unwrap_err().contains("outside the 4 x 5 board"));
     }
 }

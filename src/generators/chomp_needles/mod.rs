@@ -13,323 +13,17 @@
 //! checked against a direct walk of the bars named in `walk`. Its views are
 //! drawn in `views.rs`.
 
+mod families;
+mod spec;
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::{Check, Data, Generator, Output, Params, Spec, draw};
 use crate::games::chomp::{self, Labels, Opening, Play};
+use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
+use spec::{ChompNeedlesParams, SPEC};
 
 pub struct ChompNeedles;
-
-/// Positions of a bar above which its direct walk (a hash map of staircases,
-/// about 5 microseconds and a few hundred bytes per position) is refused.
-pub const MAX_WALK_POSITIONS: u128 = 1_000_000;
-
-static SPEC: Spec = Spec {
-    name: "chomp-needles",
-    description: "Chomp: the winning openings of every bar in a W x H window from one labelling of \
-                  the window, with the square, L, two-row, three-row and misère families.",
-    params: &[
-        Param {
-            name: "columns",
-            doc: "Columns of the survey window (W); every bar up to W x H is surveyed.",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "12",
-        },
-        Param {
-            name: "rows",
-            doc: "Rows of the survey window (H).",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "8",
-        },
-        Param {
-            name: "play",
-            doc: "The convention of the survey: \"normal\" (the player left with the bare poison \
-                  loses) or \"misere\" (the bare poison is a win for the player to move). The \
-                  family sentences keep their own conventions.",
-            kind: Kind::Choice(&["normal", "misere"]),
-            default: "\"normal\"",
-        },
-        Param {
-            name: "small",
-            doc: "Side of the square of small bars counted apart (the earlier survey went up to \
-                  6 x 6).",
-            kind: Kind::Int { min: 1, max: 40 },
-            default: "6",
-        },
-        Param {
-            name: "arms",
-            doc: "Longest arm of the L-positions (A); square bars from 2 x 2 to (A + 1) x (A + 1) \
-                  are checked in the same window, under both conventions.",
-            kind: Kind::Int { min: 1, max: 20 },
-            default: "9",
-        },
-        Param {
-            name: "two_row",
-            doc: "Longest bottom row of the two-row positions (B); two-row bars 1 x 2 to B x 2.",
-            kind: Kind::Int { min: 1, max: 60 },
-            default: "12",
-        },
-        Param {
-            name: "three_row",
-            doc: "Three-row bars from 1 x 3 to K x 3 get their needles listed (K).",
-            kind: Kind::Int { min: 1, max: 60 },
-            default: "15",
-        },
-        Param {
-            name: "walk",
-            doc: "Bars [columns, rows] whose positions are counted by a direct walk and compared \
-                  with C(columns + rows, rows) - 1.",
-            kind: Kind::PairList {
-                min: 1,
-                max: 40,
-                max_len: 4,
-            },
-            default: "[[12, 8], [12, 2]]",
-        },
-    ],
-    keys: &[
-        Doc {
-            name: "columns",
-            doc: "Columns of the survey window (W).",
-        },
-        Doc {
-            name: "rows",
-            doc: "Rows of the survey window (H).",
-        },
-        Doc {
-            name: "play",
-            doc: "The survey's convention: \"normal\" or \"misere\".",
-        },
-        Doc {
-            name: "positions",
-            doc: "Positions of the window, C(W + H, H) - 1, counted from the labels.",
-        },
-        Doc {
-            name: "lost",
-            doc: "Lost positions of the window.",
-        },
-        Doc {
-            name: "lost_share",
-            doc: "lost / positions.",
-        },
-        Doc {
-            name: "bars",
-            doc: "Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.",
-        },
-        Doc {
-            name: "one_needle",
-            doc: "Bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "several_needles",
-            doc: "Bars with two or more winning openings.",
-        },
-        Doc {
-            name: "most_needles",
-            doc: "The largest number of winning openings of any bar.",
-        },
-        Doc {
-            name: "no_needle",
-            doc: "Bars with no winning opening (none under normal play).",
-        },
-        Doc {
-            name: "small.side",
-            doc: "Side of the square of small bars (the `small` parameter, capped by the window).",
-        },
-        Doc {
-            name: "small.bars",
-            doc: "Bars up to small.side x small.side but 1 x 1.",
-        },
-        Doc {
-            name: "small.one_needle",
-            doc: "Of those, the bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "beyond.bars",
-            doc: "Bars of the window outside the small square.",
-        },
-        Doc {
-            name: "beyond.one_needle",
-            doc: "Of those, the bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "multi",
-            doc: "The bars with two or more winning openings, by squares then columns; each as \
-                  survey.N.",
-        },
-        Doc {
-            name: "survey.N",
-            doc: "Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count \
-                  (winning openings) and .needles.M.column, .row (from 1, row 1 at the bottom) \
-                  and .eats (squares the opening takes).",
-        },
-        Doc {
-            name: "drawn",
-            doc: "The bar of the `bar` view (the first of multi, or the whole window when multi \
-                  is empty), as survey.N.",
-        },
-        Doc {
-            name: "squares.N",
-            doc: "Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning \
-                  openings), .centre_only (whether (2, 2) is the one winning opening) and \
-                  .misere_centre_wins (whether (2, 2) wins under misère play).",
-        },
-        Doc {
-            name: "l_positions.arms",
-            doc: "Longest arm A of the L-positions (poison with a vertical arm a and a horizontal \
-                  arm b, 0 <= a, b <= A, not both 0).",
-        },
-        Doc {
-            name: "l_positions.positions",
-            doc: "L-positions: (A + 1)^2 - 1.",
-        },
-        Doc {
-            name: "l_positions.lost",
-            doc: "Lost L-positions under normal play.",
-        },
-        Doc {
-            name: "l_positions.lost_equal_arms",
-            doc: "Lost L-positions whose arms are equal.",
-        },
-        Doc {
-            name: "l_positions.misere_lost",
-            doc: "Lost L-positions under misère play.",
-        },
-        Doc {
-            name: "l_positions.grid",
-            doc: "l_positions.grid.a.b: whether the L-position with a vertical arm of a and a \
-                  horizontal arm of b (0 to A) is lost under normal play; null for a = b = 0, the \
-                  bare poison.",
-        },
-        Doc {
-            name: "misere.wins_from",
-            doc: "Smallest side from which the opening at (2, 2) wins every larger square bar \
-                  checked under misère play (null if it loses on the largest).",
-        },
-        Doc {
-            name: "misere.loses_on",
-            doc: "Sides of the square bars on which the opening at (2, 2) loses under misère play.",
-        },
-        Doc {
-            name: "two_row.length",
-            doc: "Longest bottom row B of the two-row positions.",
-        },
-        Doc {
-            name: "two_row.positions",
-            doc: "Two-row positions: bottom b from 1 to B, top t from 0 to b.",
-        },
-        Doc {
-            name: "two_row.lost",
-            doc: "Lost two-row positions.",
-        },
-        Doc {
-            name: "two_row.bars",
-            doc: "Two-row bars 1 x 2 to B x 2.",
-        },
-        Doc {
-            name: "two_row.top_right",
-            doc: "Two-row bars whose one winning opening is the top-right square.",
-        },
-        Doc {
-            name: "two_row.grid",
-            doc: "two_row.grid.N.t: whether the two-row position with a bottom row of N + 1 and a \
-                  top row of t (0 to N + 1) is lost.",
-        },
-        Doc {
-            name: "three_row.length",
-            doc: "Longest three-row bar K (columns).",
-        },
-        Doc {
-            name: "three_row.one_needle",
-            doc: "Three-row bars 1 x 3 to K x 3 with exactly one winning opening.",
-        },
-        Doc {
-            name: "three_row.lowest_row",
-            doc: "The lowest row of a three-row bar's first winning opening (null if none).",
-        },
-        Doc {
-            name: "three_row.highest_row",
-            doc: "The highest row of a three-row bar's first winning opening (null if none).",
-        },
-        Doc {
-            name: "three_row.bars.N",
-            doc: "The bar of N + 1 columns and three rows: .columns, .count (winning openings), \
-                  .column and .row of its first winning opening (null if none).",
-        },
-        Doc {
-            name: "walks.N",
-            doc: "Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a \
-                  direct walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions \
-                  under the survey's convention).",
-        },
-    ],
-    identities: &[
-        Doc {
-            name: "positions the labelling enumerates = C(W + H, H) - 1",
-            doc: "The tails the labelling walks give as many positions as the binomial count.",
-        },
-        Doc {
-            name: "walk C x R: walked positions = C(C + R, R) - 1",
-            doc: "For each bar of `walk`, a direct walk reaches the formula's count.",
-        },
-        Doc {
-            name: "square bars: (2, 2) is the only winning opening",
-            doc: "Every square bar from 2 x 2 to (A + 1) x (A + 1), normal play.",
-        },
-        Doc {
-            name: "L-positions are lost exactly when the arms are equal",
-            doc: "Two-heap Nim, for arms 0..=A under normal play.",
-        },
-        Doc {
-            name: "misère L-positions follow misère Nim",
-            doc: "Lost exactly when the arms are equal and at least 2, or one arm is 1 and the \
-                  other 0.",
-        },
-        Doc {
-            name: "misère: (2, 2) loses on a square exactly where misère Nim wins the L it leaves",
-            doc: "The square's opening under misère play, sides 2 to A + 1, against the misère Nim \
-                  rule for the L-position it leaves.",
-        },
-        Doc {
-            name: "two-row positions are lost exactly when bottom = top + 1",
-            doc: "Bottom b from 1 to B, top t from 0 to b, normal play.",
-        },
-        Doc {
-            name: "two-row bars: the top-right square is the one winning opening",
-            doc: "Bars 1 x 2 to B x 2, normal play.",
-        },
-    ],
-    views: &[
-        Doc {
-            name: "window",
-            doc: "The window as a board of bars (column c, row r from the bottom stands for the \
-                  c x r bar), coloured by the number of winning openings, counts other than one \
-                  written in; its values are the counts. Nothing to draw for a 1 x 1 window.",
-        },
-        Doc {
-            name: "bar",
-            doc: "The drawn bar with each winning opening numbered and the block it eats coloured \
-                  (squares eaten by several in a colour of their own); its values are the \
-                  needles. Nothing to draw when the drawn bar is 1 x 1.",
-        },
-        Doc {
-            name: "three-row",
-            doc: "A table of the three-row bars: winning openings and the column and row of the \
-                  first.",
-        },
-        Doc {
-            name: "arms",
-            doc: "The L-positions as a board, the vertical arm up and the horizontal arm across, \
-                  the lost ones marked.",
-        },
-        Doc {
-            name: "two-rows",
-            doc: "The two-row positions as a board, the bottom row across and the top row up, \
-                  the lost ones marked.",
-        },
-    ],
-};
 
 #[derive(Serialize, Deserialize, Clone)]
 struct Needle {
@@ -446,16 +140,9 @@ struct Results {
     walks: Vec<WalkCount>,
 }
 
-fn play_of(p: &Params) -> Play {
-    match p.choice("play") {
-        "misere" => Play::Misere,
-        _ => Play::Normal,
-    }
-}
-
-/// Labels a window whose size `check_limits` has accepted.
+/// Labels a window whose size the limits have accepted.
 fn label(columns: usize, rows: usize, play: Play) -> Labels {
-    Labels::new(columns, rows, play).expect("window checked by check_limits")
+    Labels::new(columns, rows, play).expect("window checked by the limits")
 }
 
 /// A bar of a labelled window with its winning openings.
@@ -475,245 +162,15 @@ fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
     }
 }
 
-/// The L-position with a vertical arm of `a` and a horizontal arm of `b`.
-fn l_position(a: usize, b: usize) -> Vec<u8> {
-    let mut heights = vec![(a + 1) as u8];
-    heights.extend(std::iter::repeat_n(1u8, b));
-    heights
-}
-
-/// The two-row position with a bottom row of `b` and a top row of `t`.
-fn two_row_position(b: usize, t: usize) -> Vec<u8> {
-    let mut heights = vec![2u8; t];
-    heights.extend(std::iter::repeat_n(1u8, b - t));
-    heights
-}
-
-/// Whether the bar's one winning opening is the square (column, row).
-fn only_needle_is(bar: &Bar, square: (usize, usize)) -> bool {
-    matches!(bar.needles.as_slice(), [n] if (n.column, n.row) == square)
-}
-
-fn lost(labels: &Labels, heights: &[u8]) -> bool {
-    labels.is_lost(heights) == Some(true)
-}
-
-/// The square bars and L-positions, in the (A + 1) x (A + 1) window under
-/// both conventions, with their checks.
-fn squares_and_ls(arms: usize, checks: &mut Vec<Check>) -> (Vec<Square>, LPositions, Misere) {
-    let side = arms + 1;
-    let normal = label(side, side, Play::Normal);
-    let misere = label(side, side, Play::Misere);
-    let squares: Vec<Square> = (2..=side)
-        .map(|s| {
-            let bar = survey_bar(&normal, s, s);
-            let centre = chomp::eat(&chomp::bar(s, s), 2, 2);
-            Square {
-                side: s,
-                needles: bar.count,
-                centre_only: only_needle_is(&bar, (2, 2)),
-                misere_centre_wins: lost(&misere, &centre),
-            }
-        })
-        .collect();
-    let failing: Vec<String> = squares
-        .iter()
-        .filter(|s| !s.centre_only)
-        .map(|s| format!("{0} x {0}", s.side))
-        .collect();
-    checks.push(Check::that(
-        "square bars: (2, 2) is the only winning opening",
-        failing.is_empty(),
-        format!(
-            "{} square bars from 2 x 2 to {side} x {side}; not so on: [{}]",
-            squares.len(),
-            failing.join(", ")
-        ),
-    ));
-
-    let ls: Vec<(usize, usize)> = (0..=arms)
-        .flat_map(|a| (0..=arms).map(move |b| (a, b)))
-        .filter(|&ab| ab != (0, 0))
-        .collect();
-    let rule_breakers = |labels: &Labels, rule: &dyn Fn(usize, usize) -> bool| {
-        ls.iter()
-            .filter(|&&(a, b)| lost(labels, &l_position(a, b)) != rule(a, b))
-            .map(|(a, b)| format!("({a}, {b})"))
-            .collect::<Vec<_>>()
-    };
-    let normal_breakers = rule_breakers(&normal, &|a, b| a == b);
-    checks.push(Check::that(
-        "L-positions are lost exactly when the arms are equal",
-        normal_breakers.is_empty(),
-        format!(
-            "{} L-positions with arms up to {arms}; exceptions: [{}]",
-            ls.len(),
-            normal_breakers.join(", ")
-        ),
-    ));
-    // Misère Nim with two heaps: lost when they are equal and at least two, or one and none.
-    let misere_nim_lost = |a: usize, b: usize| (a == b && a >= 2) || a + b == 1;
-    let misere_breakers = rule_breakers(&misere, &misere_nim_lost);
-    checks.push(Check::that(
-        "misère L-positions follow misère Nim",
-        misere_breakers.is_empty(),
-        format!(
-            "{} L-positions with arms up to {arms}; exceptions: [{}]",
-            ls.len(),
-            misere_breakers.join(", ")
-        ),
-    ));
-    let count = |labels: &Labels, f: &dyn Fn(usize, usize) -> bool| {
-        ls.iter()
-            .filter(|&&(a, b)| f(a, b) && lost(labels, &l_position(a, b)))
-            .count()
-    };
-    let l_positions = LPositions {
-        arms,
-        positions: ls.len(),
-        lost: count(&normal, &|_, _| true),
-        lost_equal_arms: count(&normal, &|a, b| a == b),
-        misere_lost: count(&misere, &|_, _| true),
-        grid: (0..=arms)
-            .map(|a| {
-                (0..=arms)
-                    .map(|b| ((a, b) != (0, 0)).then(|| lost(&normal, &l_position(a, b))))
-                    .collect()
-            })
-            .collect(),
-    };
-
-    let loses_on: Vec<usize> = squares
-        .iter()
-        .filter(|s| !s.misere_centre_wins)
-        .map(|s| s.side)
-        .collect();
-    let wins_from = match loses_on.last() {
-        None => Some(2),
-        Some(&s) if s < side => Some(s + 1),
-        Some(_) => None,
-    };
-    // (2, 2) on an s x s bar leaves the L with arms s - 1 and s - 1.
-    let predicted: Vec<usize> = squares
-        .iter()
-        .map(|s| s.side)
-        .filter(|&s| !misere_nim_lost(s - 1, s - 1))
-        .collect();
-    checks.push(Check::equal(
-        "misère: (2, 2) loses on a square exactly where misère Nim wins the L it leaves",
-        format!("loses on {loses_on:?}"),
-        format!("loses on {predicted:?}"),
-    ));
-    (
-        squares,
-        l_positions,
-        Misere {
-            wins_from,
-            loses_on,
-        },
-    )
-}
-
-/// The two-row positions and bars in the B x 2 window, with their checks.
-fn two_rows(length: usize, checks: &mut Vec<Check>) -> TwoRow {
-    let labels = label(length, 2, Play::Normal);
-    let positions: Vec<(usize, usize)> = (1..=length)
-        .flat_map(|b| (0..=b).map(move |t| (b, t)))
-        .collect();
-    let breakers: Vec<String> = positions
-        .iter()
-        .filter(|&&(b, t)| lost(&labels, &two_row_position(b, t)) != (b == t + 1))
-        .map(|(b, t)| format!("(bottom {b}, top {t})"))
-        .collect();
-    checks.push(Check::that(
-        "two-row positions are lost exactly when bottom = top + 1",
-        breakers.is_empty(),
-        format!(
-            "{} two-row positions with rows up to {length}; exceptions: [{}]",
-            positions.len(),
-            breakers.join(", ")
-        ),
-    ));
-    let top_right = (1..=length)
-        .filter(|&c| only_needle_is(&survey_bar(&labels, c, 2), (c, 2)))
-        .count();
-    checks.push(Check::equal(
-        "two-row bars: the top-right square is the one winning opening",
-        top_right,
-        length,
-    ));
-    let grid: Vec<Vec<bool>> = (1..=length)
-        .map(|b| {
-            (0..=b)
-                .map(|t| lost(&labels, &two_row_position(b, t)))
-                .collect()
-        })
-        .collect();
-    TwoRow {
-        length,
-        positions: positions.len(),
-        lost: grid.iter().flatten().filter(|&&l| l).count(),
-        bars: length,
-        top_right,
-        grid,
-    }
-}
-
-/// The needles of the three-row bars 1 x 3 to K x 3.
-fn three_rows(length: usize) -> ThreeRow {
-    let labels = label(length, 3, Play::Normal);
-    let bars: Vec<ThreeRowBar> = (1..=length)
-        .map(|c| {
-            let bar = survey_bar(&labels, c, 3);
-            ThreeRowBar {
-                columns: c,
-                count: bar.count,
-                column: bar.needles.first().map(|n| n.column),
-                row: bar.needles.first().map(|n| n.row),
-            }
-        })
-        .collect();
-    let rows = || bars.iter().filter_map(|b| b.row);
-    ThreeRow {
-        length,
-        one_needle: bars.iter().filter(|b| b.count == 1).count(),
-        lowest_row: rows().min(),
-        highest_row: rows().max(),
-        bars,
-    }
-}
-
 impl Generator for ChompNeedles {
     fn spec(&self) -> &'static Spec {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        let arms = p.size("arms") + 1;
-        let windows = [
-            (p.size("columns"), p.size("rows")),
-            (arms, arms),
-            (p.size("two_row"), 2),
-            (p.size("three_row"), 3),
-        ];
-        for (columns, rows) in windows.into_iter().chain(p.size_pairs("walk")) {
-            chomp::check_window(columns, rows).map_err(|e| e.to_string())?;
-        }
-        for (columns, rows) in p.size_pairs("walk") {
-            let positions = chomp::positions_in(columns, rows);
-            if positions > MAX_WALK_POSITIONS {
-                return Err(format!(
-                    "the {columns} x {rows} bar has {positions} positions; direct walks are \
-                     limited to {MAX_WALK_POSITIONS}"
-                ));
-            }
-        }
-        Ok(())
-    }
-
-    fn run(&self, p: &Params) -> Output {
-        let (columns, rows) = (p.size("columns"), p.size("rows"));
-        let play = play_of(p);
+    fn run(&self, params: &Params) -> Output {
+        let p: ChompNeedlesParams = params.typed();
+        let (columns, rows) = (p.columns, p.rows);
+        let play = p.play.play();
         let labels = label(columns, rows, play);
         let positions = labels.positions();
         let mut checks = vec![Check::equal(
@@ -727,7 +184,7 @@ impl Generator for ChompNeedles {
             .filter(|&bar| bar != (1, 1))
             .map(|(c, r)| survey_bar(&labels, c, r))
             .collect();
-        let side = p.size("small").min(columns).min(rows);
+        let side = p.small.min(columns).min(rows);
         let is_small = |b: &Bar| b.columns <= side && b.rows <= side;
         let one = |b: &&Bar| b.count == 1;
         let mut multi: Vec<Bar> = survey.iter().filter(|b| b.count >= 2).cloned().collect();
@@ -737,14 +194,14 @@ impl Generator for ChompNeedles {
             .cloned()
             .unwrap_or_else(|| survey_bar(&labels, columns, rows));
 
-        let (squares, l_positions, misere) = squares_and_ls(p.size("arms"), &mut checks);
-        let two_row = two_rows(p.size("two_row"), &mut checks);
-        let three_row = three_rows(p.size("three_row"));
+        let (squares, l_positions, misere) = squares_and_ls(p.arms, &mut checks);
+        let two_row = two_rows(p.two_row, &mut checks);
+        let three_row = three_rows(p.three_row);
 
         let walks: Vec<WalkCount> = p
-            .size_pairs("walk")
-            .into_iter()
-            .map(|(c, r)| {
+            .walk
+            .iter()
+            .map(|&(c, r)| {
                 let walked = chomp::walk_bar(c, r).positions;
                 let formula = chomp::positions_in(c, r);
                 checks.push(Check::equal(
@@ -765,7 +222,7 @@ impl Generator for ChompNeedles {
         let data = Results {
             columns,
             rows,
-            play: p.choice("play").to_string(),
+            play: p.play.word().to_string(),
             positions,
             lost: labels.lost(),
             lost_share: labels.lost() as f64 / positions as f64,
@@ -813,7 +270,7 @@ mod tests {
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = params(pairs);
-        ChompNeedles.check_limits(&p).unwrap();
+        SPEC.check_limits(&p).unwrap();
         ChompNeedles.run(&p)
     }
 
@@ -1154,14 +611,14 @@ mod tests {
 
     #[test]
     fn rejects_window_past_memory_limit() {
-        let err = ChompNeedles
+        let err = SPEC
             .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
             .unwrap_err();
-        assert!(err.contains("the limit is 268435456 bytes"), "{err}");
-        let walk = ChompNeedles
+        assert!(err.contains("over the limit of 268435456"), "{err}");
+        let walk = SPEC
             .check_limits(&params(&[("walk", "[[16, 12]]")]))
             .unwrap_err();
-        assert!(walk.contains("limited to 1000000"), "{walk}");
+        assert!(walk.contains("over the limit of 1000000"), "{walk}");
     }
 
     #[test]

@@ -9,378 +9,19 @@
 //! records which clause refuses each map on the empty rectangles, and tabulates
 //! the Grundy values of small rectangles. Its views are drawn in `views.rs`.
 
+mod pairing;
+mod spec;
+mod sweep;
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
-use crate::games::cram::{self, Checks, Grid, Map, Outcomes};
+use super::{Check, Data, Generator, Output, Params, Spec, draw};
+use crate::games::cram::{self, Grid};
+use pairing::{Clause, Map, fires, mirror, refusal};
 use serde::{Deserialize, Serialize};
+use spec::{PairingSweepParams, SPEC};
+use sweep::{board_checks, sweep};
 
 pub struct PairingSweep;
-
-/// Cells of a swept board above which the sweep is refused: every reachable
-/// position is held in memory and searched, the 4 x 6's 24 cells already give
-/// 607,752 of them, and each further cell roughly doubles the count.
-pub const MAX_SWEEP_CELLS: i64 = 24;
-
-static SPEC: Spec = Spec {
-    name: "pairing-sweep",
-    description: "Cram: the half-turn and reflection pairing checks over every reachable position of \
-                  each board (firings, wrong firings, what each saves a solver), the clause that refuses \
-                  each map on the empty rectangles, and Grundy values of rectangles.",
-    params: &[
-        Param {
-            name: "firing_boards",
-            doc: "Boards as [rows, columns] whose firings are totalled (keys `firing.*`).",
-            kind: Kind::PairList {
-                min: 1,
-                max: 8,
-                max_len: 12,
-            },
-            default: "[[2, 6], [3, 4], [2, 7], [3, 5], [4, 4], [4, 5]]",
-        },
-        Param {
-            name: "search_boards",
-            doc: "Boards as [rows, columns] whose solver expansions are totalled (keys `search.*`). \
-                  Every board of either list is swept; `boards` lists them in order of first mention.",
-            kind: Kind::PairList {
-                min: 1,
-                max: 8,
-                max_len: 12,
-            },
-            default: "[[2, 6], [3, 4], [2, 7], [4, 4], [3, 6], [4, 5]]",
-        },
-        Param {
-            name: "rectangles_up_to",
-            doc: "The empty rectangles m x n with 2 <= m <= n <= this are tested for which clause \
-                  refuses each map.",
-            kind: Kind::Int { min: 2, max: 8 },
-            default: "8",
-        },
-        Param {
-            name: "grundy_rows",
-            doc: "Rows of the Grundy-value table: rectangles with 1 to this many rows.",
-            kind: Kind::Int { min: 1, max: 8 },
-            default: "5",
-        },
-        Param {
-            name: "grundy_cols",
-            doc: "Columns of the Grundy-value table: rectangles with 1 to this many columns.",
-            kind: Kind::Int { min: 1, max: 8 },
-            default: "8",
-        },
-        Param {
-            name: "grundy_max_cells",
-            doc: "Rectangles of the table with more cells are left blank. The limit of 30 keeps a run \
-                  under a minute: the 5 x 6 alone takes seconds, and the work grows about tenfold \
-                  every four cells.",
-            kind: Kind::Int { min: 1, max: 30 },
-            default: "24",
-        },
-    ],
-    keys: &[
-        Doc {
-            name: "boards.N.name",
-            doc: "The board as \"R × C\"; boards are in order of first mention in firing_boards then search_boards.",
-        },
-        Doc {
-            name: "boards.N.rows",
-            doc: "Rows of the board.",
-        },
-        Doc {
-            name: "boards.N.cols",
-            doc: "Columns of the board.",
-        },
-        Doc {
-            name: "boards.N.positions",
-            doc: "Positions reachable from the empty board, the empty board included.",
-        },
-        Doc {
-            name: "boards.N.half_turn",
-            doc: "Positions where the half-turn check fires.",
-        },
-        Doc {
-            name: "boards.N.vertical",
-            doc: "Positions where the vertical-axis reflection fires.",
-        },
-        Doc {
-            name: "boards.N.horizontal",
-            doc: "Positions where the horizontal-axis reflection fires.",
-        },
-        Doc {
-            name: "boards.N.both_reflections",
-            doc: "Positions where both reflections fire.",
-        },
-        Doc {
-            name: "boards.N.reflection",
-            doc: "Positions where the reflection (either reflection) fires.",
-        },
-        Doc {
-            name: "boards.N.reflection_only",
-            doc: "Positions where the reflection fires and the half turn does not.",
-        },
-        Doc {
-            name: "boards.N.reflection_only_closure",
-            doc: "Of those, the positions whose half turn is refused by closure (the first clause).",
-        },
-        Doc {
-            name: "boards.N.wrong",
-            doc: "Unsound firings: positions where the half turn or a reflection fires although the \
-                  player to move wins, by exact search from each such position (asserted 0).",
-        },
-        Doc {
-            name: "boards.N.expansions.none",
-            doc: "Node expansions of the measured solver with no check.",
-        },
-        Doc {
-            name: "boards.N.expansions.half_turn",
-            doc: "Node expansions with the half-turn check.",
-        },
-        Doc {
-            name: "boards.N.expansions.reflection",
-            doc: "Node expansions with the reflection check.",
-        },
-        Doc {
-            name: "boards.N.expansions.both",
-            doc: "Node expansions with both checks.",
-        },
-        Doc {
-            name: "boards.N.second_check_saves",
-            doc: "Expansions with the half turn minus expansions with both checks.",
-        },
-        Doc {
-            name: "boards.N.outcome",
-            doc: "\"win\" or \"loss\" for the player to move at the empty board.",
-        },
-        Doc {
-            name: "boards.N.grundy",
-            doc: "Grundy value of the empty board (an integer n for the nimber *n).",
-        },
-        Doc {
-            name: "boards.N.nimber",
-            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
-        },
-        Doc {
-            name: "firing.boards",
-            doc: "The firing set, as \"2 × 6, 3 × 4, ...\".",
-        },
-        Doc {
-            name: "firing.positions",
-            doc: "Reachable positions over the firing set.",
-        },
-        Doc {
-            name: "firing.half_turn",
-            doc: "Half-turn firings over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection",
-            doc: "Reflection firings over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection_only",
-            doc: "Positions only the reflection settles, over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection_only_closure",
-            doc: "Of those, the positions whose half turn is refused by closure.",
-        },
-        Doc {
-            name: "firing.wrong",
-            doc: "Unsound firings (`boards.N.wrong`) over the firing set.",
-        },
-        Doc {
-            name: "search.boards",
-            doc: "The search set, as \"2 × 6, 3 × 4, ...\".",
-        },
-        Doc {
-            name: "search.none",
-            doc: "Expansions with no check over the search set.",
-        },
-        Doc {
-            name: "search.half_turn",
-            doc: "Expansions with the half turn over the search set.",
-        },
-        Doc {
-            name: "search.reflection",
-            doc: "Expansions with the reflection over the search set.",
-        },
-        Doc {
-            name: "search.both",
-            doc: "Expansions with both checks over the search set.",
-        },
-        Doc {
-            name: "search.half_turn_saves",
-            doc: "search.none - search.half_turn.",
-        },
-        Doc {
-            name: "search.reflection_saves",
-            doc: "search.none - search.reflection: what the reflection alone saves.",
-        },
-        Doc {
-            name: "search.second_check_saves",
-            doc: "search.half_turn - search.both: what the reflection saves a solver already carrying \
-                  the half turn.",
-        },
-        Doc {
-            name: "search.second_check_share",
-            doc: "search.second_check_saves / search.half_turn (a ratio in 0..1).",
-        },
-        Doc {
-            name: "rectangles.N.name",
-            doc: "An empty rectangle \"m × n\", 2 <= m <= n <= rectangles_up_to, by m then n.",
-        },
-        Doc {
-            name: "rectangles.N.half_turn",
-            doc: "\"fires\", or the clause that refuses the half turn: \"closure\", \"fixed cell\" or \
-                  \"self-paired domino\".",
-        },
-        Doc {
-            name: "rectangles.N.vertical",
-            doc: "The same for the vertical-axis reflection.",
-        },
-        Doc {
-            name: "rectangles.N.horizontal",
-            doc: "The same for the horizontal-axis reflection.",
-        },
-        Doc {
-            name: "rectangle_totals.tested",
-            doc: "Empty rectangles tested.",
-        },
-        Doc {
-            name: "rectangle_totals.half_turn_fires",
-            doc: "Rectangles on which the half turn fires (both sides even).",
-        },
-        Doc {
-            name: "rectangle_totals.reflection_fires",
-            doc: "Rectangles on which either reflection fires (asserted 0).",
-        },
-        Doc {
-            name: "rectangle_totals.vertical_by_domino",
-            doc: "Rectangles whose vertical reflection is refused by the self-paired-domino clause.",
-        },
-        Doc {
-            name: "rectangle_totals.vertical_by_fixed_cell",
-            doc: "Rectangles whose vertical reflection is refused by the fixed-cell clause.",
-        },
-        Doc {
-            name: "rectangle_totals.horizontal_by_domino",
-            doc: "Rectangles whose horizontal reflection is refused by the self-paired-domino clause.",
-        },
-        Doc {
-            name: "rectangle_totals.horizontal_by_fixed_cell",
-            doc: "Rectangles whose horizontal reflection is refused by the fixed-cell clause.",
-        },
-        Doc {
-            name: "example.board",
-            doc: "The board of the drawn position only the reflection settles (the board with most \
-                  such positions); empty string when there is none.",
-        },
-        Doc {
-            name: "example.grid",
-            doc: "The drawn position as rows of `.` (free) and `#` (filled) joined by `|`.",
-        },
-        Doc {
-            name: "example.map",
-            doc: "The reflection that pairs it: \"vertical reflection\" or \"horizontal reflection\".",
-        },
-        Doc {
-            name: "example.free_cells",
-            doc: "Free cells of the drawn position.",
-        },
-        Doc {
-            name: "example.pairs",
-            doc: "The partners of that reflection: pairs [[row, column], [row, column]] numbered \
-                  from 1, in reading order of their first cell; empty when there is no example.",
-        },
-        Doc {
-            name: "grundy.N.name",
-            doc: "A rectangle \"m × n\" of the Grundy table, m <= n, by m then n.",
-        },
-        Doc {
-            name: "grundy.N.value",
-            doc: "Its Grundy value (an integer n for the nimber *n).",
-        },
-        Doc {
-            name: "grundy.N.nimber",
-            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
-        },
-        Doc {
-            name: "grundy_rules.even_by_even",
-            doc: "Rectangles of the table with both sides even (asserted all of value 0).",
-        },
-        Doc {
-            name: "grundy_rules.two_rows",
-            doc: "Rectangles 2 x n of the table (asserted all of value n mod 2).",
-        },
-    ],
-    identities: &[
-        Doc {
-            name: "B: no wrong firings",
-            doc: "On each board B, no check fires at a position the player to move can win.",
-        },
-        Doc {
-            name: "B: no check fires on an odd board",
-            doc: "On each board B with an odd number of cells, neither check fires anywhere.",
-        },
-        Doc {
-            name: "B: outcome = Grundy value nonzero",
-            doc: "Exact search and the Grundy evaluator agree on the empty board.",
-        },
-        Doc {
-            name: "B: only closure refuses the half turn where only the reflection fires",
-            doc: "Where a reflection fires and the half turn does not, the half turn fails its first \
-                  clause (a theorem: its other two failures would make the reflection fail too).",
-        },
-        Doc {
-            name: "B: every setting finds the outcome",
-            doc: "The measured solver reaches the exact outcome under all four check settings.",
-        },
-        Doc {
-            name: "the reflection fires on no empty rectangle",
-            doc: "Neither reflection fires on any tested empty rectangle.",
-        },
-        Doc {
-            name: "even-by-even rectangles of value 0 = even-by-even rectangles",
-            doc: "Every rectangle of the Grundy table with both sides even is worth 0.",
-        },
-        Doc {
-            name: "2 x n rectangles of value n mod 2 = 2 x n rectangles",
-            doc: "Every rectangle 2 x n of the Grundy table is worth n mod 2.",
-        },
-    ],
-    views: &[
-        Doc {
-            name: "firings",
-            doc: "Positions where each check fires on each board: half turn against reflection (bars).",
-        },
-        Doc {
-            name: "expansions",
-            doc: "Positions the measured solver expands on each board under the four check settings \
-                  (bars, log scale).",
-        },
-        Doc {
-            name: "pairing",
-            doc: "The example position only the reflection settles: filled cells, and each pair of \
-                  partners in one colour and letter; its data table lists the pairs.",
-        },
-        Doc {
-            name: "grundy",
-            doc: "Grundy values of the empty m × n rectangles as a table, a row for each m up to \
-                  grundy_rows and a column for each n up to grundy_cols; cells past \
-                  grundy_max_cells empty.",
-        },
-        Doc {
-            name: "per-board",
-            doc: "A table of each board's positions, firings of the half turn, of the reflection, \
-                  of the reflection alone, and unsound firings.",
-        },
-        Doc {
-            name: "refusals",
-            doc: "A table of the empty rectangles: for the half turn and each mirror, \"fires\" or \
-                  the clause that refuses it (\"fixed cell\", or \"domino\" for the self-paired \
-                  domino).",
-        },
-    ],
-};
 
 /// What a run finds: its data.
 #[derive(Serialize, Deserialize)]
@@ -429,7 +70,7 @@ struct Sweep {
     grid: Grid,
     /// The positions only the reflection settles, for the drawn example.
     reflection_only: Vec<u64>,
-    /// The measured solver's verdict at the root under each of [`Checks::ALL`].
+    /// The measured solver's verdict at the root under each of [`Checks::ALL`](pairing::Checks::ALL).
     setting_wins: [bool; 4],
 }
 
@@ -509,135 +150,14 @@ fn name((rows, cols): (usize, usize)) -> String {
 }
 
 /// Every board of either list, in order of first mention.
-fn all_boards(p: &Params) -> Vec<(usize, usize)> {
+fn all_boards(p: &PairingSweepParams) -> Vec<(usize, usize)> {
     let mut out: Vec<(usize, usize)> = Vec::new();
-    for b in p
-        .size_pairs("firing_boards")
-        .into_iter()
-        .chain(p.size_pairs("search_boards"))
-    {
+    for &b in p.firing_boards.iter().chain(&p.search_boards) {
         if !out.contains(&b) {
             out.push(b);
         }
     }
     out
-}
-
-/// Of the positions where a check `fired`, those the player to move in fact
-/// wins, by exact search: the unsound firings.
-fn unsound(fired: &[u64], outcomes: &mut Outcomes) -> u64 {
-    fired.iter().filter(|free| outcomes.wins(free)).count() as u64
-}
-
-/// Sweeps one board: every reachable position against every map, the exact
-/// outcome of each firing, the measured solver under the four settings.
-fn sweep(grid: &Grid) -> Sweep {
-    let mut outcomes = Outcomes::new(*grid);
-    let grundy = grid.grundy(grid.empty());
-    let mut f = BoardFigures {
-        name: name((grid.rows(), grid.cols())),
-        rows: grid.rows(),
-        cols: grid.cols(),
-        positions: 0,
-        half_turn: 0,
-        vertical: 0,
-        horizontal: 0,
-        both_reflections: 0,
-        reflection: 0,
-        reflection_only: 0,
-        reflection_only_closure: 0,
-        wrong: 0,
-        expansions: Expansions::default(),
-        second_check_saves: 0,
-        outcome: String::new(),
-        grundy: grundy.0,
-        nimber: grundy.to_string(),
-    };
-    let mut fired = Vec::new();
-    let mut reflection_only = Vec::new();
-    for free in grid.positions() {
-        f.positions += 1;
-        let [half, vertical, horizontal] = Map::ALL.map(|m| grid.fires(free, m));
-        let reflection = vertical || horizontal;
-        f.half_turn += u64::from(half);
-        f.vertical += u64::from(vertical);
-        f.horizontal += u64::from(horizontal);
-        f.both_reflections += u64::from(vertical && horizontal);
-        f.reflection += u64::from(reflection);
-        if reflection && !half {
-            f.reflection_only += 1;
-            f.reflection_only_closure +=
-                u64::from(grid.refusal(free, Map::HalfTurn) == Some(cram::Clause::Closure));
-            reflection_only.push(free);
-        }
-        if half || reflection {
-            fired.push(free);
-        }
-    }
-    f.wrong = unsound(&fired, &mut outcomes);
-    f.outcome = outcome(outcomes.wins(&grid.empty())).into();
-    let measured = Checks::ALL.map(|c| grid.measured_solve(c));
-    let [none, half_turn, reflection, both] = measured.map(|m| m.expansions);
-    f.expansions = Expansions {
-        none,
-        half_turn,
-        reflection,
-        both,
-    };
-    f.second_check_saves = half_turn.saturating_sub(both);
-    Sweep {
-        figures: f,
-        grid: *grid,
-        reflection_only,
-        setting_wins: measured.map(|m| m.win),
-    }
-}
-
-fn outcome(win: bool) -> &'static str {
-    if win { "win" } else { "loss" }
-}
-
-fn board_checks(s: &Sweep) -> Vec<Check> {
-    let f = &s.figures;
-    let win = f.outcome == outcome(true);
-    let mut checks = vec![
-        Check::equal(format!("{}: no wrong firings", f.name), f.wrong, 0),
-        Check::equal(
-            format!("{}: outcome = Grundy value nonzero", f.name),
-            win,
-            f.grundy != 0,
-        ),
-    ];
-    // If a reflection fires and the free set is also closed under the half
-    // turn, the half turn fires: its centre cell would be fixed by the
-    // reflection, and a domino it maps onto itself is one the reflection maps
-    // onto itself or one with a cell on the axis. So only closure can refuse it.
-    checks.push(Check::equal(
-        format!(
-            "{}: only closure refuses the half turn where only the reflection fires",
-            f.name
-        ),
-        f.reflection_only_closure,
-        f.reflection_only,
-    ));
-    let settings: Vec<String> = Checks::ALL
-        .iter()
-        .zip(s.setting_wins)
-        .map(|(c, w)| format!("{c:?}: {w}"))
-        .collect();
-    checks.push(Check::that(
-        format!("{}: every setting finds the outcome", f.name),
-        s.setting_wins.iter().all(|&w| w == win),
-        format!("exact: {win}; {}", settings.join(", ")),
-    ));
-    if (f.rows * f.cols) % 2 == 1 {
-        checks.push(Check::equal(
-            format!("{}: no check fires on an odd board", f.name),
-            f.half_turn + f.reflection,
-            0,
-        ));
-    }
-    checks
 }
 
 /// The verdict of each map on each empty rectangle m x n, 2 <= m <= n <= max.
@@ -655,17 +175,18 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
     for m in 2..=max {
         for n in m..=max {
             let Ok(grid) = Grid::new(m, n) else { continue };
-            let [half, vertical, horizontal] = Map::ALL.map(|map| grid.refusal(grid.empty(), map));
+            let [half, vertical, horizontal] =
+                Map::ALL.map(|map| refusal(&grid, grid.empty(), map));
             let verdict =
-                |r: Option<cram::Clause>| r.map_or_else(|| "fires".to_string(), |c| c.to_string());
+                |r: Option<Clause>| r.map_or_else(|| "fires".to_string(), |c| c.to_string());
             totals.tested += 1;
             totals.half_turn_fires += usize::from(half.is_none());
             totals.reflection_fires += usize::from(vertical.is_none() || horizontal.is_none());
-            let is = |r: Option<cram::Clause>, c| usize::from(r == Some(c));
-            totals.vertical_by_domino += is(vertical, cram::Clause::SelfPairedDomino);
-            totals.vertical_by_fixed_cell += is(vertical, cram::Clause::FixedCell);
-            totals.horizontal_by_domino += is(horizontal, cram::Clause::SelfPairedDomino);
-            totals.horizontal_by_fixed_cell += is(horizontal, cram::Clause::FixedCell);
+            let is = |r: Option<Clause>, c| usize::from(r == Some(c));
+            totals.vertical_by_domino += is(vertical, Clause::SelfPairedDomino);
+            totals.vertical_by_fixed_cell += is(vertical, Clause::FixedCell);
+            totals.horizontal_by_domino += is(horizontal, Clause::SelfPairedDomino);
+            totals.horizontal_by_fixed_cell += is(horizontal, Clause::FixedCell);
             list.push(Rectangle {
                 name: name((m, n)),
                 half_turn: verdict(half),
@@ -678,12 +199,8 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
 }
 
 /// The rectangles of the Grundy table, m <= n, within the cell limit.
-fn grundy_rectangles(p: &Params) -> Vec<(usize, usize)> {
-    let (rows, cols, max) = (
-        p.size("grundy_rows"),
-        p.size("grundy_cols"),
-        p.size("grundy_max_cells"),
-    );
+fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
+    let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
     let mut out: Vec<(usize, usize)> = (1..=rows)
         .flat_map(|m| (1..=cols).map(move |n| (m.min(n), m.max(n))))
         .filter(|&(m, n)| m * n <= max)
@@ -718,12 +235,12 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
         return Example::default();
     };
     let grid = &b.grid;
-    let map = if grid.fires(free, Map::Vertical) {
+    let map = if fires(grid, free, Map::Vertical) {
         Map::Vertical
     } else {
         Map::Horizontal
     };
-    let mirror = grid.mirror(free, map);
+    let mirror = mirror(grid, free, map);
     // Pairs in row-major order of their first cell.
     let mut pairs: Vec<[[usize; 2]; 2]> = Vec::new();
     for (r, c) in grid.cells(free) {
@@ -755,24 +272,11 @@ impl Generator for PairingSweep {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        match all_boards(p)
-            .into_iter()
-            .find(|&(r, c)| (r * c) as i64 > MAX_SWEEP_CELLS)
-        {
-            Some(b) => Err(format!(
-                "the {} board has {} cells; sweeps are limited to {MAX_SWEEP_CELLS} cells",
-                name(b),
-                b.0 * b.1
-            )),
-            None => Ok(()),
-        }
-    }
-
-    fn run(&self, p: &Params) -> Output {
+    fn run(&self, params: &Params) -> Output {
+        let p: PairingSweepParams = params.typed();
         let mut checks = Vec::new();
         let mut sweeps = Vec::new();
-        for (rows, cols) in all_boards(p) {
+        for (rows, cols) in all_boards(&p) {
             let Ok(grid) = Grid::new(rows, cols) else {
                 continue;
             };
@@ -780,8 +284,7 @@ impl Generator for PairingSweep {
             checks.extend(board_checks(&swept));
             sweeps.push(swept);
         }
-        let in_set = |key: &str| {
-            let set = p.size_pairs(key);
+        let in_set = |set: &[(usize, usize)]| {
             let chosen: Vec<&BoardFigures> = set
                 .iter()
                 .filter_map(|&b| {
@@ -794,7 +297,7 @@ impl Generator for PairingSweep {
             let names = set.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
             (chosen, names)
         };
-        let (firing_set, firing_names) = in_set("firing_boards");
+        let (firing_set, firing_names) = in_set(&p.firing_boards);
         let sum = |set: &[&BoardFigures], f: fn(&BoardFigures) -> u64| {
             set.iter().map(|&b| f(b)).sum::<u64>()
         };
@@ -807,7 +310,7 @@ impl Generator for PairingSweep {
             reflection_only_closure: sum(&firing_set, |b| b.reflection_only_closure),
             wrong: sum(&firing_set, |b| b.wrong),
         };
-        let (search_set, search_names) = in_set("search_boards");
+        let (search_set, search_names) = in_set(&p.search_boards);
         let (none, half_turn) = (
             sum(&search_set, |b| b.expansions.none),
             sum(&search_set, |b| b.expansions.half_turn),
@@ -827,14 +330,14 @@ impl Generator for PairingSweep {
             second_check_saves: half_turn.saturating_sub(both),
             second_check_share: half_turn.saturating_sub(both) as f64 / half_turn.max(1) as f64,
         };
-        let (rectangles, rectangle_totals) = rectangles(p.size("rectangles_up_to"));
+        let (rectangles, rectangle_totals) = rectangles(p.rectangles_up_to);
         checks.push(Check::equal(
             "the reflection fires on no empty rectangle",
             rectangle_totals.reflection_fires,
             0,
         ));
         let example = example(drawn_example(&sweeps));
-        let table_rects = grundy_rectangles(p);
+        let table_rects = grundy_rectangles(&p);
         let values = cram::rectangle_values(&table_rects).unwrap_or_default();
         let grundy: Vec<GrundyEntry> = table_rects
             .iter()
@@ -906,7 +409,7 @@ mod tests {
         static OUT: OnceLock<Output> = OnceLock::new();
         OUT.get_or_init(|| {
             let p = params(&[]);
-            PairingSweep.check_limits(&p).unwrap();
+            SPEC.check_limits(&p).unwrap();
             PairingSweep.run(&p)
         })
     }
@@ -997,17 +500,6 @@ mod tests {
         assert_eq!(b["wrong"], 0);
         assert_eq!(b["outcome"], "loss");
         assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
-    }
-
-    /// The unsound count is the solver's verdict, not an assumption: a check
-    /// firing everywhere on the 2 x 2 is unsound at the four positions with
-    /// one domino, where the player to move lays the second.
-    #[test]
-    fn unsound_firings_are_wins_by_exact_search() {
-        let grid = Grid::new(2, 2).unwrap();
-        let mut outcomes = Outcomes::new(grid);
-        assert_eq!(unsound(&grid.positions(), &mut outcomes), 4);
-        assert_eq!(unsound(&[grid.empty()], &mut outcomes), 0);
     }
 
     #[test]
@@ -1183,10 +675,12 @@ mod tests {
 
     #[test]
     fn refuses_boards_past_the_sweep_limit() {
-        let err = PairingSweep
+        let err = SPEC
             .check_limits(&params(&[("search_boards", "[[5, 5]]")]))
             .unwrap_err();
-        assert!(err.contains("5 × 5 board has 25 cells"), "{err}");
-        assert!(err.contains("limited to 24 cells"), "{err}");
+        assert!(
+            err.contains("board cells is 25, over the limit of 24"),
+            "{err}"
+        );
     }
 }

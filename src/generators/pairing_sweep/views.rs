@@ -1,6 +1,6 @@
 //! The views of `pairing-sweep`, drawn from its data alone.
 
-use super::{BoardFigures, Example, GrundyEntry, Rectangle};
+use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle};
 use crate::generators::draw::{Axis, Board, Chart, Drawing, Mark, Role, Scale, Series, Table};
 use crate::generators::{Data, Params};
 use serde_json::Value;
@@ -144,7 +144,8 @@ fn grundy(params: &Params, grundy: &[GrundyEntry]) -> Option<Drawing> {
     if grundy.is_empty() {
         return None;
     }
-    let (rows, cols) = (params.size("grundy_rows"), params.size("grundy_cols"));
+    let p: PairingSweepParams = params.typed();
+    let (rows, cols) = (p.grundy_rows, p.grundy_cols);
     let value = |m: usize, n: usize| {
         let key = (m.min(n), m.max(n));
         grundy

@@ -10,238 +10,19 @@
 //! `[pesV - optH, optV - pesH]`. Its views are drawn in `views.rs`.
 
 mod packing;
+mod spec;
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
+use super::{Check, Data, Generator, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
 use packing::{max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
+use spec::{RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
 
 pub struct RunIntervals;
-
-static SPEC: Spec = Spec {
-    name: "run-intervals",
-    description: "Every Domineering region shape of 1 to N cells up to mirrors and the half turn: \
-                  canonical value, runs, optimistic and pessimistic packings (search and closed form) \
-                  and the interval [pesV - optH, optV - pesH]; which shapes share run lengths but not values.",
-    params: &[
-        Param {
-            name: "max_cells",
-            doc: "Largest region size in the catalogue (N).",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "8",
-        },
-        Param {
-            name: "example_down",
-            doc: "The vertical run lengths of the example family, in the catalogue's order.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[1, 1, 1, 2, 3]",
-        },
-        Param {
-            name: "example_across",
-            doc: "The horizontal run lengths of the example family, in the catalogue's order.",
-            kind: Kind::IntList {
-                min: 1,
-                max: 11,
-                max_len: 11,
-            },
-            default: "[1, 1, 1, 5]",
-        },
-        Param {
-            name: "table_cells",
-            doc: "The table view shows the shapes of at most this many cells (and at most N); \
-                  the default keeps an essay's page small.",
-            kind: Kind::Int { min: 1, max: 11 },
-            default: "4",
-        },
-    ],
-    keys: &[
-        Doc {
-            name: "max_cells",
-            doc: "N, the largest region size.",
-        },
-        Doc {
-            name: "shapes",
-            doc: "Shapes in the catalogue.",
-        },
-        Doc {
-            name: "by_size",
-            doc: "Shapes of each size: by_size.N is the count of N+1 cells.",
-        },
-        Doc {
-            name: "numbers",
-            doc: "Shapes whose value is a number.",
-        },
-        Doc {
-            name: "opt_closed_form_exact",
-            doc: "Shapes on which sum floor(l/2) over the runs equals the searched optimistic packing \
-                  in both directions.",
-        },
-        Doc {
-            name: "pes_closed_form_exact",
-            doc: "Shapes on which sum ceil((l-1)/3) over the runs equals the searched pessimistic packing \
-                  in both directions.",
-        },
-        Doc {
-            name: "point_intervals",
-            doc: "Shapes whose interval is a single point.",
-        },
-        Doc {
-            name: "point_lengths",
-            doc: "The run lengths whose straight line has a point interval (searched), joined by \
-                  \", \": \"1, 2, 3, 5\" from N = 5 on.",
-        },
-        Doc {
-            name: "short_runs",
-            doc: "Shapes all of whose runs, both directions, have a length of point_lengths.",
-        },
-        Doc {
-            name: "value_is_opt_difference",
-            doc: "Number-valued shapes whose value equals optV - optH.",
-        },
-        Doc {
-            name: "numbers_in_interval",
-            doc: "Number-valued shapes whose value lies in their interval.",
-        },
-        Doc {
-            name: "pes_guess_vertical",
-            doc: "Shapes on which the guess pesV = (cells - even vertical runs)/2 is exact.",
-        },
-        Doc {
-            name: "pes_guess_horizontal",
-            doc: "Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.",
-        },
-        Doc {
-            name: "groups",
-            doc: "Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths, \
-                  sorted horizontal lengths).",
-        },
-        Doc {
-            name: "groups_one_interval",
-            doc: "Of those groups, how many share one interval.",
-        },
-        Doc {
-            name: "groups_with_numbers",
-            doc: "Groups holding two or more number-valued shapes.",
-        },
-        Doc {
-            name: "split_groups",
-            doc: "Of those, groups holding two different number values.",
-        },
-        Doc {
-            name: "split",
-            doc: "The split groups: split.N.down and .across (run lengths), .interval (\"[a,b]\"), \
-                  .shapes.N.grid, .shapes.N.value and .shapes.N.number (every shape of the group; \
-                  number: whether the value is a number), .witnesses (the indices in .shapes of \
-                  the first shape worth the group's smallest number and of the first worth its \
-                  largest).",
-        },
-        Doc {
-            name: "example",
-            doc: "The shapes with runs example_down down and example_across across: \
-                  example.N.grid, .value, .number.",
-        },
-        Doc {
-            name: "example_count",
-            doc: "How many such shapes there are.",
-        },
-        Doc {
-            name: "example_numbers",
-            doc: "How many of them have a number value.",
-        },
-        Doc {
-            name: "example_values",
-            doc: "Their number values, distinct, in increasing order, joined by \", \".",
-        },
-        Doc {
-            name: "example_interval",
-            doc: "Their interval when they share one (\"[0,0]\"), else \"several\".",
-        },
-        Doc {
-            name: "example_by_value",
-            doc: "Per distinct number value, in increasing order: example_by_value.N.value and \
-                  .count (how many of them are worth it).",
-        },
-        Doc {
-            name: "longest_run",
-            doc: "The longest run in the catalogue (N, from the straight line).",
-        },
-        Doc {
-            name: "width_by_length",
-            doc: "Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the \
-                  searched optimistic and pessimistic packing of a line of l cells), .width \
-                  (.opt - .pes), .formula \
-                  (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).",
-        },
-        Doc {
-            name: "width_at_longest",
-            doc: "The width of the longest run (a line of N cells).",
-        },
-        Doc {
-            name: "widest",
-            doc: "The largest interval width in the catalogue.",
-        },
-        Doc {
-            name: "catalogue",
-            doc: "Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across \
-                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .low, .high, .width.",
-        },
-    ],
-    identities: &[
-        Doc {
-            name: "optimistic closed form",
-            doc: "Searched optimistic packing = sum floor(l/2) over the runs, every shape, both directions.",
-        },
-        Doc {
-            name: "pessimistic closed form",
-            doc: "Searched pessimistic packing = sum ceil((l-1)/3) over the runs, every shape, both \
-                  directions.",
-        },
-        Doc {
-            name: "point interval iff every run has a point length",
-            doc: "The interval is a single point exactly when every run's length is one whose \
-                  straight line has a point interval.",
-        },
-        Doc {
-            name: "groups share one interval",
-            doc: "Every group of shapes sharing a run-length multiset shares one interval.",
-        },
-        Doc {
-            name: "width formula",
-            doc: "The searched width of a line of l cells equals floor(l/2) - ceil((l-1)/3).",
-        },
-    ],
-    views: &[
-        Doc {
-            name: "table",
-            doc: "Every shape of at most table_cells cells drawn small with its value and interval, \
-                  one group per number of cells.",
-        },
-        Doc {
-            name: "widths",
-            doc: "Interval width added by one run against the run's length, by search on a line and \
-                  by the formula (points).",
-        },
-        Doc {
-            name: "split",
-            doc: "The split groups (shapes sharing run lengths but not number values), each headed \
-                  by its runs, interval and number of shapes, showing its two witnesses with their \
-                  values.",
-        },
-        Doc {
-            name: "family",
-            doc: "The example family's shapes worth a number (the shapes with the example runs), \
-                  each with its value, one group per value.",
-        },
-    ],
-};
 
 /// One shape of the catalogue with everything the figures read.
 #[derive(Serialize, Deserialize, Clone)]
@@ -581,16 +362,9 @@ impl Generator for RunIntervals {
         &SPEC
     }
 
-    fn run(&self, p: &Params) -> Output {
-        let max_cells = u32::try_from(p.size("max_cells")).unwrap_or(1);
-        let runs = |name| -> Vec<u32> {
-            p.ints(name)
-                .iter()
-                .map(|&l| u32::try_from(l).expect("run lengths are positive"))
-                .collect()
-        };
-        let (down, across) = (runs("example_down"), runs("example_across"));
-        let (data, checks) = compute(max_cells, (&down, &across));
+    fn run(&self, params: &Params) -> Output {
+        let p: RunIntervalsParams = params.typed();
+        let (data, checks) = compute(p.max_cells, (&p.example_down, &p.example_across));
         Output::new(&data, checks)
     }
 

@@ -1,6 +1,6 @@
 //! The views of `run-intervals`, drawn from its data alone.
 
-use super::{Entry, Group as Split, Member, RunWidth, ValueCount};
+use super::{Entry, Group as Split, Member, RunIntervalsParams, RunWidth, ValueCount};
 use crate::generators::draw::{
     Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series,
 };
@@ -10,7 +10,7 @@ pub fn draw(view: &str, p: &Params, data: &Data) -> Result<Option<Drawing>, Stri
     Ok(match view {
         "table" => Some(table(
             &data.field::<Vec<_>>("catalogue")?,
-            p.size("table_cells"),
+            p.typed::<RunIntervalsParams>().table_cells,
         )),
         "widths" => Some(widths(&data.field::<Vec<_>>("width_by_length")?)),
         "split" => split(&data.field::<Vec<_>>("split")?)?,

@@ -4,36 +4,45 @@
 //! such a split is worth: the mean of (product of the live regions' position
 //! counts) / (their sum). Its view is drawn in `views.rs`.
 
+mod census;
 mod views;
 
-use super::{Check, Data, Doc, Generator, Kind, Output, Param, Params, Spec, draw};
-use crate::games::domineering::{Board, census};
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use crate::games::domineering::Board;
+use census::census;
 use serde::{Deserialize, Serialize};
 
 pub struct SplitCensus;
 
-/// Cells above which the census is refused: every position is listed, and the
-/// empty 4 x 5 already has about a hundred thousand, the 5 x 5 millions.
-pub const MAX_CELLS: i64 = 20;
+/// Cells of the board.
+fn cells(params: &Params) -> Result<u128, String> {
+    let p: SplitCensusParams = params.typed();
+    Ok((p.rows * p.cols) as u128)
+}
+
+params! {
+    /// The parameters of `split-census`.
+    pub struct SplitCensusParams {
+        /// Rows of the board.
+        rows: usize = 4, in 1..=20;
+        /// Columns of the board.
+        cols: usize = 4, in 1..=20;
+    }
+}
 
 static SPEC: Spec = Spec {
     name: "split-census",
     description: "Over every position of an empty R x C Domineering board: how many have fallen into two or \
                   more regions that each still hold a move, by dominoes placed, and the mean saving of such a split.",
-    params: &[
-        Param {
-            name: "rows",
-            doc: "Rows of the board.",
-            kind: Kind::Int { min: 1, max: 20 },
-            default: "4",
-        },
-        Param {
-            name: "cols",
-            doc: "Columns of the board.",
-            kind: Kind::Int { min: 1, max: 20 },
-            default: "4",
-        },
-    ],
+    params: SplitCensusParams::PARAMS,
+    limits: &[Limit {
+        name: "cells",
+        doc: "cells of the board; the census lists every position, and the empty 4 x 5 already \
+              has about a hundred thousand, the 5 x 5 millions",
+        max: 20,
+        measure: cells,
+    }],
     keys: &[
         Doc {
             name: "positions",
@@ -99,18 +108,9 @@ impl Generator for SplitCensus {
         &SPEC
     }
 
-    fn check_limits(&self, p: &Params) -> Result<(), String> {
-        let cells = p.int("rows") * p.int("cols");
-        if cells > MAX_CELLS {
-            return Err(format!(
-                "the census lists every position; boards are limited to {MAX_CELLS} cells, not {cells}"
-            ));
-        }
-        Ok(())
-    }
-
-    fn run(&self, p: &Params) -> Output {
-        let board = Board::empty(p.size("rows"), p.size("cols"));
+    fn run(&self, params: &Params) -> Output {
+        let p: SplitCensusParams = params.typed();
+        let board = Board::empty(p.rows, p.cols);
         let c = census(&board);
         let by_placed: Vec<Level> = c
             .by_placed
@@ -313,11 +313,7 @@ mod tests {
             .collect(),
         )
         .unwrap();
-        assert!(
-            SplitCensus
-                .check_limits(&p)
-                .unwrap_err()
-                .contains("limited to 20 cells")
-        );
+        let err = SPEC.check_limits(&p).unwrap_err();
+        assert!(err.contains("cells is 25, over the limit of 20"), "{err}");
     }
 }

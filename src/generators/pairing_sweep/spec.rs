@@ -1,0 +1,357 @@
+//! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
+//! run, and the data keys, identities and views a run documents.
+
+use super::all_boards;
+use crate::generators::params::params;
+use crate::generators::{Doc, Limit, Params, Spec};
+
+/// Cells of the largest board swept.
+fn board_cells(params: &Params) -> Result<u128, String> {
+    let cells = all_boards(&params.typed()).into_iter().map(|(r, c)| r * c);
+    Ok(cells.max().unwrap_or(0) as u128)
+}
+
+params! {
+    /// The parameters of `pairing-sweep`.
+    pub struct PairingSweepParams {
+        /// Boards as [rows, columns] whose firings are totalled (keys `firing.*`).
+        firing_boards: Vec<(usize, usize)> =
+            [[2, 6], [3, 4], [2, 7], [3, 5], [4, 4], [4, 5]],
+            in 1..=8, at most 12;
+        /// Boards as [rows, columns] whose solver expansions are totalled (keys `search.*`). Every
+        /// board of either list is swept; `boards` lists them in order of first mention.
+        search_boards: Vec<(usize, usize)> =
+            [[2, 6], [3, 4], [2, 7], [4, 4], [3, 6], [4, 5]],
+            in 1..=8, at most 12;
+        /// The empty rectangles m x n with 2 <= m <= n <= this are tested for which clause refuses
+        /// each map.
+        rectangles_up_to: usize = 8, in 2..=8;
+        /// Rows of the Grundy-value table: rectangles with 1 to this many rows.
+        grundy_rows: usize = 5, in 1..=8;
+        /// Columns of the Grundy-value table: rectangles with 1 to this many columns.
+        grundy_cols: usize = 8, in 1..=8;
+        /// Rectangles of the table with more cells are left blank. The limit of 30 keeps a run
+        /// under a minute: the 5 x 6 alone takes seconds, and the work grows about tenfold every
+        /// four cells.
+        grundy_max_cells: usize = 24, in 1..=30;
+    }
+}
+
+pub(super) static SPEC: Spec = Spec {
+    name: "pairing-sweep",
+    description: "Cram: the half-turn and reflection pairing checks over every reachable position of \
+                  each board (firings, wrong firings, what each saves a solver), the clause that refuses \
+                  each map on the empty rectangles, and Grundy values of rectangles.",
+    params: PairingSweepParams::PARAMS,
+    limits: &[Limit {
+        name: "board cells",
+        doc: "cells of the largest board swept; every reachable position is held in memory and \
+              searched, the 4 x 6's 24 cells already give 607,752 of them, and each further cell \
+              roughly doubles the count",
+        max: 24,
+        measure: board_cells,
+    }],
+    keys: &[
+        Doc {
+            name: "boards.N.name",
+            doc: "The board as \"R × C\"; boards are in order of first mention in firing_boards then search_boards.",
+        },
+        Doc {
+            name: "boards.N.rows",
+            doc: "Rows of the board.",
+        },
+        Doc {
+            name: "boards.N.cols",
+            doc: "Columns of the board.",
+        },
+        Doc {
+            name: "boards.N.positions",
+            doc: "Positions reachable from the empty board, the empty board included.",
+        },
+        Doc {
+            name: "boards.N.half_turn",
+            doc: "Positions where the half-turn check fires.",
+        },
+        Doc {
+            name: "boards.N.vertical",
+            doc: "Positions where the vertical-axis reflection fires.",
+        },
+        Doc {
+            name: "boards.N.horizontal",
+            doc: "Positions where the horizontal-axis reflection fires.",
+        },
+        Doc {
+            name: "boards.N.both_reflections",
+            doc: "Positions where both reflections fire.",
+        },
+        Doc {
+            name: "boards.N.reflection",
+            doc: "Positions where the reflection (either reflection) fires.",
+        },
+        Doc {
+            name: "boards.N.reflection_only",
+            doc: "Positions where the reflection fires and the half turn does not.",
+        },
+        Doc {
+            name: "boards.N.reflection_only_closure",
+            doc: "Of those, the positions whose half turn is refused by closure (the first clause).",
+        },
+        Doc {
+            name: "boards.N.wrong",
+            doc: "Unsound firings: positions where the half turn or a reflection fires although the \
+                  player to move wins, by exact search from each such position (asserted 0).",
+        },
+        Doc {
+            name: "boards.N.expansions.none",
+            doc: "Node expansions of the measured solver with no check.",
+        },
+        Doc {
+            name: "boards.N.expansions.half_turn",
+            doc: "Node expansions with the half-turn check.",
+        },
+        Doc {
+            name: "boards.N.expansions.reflection",
+            doc: "Node expansions with the reflection check.",
+        },
+        Doc {
+            name: "boards.N.expansions.both",
+            doc: "Node expansions with both checks.",
+        },
+        Doc {
+            name: "boards.N.second_check_saves",
+            doc: "Expansions with the half turn minus expansions with both checks.",
+        },
+        Doc {
+            name: "boards.N.outcome",
+            doc: "\"win\" or \"loss\" for the player to move at the empty board.",
+        },
+        Doc {
+            name: "boards.N.grundy",
+            doc: "Grundy value of the empty board (an integer n for the nimber *n).",
+        },
+        Doc {
+            name: "boards.N.nimber",
+            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
+        },
+        Doc {
+            name: "firing.boards",
+            doc: "The firing set, as \"2 × 6, 3 × 4, ...\".",
+        },
+        Doc {
+            name: "firing.positions",
+            doc: "Reachable positions over the firing set.",
+        },
+        Doc {
+            name: "firing.half_turn",
+            doc: "Half-turn firings over the firing set.",
+        },
+        Doc {
+            name: "firing.reflection",
+            doc: "Reflection firings over the firing set.",
+        },
+        Doc {
+            name: "firing.reflection_only",
+            doc: "Positions only the reflection settles, over the firing set.",
+        },
+        Doc {
+            name: "firing.reflection_only_closure",
+            doc: "Of those, the positions whose half turn is refused by closure.",
+        },
+        Doc {
+            name: "firing.wrong",
+            doc: "Unsound firings (`boards.N.wrong`) over the firing set.",
+        },
+        Doc {
+            name: "search.boards",
+            doc: "The search set, as \"2 × 6, 3 × 4, ...\".",
+        },
+        Doc {
+            name: "search.none",
+            doc: "Expansions with no check over the search set.",
+        },
+        Doc {
+            name: "search.half_turn",
+            doc: "Expansions with the half turn over the search set.",
+        },
+        Doc {
+            name: "search.reflection",
+            doc: "Expansions with the reflection over the search set.",
+        },
+        Doc {
+            name: "search.both",
+            doc: "Expansions with both checks over the search set.",
+        },
+        Doc {
+            name: "search.half_turn_saves",
+            doc: "search.none - search.half_turn.",
+        },
+        Doc {
+            name: "search.reflection_saves",
+            doc: "search.none - search.reflection: what the reflection alone saves.",
+        },
+        Doc {
+            name: "search.second_check_saves",
+            doc: "search.half_turn - search.both: what the reflection saves a solver already carrying \
+                  the half turn.",
+        },
+        Doc {
+            name: "search.second_check_share",
+            doc: "search.second_check_saves / search.half_turn (a ratio in 0..1).",
+        },
+        Doc {
+            name: "rectangles.N.name",
+            doc: "An empty rectangle \"m × n\", 2 <= m <= n <= rectangles_up_to, by m then n.",
+        },
+        Doc {
+            name: "rectangles.N.half_turn",
+            doc: "\"fires\", or the clause that refuses the half turn: \"closure\", \"fixed cell\" or \
+                  \"self-paired domino\".",
+        },
+        Doc {
+            name: "rectangles.N.vertical",
+            doc: "The same for the vertical-axis reflection.",
+        },
+        Doc {
+            name: "rectangles.N.horizontal",
+            doc: "The same for the horizontal-axis reflection.",
+        },
+        Doc {
+            name: "rectangle_totals.tested",
+            doc: "Empty rectangles tested.",
+        },
+        Doc {
+            name: "rectangle_totals.half_turn_fires",
+            doc: "Rectangles on which the half turn fires (both sides even).",
+        },
+        Doc {
+            name: "rectangle_totals.reflection_fires",
+            doc: "Rectangles on which either reflection fires (asserted 0).",
+        },
+        Doc {
+            name: "rectangle_totals.vertical_by_domino",
+            doc: "Rectangles whose vertical reflection is refused by the self-paired-domino clause.",
+        },
+        Doc {
+            name: "rectangle_totals.vertical_by_fixed_cell",
+            doc: "Rectangles whose vertical reflection is refused by the fixed-cell clause.",
+        },
+        Doc {
+            name: "rectangle_totals.horizontal_by_domino",
+            doc: "Rectangles whose horizontal reflection is refused by the self-paired-domino clause.",
+        },
+        Doc {
+            name: "rectangle_totals.horizontal_by_fixed_cell",
+            doc: "Rectangles whose horizontal reflection is refused by the fixed-cell clause.",
+        },
+        Doc {
+            name: "example.board",
+            doc: "The board of the drawn position only the reflection settles (the board with most \
+                  such positions); empty string when there is none.",
+        },
+        Doc {
+            name: "example.grid",
+            doc: "The drawn position as rows of `.` (free) and `#` (filled) joined by `|`.",
+        },
+        Doc {
+            name: "example.map",
+            doc: "The reflection that pairs it: \"vertical reflection\" or \"horizontal reflection\".",
+        },
+        Doc {
+            name: "example.free_cells",
+            doc: "Free cells of the drawn position.",
+        },
+        Doc {
+            name: "example.pairs",
+            doc: "The partners of that reflection: pairs [[row, column], [row, column]] numbered \
+                  from 1, in reading order of their first cell; empty when there is no example.",
+        },
+        Doc {
+            name: "grundy.N.name",
+            doc: "A rectangle \"m × n\" of the Grundy table, m <= n, by m then n.",
+        },
+        Doc {
+            name: "grundy.N.value",
+            doc: "Its Grundy value (an integer n for the nimber *n).",
+        },
+        Doc {
+            name: "grundy.N.nimber",
+            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
+        },
+        Doc {
+            name: "grundy_rules.even_by_even",
+            doc: "Rectangles of the table with both sides even (asserted all of value 0).",
+        },
+        Doc {
+            name: "grundy_rules.two_rows",
+            doc: "Rectangles 2 x n of the table (asserted all of value n mod 2).",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "B: no wrong firings",
+            doc: "On each board B, no check fires at a position the player to move can win.",
+        },
+        Doc {
+            name: "B: no check fires on an odd board",
+            doc: "On each board B with an odd number of cells, neither check fires anywhere.",
+        },
+        Doc {
+            name: "B: outcome = Grundy value nonzero",
+            doc: "Exact search and the Grundy evaluator agree on the empty board.",
+        },
+        Doc {
+            name: "B: only closure refuses the half turn where only the reflection fires",
+            doc: "Where a reflection fires and the half turn does not, the half turn fails its first \
+                  clause (a theorem: its other two failures would make the reflection fail too).",
+        },
+        Doc {
+            name: "B: every setting finds the outcome",
+            doc: "The measured solver reaches the exact outcome under all four check settings.",
+        },
+        Doc {
+            name: "the reflection fires on no empty rectangle",
+            doc: "Neither reflection fires on any tested empty rectangle.",
+        },
+        Doc {
+            name: "even-by-even rectangles of value 0 = even-by-even rectangles",
+            doc: "Every rectangle of the Grundy table with both sides even is worth 0.",
+        },
+        Doc {
+            name: "2 x n rectangles of value n mod 2 = 2 x n rectangles",
+            doc: "Every rectangle 2 x n of the Grundy table is worth n mod 2.",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "firings",
+            doc: "Positions where each check fires on each board: half turn against reflection (bars).",
+        },
+        Doc {
+            name: "expansions",
+            doc: "Positions the measured solver expands on each board under the four check settings \
+                  (bars, log scale).",
+        },
+        Doc {
+            name: "pairing",
+            doc: "The example position only the reflection settles: filled cells, and each pair of \
+                  partners in one colour and letter; its data table lists the pairs.",
+        },
+        Doc {
+            name: "grundy",
+            doc: "Grundy values of the empty m × n rectangles as a table, a row for each m up to \
+                  grundy_rows and a column for each n up to grundy_cols; cells past \
+                  grundy_max_cells empty.",
+        },
+        Doc {
+            name: "per-board",
+            doc: "A table of each board's positions, firings of the half turn, of the reflection, \
+                  of the reflection alone, and unsound firings.",
+        },
+        Doc {
+            name: "refusals",
+            doc: "A table of the empty rectangles: for the half turn and each mirror, \"fires\" or \
+                  the clause that refuses it (\"fixed cell\", or \"domino\" for the self-paired \
+                  domino).",
+        },
+    ],
+};

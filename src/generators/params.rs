@@ -1,0 +1,519 @@
+//! A generator's parameters and limits, declared once.
+//!
+//! [`params!`] turns one field list (a doc comment, a type, a default and a
+//! range for each field) into a typed struct that a run reads its parameters
+//! from, and into the [`Param`] declarations the pipeline validates a
+//! directive's table against ([`Params::parse`]) and `ladder generators` prints.
+//! [`choice!`] declares the enum of a parameter that takes one of a few words.
+//! A [`Limit`] declares a measure of the parameters that refuses a run past its
+//! maximum (cells, positions, bytes); [`Spec::check_limits`] checks them all.
+
+use super::Spec;
+use serde::Serialize;
+use serde::de::DeserializeOwned;
+use std::collections::BTreeMap;
+use std::fmt;
+
+/// One declared parameter.
+pub struct Param {
+    pub name: &'static str,
+    pub doc: &'static str,
+    pub kind: Kind,
+    /// The default, written as a TOML value (`4`, `[3]`, `[[2, 6]]`).
+    pub default: &'static str,
+}
+
+/// The type of a parameter and its allowed range.
+pub enum Kind {
+    /// An integer in `min..=max`.
+    Int {
+        min: i64,
+        max: i64,
+    },
+    /// A list of at most `max_len` integers, each in `min..=max`.
+    IntList {
+        min: i64,
+        max: i64,
+        max_len: usize,
+    },
+    /// A list of at most `max_len` pairs of integers, each in `min..=max`.
+    PairList {
+        min: i64,
+        max: i64,
+        max_len: usize,
+    },
+    Bool,
+    /// One of the listed strings.
+    Choice(&'static [&'static str]),
+}
+
+/// What a parameter's Rust type says of its [`Kind`]; the declared range and
+/// length complete it ([`Kind::of`]).
+pub enum Shape {
+    Int,
+    IntList,
+    PairList,
+    Bool,
+    Choice(&'static [&'static str]),
+}
+
+/// A type a declared parameter can have.
+pub trait ParamType: DeserializeOwned {
+    const SHAPE: Shape;
+}
+
+impl ParamType for usize {
+    const SHAPE: Shape = Shape::Int;
+}
+
+impl ParamType for u32 {
+    const SHAPE: Shape = Shape::Int;
+}
+
+impl ParamType for Vec<usize> {
+    const SHAPE: Shape = Shape::IntList;
+}
+
+impl ParamType for Vec<u32> {
+    const SHAPE: Shape = Shape::IntList;
+}
+
+impl ParamType for Vec<(usize, usize)> {
+    const SHAPE: Shape = Shape::PairList;
+}
+
+impl ParamType for bool {
+    const SHAPE: Shape = Shape::Bool;
+}
+
+impl Kind {
+    /// The kind of a parameter of this shape with the declared range
+    /// (`in min..=max`, none or one) and length (`at most n`, none or one).
+    /// A declaration that gives a shape what it does not take, or withholds
+    /// what it needs, fails to compile: the declarations are constants.
+    pub const fn of(shape: Shape, range: &[(i64, i64)], max_len: &[usize]) -> Kind {
+        match (shape, range, max_len) {
+            (Shape::Int, &[(min, max)], []) => Kind::Int { min, max },
+            (Shape::IntList, &[(min, max)], &[max_len]) => Kind::IntList { min, max, max_len },
+            (Shape::PairList, &[(min, max)], &[max_len]) => Kind::PairList { min, max, max_len },
+            (Shape::Bool, [], []) => Kind::Bool,
+            (Shape::Choice(options), [], []) => Kind::Choice(options),
+            (Shape::Int, ..) => panic!("an integer parameter takes `in min..=max` alone"),
+            (Shape::IntList | Shape::PairList, ..) => {
+                panic!("a list parameter takes `in min..=max, at most n`")
+            }
+            (Shape::Bool | Shape::Choice(_), ..) => {
+                panic!("a boolean or choice parameter takes no range")
+            }
+        }
+    }
+}
+
+/// A struct of parameters declared with [`params!`].
+pub trait Declared: DeserializeOwned {
+    const PARAMS: &'static [Param];
+}
+
+/// Declares a generator's parameters: a struct with one typed field per
+/// parameter, deserialised from validated [`Params`] with [`Params::typed`],
+/// and its `PARAMS`, which a [`Spec`] lists. Each field's doc comment (one is
+/// required) is its documentation; after its type come its default (one TOML
+/// token: `4`, `[3]`, `[[2, 6]]`, `true`, `"normal"`), its range for integers
+/// and lists (`in 1..=11`) and the length of a list (`at most 11`):
+///
+/// ```ignore
+/// params! {
+///     pub struct BoardParams {
+///         /// Rows of the board.
+///         rows: usize = 4, in 1..=11;
+///         /// Columns blocked whole.
+///         blocked_columns: Vec<usize> = [3], in 1..=11, at most 11;
+///         /// Also sweep a wall across the board.
+///         wall: bool = true;
+///     }
+/// }
+/// ```
+macro_rules! params {
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])+
+                $field:ident: $ty:ty = $default:tt
+                    $(, in $min:tt..=$max:tt)? $(, at most $len:tt)?;
+            )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Debug, serde::Deserialize)]
+        #[serde(deny_unknown_fields)]
+        $vis struct $name {
+            $($(#[doc = $doc])+ pub $field: $ty,)*
+        }
+
+        impl $name {
+            /// The declaration of every field, in order.
+            pub const PARAMS: &'static [$crate::generators::Param] = &[$(
+                $crate::generators::Param {
+                    name: stringify!($field),
+                    doc: concat!($($doc),+).trim_ascii(),
+                    kind: $crate::generators::Kind::of(
+                        <$ty as $crate::generators::params::ParamType>::SHAPE,
+                        &[$(($min, $max))?],
+                        &[$($len)?],
+                    ),
+                    default: stringify!($default),
+                },
+            )*];
+        }
+
+        impl $crate::generators::params::Declared for $name {
+            const PARAMS: &'static [$crate::generators::Param] = $name::PARAMS;
+        }
+    };
+}
+pub(crate) use params;
+
+/// Declares the enum of a parameter that takes one of a few words, each
+/// variant with its word: `Normal = "normal"`.
+macro_rules! choice {
+    (
+        $(#[$meta:meta])*
+        $vis:vis enum $name:ident {
+            $($(#[doc = $doc:literal])* $variant:ident = $word:literal,)+
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Deserialize)]
+        $vis enum $name {
+            $($(#[doc = $doc])* #[serde(rename = $word)] $variant,)+
+        }
+
+        impl $name {
+            /// The word the parameter takes for this choice.
+            pub fn word(self) -> &'static str {
+                match self {
+                    $($name::$variant => $word,)+
+                }
+            }
+        }
+
+        impl $crate::generators::params::ParamType for $name {
+            const SHAPE: $crate::generators::params::Shape =
+                $crate::generators::params::Shape::Choice(&[$($word),+]);
+        }
+    };
+}
+pub(crate) use choice;
+
+/// A limit that refuses a run: a measure of the parameters (cells, positions,
+/// bytes) and its maximum. Limits are checked in their declared order, so a
+/// measure may rely on the limits before it holding.
+pub struct Limit {
+    pub name: &'static str,
+    /// What is measured, and why it is limited.
+    pub doc: &'static str,
+    pub max: u128,
+    /// The measure of these parameters; `Err` when they describe nothing
+    /// that can be measured (a blocked cell outside the board), saying why.
+    pub measure: fn(&Params) -> Result<u128, String>,
+}
+
+impl fmt::Display for Kind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Kind::Int { min, max } => write!(f, "integer in {min}..={max}"),
+            Kind::IntList { min, max, max_len } => {
+                write!(f, "list of at most {max_len} integers in {min}..={max}")
+            }
+            Kind::PairList { min, max, max_len } => write!(
+                f,
+                "list of at most {max_len} pairs [a, b] of integers in {min}..={max}"
+            ),
+            Kind::Bool => write!(f, "boolean"),
+            Kind::Choice(options) => write!(f, "one of \"{}\"", options.join("\", \"")),
+        }
+    }
+}
+
+/// A validated parameter value.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+#[serde(untagged)]
+pub enum Value {
+    Int(i64),
+    IntList(Vec<i64>),
+    PairList(Vec<(i64, i64)>),
+    Bool(bool),
+    Choice(String),
+}
+
+/// Why a parameter was refused.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ParamError {
+    #[error("generator `{generator}` has no parameter `{name}`; it takes: {allowed}")]
+    Unknown {
+        generator: &'static str,
+        name: String,
+        allowed: String,
+    },
+    #[error("parameter `{name}` expects {expected}, found {found}")]
+    Invalid {
+        name: String,
+        expected: String,
+        found: String,
+    },
+}
+
+impl Kind {
+    /// Checks a TOML value against this kind.
+    fn parse(&self, name: &str, value: &toml::Value) -> Result<Value, ParamError> {
+        let invalid = || ParamError::Invalid {
+            name: name.to_string(),
+            expected: self.to_string(),
+            found: value.to_string(),
+        };
+        let int_in = |v: &toml::Value, min: i64, max: i64| match v.as_integer() {
+            Some(i) if (min..=max).contains(&i) => Ok(i),
+            _ => Err(invalid()),
+        };
+        let list = |max_len: usize| match value.as_array() {
+            Some(items) if items.len() <= max_len => Ok(items),
+            _ => Err(invalid()),
+        };
+        Ok(match self {
+            Kind::Int { min, max } => Value::Int(int_in(value, *min, *max)?),
+            Kind::IntList { min, max, max_len } => Value::IntList(
+                list(*max_len)?
+                    .iter()
+                    .map(|v| int_in(v, *min, *max))
+                    .collect::<Result<_, _>>()?,
+            ),
+            Kind::PairList { min, max, max_len } => Value::PairList(
+                list(*max_len)?
+                    .iter()
+                    .map(|v| match v.as_array().map(Vec::as_slice) {
+                        Some([a, b]) => Ok((int_in(a, *min, *max)?, int_in(b, *min, *max)?)),
+                        _ => Err(invalid()),
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            Kind::Bool => Value::Bool(value.as_bool().ok_or_else(invalid)?),
+            Kind::Choice(options) => match value.as_str() {
+                Some(s) if options.contains(&s) => Value::Choice(s.to_string()),
+                _ => return Err(invalid()),
+            },
+        })
+    }
+}
+
+/// The parameters of one run, every declared one present and valid.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
+pub struct Params(BTreeMap<&'static str, Value>);
+
+impl Params {
+    /// Validates the given values against `spec`, filling in defaults for the
+    /// missing ones. Reports every unknown or invalid parameter.
+    pub fn parse(
+        spec: &'static Spec,
+        given: &BTreeMap<String, toml::Value>,
+    ) -> Result<Params, Vec<ParamError>> {
+        let mut errors = Vec::new();
+        for name in given.keys() {
+            if !spec.params.iter().any(|p| p.name == name) {
+                errors.push(ParamError::Unknown {
+                    generator: spec.name,
+                    name: name.clone(),
+                    allowed: describe_params(spec),
+                });
+            }
+        }
+        let mut values = BTreeMap::new();
+        for param in spec.params {
+            let parsed = match given.get(param.name) {
+                Some(v) => param.kind.parse(param.name, v),
+                None => param.default_value(),
+            };
+            match parsed {
+                Ok(v) => {
+                    values.insert(param.name, v);
+                }
+                Err(e) => errors.push(e),
+            }
+        }
+        if errors.is_empty() {
+            Ok(Params(values))
+        } else {
+            Err(errors)
+        }
+    }
+
+    /// The defaults of every parameter.
+    pub fn defaults(spec: &'static Spec) -> Result<Params, Vec<ParamError>> {
+        Params::parse(spec, &BTreeMap::new())
+    }
+
+    /// Validates `(name, TOML text)` pairs, as `ladder figure` takes them.
+    pub fn from_text(
+        spec: &'static Spec,
+        pairs: &[(&str, &str)],
+    ) -> Result<Params, Vec<ParamError>> {
+        let mut given = BTreeMap::new();
+        for (name, text) in pairs {
+            let value = toml_value(text).ok_or_else(|| {
+                vec![ParamError::Invalid {
+                    name: name.to_string(),
+                    expected: "a TOML value".into(),
+                    found: text.to_string(),
+                }]
+            })?;
+            given.insert(name.to_string(), value);
+        }
+        Params::parse(spec, &given)
+    }
+
+    /// The parameters as the struct that declared them. Validation against
+    /// that struct's declaration makes every value fit its field, so this
+    /// cannot fail for the generator's own struct.
+    pub fn typed<T: Declared>(&self) -> T {
+        let value = serde_json::to_value(&self.0).expect("params serialise");
+        T::deserialize(value)
+            .unwrap_or_else(|e| panic!("parameters validated against another declaration: {e}"))
+    }
+
+    /// The parameters as `name = value` TOML, sorted by name: the cache key.
+    pub fn to_toml(&self) -> String {
+        self.0
+            .iter()
+            .map(|(k, v)| {
+                format!(
+                    "{k} = {}",
+                    serde_json::to_string(v).expect("params serialise")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+}
+
+/// Reads one TOML value from its text (`4`, `[3]`, `"normal"`), spaces around
+/// it allowed; text after the value (another key, a comment) is refused.
+pub fn toml_value(text: &str) -> Option<toml::Value> {
+    text.trim().parse().ok()
+}
+
+impl Param {
+    /// The declared default, parsed and checked against the kind.
+    pub fn default_value(&self) -> Result<Value, ParamError> {
+        let parsed = toml_value(self.default).ok_or_else(|| ParamError::Invalid {
+            name: self.name.to_string(),
+            expected: "a TOML default".into(),
+            found: self.default.to_string(),
+        })?;
+        self.kind.parse(self.name, &parsed)
+    }
+}
+
+impl Spec {
+    /// Refuses parameters past one of the declared limits, naming the limit,
+    /// what it measured and its maximum.
+    pub fn check_limits(&self, params: &Params) -> Result<(), String> {
+        self.limits.iter().try_for_each(|limit| {
+            let measured = (limit.measure)(params).map_err(|e| format!("{}: {e}", limit.name))?;
+            if measured > limit.max {
+                return Err(format!(
+                    "{} is {measured}, over the limit of {}: {}",
+                    limit.name, limit.max, limit.doc
+                ));
+            }
+            Ok(())
+        })
+    }
+}
+
+fn describe_params(spec: &Spec) -> String {
+    if spec.params.is_empty() {
+        return "no parameters".into();
+    }
+    spec.params
+        .iter()
+        .map(|p| format!("{} ({})", p.name, p.kind))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    params! {
+        /// Parameters of a test.
+        struct Example {
+            /// Rows of the board,
+            /// on two lines.
+            rows: usize = 4, in 1..=11;
+            /// Lists.
+            cells: Vec<(usize, usize)> = [[2, 6], [3, 4]], in 1..=8, at most 3;
+            /// The rule.
+            play: Play = "misere";
+            /// A flag.
+            wall: bool = true;
+        }
+    }
+
+    choice! {
+        enum Play {
+            Normal = "normal",
+            Misere = "misere",
+        }
+    }
+
+    #[test]
+    fn a_declaration_gives_names_docs_kinds_and_defaults() {
+        let [rows, cells, play, wall] = Example::PARAMS else {
+            panic!("four parameters");
+        };
+        assert_eq!(rows.name, "rows");
+        assert_eq!(rows.doc, "Rows of the board, on two lines.");
+        assert_eq!(rows.kind.to_string(), "integer in 1..=11");
+        assert_eq!(rows.default, "4");
+        assert_eq!(cells.default, "[[2, 6], [3, 4]]");
+        assert_eq!(
+            cells.kind.to_string(),
+            "list of at most 3 pairs [a, b] of integers in 1..=8"
+        );
+        assert_eq!(play.kind.to_string(), "one of \"normal\", \"misere\"");
+        assert_eq!(play.default, "\"misere\"");
+        assert_eq!(wall.kind.to_string(), "boolean");
+    }
+
+    #[test]
+    fn validated_params_become_the_struct() {
+        let values = Example::PARAMS
+            .iter()
+            .map(|p| (p.name, p.default_value().unwrap()))
+            .collect();
+        let typed: Example = Params(values).typed();
+        assert_eq!(typed.rows, 4);
+        assert_eq!(typed.cells, [(2, 6), (3, 4)]);
+        assert_eq!(typed.play, Play::Misere);
+        assert_eq!(typed.play.word(), "misere");
+        assert!(typed.wall);
+    }
+
+    #[test]
+    fn parses_lists_of_pairs() {
+        let kind = Kind::PairList {
+            min: 0,
+            max: 9,
+            max_len: 3,
+        };
+        let v: toml::Table = toml::from_str("v = [[1, 2], [3, 4]]").unwrap();
+        assert_eq!(
+            kind.parse("p", &v["v"]).unwrap(),
+            Value::PairList(vec![(1, 2), (3, 4)])
+        );
+        let bad: toml::Table = toml::from_str("v = [[1, 2, 3]]").unwrap();
+        assert!(kind.parse("p", &bad["v"]).is_err());
+    }
+}

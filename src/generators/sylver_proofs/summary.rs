@@ -1,0 +1,252 @@
+//! The census summarised: proof depths by number of gaps, the orders of the
+//! shortlist scored against chance, the costs set against plain and pruned
+//! search, and the two examples described.
+
+use super::{
+    ByDepth, ByGaps, Chance, Example, Listed, Orders, Pool, Priced, Record, Results, Score,
+    Survivor, join,
+};
+
+/// The least number of gaps from which every census size up to `max_gaps`
+/// has its deepest proof at the bound; `max_gaps + 1` when the largest breaks it.
+fn rule_from(by_gaps: &[ByGaps], max_gaps: u32) -> u32 {
+    by_gaps
+        .iter()
+        .rev()
+        .take_while(|b| b.positions == 0 || b.deepest == b.bound)
+        .last()
+        .map_or(max_gaps + 1, |b| b.gaps)
+}
+
+/// The largest odd number at most `gaps - 3`, and at least 1.
+fn depth_bound(gaps: u32) -> u32 {
+    let b = gaps.saturating_sub(3).max(1);
+    if b.is_multiple_of(2) { b - 1 } else { b }
+}
+
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The median; the mean of the two middle values for an even count.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
+fn example(record: &Record) -> Example {
+    let p = record.position;
+    let struck: Vec<u32> = p
+        .moves()
+        .filter(|&m| !record.survivors.iter().any(|s| s.mv == m))
+        .collect();
+    let fewest = record
+        .survivors
+        .iter()
+        .min_by_key(|s| (s.replies, s.mv))
+        .map_or((0, 0), |s| (s.mv, s.replies));
+    Example {
+        gaps: join(&p.gaps().collect::<Vec<_>>()),
+        genus: p.genus(),
+        largest_gap: p.largest_gap(),
+        irreducible: p.is_irreducible(),
+        moves: p.moves().count(),
+        struck_text: join(&struck),
+        struck,
+        survivor_count: record.survivors.len(),
+        survivors: record.survivors.clone(),
+        winners_text: join(&record.winners),
+        winners: record.winners.clone(),
+        fewest_replies_move: fewest.0,
+        fewest_replies: fewest.1,
+        depth: record.depth(),
+        named: record.proof.map_or(0, |q| q.named),
+    }
+}
+
+/// Scores an order over the census.
+fn score(census: &[Priced], key: impl Fn(&Survivor) -> u64) -> Score {
+    let places: Vec<usize> = census
+        .iter()
+        .filter_map(|c| c.record.first_winner_place(&key))
+        .collect();
+    let first = places.iter().filter(|&&p| p == 1).count();
+    Score {
+        first,
+        first_share: first as f64 / census.len().max(1) as f64,
+        mean_place: mean(places.iter().map(|&p| p as f64)),
+    }
+}
+
+fn pool(census: &[Priced], wins: bool) -> Pool {
+    let pooled: Vec<&Survivor> = census
+        .iter()
+        .flat_map(|c| &c.record.survivors)
+        .filter(|s| s.wins == wins)
+        .collect();
+    Pool {
+        count: pooled.len(),
+        mean_replies: mean(pooled.iter().map(|s| s.replies as f64)),
+        mean_closed: mean(pooled.iter().map(|s| f64::from(s.closes))),
+    }
+}
+
+fn ratio(a: u64, b: u64) -> f64 {
+    a as f64 / b.max(1) as f64
+}
+
+/// The census and the examples summarised into the data a run returns.
+pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Results {
+    let depth_of = |c: &Priced| c.record.depth();
+    let by_gaps: Vec<ByGaps> = (2..=max_gaps)
+        .map(|gaps| {
+            let here: Vec<&Priced> = census
+                .iter()
+                .filter(|c| c.record.position.genus() == gaps)
+                .collect();
+            ByGaps {
+                gaps,
+                positions: here.len(),
+                deepest: here.iter().map(|c| depth_of(c)).max().unwrap_or(0),
+                mean_depth: mean(here.iter().map(|c| f64::from(depth_of(c)))),
+                bound: depth_bound(gaps),
+            }
+        })
+        .collect();
+    let shallow_up_to = by_gaps
+        .iter()
+        .take_while(|b| b.deepest <= 1)
+        .last()
+        .map_or(1, |b| b.gaps);
+    let deepest = census.iter().map(depth_of).max().unwrap_or(0);
+    let mut cumulative = 0;
+    let depths: Vec<ByDepth> = (1..=deepest.max(1))
+        .step_by(2)
+        .map(|depth| {
+            let here: Vec<&Priced> = census.iter().filter(|c| depth_of(c) == depth).collect();
+            cumulative += here.len();
+            let proof = |c: &Priced| c.record.proof.map_or(0, |q| q.closures);
+            ByDepth {
+                depth,
+                proved: here.len(),
+                cumulative,
+                single_survivor: here.iter().filter(|c| c.record.lone_survivor()).count(),
+                median_over_plain: median(
+                    here.iter().map(|c| ratio(proof(c), c.plain.1)).collect(),
+                ),
+                median_over_pruned: median(
+                    here.iter().map(|c| ratio(proof(c), c.pruned.1)).collect(),
+                ),
+                cheaper_than_plain: here.iter().filter(|c| proof(c) < c.plain.1).count(),
+            }
+        })
+        .collect();
+    let proof_cost = |c: &Priced| c.record.proof.map_or(u64::MAX, |q| q.closures);
+    let mut at_1: Vec<usize> = census
+        .iter()
+        .filter(|c| depth_of(c) == 1)
+        .map(|c| c.record.survivors.len())
+        .collect();
+    at_1.sort_unstable();
+    let cheaper_than_plain: Vec<&Priced> = census
+        .iter()
+        .filter(|c| proof_cost(c) < c.plain.1)
+        .collect();
+    Results {
+        max_gaps,
+        census: census.len(),
+        positions: census.iter().map(Listed::of).collect(),
+        deepest_rule_from: rule_from(&by_gaps, max_gaps),
+        shallow_up_to,
+        proved_at_1: depths.first().map_or(0, |d| d.proved),
+        deepest,
+        mean_depth: mean(census.iter().map(|c| f64::from(depth_of(c)))),
+        single_survivor: census.iter().filter(|c| c.record.lone_survivor()).count(),
+        single_survivor_at_1: census
+            .iter()
+            .filter(|c| c.record.lone_survivor())
+            .filter(|c| depth_of(c) == 1)
+            .count(),
+        new_at_1: at_1.iter().filter(|&&n| n > 1).count(),
+        proved_at_1_median_survivors: median(at_1.iter().map(|&n| n as f64).collect()),
+        proved_at_1_max_survivors: at_1.last().copied().unwrap_or(0),
+        orders: Orders {
+            replies: score(census, |s| s.replies as u64),
+            largest_gap: score(census, |s| u64::from(s.child_largest_gap)),
+            chance: Chance {
+                first_share: mean(census.iter().map(|c| {
+                    let (w, n) = winners_and_survivors(&c.record);
+                    w / n.max(1.0)
+                })),
+                mean_place: mean(census.iter().map(|c| {
+                    let (w, n) = winners_and_survivors(&c.record);
+                    (n + 1.0) / (w + 1.0)
+                })),
+            },
+        },
+        replies_ties: census
+            .iter()
+            .filter(|c| {
+                let fewest = c.record.survivors.iter().map(|s| s.replies).min();
+                c.record
+                    .survivors
+                    .iter()
+                    .filter(|s| Some(s.replies) == fewest)
+                    .count()
+                    > 1
+            })
+            .count(),
+        winners: pool(census, true),
+        losers: pool(census, false),
+        proof_cheaper_than_plain: cheaper_than_plain.len(),
+        proof_cheaper_than_plain_deepest: cheaper_than_plain
+            .iter()
+            .map(|c| depth_of(c))
+            .max()
+            .unwrap_or(0),
+        proof_cheaper_than_pruned: census.iter().filter(|c| proof_cost(c) < c.pruned.1).count(),
+        pruned_cheaper_than_plain: census.iter().filter(|c| c.pruned.1 < c.plain.1).count(),
+        depths,
+        by_gaps,
+        example: example(&examples[0]),
+        second: example(&examples[1]),
+    }
+}
+
+fn winners_and_survivors(r: &Record) -> (f64, f64) {
+    let w = r.survivors.iter().filter(|s| s.wins).count();
+    (w as f64, r.survivors.len() as f64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_rule_starts_after_the_last_size_that_breaks_it() {
+        let size = |gaps: u32, positions: usize, deepest: u32| ByGaps {
+            gaps,
+            positions,
+            deepest,
+            mean_depth: 0.0,
+            bound: depth_bound(gaps),
+        };
+        // 7 gaps break it (bound 3); 8 has no position; 9 and 10 keep it.
+        let sizes = [
+            size(6, 1, 3),
+            size(7, 1, 5),
+            size(8, 0, 0),
+            size(9, 1, 5),
+            size(10, 1, 7),
+        ];
+        assert_eq!(rule_from(&sizes, 10), 8);
+        assert_eq!(rule_from(&sizes[..2], 7), 8);
+        assert_eq!(rule_from(&sizes[..1], 6), 6);
+    }
+}
