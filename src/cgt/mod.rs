@@ -10,7 +10,8 @@
 //! themselves ([`canonical`]: short partizan games in canonical form,
 //! hash-consed into a shared table, and written in CGSuite's notation),
 //! numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle
-//! ([`grid`]). The core does no I/O and imports nothing else from this crate.
+//! ([`grid`], on the machine words of [`word`]). The core does no I/O and
+//! imports nothing else from this crate.
 
 pub mod canonical;
 pub mod dyadic;
@@ -19,3 +20,4 @@ pub mod nimber;
 pub mod outcome;
 pub mod partizan;
 pub mod walk;
+pub mod word;
