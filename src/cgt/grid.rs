@@ -455,21 +455,28 @@ impl<W: Word> Shape<W> {
     }
 
     /// The shape's images under the eight symmetries of a rectangle, always
-    /// in one order (the identity first), so that sets of cells in one box
-    /// can be moved together, image by image.
+    /// in one order: the four [`Shape::upright_image`]s, then those of the
+    /// transpose.
     pub fn images(&self) -> [Shape<W>; 8] {
         let t = self.transpose();
-        let (m, tm) = (self.mirror_columns(), t.mirror_columns());
-        [
-            *self,
-            m,
-            self.mirror_rows(),
-            m.mirror_rows(),
-            t,
-            tm,
-            t.mirror_rows(),
-            tm.mirror_rows(),
-        ]
+        std::array::from_fn(|i| {
+            if i < 4 {
+                self.upright_image(i)
+            } else {
+                t.upright_image(i - 4)
+            }
+        })
+    }
+
+    /// The image under the `k`-th symmetry (0 to 3) that keeps rows as rows:
+    /// the identity, the mirror left to right, top to bottom, the half turn.
+    pub fn upright_image(&self, k: usize) -> Shape<W> {
+        match k {
+            0 => *self,
+            1 => self.mirror_columns(),
+            2 => self.mirror_rows(),
+            _ => self.mirror_columns().mirror_rows(),
+        }
     }
 
     /// The least of the shape's images under `group`.
@@ -507,6 +514,30 @@ impl<W: Word> Shape<W> {
             ..*self
         }
     }
+}
+
+/// The least image of `layers`, sets of cells of one box moved together,
+/// under the eight symmetries of the box (images compare layer by layer):
+/// the normal form of a board whose cells hold one of several marks. Only the
+/// symmetries under which the first layer is least are tried on the others.
+pub fn least_image_of_layers<W: Word, const N: usize>(layers: [Shape<W>; N]) -> [Shape<W>; N] {
+    let (rows, cols) = (layers[0].rows, layers[0].cols);
+    // The upright images have fewer rows when rows < cols: only a square
+    // needs both orientations.
+    let upright = (rows <= cols).then_some(layers);
+    let turned = (rows >= cols).then(|| layers.map(|l| l.transpose()));
+    let mut best: Option<[Shape<W>; N]> = None;
+    for orientation in [upright, turned].into_iter().flatten() {
+        let firsts: [Shape<W>; 4] = std::array::from_fn(|k| orientation[0].upright_image(k));
+        let least = *firsts.iter().min().expect("four images");
+        for k in (0..4).filter(|&k| firsts[k] == least) {
+            let image = orientation.map(|l| l.upright_image(k));
+            if best.is_none_or(|b| image < b) {
+                best = Some(image);
+            }
+        }
+    }
+    best.expect("one orientation at least")
 }
 
 /// The shape as a grid string: rows of `.` (its cells) and `#` joined by `|`.
@@ -642,6 +673,23 @@ mod tests {
             let mut again = image.images().to_vec();
             again.sort_unstable();
             assert_eq!(again, distinct);
+        }
+    }
+
+    #[test]
+    fn the_least_image_of_layers_is_the_least_of_the_eight_moved_together() {
+        for grid in ["..|.#", ".#.|..#", ".#|.#|..", "...|.#.|#.."] {
+            let first = shape::<u64>(grid);
+            // A second layer: the cells of the box outside the first.
+            let second = Shape {
+                cells: first.frame().full() & !first.cells,
+                ..first
+            };
+            let (a, b) = (first.images(), second.images());
+            let brute = (0..8).map(|i| [a[i], b[i]]).min().unwrap();
+            for i in 0..8 {
+                assert_eq!(least_image_of_layers([a[i], b[i]]), brute, "{grid}");
+            }
         }
     }
 

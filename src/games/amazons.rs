@@ -28,7 +28,7 @@
 //! to about [`MAX_EMPTY`] empty squares.
 
 use crate::cgt::canonical::{GameTable, Outcome};
-use crate::cgt::grid::{Frame, GridError, Shape, bits};
+use crate::cgt::grid::{Frame, GridError, Shape, bits, least_image_of_layers};
 use crate::cgt::partizan::{Partizan, Values};
 
 /// A position: the squares of a rectangle, each empty, burnt or holding an
@@ -115,16 +115,6 @@ impl Board {
     }
 }
 
-/// The least of the images of `layers` under the eight symmetries of their
-/// box, the layers moved together.
-fn least_image(layers: [Shape<u128>; 3]) -> [Shape<u128>; 3] {
-    let images = layers.map(|s| s.images());
-    (0..8)
-        .map(|i| images.map(|layer| layer[i]))
-        .min()
-        .expect("eight images")
-}
-
 /// Amazons as a [`Partizan`] game: see the module doc for its regions and keys.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Amazons;
@@ -164,16 +154,18 @@ impl Partizan for Amazons {
     }
 
     fn key(&self, region: &Board) -> Self::Key {
-        least_image(region.layers())
+        least_image_of_layers(region.layers())
     }
 
     fn negated_key(&self, region: &Board) -> Option<Self::Key> {
-        Some(least_image(region.swapped().layers()))
+        Some(least_image_of_layers(region.swapped().layers()))
     }
 }
 
 /// The regions [`value`] accepts by default: at most this many empty squares
-/// each.
+/// each. Measured on the debug build: `L.R..|.....|....#` (12 empty squares,
+/// 2 amazons) takes about a minute and 223,000 regions, `L.R.|.L..|R...` (8
+/// empty squares, 4 amazons) 28 s; each amazon more costs more.
 pub const MAX_EMPTY: u32 = 12;
 
 /// A board's value in CGSuite's notation and who wins it.
