@@ -3,7 +3,8 @@
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladder::cgt::canonical::GameTable;
-use ladder::games::domineering::{Board, Values, shapes_up_to};
+use ladder::cgt::partizan::Values;
+use ladder::games::domineering::{Board, Domineering, shapes_up_to};
 use ladder::generators::{Params, find};
 use std::collections::BTreeMap;
 use std::hint::black_box;
@@ -12,7 +13,7 @@ use std::time::Duration;
 /// Value of the empty `rows` x `cols` board, from scratch, in CGSuite notation.
 fn empty_board(rows: usize, cols: usize) -> String {
     let mut games = GameTable::new();
-    let v = Values::new().board(&mut games, &Board::empty(rows, cols));
+    let v = Values::new(Domineering).value(&mut games, &Board::empty(rows, cols));
     games.display(v)
 }
 

@@ -13,14 +13,16 @@
 //! (a generator, a command): ids from one table mean nothing in another. The
 //! table is an ordinary value passed by `&mut`; there is no global state.
 //!
-//! Display ([`GameTable::display`]) follows CGSuite's notation: `0`, `-1/4`,
-//! `*`, `*2`, `1*`, `^`, `v*`, `^^`, `^3*2`, `+-1`, `{2|-1/2}`, `{1*|-1*}`,
-//! and `{0||0|-1}` for options that are themselves compound.
+//! Display ([`GameTable::display`]) follows CGSuite's notation; the
+//! `notation` submodule recognises and writes games.
+
+mod notation;
+
+pub use notation::Form;
 
 use super::dyadic::Dyadic;
 use rustc_hash::FxHashMap;
-use std::cmp::Ordering;
-use std::fmt::Write;
+use std::fmt;
 
 /// The name of one canonical game in one [`GameTable`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -33,29 +35,29 @@ impl GameId {
     }
 }
 
-/// How two games compare.
+/// Who wins a game, whoever moves first: its outcome class.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Comparison {
-    Less,
-    Equal,
-    Greater,
-    /// Neither `G <= H` nor `H <= G`: the first player wins `G - H`.
-    Confused,
+pub enum Outcome {
+    /// `G > 0`: Left wins, moving first or second.
+    Left,
+    /// `G < 0`: Right wins, moving first or second.
+    Right,
+    /// `G = 0`: the second player wins.
+    Second,
+    /// `G` is confused with 0: the first player wins.
+    First,
 }
 
-/// A game recognised as one of the families with a short name.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Form {
-    /// A number.
-    Number(Dyadic),
-    /// `x + *k` with `k >= 1`.
-    Nimber { number: Dyadic, nim: u32 },
-    /// `x + n.^ + *k` with `n != 0` (`n < 0` for downs).
-    Ups { number: Dyadic, ups: i32, nim: u32 },
-    /// The switch `{x | -x}` with `x > 0` a number, written `+-x`.
-    Switch(Dyadic),
-    /// Anything else, written with its options.
-    Other,
+/// Who wins, in words: `Left wins`, `first player wins`.
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Outcome::Left => "Left wins",
+            Outcome::Right => "Right wins",
+            Outcome::Second => "second player wins",
+            Outcome::First => "first player wins",
+        })
+    }
 }
 
 /// One canonical game: options (Left's first), whether it is a number, stops.
@@ -75,9 +77,6 @@ impl Node {
         &self.options[self.lefts..]
     }
 }
-
-/// The ups `n.^` for `n` up to this are tried when recognising a game for display.
-const MAX_UPS: i32 = 8;
 
 /// A table of canonical games: every game stored once, with memoised
 /// comparisons, sums and negations.
@@ -447,16 +446,14 @@ impl GameTable {
         result
     }
 
-    /// How `g` compares with `h`.
-    pub fn compare(&mut self, g: GameId, h: GameId) -> Comparison {
-        if g == h {
-            return Comparison::Equal;
-        }
-        match (self.leq(g, h), self.leq(h, g)) {
-            (true, true) => Comparison::Equal,
-            (true, false) => Comparison::Less,
-            (false, true) => Comparison::Greater,
-            (false, false) => Comparison::Confused,
+    /// Who wins `g`: the outcome class, from `0 <= G` and `G <= 0`.
+    pub fn outcome(&mut self, g: GameId) -> Outcome {
+        let zero = self.zero();
+        match (self.leq(zero, g), self.leq(g, zero)) {
+            (true, true) => Outcome::Second,
+            (true, false) => Outcome::Left,
+            (false, true) => Outcome::Right,
+            (false, false) => Outcome::First,
         }
     }
 
@@ -541,172 +538,6 @@ impl GameTable {
     pub fn sum_of(&mut self, games: &[GameId]) -> GameId {
         games.iter().fold(self.zero(), |acc, &g| self.add(acc, g))
     }
-
-    /// `x + *k` when `g` is one (numbers are `k = 0`), read off the options.
-    fn nimber_form(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
-        if let Some(x) = self.number_value(g) {
-            return Some((x, 0));
-        }
-        if self.left(g) != self.right(g) {
-            return None;
-        }
-        let options = self.left(g).to_vec();
-        let mut parts = Vec::with_capacity(options.len());
-        for o in options {
-            parts.push(self.nimber_form(o)?);
-        }
-        let x = parts.first()?.0;
-        parts.sort_by_key(|p| p.1);
-        let k = parts.len() as u32;
-        parts
-            .iter()
-            .enumerate()
-            .all(|(j, &(y, n))| y == x && n == j as u32)
-            .then_some((x, k))
-    }
-
-    /// `n.^` (or `n.v` for negative `n`).
-    fn ups(&mut self, n: i32) -> GameId {
-        if n < 0 {
-            let u = self.ups(-n);
-            return self.neg(u);
-        }
-        if self.ups.is_empty() {
-            let u = self.up();
-            self.ups.push(u);
-        }
-        while self.ups.len() < n as usize {
-            let (last, u) = (self.ups[self.ups.len() - 1], self.ups[0]);
-            let next = self.add(last, u);
-            self.ups.push(next);
-        }
-        match n {
-            0 => self.zero(),
-            _ => self.ups[n as usize - 1],
-        }
-    }
-
-    /// Which named family `g` belongs to. Builds a few helper games in the
-    /// table the first time (ups, for recognising `x + n.^ + *k`).
-    pub fn form(&mut self, g: GameId) -> Form {
-        if let Some(&f) = self.forms.get(&g) {
-            return f;
-        }
-        let f = self.recognise(g);
-        self.forms.insert(g, f);
-        f
-    }
-
-    fn recognise(&mut self, g: GameId) -> Form {
-        if let Some((number, nim)) = self.nimber_form(g) {
-            return if nim == 0 {
-                Form::Number(number)
-            } else {
-                Form::Nimber { number, nim }
-            };
-        }
-        if let ([l], [r]) = (self.left(g), self.right(g)) {
-            let (l, r) = (*l, *r);
-            if let (Some(a), Some(b)) = (self.number_value(l), self.number_value(r))
-                && a > Dyadic::ZERO
-                && b == -a
-            {
-                return Form::Switch(a);
-            }
-        }
-        let x = self.left_stop(g);
-        if x != self.right_stop(g) {
-            return Form::Other;
-        }
-        let minus_x = self.number(-x);
-        let infinitesimal = self.add(g, minus_x);
-        for n in (1..=MAX_UPS).flat_map(|n| [n, -n]) {
-            let u = self.ups(n);
-            let rest = self.sub(infinitesimal, u);
-            if let Some((y, nim)) = self.nimber_form(rest)
-                && y == Dyadic::ZERO
-            {
-                return Form::Ups {
-                    number: x,
-                    ups: n,
-                    nim,
-                };
-            }
-        }
-        Form::Other
-    }
-
-    /// The game in CGSuite's notation.
-    pub fn display(&mut self, g: GameId) -> String {
-        let (s, bars) = self.show(g);
-        if bars > 0 { format!("{{{s}}}") } else { s }
-    }
-
-    /// The game's text without outer braces and how many bars separate its
-    /// sides (0 for a game with a short name).
-    fn show(&mut self, g: GameId) -> (String, usize) {
-        let nim = |k: u32| match k {
-            0 => String::new(),
-            1 => "*".to_string(),
-            k => format!("*{k}"),
-        };
-        let prefix = |x: Dyadic| {
-            if x == Dyadic::ZERO {
-                String::new()
-            } else {
-                x.to_string()
-            }
-        };
-        match self.form(g) {
-            Form::Number(x) => (x.to_string(), 0),
-            Form::Nimber { number, nim: k } => (format!("{}{}", prefix(number), nim(k)), 0),
-            Form::Ups {
-                number,
-                ups,
-                nim: k,
-            } => {
-                let arrow = if ups > 0 { "^" } else { "v" };
-                let arrows = match ups.unsigned_abs() {
-                    1 => arrow.to_string(),
-                    2 => arrow.repeat(2),
-                    n => format!("{arrow}{n}"),
-                };
-                (format!("{}{arrows}{}", prefix(number), nim(k)), 0)
-            }
-            Form::Switch(x) => (format!("+-{x}"), 0),
-            Form::Other => {
-                let left = self.left(g).to_vec();
-                let right = self.right(g).to_vec();
-                let (l, lb) = self.show_side(&left);
-                let (r, rb) = self.show_side(&right);
-                let bars = lb.max(rb) + 1;
-                let mut s = l;
-                let _ = write!(s, "{}{r}", "|".repeat(bars));
-                (s, bars)
-            }
-        }
-    }
-
-    /// One side's options joined by commas; a compound option stands bare
-    /// (its bars counting towards the parent's) only when it is alone.
-    fn show_side(&mut self, side: &[GameId]) -> (String, usize) {
-        let shown: Vec<(String, usize)> = side.iter().map(|&o| self.show(o)).collect();
-        if let [(s, bars)] = shown.as_slice() {
-            return (s.clone(), *bars);
-        }
-        let mut sorted = shown;
-        sorted.sort_by(|a, b| order_for_display(&a.0, &b.0));
-        let parts: Vec<String> = sorted
-            .into_iter()
-            .map(|(s, bars)| if bars > 0 { format!("{{{s}}}") } else { s })
-            .collect();
-        (parts.join(","), 0)
-    }
-}
-
-/// Options listed in a stable order: by text, so output never depends on ids.
-fn order_for_display(a: &str, b: &str) -> Ordering {
-    a.len().cmp(&b.len()).then_with(|| a.cmp(b))
 }
 
 /// A game under construction, known only by its options.
@@ -853,7 +684,8 @@ mod tests {
         let star = t.nimber(1);
         assert_eq!(t.add(star, star), t.zero());
         let zero = t.zero();
-        assert_eq!(t.compare(star, zero), Comparison::Confused);
+        assert_eq!(t.outcome(star), Outcome::First);
+        assert_eq!(t.outcome(zero), Outcome::Second);
         let s2 = t.nimber(2);
         let s3 = t.nimber(3);
         assert_eq!(t.add(star, s2), s3);
@@ -865,60 +697,16 @@ mod tests {
         let up = t.up();
         let zero = t.zero();
         let tiny = t.number(Dyadic::new(1, 6));
-        assert_eq!(t.compare(up, zero), Comparison::Greater);
-        assert_eq!(t.compare(up, tiny), Comparison::Less);
+        assert_eq!(t.outcome(up), Outcome::Left);
+        let down = t.neg(up);
+        assert_eq!(t.outcome(down), Outcome::Right);
+        assert!(t.leq(up, tiny) && !t.leq(tiny, up));
         let star = t.nimber(1);
         let up_star = t.add(up, star);
-        assert_eq!(t.compare(up_star, zero), Comparison::Confused);
+        assert_eq!(t.outcome(up_star), Outcome::First);
         // ^* = {0, * | 0}: the canonical form of the sum.
         assert_eq!(t.left(up_star), &[zero, star]);
         assert_eq!(t.right(up_star), &[zero]);
-    }
-
-    #[test]
-    fn displays_in_cgsuite_notation() {
-        let mut t = GameTable::new();
-        let zero = t.zero();
-        let one = t.integer(1);
-        let two = t.integer(2);
-        let minus_one = t.integer(-1);
-        let quarter = t.number(Dyadic::new(-1, 2));
-        let star = t.nimber(1);
-        let up = t.up();
-        assert_eq!(t.display(zero), "0");
-        assert_eq!(t.display(quarter), "-1/4");
-        assert_eq!(t.display(star), "*");
-        let s2 = t.nimber(2);
-        assert_eq!(t.display(s2), "*2");
-        assert_eq!(t.display(up), "^");
-        let down_star = {
-            let d = t.neg(up);
-            t.add(d, star)
-        };
-        assert_eq!(t.display(down_star), "v*");
-        let up2 = t.add(up, up);
-        assert_eq!(t.display(up2), "^^");
-        let up3 = t.add(up2, up);
-        let up3s2 = t.add(up3, s2);
-        assert_eq!(t.display(up3s2), "^3*2");
-        let one_star = t.add(one, star);
-        assert_eq!(t.display(one_star), "1*");
-        let pm1 = t.game(&[one], &[minus_one]);
-        assert_eq!(t.display(pm1), "+-1");
-        let minus_half = t.number(Dyadic::new(-1, 1));
-        let g = t.game(&[two], &[minus_half]);
-        assert_eq!(t.display(g), "{2|-1/2}");
-        let minus_one_star = t.neg(one_star);
-        let g = t.game(&[one_star], &[minus_one_star]);
-        assert_eq!(t.display(g), "{1*|-1*}");
-        let inner = t.game(&[zero], &[minus_one]);
-        let g = t.game(&[zero], &[inner]);
-        assert_eq!(t.display(g), "{0||0|-1}");
-        let half_up = {
-            let h = t.number(Dyadic::new(1, 1));
-            t.add(h, up)
-        };
-        assert_eq!(t.display(half_up), "1/2^");
     }
 
     #[test]

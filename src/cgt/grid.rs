@@ -2,107 +2,17 @@
 //!
 //! A set of cells of a [`Frame`] of `rows` x `cols` is a [`Word`] (`u64` or
 //! `u128`) whose bit `r * cols + c` stands for cell (r, c). This module owns what
-//! such games share: the layout masks, 4-adjacent neighbours, the split into
-//! 4-connected components, the bounding box and the crop of a set of cells to
-//! its [`Shape`], the mirrors and the transposition of a shape, its normal form
-//! under a group of [`Symmetries`], grid strings (rows of `.` and `#` joined by
-//! `|`) read and written, and iteration over the bits of a word ([`bits`]).
+//! such games share: the layout masks, 4-adjacent (rook) and 8-adjacent (king)
+//! neighbours, the split into components under either, the cells a queen
+//! reaches, the bounding box and the crop of a set of cells to its [`Shape`],
+//! the mirrors and the transposition of a shape, its eight images and its
+//! normal form under a group of [`Symmetries`], grid strings (rows of `.` and
+//! `#`, or of any marks, joined by `|`) read and written, and iteration over
+//! the bits of a word ([`bits`], re-exported from [`super::word`] with the
+//! [`Word`] trait).
 
+pub use super::word::{Word, bits};
 use std::fmt;
-use std::hash::Hash;
-use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not};
-
-/// A machine word used as a set of cells.
-pub trait Word:
-    Copy
-    + Eq
-    + Ord
-    + Hash
-    + fmt::Debug
-    + BitAnd<Output = Self>
-    + BitOr<Output = Self>
-    + Not<Output = Self>
-    + BitAndAssign
-    + BitOrAssign
-    + BitXorAssign
-{
-    /// The number of bits, hence of cells a frame may hold.
-    const BITS: u32;
-    const ZERO: Self;
-    const ONE: Self;
-    fn count_ones(self) -> u32;
-    fn trailing_zeros(self) -> u32;
-    fn leading_zeros(self) -> u32;
-    fn wrapping_neg(self) -> Self;
-    fn reverse_bits(self) -> Self;
-    /// `self << n`, with bits shifted past the top lost (also for `n >= BITS`).
-    fn shl(self, n: u32) -> Self;
-    /// `self >> n`, zero for `n >= BITS`.
-    fn shr(self, n: u32) -> Self;
-    /// The low byte.
-    fn low_byte(self) -> u8;
-    fn from_byte(byte: u8) -> Self;
-
-    /// The lowest `n` bits set (all of them for `n >= BITS`).
-    fn low_bits(n: u32) -> Self {
-        if n >= Self::BITS {
-            !Self::ZERO
-        } else {
-            !(!Self::ZERO).shl(n)
-        }
-    }
-}
-
-macro_rules! word {
-    ($t:ty) => {
-        impl Word for $t {
-            const BITS: u32 = <$t>::BITS;
-            const ZERO: Self = 0;
-            const ONE: Self = 1;
-            fn count_ones(self) -> u32 {
-                <$t>::count_ones(self)
-            }
-            fn trailing_zeros(self) -> u32 {
-                <$t>::trailing_zeros(self)
-            }
-            fn leading_zeros(self) -> u32 {
-                <$t>::leading_zeros(self)
-            }
-            fn wrapping_neg(self) -> Self {
-                <$t>::wrapping_neg(self)
-            }
-            fn reverse_bits(self) -> Self {
-                <$t>::reverse_bits(self)
-            }
-            fn shl(self, n: u32) -> Self {
-                self.checked_shl(n).unwrap_or(0)
-            }
-            fn shr(self, n: u32) -> Self {
-                self.checked_shr(n).unwrap_or(0)
-            }
-            fn low_byte(self) -> u8 {
-                self as u8
-            }
-            fn from_byte(byte: u8) -> Self {
-                Self::from(byte)
-            }
-        }
-    };
-}
-
-word!(u64);
-word!(u128);
-
-/// The single bits of `set`, lowest first.
-pub fn bits<W: Word>(mut set: W) -> impl Iterator<Item = W> {
-    std::iter::from_fn(move || {
-        (set != W::ZERO).then(|| {
-            let b = set & set.wrapping_neg();
-            set ^= b;
-            b
-        })
-    })
-}
 
 /// Each byte with its bits in reverse order: lines of up to 8 cells are
 /// mirrored by lookup, the common case on small boards.
@@ -145,9 +55,44 @@ pub enum GridError {
         len: usize,
         expected: usize,
     },
-    #[error("row {row}, column {col}: `{found}` is neither `.` (free) nor `#` (blocked)")]
-    BadCell { row: usize, col: usize, found: char },
+    #[error("row {row}, column {col}: `{found}` is {expected}")]
+    BadCell {
+        row: usize,
+        col: usize,
+        found: char,
+        /// The marks a cell may hold, in words: "neither `.` (free) nor `#` (blocked)".
+        expected: &'static str,
+    },
 }
+
+/// The eight directions a queen moves in, each one cell long.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    East,
+    West,
+    South,
+    North,
+    SouthEast,
+    SouthWest,
+    NorthEast,
+    NorthWest,
+}
+
+impl Step {
+    const ALL: [Step; 8] = [
+        Step::East,
+        Step::West,
+        Step::South,
+        Step::North,
+        Step::SouthEast,
+        Step::SouthWest,
+        Step::NorthEast,
+        Step::NorthWest,
+    ];
+}
+
+/// What a cell of a plain grid string may hold.
+const FREE_OR_BLOCKED: &str = "neither `.` (free) nor `#` (blocked)";
 
 /// The inclusive bounding box of a non-empty set of cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -233,10 +178,47 @@ impl<W: Word> Frame<W> {
 
     /// Cells 4-adjacent to some cell of `mask`.
     pub fn neighbours(&self, mask: W) -> W {
-        (mask.shl(1) & self.not_first_col)
-            | (mask.shr(1) & self.not_last_col)
-            | (mask.shl(self.cols) & self.full)
-            | mask.shr(self.cols)
+        self.step(mask, Step::East)
+            | self.step(mask, Step::West)
+            | self.step(mask, Step::South)
+            | self.step(mask, Step::North)
+    }
+
+    /// Cells 8-adjacent (a king's move) to some cell of `mask`.
+    pub fn king_neighbours(&self, mask: W) -> W {
+        Step::ALL
+            .iter()
+            .fold(W::ZERO, |n, &s| n | self.step(mask, s))
+    }
+
+    /// The cells of `mask` moved one cell in direction `s`, those that would
+    /// leave the frame dropped.
+    fn step(&self, mask: W, s: Step) -> W {
+        let cols = self.cols;
+        match s {
+            Step::East => mask.shl(1) & self.not_first_col,
+            Step::West => mask.shr(1) & self.not_last_col,
+            Step::South => mask.shl(cols) & self.full,
+            Step::North => mask.shr(cols),
+            Step::SouthEast => mask.shl(cols + 1) & self.not_first_col & self.full,
+            Step::SouthWest => mask.shl(cols - 1) & self.not_last_col & self.full,
+            Step::NorthEast => mask.shr(cols - 1) & self.not_first_col,
+            Step::NorthWest => mask.shr(cols + 1) & self.not_last_col,
+        }
+    }
+
+    /// The cells a queen on the cell `from` reaches in one move: along each of
+    /// the eight lines, the cells of `open` up to the first that is not.
+    pub fn queen_reach(&self, from: W, open: W) -> W {
+        let mut reach = W::ZERO;
+        for s in Step::ALL {
+            let mut ray = self.step(from, s) & open;
+            while ray != W::ZERO {
+                reach |= ray;
+                ray = self.step(ray, s) & open;
+            }
+        }
+        reach
     }
 
     /// Top cells of the vertical dominoes that fit in `cells`.
@@ -251,7 +233,22 @@ impl<W: Word> Frame<W> {
 
     /// The 4-connected components of `cells`, ordered by their first cell in
     /// row-major order.
-    pub fn components(&self, mut cells: W) -> impl Iterator<Item = W> + use<W> {
+    pub fn components(&self, cells: W) -> impl Iterator<Item = W> + use<W> {
+        self.components_by(cells, Frame::neighbours)
+    }
+
+    /// The 8-connected (king-connected) components of `cells`, ordered by
+    /// their first cell in row-major order.
+    pub fn king_components(&self, cells: W) -> impl Iterator<Item = W> + use<W> {
+        self.components_by(cells, Frame::king_neighbours)
+    }
+
+    /// The components of `cells` under the adjacency `neighbours` gives.
+    fn components_by(
+        &self,
+        mut cells: W,
+        neighbours: fn(&Frame<W>, W) -> W,
+    ) -> impl Iterator<Item = W> + use<W> {
         let frame = *self;
         std::iter::from_fn(move || {
             if cells == W::ZERO {
@@ -259,7 +256,7 @@ impl<W: Word> Frame<W> {
             }
             let mut region = cells & cells.wrapping_neg();
             loop {
-                let grown = (region | frame.neighbours(region)) & cells;
+                let grown = (region | neighbours(&frame, region)) & cells;
                 if grown == region {
                     break;
                 }
@@ -294,7 +291,12 @@ impl<W: Word> Frame<W> {
 
     /// `cells` cut to their bounding box (`None` when empty).
     pub fn crop(&self, cells: W) -> Option<Shape<W>> {
-        let b = self.bounding_box(cells)?;
+        Some(self.cut(cells, &self.bounding_box(cells)?))
+    }
+
+    /// The cells of `cells` inside the box `b`, as a shape of the box's size:
+    /// several sets cut by one box keep their places relative to each other.
+    pub fn cut(&self, cells: W, b: &BoundingBox) -> Shape<W> {
         let (first_row, last_row) = (b.first_row as u32, b.last_row as u32);
         let first_col = b.first_col as u32;
         let width = b.last_col as u32 - first_col + 1;
@@ -304,23 +306,35 @@ impl<W: Word> Frame<W> {
             let row = cells.shr(r * self.cols + first_col) & width_mask;
             out |= row.shl((r - first_row) * width);
         }
-        Some(Shape {
+        Shape {
             rows: (last_row - first_row + 1) as u8,
             cols: width as u8,
             cells: out,
-        })
+        }
     }
 
     /// Reads rows of `.` (free) and `#` (blocked) joined by `|`: the frame and
     /// its free cells. The inverse of [`Frame::grid_string`].
     pub fn parse(grid: &str) -> Result<(Frame<W>, W), GridError> {
+        let (frame, [free, _]) = Frame::parse_marks(grid, ['.', '#'], FREE_OR_BLOCKED)?;
+        Ok((frame, free))
+    }
+
+    /// Reads rows of cells joined by `|`, each cell one of `marks`: the frame
+    /// and, for each mark, the set of cells that hold it. A cell holding none
+    /// is refused, `expected` saying in words what a cell may hold.
+    pub fn parse_marks<const N: usize>(
+        grid: &str,
+        marks: [char; N],
+        expected: &'static str,
+    ) -> Result<(Frame<W>, [W; N]), GridError> {
         let rows: Vec<&str> = grid.split('|').collect();
         let cols = rows[0].chars().count();
         if cols == 0 {
             return Err(GridError::EmptyRow { row: 1 });
         }
         let frame = Frame::<W>::new(rows.len(), cols)?;
-        let mut free = frame.full;
+        let mut sets = [W::ZERO; N];
         for (r, row) in rows.iter().enumerate() {
             let len = row.chars().count();
             if len == 0 {
@@ -334,20 +348,18 @@ impl<W: Word> Frame<W> {
                 });
             }
             for (c, ch) in row.chars().enumerate() {
-                match ch {
-                    '.' => {}
-                    '#' => free &= !frame.bit(r, c),
-                    other => {
-                        return Err(GridError::BadCell {
-                            row: r + 1,
-                            col: c + 1,
-                            found: other,
-                        });
-                    }
-                }
+                let Some(m) = marks.iter().position(|&m| m == ch) else {
+                    return Err(GridError::BadCell {
+                        row: r + 1,
+                        col: c + 1,
+                        found: ch,
+                        expected,
+                    });
+                };
+                sets[m] |= frame.bit(r, c);
             }
         }
-        Ok((frame, free))
+        Ok((frame, sets))
     }
 
     /// Rows of `.` (the cells of `free`) and `#` (the others) joined by `|`.
@@ -442,6 +454,31 @@ impl<W: Word> Shape<W> {
         }
     }
 
+    /// The shape's images under the eight symmetries of a rectangle, always
+    /// in one order: the four [`Shape::upright_image`]s, then those of the
+    /// transpose.
+    pub fn images(&self) -> [Shape<W>; 8] {
+        let t = self.transpose();
+        std::array::from_fn(|i| {
+            if i < 4 {
+                self.upright_image(i)
+            } else {
+                t.upright_image(i - 4)
+            }
+        })
+    }
+
+    /// The image under the `k`-th symmetry (0 to 3) that keeps rows as rows:
+    /// the identity, the mirror left to right, top to bottom, the half turn.
+    pub fn upright_image(&self, k: usize) -> Shape<W> {
+        match k {
+            0 => *self,
+            1 => self.mirror_columns(),
+            2 => self.mirror_rows(),
+            _ => self.mirror_columns().mirror_rows(),
+        }
+    }
+
     /// The least of the shape's images under `group`.
     pub fn normalised(&self, group: Symmetries) -> Shape<W> {
         match group {
@@ -479,6 +516,30 @@ impl<W: Word> Shape<W> {
     }
 }
 
+/// The least image of `layers`, sets of cells of one box moved together,
+/// under the eight symmetries of the box (images compare layer by layer):
+/// the normal form of a board whose cells hold one of several marks. Only the
+/// symmetries under which the first layer is least are tried on the others.
+pub fn least_image_of_layers<W: Word, const N: usize>(layers: [Shape<W>; N]) -> [Shape<W>; N] {
+    let (rows, cols) = (layers[0].rows, layers[0].cols);
+    // The upright images have fewer rows when rows < cols: only a square
+    // needs both orientations.
+    let upright = (rows <= cols).then_some(layers);
+    let turned = (rows >= cols).then(|| layers.map(|l| l.transpose()));
+    let mut best: Option<[Shape<W>; N]> = None;
+    for orientation in [upright, turned].into_iter().flatten() {
+        let firsts: [Shape<W>; 4] = std::array::from_fn(|k| orientation[0].upright_image(k));
+        let least = *firsts.iter().min().expect("four images");
+        for k in (0..4).filter(|&k| firsts[k] == least) {
+            let image = orientation.map(|l| l.upright_image(k));
+            if best.is_none_or(|b| image < b) {
+                best = Some(image);
+            }
+        }
+    }
+    best.expect("one orientation at least")
+}
+
 /// The shape as a grid string: rows of `.` (its cells) and `#` joined by `|`.
 impl<W: Word> fmt::Display for Shape<W> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -497,21 +558,6 @@ mod tests {
     fn shape<W: Word>(grid: &str) -> Shape<W> {
         let (frame, free) = parse::<W>(grid);
         frame.crop(free).unwrap()
-    }
-
-    #[test]
-    fn bits_come_lowest_first() {
-        assert_eq!(bits(0b1010_0110u64).collect::<Vec<_>>(), [2, 4, 32, 128]);
-        assert_eq!(bits(0u128).count(), 0);
-        assert_eq!(bits(u128::MAX).last(), Some(1 << 127));
-    }
-
-    #[test]
-    fn low_bits_cover_the_whole_word() {
-        assert_eq!(u64::low_bits(0), 0);
-        assert_eq!(u64::low_bits(3), 0b111);
-        assert_eq!(u64::low_bits(64), u64::MAX);
-        assert_eq!(u128::low_bits(200), u128::MAX);
     }
 
     #[test]
@@ -546,6 +592,105 @@ mod tests {
         let (frame, free) = parse::<u128>(&format!("{}#{}", ".".repeat(5), ".".repeat(122)));
         let sizes: Vec<u32> = frame.components(free).map(|c| c.count_ones()).collect();
         assert_eq!(sizes, [5, 122]);
+    }
+
+    #[test]
+    fn king_components_join_diagonal_neighbours_only() {
+        // The X of five cells is five rook components and one king component.
+        let (frame, free) = parse::<u64>(".#.|#.#|.#.");
+        assert_eq!(frame.king_components(free).collect::<Vec<_>>(), [free]);
+        // Cells (0, 2) and (1, 0) are consecutive bits, not diagonal neighbours.
+        let (frame, free) = parse::<u128>("#.#.|####|.#.#");
+        assert_eq!(frame.king_components(free).count(), 4);
+        let (frame, corner) = parse::<u64>(".##|###|###");
+        assert_eq!(
+            frame.king_neighbours(corner),
+            frame.bit(0, 1) | frame.bit(1, 0) | frame.bit(1, 1)
+        );
+    }
+
+    #[test]
+    fn a_queen_reaches_along_eight_lines_up_to_the_first_closed_cell() {
+        // The queen at (1, 1) of a 4 x 4 whose only closed cells are (1, 3)
+        // and (3, 3): by hand, the whole row 1 but (1, 3), the column, and the
+        // diagonals but (3, 3).
+        let (frame, open) = parse::<u64>("....|...#|....|...#");
+        let reach = frame.queen_reach(frame.bit(1, 1), open);
+        let mut by_hand = Vec::new();
+        by_hand.extend([(1, 0), (1, 2)]);
+        by_hand.extend([(0, 1), (2, 1), (3, 1)]);
+        by_hand.extend([(0, 0), (2, 2), (0, 2), (2, 0)]);
+        by_hand.sort_unstable();
+        assert_eq!(frame.cells(reach).collect::<Vec<_>>(), by_hand);
+        // No ray wraps round a row: a 1-column and a 1-row frame.
+        let (frame, open) = parse::<u128>(".|.|.");
+        assert_eq!(
+            frame.queen_reach(frame.bit(0, 0), open),
+            frame.bit(1, 0) | frame.bit(2, 0)
+        );
+        let (frame, open) = parse::<u64>("..#..");
+        assert_eq!(frame.queen_reach(frame.bit(0, 4), open), frame.bit(0, 3));
+    }
+
+    #[test]
+    fn reads_grids_of_any_marks_into_one_set_each() {
+        let marks = ['a', 'b', 'c'];
+        let (frame, [a, b, c]) =
+            Frame::<u64>::parse_marks("ab|ca", marks, "none of a, b, c").unwrap();
+        assert_eq!(
+            (a, b, c),
+            (
+                frame.bit(0, 0) | frame.bit(1, 1),
+                frame.bit(0, 1),
+                frame.bit(1, 0)
+            )
+        );
+        let err = Frame::<u64>::parse_marks("ab|cd", marks, "none of a, b, c").unwrap_err();
+        assert_eq!(err.to_string(), "row 2, column 2: `d` is none of a, b, c");
+    }
+
+    #[test]
+    fn sets_cut_by_one_box_keep_their_places() {
+        let (frame, free) = parse::<u64>("####|##.#|#..#|####");
+        let (_, one) = parse::<u64>("####|####|#.##|####");
+        let b = frame.bounding_box(free).unwrap();
+        assert_eq!(frame.cut(one, &b).to_string(), "##|.#");
+    }
+
+    #[test]
+    fn the_eight_images_are_the_symmetries_of_the_box() {
+        let l = shape::<u64>(".#|.#|..");
+        let images = l.images();
+        assert_eq!(images[0], l);
+        let mut distinct = images.to_vec();
+        distinct.sort_unstable();
+        distinct.dedup();
+        assert_eq!(distinct.len(), 8);
+        let least = *images.iter().min().unwrap();
+        assert_eq!(l.normalised(Symmetries::All), least);
+        // Each image has the same eight images.
+        for image in images {
+            let mut again = image.images().to_vec();
+            again.sort_unstable();
+            assert_eq!(again, distinct);
+        }
+    }
+
+    #[test]
+    fn the_least_image_of_layers_is_the_least_of_the_eight_moved_together() {
+        for grid in ["..|.#", ".#.|..#", ".#|.#|..", "...|.#.|#.."] {
+            let first = shape::<u64>(grid);
+            // A second layer: the cells of the box outside the first.
+            let second = Shape {
+                cells: first.frame().full() & !first.cells,
+                ..first
+            };
+            let (a, b) = (first.images(), second.images());
+            let brute = (0..8).map(|i| [a[i], b[i]]).min().unwrap();
+            for i in 0..8 {
+                assert_eq!(least_image_of_layers([a[i], b[i]]), brute, "{grid}");
+            }
+        }
     }
 
     #[test]
@@ -636,7 +781,8 @@ mod tests {
             Err(GridError::BadCell {
                 row: 2,
                 col: 2,
-                found: 'x'
+                found: 'x',
+                expected: FREE_OR_BLOCKED
             })
         );
         assert_eq!(Frame::<u64>::parse(""), Err(GridError::EmptyRow { row: 1 }));

@@ -1,15 +1,23 @@
 //! The game-theory core: what every game shares and no game owns.
 //!
-//! A game supplies only its moves; search over positions (win or loss in
-//! [`outcome`], Grundy values in [`nimber`], walks in [`walk`]), memoisation,
-//! values ([`canonical`]: short partizan games in canonical form, hash-consed
-//! into a shared table), numbers ([`dyadic`]) and the bit-set boards of games
-//! played on a rectangle ([`grid`]) are provided here once. The core does no
-//! I/O and imports nothing else from this crate.
+//! A game supplies only its moves, the split of a position into independent
+//! regions and a memo key for a region; the core does the rest once: win or
+//! loss by search ([`outcome`]), Grundy values of impartial games
+//! ([`nimber`]: the [`nimber::Impartial`] trait and its evaluator), canonical
+//! values of partizan games ([`partizan`]: the [`partizan::Partizan`] trait,
+//! whose regions are memoised by key and, where a symmetry swaps the players,
+//! by the negated key too), walks over positions ([`walk`]), the values
+//! themselves ([`canonical`]: short partizan games in canonical form,
+//! hash-consed into a shared table, and written in CGSuite's notation),
+//! numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle
+//! ([`grid`], on the machine words of [`word`]). The core does no I/O and
+//! imports nothing else from this crate.
 
 pub mod canonical;
 pub mod dyadic;
 pub mod grid;
 pub mod nimber;
 pub mod outcome;
+pub mod partizan;
 pub mod walk;
+pub mod word;

@@ -4,8 +4,9 @@
 
 use super::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
+use crate::cgt::partizan::Values;
 use crate::games::cram;
-use crate::games::domineering::{Board, Values};
+use crate::games::domineering::{Board, Domineering};
 use std::process::ExitCode;
 
 /// The default limit on a region's free cells (measured on the release
@@ -65,7 +66,7 @@ fn value(game: Game, grid: &str, max_cells: u32) -> Result<String, String> {
     match game {
         Game::Domineering => {
             let mut games = GameTable::new();
-            let v = Values::new().board(&mut games, &board);
+            let v = Values::new(Domineering).value(&mut games, &board);
             Ok(games.display(v))
         }
         Game::Cram => {

@@ -5,15 +5,16 @@
 //! grid module, which also owns regions, crops and symmetries. This module
 //! owns the rules (placements of each orientation, [`dominoes`] of a
 //! [`Shape`]), the position walks that count what a solver must visit, and the
-//! values: [`Values`] is the decomposing evaluator, which splits every position
-//! into regions, looks each region's [`Shape`] up in a table normalised by the
-//! [`SYMMETRIES`] that keep each player's dominoes and adds the parts. It also
-//! holds the catalogue of every shape up to a size ([`shapes_up_to`]).
+//! game as the core's evaluator sees it ([`Domineering`]: regions, placements,
+//! each region's [`Shape`] normalised by the [`SYMMETRIES`] that keep each
+//! player's dominoes, a quarter turn negating); values are computed by
+//! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
+//! up to a size ([`shapes_up_to`]).
 
-use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::grid::{self, Frame, GridError, Symmetries, Word, bits};
+use crate::cgt::partizan::Partizan;
 use crate::cgt::walk::{Walk, reachable, walk};
-use rustc_hash::{FxHashMap, FxHashSet};
+use rustc_hash::FxHashSet;
 
 /// A grid of `rows` x `cols` cells of which `free` (bit `r * cols + c`) are free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -147,6 +148,27 @@ impl Board {
     pub fn to_grid_string(&self) -> String {
         self.frame().grid_string(self.free)
     }
+
+    /// The free cells in the board's own box: the board's shape when the
+    /// board is a region cut to its bounding box (as regions are), and in any
+    /// case a memo key, since the symmetries of the box keep the game.
+    fn boxed(&self) -> Shape {
+        Shape {
+            rows: self.rows as u8,
+            cols: self.cols as u8,
+            cells: self.free,
+        }
+    }
+
+    /// The boards after each placement of a domino of direction `dir`,
+    /// pushed onto `out`.
+    fn placements(&self, dir: Direction, out: &mut Vec<Board>) {
+        let free = self.free;
+        out.extend(domino_masks(&self.frame(), free, dir).map(|d| Board {
+            free: free & !d,
+            ..*self
+        }));
+    }
 }
 
 /// A shape's own board: its box, its cells free.
@@ -196,12 +218,21 @@ pub enum Direction {
 
 /// Every domino of direction `dir` inside `shape`, as a mask of two cells.
 pub fn dominoes(shape: &Shape, dir: Direction) -> Vec<u128> {
-    let f = shape.frame();
+    domino_masks(&shape.frame(), shape.cells, dir).collect()
+}
+
+/// The dominoes of direction `dir` that fit in `cells` of `frame`, each as a
+/// mask of two cells.
+fn domino_masks(
+    frame: &Frame<u128>,
+    cells: u128,
+    dir: Direction,
+) -> impl Iterator<Item = u128> + use<> {
     let (tops, step) = match dir {
-        Direction::Vertical => (f.vertical_tops(shape.cells), u32::from(shape.cols)),
-        Direction::Horizontal => (f.horizontal_lefts(shape.cells), 1),
+        Direction::Vertical => (frame.vertical_tops(cells), frame.cols() as u32),
+        Direction::Horizontal => (frame.horizontal_lefts(cells), 1),
     };
-    bits(tops).map(|t| t | (t << step)).collect()
+    bits(tops).map(move |t| t | (t << step))
 }
 
 /// Every region shape (4-connected set of cells) of 1 to `max_cells` cells, up
@@ -241,104 +272,52 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
     all
 }
 
-/// The decomposing evaluator of Domineering values: every position is split
-/// into regions, each region's value is looked up by its shape (normalised by
-/// translation, the mirrors and the half turn; a quarter turn negates) and
-/// computed from its options when missing, and the parts are added.
-///
-/// The shape table holds ids of one [`GameTable`]: always pass the same table.
-#[derive(Default)]
-pub struct Values {
-    /// Values of shapes normalised by the mirrors and the half turn
-    /// ([`SYMMETRIES`]); each evaluated shape is stored with its
-    /// quarter turn, whose value is the negative.
-    normal: FxHashMap<Shape, GameId>,
-}
+/// Domineering as a [`Partizan`] game, for the core's evaluator
+/// ([`crate::cgt::partizan::Values`]): a position is a [`Board`], its regions are its 4-connected
+/// sets of two or more free cells (one cell holds no domino, two or more
+/// connected ones do), each cut to its bounding box; a region's key is its
+/// [`Shape`] normalised by [`SYMMETRIES`], and a quarter turn swaps the
+/// players, so the transposed shape's key names the negative.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Domineering;
 
-impl Values {
-    pub fn new() -> Values {
-        Values::default()
-    }
+impl Partizan for Domineering {
+    type Position = Board;
+    type Key = Shape;
 
-    /// The canonical value of a board (the sum of its regions' values).
-    pub fn board(&mut self, games: &mut GameTable, board: &Board) -> GameId {
-        self.cells(games, &board.frame(), board.free)
-    }
-
-    /// The canonical value of a board from its own options, without splitting
-    /// the board itself into regions (the positions after each placement are
-    /// evaluated as usual): a second route to [`Values::board`].
-    pub fn board_from_options(&mut self, games: &mut GameTable, board: &Board) -> GameId {
+    fn regions(&self, board: &Board, out: &mut Vec<Board>) {
         let frame = board.frame();
-        let d = board.dominoes();
-        let mut side = |ds: &[u128]| -> Vec<GameId> {
-            ds.iter()
-                .filter(|&&m| m & board.free == m)
-                .map(|&m| self.cells(games, &frame, board.free & !m))
-                .collect()
-        };
-        let left = side(&d.vertical);
-        let right = side(&d.horizontal);
-        games.game(&left, &right)
+        out.extend(
+            frame
+                .components(board.free)
+                .filter(|region| region.count_ones() >= 2)
+                .filter_map(|region| frame.crop(region))
+                .map(Board::from),
+        );
     }
 
-    /// The canonical value of one region shape.
-    pub fn shape(&mut self, games: &mut GameTable, shape: Shape) -> GameId {
-        let frame = shape.frame();
-        if frame.vertical_tops(shape.cells) == 0 && frame.horizontal_lefts(shape.cells) == 0 {
-            return games.zero();
-        }
-        let own = shape.normalised(SYMMETRIES);
-        if let Some(&g) = self.normal.get(&own) {
-            return g;
-        }
-        // A quarter turn swaps the players: look for the transposed shape
-        // before evaluating, and store both orientations.
-        let turned = shape.transpose().normalised(SYMMETRIES);
-        let g = match self.normal.get(&turned) {
-            Some(&t) => games.neg(t),
-            None => self.options(games, own),
-        };
-        let minus = games.neg(g);
-        self.normal.insert(own, g);
-        self.normal.insert(turned, minus);
-        g
+    fn left_options(&self, board: &Board, out: &mut Vec<Board>) {
+        board.placements(Direction::Vertical, out);
     }
 
-    /// The value of a shape from its options: each placement, then the sum of
-    /// the regions left.
-    fn options(&mut self, games: &mut GameTable, shape: Shape) -> GameId {
-        let frame = shape.frame();
-        let mut left = Vec::new();
-        for d in dominoes(&shape, Direction::Vertical) {
-            left.push(self.cells(games, &frame, shape.cells & !d));
-        }
-        let mut right = Vec::new();
-        for d in dominoes(&shape, Direction::Horizontal) {
-            right.push(self.cells(games, &frame, shape.cells & !d));
-        }
-        games.game(&left, &right)
+    fn right_options(&self, board: &Board, out: &mut Vec<Board>) {
+        board.placements(Direction::Horizontal, out);
     }
 
-    /// The value of any set of cells of a frame: the sum over its regions.
-    fn cells(&mut self, games: &mut GameTable, frame: &Frame<u128>, cells: u128) -> GameId {
-        let mut total = games.zero();
-        for region in frame.components(cells) {
-            if region.count_ones() < 2 {
-                continue;
-            }
-            if let Some(shape) = frame.crop(region) {
-                let v = self.shape(games, shape);
-                total = games.add(total, v);
-            }
-        }
-        total
+    fn key(&self, region: &Board) -> Shape {
+        region.boxed().normalised(SYMMETRIES)
+    }
+
+    fn negated_key(&self, region: &Board) -> Option<Shape> {
+        Some(region.boxed().transpose().normalised(SYMMETRIES))
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cgt::canonical::{GameId, GameTable};
+    use crate::cgt::partizan::Values;
     use std::collections::HashMap;
 
     #[test]
@@ -412,7 +391,7 @@ mod tests {
     fn value(grid: &str) -> String {
         let mut games = GameTable::new();
         let board = Board::from_grid_string(grid).unwrap();
-        let v = Values::new().board(&mut games, &board);
+        let v = Values::new(Domineering).value(&mut games, &board);
         games.display(v)
     }
 
@@ -463,12 +442,12 @@ mod tests {
         // Every board of a 3 x 3 and a 2 x 4 frame with any set of cells blocked.
         for (rows, cols) in [(3, 3), (2, 4), (2, 5)] {
             let mut games = GameTable::new();
-            let mut values = Values::new();
+            let mut values = Values::new(Domineering);
             let mut memo = HashMap::new();
             let full = Board::empty(rows, cols);
             for free in 0..=full.free {
                 let b = Board { free, ..full };
-                let fast = values.board(&mut games, &b);
+                let fast = values.value(&mut games, &b);
                 let plain = plain_value(&mut games, &b, &mut memo);
                 assert_eq!(fast, plain, "{}", b.to_grid_string());
             }
@@ -479,7 +458,7 @@ mod tests {
     fn empty_four_by_four_agrees_with_plain_recursion() {
         let mut games = GameTable::new();
         let b = Board::empty(4, 4);
-        let fast = Values::new().board(&mut games, &b);
+        let fast = Values::new(Domineering).value(&mut games, &b);
         let plain = plain_value(&mut games, &b, &mut HashMap::new());
         assert_eq!(fast, plain);
         assert_eq!(
@@ -491,15 +470,18 @@ mod tests {
     #[test]
     fn a_quarter_turn_negates_the_value() {
         let mut games = GameTable::new();
-        let mut values = Values::new();
+        let mut values = Values::new(Domineering);
         let shape = Board::from_grid_string("...|.#.|..#")
             .unwrap()
             .shape()
             .unwrap();
-        let a = values.shape(&mut games, shape);
-        let b = values.shape(&mut games, shape.transpose());
+        let a = values.value(&mut games, &Board::from(shape));
+        let b = values.value(&mut games, &Board::from(shape.transpose()));
         assert_eq!(games.neg(a), b);
-        assert_eq!(values.shape(&mut games, shape.mirror_columns()), a);
+        assert_eq!(
+            values.value(&mut games, &Board::from(shape.mirror_columns())),
+            a
+        );
     }
 
     #[test]
@@ -568,14 +550,14 @@ mod tests {
         // Shifts by a whole row of 128 bits must not wrap. Only Right moves in
         // a row, so its value is minus the most moves Right can make: -2 for four.
         let mut games = GameTable::new();
-        let mut values = Values::new();
+        let mut values = Values::new(Domineering);
         let long = Board::empty(1, 128);
         let shape = long.shape().unwrap();
         assert_eq!((shape.rows, shape.cols), (1, 128));
         assert_eq!(shape.mirror_columns(), shape);
         let tall = Board::empty(128, 1);
         assert_eq!(tall.shape().unwrap(), shape.transpose());
-        let four = values.board(&mut games, &Board::empty(1, 4));
+        let four = values.value(&mut games, &Board::empty(1, 4));
         assert_eq!(games.display(four), "-2");
     }
 

@@ -3,6 +3,7 @@
 //! A game module imports only [`crate::cgt`]; it knows nothing of generators,
 //! drawings or essays.
 
+pub mod amazons;
 pub mod chomp;
 pub mod cram;
 pub mod domineering;

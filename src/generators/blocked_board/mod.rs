@@ -11,8 +11,9 @@ mod views;
 use super::params::params;
 use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
+use crate::cgt::partizan::Values;
 use crate::cgt::walk::Walk;
-use crate::games::domineering::{Board, Values};
+use crate::games::domineering::{Board, Domineering};
 use serde::{Deserialize, Serialize};
 
 pub struct BlockedBoard;
@@ -260,12 +261,12 @@ fn split(board: &Board) -> (Walk, Vec<u64>, Check) {
 /// compares the first with the sum of the others.
 fn values(board: &Board) -> (String, Vec<String>, Check) {
     let mut games = GameTable::new();
-    let mut values = Values::new();
-    let whole = values.board_from_options(&mut games, board);
+    let mut values = Values::new(Domineering);
+    let whole = values.value_from_options(&mut games, board);
     let parts: Vec<_> = board
         .regions()
         .iter()
-        .map(|r| values.board(&mut games, r))
+        .map(|r| values.value(&mut games, r))
         .collect();
     let sum = games.sum_of(&parts);
     let check = Check::equal(

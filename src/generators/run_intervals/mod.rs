@@ -16,7 +16,8 @@ mod views;
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
-use crate::games::domineering::{Direction, Shape, Values, shapes_up_to};
+use crate::cgt::partizan::Values;
+use crate::games::domineering::{Board, Direction, Domineering, Shape, shapes_up_to};
 use packing::{max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
 use spec::{RunIntervalsParams, SPEC};
@@ -138,8 +139,8 @@ fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
     twice.is_multiple_of(2).then_some(twice / 2)
 }
 
-fn entry(games: &mut GameTable, values: &mut Values, shape: Shape) -> Entry {
-    let v = values.shape(games, shape);
+fn entry(games: &mut GameTable, values: &mut Values<Domineering>, shape: Shape) -> Entry {
+    let v = values.value(games, &Board::from(shape));
     let (opt_v, pes_v) = (
         max_packing(&shape, Direction::Vertical),
         min_maximal_packing(&shape, Direction::Vertical),
@@ -181,7 +182,7 @@ fn member(e: &Entry) -> Member {
 /// (down, across).
 fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
     let mut games = GameTable::new();
-    let mut values = Values::new();
+    let mut values = Values::new(Domineering);
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
         .into_iter()
         .map(|s| entry(&mut games, &mut values, s))
