@@ -1381,3 +1381,54 @@ fn values_in_words_are_capitalised_at_a_sentence_start() {
         "{html}"
     );
 }
+
+#[test]
+fn approximate_claims_on_derived_quantities_print_their_literal_in_prose() {
+    let html = page_with(
+        "The whole has {{ b.whole = four }} positions",
+        "The whole has about {{ b.whole * 260 ~ a thousand }} positions, about \
+         {{ b.whole / 3 ~ 1.3 }} per column, each part {{ b.parts.0 / b.whole ~ half }} of them, \
+         more than {{ b.parts.0 / b.whole > a third }}, at most {{ b.whole <= 4 }}, \
+         at least {{ len(b.parts) >= both }} parts and fewer than {{ b.whole < 8.5 million }}, \
+         {{ b.parts.0 = b.parts.1 : \"all\" }} equal, the {{ b.whole | ordinal }} in \
+         {{ b.whole * 2 | words }},",
+    );
+    assert!(
+        html.contains(
+            "The whole has about a thousand positions, about 1.3 per column, each part half of \
+             them, more than a third, at most 4, at least both parts and fewer than 8.5 million, \
+             all equal, the fourth in eight,"
+        ),
+        "{html}"
+    );
+}
+
+#[test]
+fn a_false_derived_claim_fails_naming_both_values() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole * 375 ~ a thousand }}",
+        19,
+        "claim `b.whole * 375 ~ a thousand` is false: the generator computed 1,500, which to the \
+         nearest 1,000 is 2,000",
+    );
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.parts.0 * b.parts.1 >= b.whole + 1 }}",
+        19,
+        "claim `b.parts.0 * b.parts.1 >= b.whole + 1` is false: the generator computed 4 against 5",
+    );
+}
+
+#[test]
+fn a_filter_on_a_list_fails_naming_the_filter_and_the_value() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.parts | words }}",
+        19,
+        "`b.parts | words`: expected a number or an exact fraction `a/b`, found a list",
+    );
+}

@@ -3,7 +3,7 @@
 
 use super::EssayData;
 use super::number_words::{english, english_ordinal};
-use super::syntax::{Action, Against, Expr, LiteralKind, Op, Ratio};
+use super::syntax::{Action, Against, Expr, Filter, LiteralKind, Op, Ratio};
 use crate::site::terms;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
@@ -139,31 +139,8 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
     let name = expr.term.to_string();
     match &expr.action {
         Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
-        Action::Percent(n) => Ok(format!(
-            "{}%",
-            fixed(ratio_of(value)?.value() * Decimal::ONE_HUNDRED, *n)
-        )),
-        Action::Fixed(n) => Ok(fixed(ratio_of(value)?.value(), *n)),
-        Action::Words => Ok(english(whole(value, "words")?)),
-        Action::Ordinal => {
-            let n = whole(value, "ordinal")?;
-            if n < 1 {
-                return Err(format!("`{name}` is {n}: an ordinal needs a number from 1"));
-            }
-            Ok(english_ordinal(n))
-        }
-        Action::Round(digits) => {
-            let v = ratio_of(value)?.value();
-            let rounded =
-                v.round_sf_with_strategy(*digits as u32, RoundingStrategy::MidpointAwayFromZero);
-            Ok(show_decimal(rounded.unwrap_or(v)))
-        }
-        Action::Millions(places) => {
-            let v = ratio_of(value)?.value() / Decimal::from(1_000_000);
-            Ok(format!(
-                "{} million",
-                show_decimal(round_dp(v, *places as u32))
-            ))
+        Action::Filter(filter) => {
+            apply(*filter, value).map_err(|e| format!("`{name} | {filter}`: {e}"))
         }
         Action::Claim(claim) => {
             let (claimed, verdict) = match &claim.against {
@@ -199,6 +176,30 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
     }
 }
 
+/// Prints a value through a filter.
+fn apply(filter: Filter, value: &Value) -> Result<String, String> {
+    let number = || ratio_of(value).map(Ratio::value);
+    Ok(match filter {
+        Filter::Percent(n) => format!("{}%", fixed(number()? * Decimal::ONE_HUNDRED, n)),
+        Filter::Fixed(n) => fixed(number()?, n),
+        Filter::Words => english(whole(value)?),
+        Filter::Ordinal => match whole(value)? {
+            n if n < 1 => return Err(format!("expected a number from 1, found {n}")),
+            n => english_ordinal(n),
+        },
+        Filter::Round(digits) => {
+            let v = number()?;
+            let rounded =
+                v.round_sf_with_strategy(digits as u32, RoundingStrategy::MidpointAwayFromZero);
+            show_decimal(rounded.unwrap_or(v))
+        }
+        Filter::Millions(places) => {
+            let v = number()? / Decimal::from(1_000_000);
+            format!("{} million", show_decimal(round_dp(v, places as u32)))
+        }
+    })
+}
+
 /// A claim's outcome: the computed value as the claim reads it, and whether
 /// the claim holds.
 struct Verdict {
@@ -206,13 +207,13 @@ struct Verdict {
     holds: bool,
 }
 
-/// A value that must be a whole number, for `what`.
-fn whole(value: &Value, what: &str) -> Result<i64, String> {
+/// A value that must be a whole number.
+fn whole(value: &Value) -> Result<i64, String> {
     let v = ratio_of(value)?.value();
     i64::try_from(v)
         .ok()
         .filter(|_| v.fract() == Decimal::ZERO)
-        .ok_or_else(|| format!("{what} needs a whole number, found {}", describe(value)))
+        .ok_or_else(|| format!("expected a whole number, found {}", describe(value)))
 }
 
 /// Decides `value OP literal`.
@@ -223,11 +224,14 @@ fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> 
             holds: &shown == s,
             computed: format!("\"{shown}\""),
         },
-        LiteralKind::Exact(lit) => {
+        LiteralKind::Exact {
+            value: lit,
+            precision: p,
+        } => {
             let v = ratio_of(value)?;
             match op {
                 Op::Approx => {
-                    let p = lit.precision();
+                    let (lit, p) = (*lit, *p);
                     let rounded = round_to(v.value(), p);
                     Verdict {
                         holds: rounded == round_to(lit.value(), p),
@@ -328,7 +332,7 @@ pub fn ratio_of(value: &Value) -> Result<Ratio, String> {
     };
     parsed.ok_or_else(|| {
         format!(
-            "a number claim needs a number or an exact fraction, found {}",
+            "expected a number or an exact fraction `a/b`, found {}",
             describe(value)
         )
     })
@@ -572,5 +576,87 @@ mod tests {
                 .unwrap_err()
                 .contains("unknown filter")
         );
+        assert_eq!(eval_with("b.n - 33 | words").unwrap(), "twenty-one");
+        assert_eq!(eval_with("b.n - 33 | ordinal").unwrap(), "twenty-first");
+    }
+
+    #[test]
+    fn a_filter_on_a_value_it_cannot_print_names_the_filter_and_the_value() {
+        let b = json!({ "s": "many", "f": 2.5, "zero": 0, "list": [1] });
+        let eval_with = |inner: &str| eval_in(b.clone(), inner);
+        for (inner, error) in [
+            (
+                "b.s | percent(1)",
+                "`b.s | percent(1)`: expected a number or an exact fraction `a/b`, found `\"many\"`",
+            ),
+            ("b.s | fixed(2)", "`b.s | fixed(2)`: expected a number"),
+            ("b.s | round(2)", "`b.s | round(2)`: expected a number"),
+            (
+                "b.s | millions(1)",
+                "`b.s | millions(1)`: expected a number",
+            ),
+            ("b.s | words", "`b.s | words`: expected a number"),
+            (
+                "b.f | words",
+                "`b.f | words`: expected a whole number, found `2.5`",
+            ),
+            (
+                "b.f | ordinal",
+                "`b.f | ordinal`: expected a whole number, found `2.5`",
+            ),
+            (
+                "b.zero | ordinal",
+                "`b.zero | ordinal`: expected a number from 1, found 0",
+            ),
+            (
+                "b.list | words",
+                "`b.list | words`: expected a number or an exact fraction `a/b`, found a list",
+            ),
+        ] {
+            let e = eval_with(inner).unwrap_err();
+            assert!(e.contains(error), "{inner}: {e}");
+        }
+    }
+
+    #[test]
+    fn approximately_rounds_half_away_from_zero_at_the_literals_place() {
+        let holds = |value: serde_json::Value, claim: &str| {
+            eval_in(json!({ "x": value }), &format!("b.x ~ {claim}")).is_ok()
+        };
+        // A thousand is the nearest 1,000: 1,500 rounds up to 2,000.
+        assert!(holds(json!(1499), "a thousand"));
+        assert!(!holds(json!(1500), "a thousand"));
+        assert!(holds(json!(500), "a thousand"));
+        assert!(!holds(json!(499.9), "a thousand"));
+        assert!(holds(json!(-1499), "-1,000"));
+        assert!(!holds(json!(-1500), "-1,000"));
+        // Written decimals before a scale word give its place.
+        assert!(holds(json!(7_950_000), "8.0 million"));
+        assert!(!holds(json!(7_949_999), "8.0 million"));
+        assert!(holds(json!(8_495_000), "8.50 million"));
+        assert!(!holds(json!(8_494_999), "8.50 million"));
+        assert!(holds(json!(1_500_000), "two million"));
+        assert!(!holds(json!(1_499_999), "two million"));
+        // Fractions and mixed numbers hold to two decimals.
+        assert!(holds(json!(0.495), "half"));
+        assert!(holds(json!(0.5049), "half"));
+        assert!(!holds(json!(0.505), "half"));
+        assert!(!holds(json!(0.4949), "a half"));
+        assert!(holds(json!(1.495), "one and a half"));
+        assert!(holds(json!(0.595), "three fifths"));
+        assert!(!holds(json!(0.605), "three fifths"));
+        assert!(holds(json!(13.5), "thirteen and a half"));
+        // Number words and ordinals are whole numbers, to the nearest one.
+        assert!(holds(json!(11.5), "a dozen"));
+        assert!(!holds(json!(12.5), "a dozen"));
+        assert!(holds(json!(0.49), "none"));
+        assert!(!holds(json!(0.5), "none"));
+        assert!(holds(json!(2.4), "both"));
+        assert!(holds(json!(21), "twenty-first"));
+        // Percentages and decimals: the last written digit, at the half.
+        assert!(holds(json!(0.4705), "47.1%"));
+        assert!(!holds(json!(0.47049), "47.1%"));
+        assert!(holds(json!(2.85), "2.9"));
+        assert!(!holds(json!(2.8499), "2.9"));
     }
 }

@@ -1,6 +1,8 @@
-//! Values and claims in prose: `{{ ID.KEY }}`, `{{ ID.KEY | percent(N) }}`,
-//! `{{ ID.KEY | fixed(N) }}` and `{{ ID.KEY = LITERAL }}`, where `ID.KEY` may
-//! be any quantity of [`super::terms`] (`{{ len(ID.KEY) - 1 = 53 }}`).
+//! Values and claims in prose: `{{ ID.KEY }}`, `{{ ID.KEY | FILTER }}`
+//! (`percent(N)`, `fixed(N)`, `round(N)`, `millions(N)`, `words`, `ordinal`)
+//! and `{{ ID.KEY OP LITERAL }}` (`=`, `~`, `<`, `>`, `<=`, `>=`, optionally
+//! `: "words"`), where `ID.KEY` may be any quantity of [`super::terms`]
+//! (`{{ len(ID.KEY) - 1 = 53 }}`).
 //!
 //! [`syntax`] parses the expressions, [`number_words`] reads and writes
 //! numbers as prose does, and [`evaluate`](mod@evaluate) resolves their paths in a figure's

@@ -26,13 +26,33 @@ pub fn words(text: &str) -> Option<Ratio> {
     if let Some(r) = fraction_words(lower) {
         return Some(r);
     }
-    if let Some((digits, scale_word)) = lower.rsplit_once(' ')
-        && let (Some((value, _)), Some(s)) = (decimal(digits), scale(scale_word))
-    {
-        let value = value.checked_mul(Decimal::from(s))?;
+    if let Some(Scaled { value, .. }) = scaled(lower) {
         return (value.fract() == Decimal::ZERO).then_some(Ratio::whole(value));
     }
     cardinal(lower).map(|n| Ratio::whole(n.into()))
+}
+
+/// Digits with a scale word, as `8.5 million` writes them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Scaled {
+    /// 8,500,000.
+    pub value: Decimal,
+    /// The decimal places of the digits: 1.
+    pub places: u32,
+    /// The scale word's value: 1,000,000.
+    pub scale: i64,
+}
+
+/// `text` (lower case) as digits and a scale word, if it is written so and
+/// its value does not overflow.
+pub fn scaled(text: &str) -> Option<Scaled> {
+    let (digits, scale_word) = text.rsplit_once(' ')?;
+    let ((digits, places), scale) = decimal(digits).zip(scale(scale_word))?;
+    Some(Scaled {
+        value: digits.checked_mul(Decimal::from(scale))?,
+        places,
+        scale,
+    })
 }
 
 /// An ordinal: `first`, `twenty-first`, `a hundredth`, `5th`.
@@ -420,6 +440,21 @@ mod tests {
             ("thirteen and a half", ratio(27, 2)),
             ("Seventy-nine", whole(79)),
             ("seventy nine", whole(79)),
+            ("twenty first", whole(21)),
+            ("Twenty-First", whole(21)),
+            ("A third", ratio(1, 3)),
+            ("Half", ratio(1, 2)),
+            ("Both", whole(2)),
+            ("A dozen", whole(12)),
+            ("A thousand", whole(1000)),
+            ("None", whole(0)),
+            ("First", whole(1)),
+            ("two and three quarters", ratio(11, 4)),
+            ("nine tenths", ratio(9, 10)),
+            ("1.25 thousand", whole(1250)),
+            ("8.0 million", whole(8_000_000)),
+            ("a hundred and one", whole(101)),
+            ("one hundred and first", whole(101)),
         ] {
             assert_eq!(words(text), value, "{text}");
         }
@@ -446,9 +481,32 @@ mod tests {
             "a couple",
             "79228162514264337593 trillion",
             "nine hundred quintillion",
+            "a half dozen",
+            "one and one",
+            "a and a half",
+            "8.5 million and a half",
+            "half a",
+            "twice twice",
+            "no one",
         ] {
             assert_eq!(words(text), None, "{text}");
         }
+    }
+
+    #[test]
+    fn scaled_digits_keep_their_places_and_scale() {
+        let scaled_as = |value: i64, places, scale| {
+            Some(Scaled {
+                value: value.into(),
+                places,
+                scale,
+            })
+        };
+        assert_eq!(scaled("8.5 million"), scaled_as(8_500_000, 1, 1_000_000));
+        assert_eq!(scaled("8.50 million"), scaled_as(8_500_000, 2, 1_000_000));
+        assert_eq!(scaled("2 thousand"), scaled_as(2000, 0, 1000));
+        assert_eq!(scaled("two thousand"), None);
+        assert_eq!(scaled("8.5"), None);
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The claim language: what `{{ ... }}` may say (a quantity, then a filter
 //! or a claim against a literal or another quantity), and its parser.
 
-use super::number_words::words;
+use super::number_words::{scaled, words};
 use crate::site::terms::{self, Term};
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
@@ -41,7 +41,23 @@ impl Expr {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
     Show,
+    Filter(Filter),
+    Claim(Claim),
+}
+
+impl Action {
+    /// Whether what it prints is words, capitalised at a sentence's start.
+    pub fn is_words(&self) -> bool {
+        matches!(self, Action::Filter(Filter::Words | Filter::Ordinal))
+    }
+}
+
+/// How `| FILTER` prints a number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Filter {
+    /// 100 x the value with N places and `%`.
     Percent(usize),
+    /// With N places.
     Fixed(usize),
     /// In words: "fifty-four".
     Words,
@@ -51,13 +67,18 @@ pub enum Action {
     Round(usize),
     /// In millions with N places: 8,503,056 is "8.5 million" at 1.
     Millions(usize),
-    Claim(Claim),
 }
 
-impl Action {
-    /// Whether what it prints is words, capitalised at a sentence's start.
-    pub fn is_words(&self) -> bool {
-        matches!(self, Action::Words | Action::Ordinal)
+impl std::fmt::Display for Filter {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Filter::Percent(n) => write!(f, "percent({n})"),
+            Filter::Fixed(n) => write!(f, "fixed({n})"),
+            Filter::Words => f.write_str("words"),
+            Filter::Ordinal => f.write_str("ordinal"),
+            Filter::Round(n) => write!(f, "round({n})"),
+            Filter::Millions(n) => write!(f, "millions({n})"),
+        }
     }
 }
 
@@ -142,9 +163,13 @@ pub struct Literal {
 #[derive(Clone, Debug, PartialEq)]
 pub enum LiteralKind {
     /// An exact number: integers, number words, fractions, `8.5 million`.
-    /// `~` rounds to the place of an integer's last non-zero digit, and to
-    /// two decimals otherwise.
-    Exact(Ratio),
+    Exact {
+        value: Ratio,
+        /// What `~` rounds to: the place of a whole number's last non-zero
+        /// digit, of the last digit written before a scale word (`8.50
+        /// million`: 10,000), or two decimals for a fraction.
+        precision: Decimal,
+    },
     /// Compared after rounding the computed value to `places` decimals.
     Decimal {
         value: Decimal,
@@ -184,9 +209,10 @@ impl Ratio {
         Ok(a.cmp(&b))
     }
 
-    /// What `~` rounds to: the place of a whole number's last non-zero
-    /// digit (1 for zero), two decimals for anything else.
-    pub(super) fn precision(self) -> Decimal {
+    /// What `~` rounds to when only the value is known: the place of a
+    /// whole number's last non-zero digit (1 for zero), two decimals for
+    /// anything else.
+    fn precision(self) -> Decimal {
         let v = self.value();
         if v.fract() != Decimal::ZERO {
             return Decimal::new(1, 2);
@@ -242,7 +268,10 @@ pub fn find_all(text: &str) -> Vec<Found> {
 pub fn parse(inner: &str) -> Result<Expr, String> {
     let inner = inner.trim();
     let (term_text, action) = match operator(inner) {
-        Some((at, "|")) => (&inner[..at], parse_filter(inner[at + 1..].trim())?),
+        Some((at, "|")) => (
+            &inner[..at],
+            Action::Filter(parse_filter(inner[at + 1..].trim())?),
+        ),
         Some((at, symbol)) => {
             let op = Op::ALL
                 .iter()
@@ -331,7 +360,7 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     })
 }
 
-fn parse_filter(filter: &str) -> Result<Action, String> {
+fn parse_filter(filter: &str) -> Result<Filter, String> {
     let bad = || {
         format!(
             "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
@@ -339,8 +368,8 @@ fn parse_filter(filter: &str) -> Result<Action, String> {
         )
     };
     match filter {
-        "words" => return Ok(Action::Words),
-        "ordinal" => return Ok(Action::Ordinal),
+        "words" => return Ok(Filter::Words),
+        "ordinal" => return Ok(Filter::Ordinal),
         _ => {}
     }
     let (name, rest) = filter.split_once('(').ok_or_else(bad)?;
@@ -350,10 +379,10 @@ fn parse_filter(filter: &str) -> Result<Action, String> {
         .filter(|&n| n <= 12)
         .ok_or_else(bad)?;
     match name.trim() {
-        "percent" => Ok(Action::Percent(n)),
-        "fixed" => Ok(Action::Fixed(n)),
-        "round" if n > 0 => Ok(Action::Round(n)),
-        "millions" => Ok(Action::Millions(n)),
+        "percent" => Ok(Filter::Percent(n)),
+        "fixed" => Ok(Filter::Fixed(n)),
+        "round" if n > 0 => Ok(Filter::Round(n)),
+        "millions" => Ok(Filter::Millions(n)),
         _ => Err(bad()),
     }
 }
@@ -385,18 +414,34 @@ fn literal_kind(text: &str) -> Option<LiteralKind> {
     if let Some((n, d)) = text.split_once('/') {
         let num: i64 = n.trim().parse().ok()?;
         let den: i64 = d.trim().parse().ok().filter(|&d: &i64| d > 0)?;
-        return Some(LiteralKind::Exact(Ratio {
+        return Some(exact(Ratio {
             num: num.into(),
             den: den.into(),
         }));
     }
     if let Some(i) = integer(text) {
-        return Some(LiteralKind::Exact(Ratio::whole(i.into())));
+        return Some(exact(Ratio::whole(i.into())));
     }
     if let Some((value, places)) = decimal(text) {
         return Some(LiteralKind::Decimal { value, places });
     }
-    words(text).map(LiteralKind::Exact)
+    let value = words(text)?;
+    // `8.0 million` is written to the nearest 100,000.
+    let written = scaled(&text.trim().to_lowercase())
+        .filter(|s| s.places > 0)
+        .and_then(|s| Decimal::try_new(s.scale, s.places).ok());
+    Some(match written {
+        Some(precision) => LiteralKind::Exact { value, precision },
+        None => exact(value),
+    })
+}
+
+/// An exact literal whose precision is read from its value.
+fn exact(value: Ratio) -> LiteralKind {
+    LiteralKind::Exact {
+        value,
+        precision: value.precision(),
+    }
 }
 
 /// An integer, plain or with thousands separators (`2,916`).
@@ -437,9 +482,12 @@ mod tests {
     #[test]
     fn reads_literal_forms() {
         let k = |s: &str| parse_literal(s).unwrap().kind;
-        let whole = |n: i64| LiteralKind::Exact(Ratio::whole(n.into()));
-        assert_eq!(k("2,916"), whole(2916));
-        assert_eq!(k("-3"), whole(-3));
+        let whole = |n: i64, precision: i64| LiteralKind::Exact {
+            value: Ratio::whole(n.into()),
+            precision: precision.into(),
+        };
+        assert_eq!(k("2,916"), whole(2916, 1));
+        assert_eq!(k("-3"), whole(-3, 1));
         assert_eq!(
             k("24.7%"),
             LiteralKind::Percent {
@@ -456,13 +504,69 @@ mod tests {
         );
         assert_eq!(
             k("-1/4"),
-            LiteralKind::Exact(Ratio {
-                num: (-1).into(),
-                den: 4.into()
-            })
+            LiteralKind::Exact {
+                value: Ratio {
+                    num: (-1).into(),
+                    den: 4.into()
+                },
+                precision: Decimal::new(1, 2)
+            }
         );
         assert!(parse_literal("29,16").is_err());
         assert!(parse_literal("1/0").is_err());
+    }
+
+    #[test]
+    fn approximate_precision_is_the_last_digit_the_literal_writes() {
+        let precision = |s: &str| match parse_literal(s).unwrap().kind {
+            LiteralKind::Exact { precision, .. } => precision,
+            other => panic!("{s} is not exact: {other:?}"),
+        };
+        let whole = |n: i64| Decimal::from(n);
+        assert_eq!(precision("a thousand"), whole(1000));
+        assert_eq!(precision("2,000"), whole(1000));
+        assert_eq!(precision("2,916"), whole(1));
+        assert_eq!(precision("20"), whole(10));
+        assert_eq!(precision("sixteen"), whole(1));
+        assert_eq!(precision("zero"), whole(1));
+        assert_eq!(precision("a dozen"), whole(1));
+        assert_eq!(precision("8.5 million"), whole(100_000));
+        assert_eq!(precision("8.0 million"), whole(100_000));
+        assert_eq!(precision("8.50 million"), whole(10_000));
+        assert_eq!(precision("80 million"), whole(10_000_000));
+        assert_eq!(precision("2 thousand"), whole(1000));
+        assert_eq!(precision("a third"), Decimal::new(1, 2));
+        assert_eq!(precision("one and a half"), Decimal::new(1, 2));
+        assert_eq!(precision("half"), Decimal::new(1, 2));
+        assert_eq!(precision("twenty-first"), whole(1));
+    }
+
+    #[test]
+    fn parses_every_operator_and_refuses_what_it_cannot_compare() {
+        let op = |s: &str| match parse(s).unwrap().action {
+            Action::Claim(c) => c.op,
+            other => panic!("{s} is not a claim: {other:?}"),
+        };
+        assert_eq!(op("x.a = 1"), Op::Eq);
+        assert_eq!(op("x.a ~ 1"), Op::Approx);
+        assert_eq!(op("x.a < 1"), Op::Lt);
+        assert_eq!(op("x.a > half"), Op::Gt);
+        assert_eq!(op("x.a <= a dozen"), Op::Le);
+        assert_eq!(op("x.a >= x.b - 1"), Op::Ge);
+        assert_eq!(op("len(x.a) - 1 = x.b : \"all\""), Op::Eq);
+        for (bad, why) in [
+            ("x.a ~ x.b", "`~` rounds to a literal's precision"),
+            ("x.a < \"b\"", "only be claimed equal"),
+            ("x.a ~ \"b\"", "only be claimed equal"),
+            ("x.a = 0 : none", "in quotes"),
+            ("x.a = about ten", "cannot read `about ten`"),
+            ("x.a | words(2)", "unknown filter"),
+            ("x.a | round(0)", "unknown filter"),
+            ("x.a | percent(13)", "unknown filter"),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
     }
 
     #[test]
