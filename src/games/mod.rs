@@ -6,8 +6,9 @@
 pub mod chomp;
 pub mod cram;
 pub mod domineering;
+pub mod hackenbush;
 pub mod sylver;
 
 /// The game modules, by file name: the figure cache fingerprints each one, so a
 /// change to one game's solver recomputes only the figures that use it.
-pub const MODULES: &[&str] = &["chomp", "cram", "domineering", "sylver"];
+pub const MODULES: &[&str] = &["chomp", "cram", "domineering", "hackenbush", "sylver"];
