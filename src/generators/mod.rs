@@ -18,6 +18,7 @@
 pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
+pub mod hackenbush_fusion;
 pub mod pairing_sweep;
 pub mod run_intervals;
 pub mod split_census;
@@ -37,6 +38,7 @@ pub static REGISTRY: &[&dyn Generator] = &[
     &pairing_sweep::PairingSweep,
     &chomp_needles::ChompNeedles,
     &sylver_proofs::SylverProofs,
+    &hackenbush_fusion::HackenbushFusion,
 ];
 
 /// Looks a generator up by name.
@@ -99,6 +101,10 @@ pub enum Kind {
     Bool,
     /// One of the listed strings.
     Choice(&'static [&'static str]),
+    /// A string of at most `max_len` characters, read by the generator.
+    Text {
+        max_len: usize,
+    },
 }
 
 impl fmt::Display for Kind {
@@ -114,6 +120,7 @@ impl fmt::Display for Kind {
             ),
             Kind::Bool => write!(f, "boolean"),
             Kind::Choice(options) => write!(f, "one of \"{}\"", options.join("\", \"")),
+            Kind::Text { max_len } => write!(f, "string of at most {max_len} characters"),
         }
     }
 }
@@ -127,6 +134,7 @@ pub enum Value {
     PairList(Vec<(i64, i64)>),
     Bool(bool),
     Choice(String),
+    Text(String),
 }
 
 /// Why a parameter was refused.
@@ -183,6 +191,10 @@ impl Kind {
             Kind::Bool => Value::Bool(value.as_bool().ok_or_else(invalid)?),
             Kind::Choice(options) => match value.as_str() {
                 Some(s) if options.contains(&s) => Value::Choice(s.to_string()),
+                _ => return Err(invalid()),
+            },
+            Kind::Text { max_len } => match value.as_str() {
+                Some(s) if s.chars().count() <= *max_len => Value::Text(s.to_string()),
                 _ => return Err(invalid()),
             },
         })
@@ -289,6 +301,13 @@ impl Params {
         match self.get(name) {
             Value::Choice(s) => s,
             other => panic!("parameter `{name}` is {other:?}, not a choice"),
+        }
+    }
+
+    pub fn text(&self, name: &str) -> &str {
+        match self.get(name) {
+            Value::Text(s) => s,
+            other => panic!("parameter `{name}` is {other:?}, not a string"),
         }
     }
 
