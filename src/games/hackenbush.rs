@@ -214,7 +214,8 @@ impl Graph {
                 nodes[node_of[a]].loops.push(e);
             }
         }
-        // The colon principle, from the leaves down.
+        // The colon principle, from the leaves down: a node's value holds the
+        // nim-sum of its children's branches until its loops are added.
         for n in (0..nodes.len()).rev() {
             let value = Nimber((nodes[n].loops.len() % 2) as u32) + nodes[n].value;
             nodes[n].value = value;
