@@ -1262,7 +1262,7 @@ fn clean_refuses_while_an_essay_has_an_error() {
 fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     let dir = fixture("basic");
     let six = ["......"; 6].join("|");
-    let run = ladder(&["value", &six], dir.path());
+    let run = ladder(&["value", "domineering", &six], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
         run.stderr.contains("region of 36 free cells"),
@@ -1271,20 +1271,24 @@ fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
     );
     assert!(run.stderr.contains("--max-cells 36"), "{}", run.stderr);
     let five = ["....."; 5].join("|");
-    let run = ladder(&["value", &five], dir.path());
+    let run = ladder(&["value", "domineering", &five], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);
-    let run = ladder(&["value", "...|...", "--max-cells", "6"], dir.path());
+    let run = ladder(
+        &["value", "domineering", "...|...", "--max-cells", "6"],
+        dir.path(),
+    );
     assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
 }
 
 #[test]
-fn value_takes_the_game_domineering_by_default_or_cram() {
+fn value_takes_the_game_then_the_position() {
     let dir = fixture("basic");
     for (args, shown) in [
-        (&["value", "...|..."][..], "{2|-1/2}"),
-        (&["value", "--game", "domineering", "...|..."], "{2|-1/2}"),
-        (&["value", "--game", "cram", "...|..."], "*"),
-        (&["value", "......", "--game", "cram"], "*3"),
+        (&["value", "domineering", "...|..."][..], "{2|-1/2}"),
+        (&["value", "cram", "...|..."], "*"),
+        (&["value", "cram", "......"], "*3"),
+        (&["value", "hackenbush", "0-1 1-2 2-0"], "*"),
+        (&["value", "hackenbush", "0-1 1-2"], "*2"),
     ] {
         let run = ladder(args, dir.path());
         assert_eq!(
@@ -1294,13 +1298,15 @@ fn value_takes_the_game_domineering_by_default_or_cram() {
             run.stderr
         );
     }
-    let run = ladder(&["value", "--game", "chess", "..."], dir.path());
+    let run = ladder(&["value", "chess", "..."], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("domineering") && run.stderr.contains("cram"),
-        "{}",
-        run.stderr
-    );
+    for game in ["domineering", "cram", "hackenbush"] {
+        assert!(run.stderr.contains(game), "{}", run.stderr);
+    }
+    // A bad position is a usage error, naming the token and its column.
+    let run = ladder(&["value", "hackenbush", "0-1 1-x"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("`1-x` at column 5"), "{}", run.stderr);
 }
 
 // --- Claims as prose states numbers ---

@@ -48,7 +48,7 @@ enum Command {
     Generators,
     /// Run one generator: data as JSON on stdout, checks on stderr.
     Figure(figure::Args),
-    /// Print the value of a board: `ladder value '...|...'` (Domineering), `--game cram`.
+    /// Print the value of a position: `ladder value domineering '...|...'`, `cram`, `hackenbush '0-1 1-2'`.
     Value(value::Args),
     /// Remove the figure artifacts in figures/ that no essay names.
     Clean(clean::Args),

@@ -1,12 +1,13 @@
-//! `ladder value GRID [--game NAME]`: prints the value of a board in CGSuite's
+//! `ladder value GAME POSITION`: prints the value of a position in CGSuite's
 //! notation, so values can be checked by hand and against other engines:
-//! Domineering's canonical value, or Cram's Grundy value (a nimber).
+//! the canonical value of Domineering or Amazons, or the Grundy value (a
+//! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
 
 use super::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
-use crate::games::cram;
 use crate::games::domineering::{Board, Domineering};
+use crate::games::{amazons, cram, hackenbush};
 use std::process::ExitCode;
 
 /// The default limit on a region's free cells (measured on the release
@@ -16,30 +17,69 @@ use std::process::ExitCode;
 /// cheaper: a 5 x 6 takes 1.5 s and 24 MB, a 6 x 6 about 40 s.)
 const MAX_CELLS: u32 = 25;
 
-/// The games that have values.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
-enum Game {
-    /// Left places vertical dominoes, Right horizontal ones: the canonical value.
-    Domineering,
-    /// Both players place dominoes either way up: the Grundy value.
-    Cram,
-}
-
-#[derive(clap::Args)]
-pub struct Args {
-    /// The board as rows of `.` (free) and `#` (blocked) joined by `|`, e.g. `...|...`.
-    grid: String,
-    /// The game played on the board.
-    #[arg(long, value_enum, default_value_t = Game::Domineering)]
-    game: Game,
-    /// Refuse boards with a region (connected free cells) larger than this:
-    /// a 5 x 5 Domineering region takes half a second, a 5 x 6 about 20 s and 130 MB.
-    #[arg(long, default_value_t = MAX_CELLS)]
+/// The limits a position is checked against before any work.
+#[derive(Clone, Copy, Debug)]
+struct Limits {
+    /// The most free cells in a region of a board.
     max_cells: u32,
 }
 
+/// A game `ladder value` knows: its name on the command line, its default
+/// limit on a region's size (none for a game valued in linear time) and the
+/// value of a position written as text, or why the text was refused.
+struct Game {
+    name: &'static str,
+    max_cells: u32,
+    value: fn(&str, Limits) -> Result<String, String>,
+}
+
+/// Every game with values, in the order the help lists them.
+const GAMES: &[Game] = &[
+    Game {
+        name: "domineering",
+        max_cells: MAX_CELLS,
+        value: domineering_value,
+    },
+    Game {
+        name: "cram",
+        max_cells: MAX_CELLS,
+        value: cram_value,
+    },
+    Game {
+        name: "amazons",
+        max_cells: amazons::MAX_EMPTY,
+        value: amazons_value,
+    },
+    Game {
+        name: "hackenbush",
+        max_cells: u32::MAX,
+        value: hackenbush_value,
+    },
+];
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game: `domineering` (Left places vertical dominoes, Right horizontal
+    /// ones: the canonical value), `cram` (both place dominoes either way up: the
+    /// Grundy value), `amazons` (the canonical value, summed over regions) or
+    /// `hackenbush` (green Hackenbush: the Grundy value).
+    #[arg(value_parser = clap::builder::PossibleValuesParser::new(GAMES.iter().map(|g| g.name)))]
+    game: String,
+    /// The position. Domineering and Cram: the board as rows of `.` (free) and
+    /// `#` (blocked) joined by `|`, e.g. `...|...`. Amazons: rows of `.` (empty),
+    /// `#` (burnt), `L` and `R` (amazons), e.g. `L..|..R`. Hackenbush: the edges `a-b`
+    /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
+    position: String,
+    /// Refuse boards with a region larger than this: connected free cells
+    /// (default 25: a 5 x 5 Domineering region takes half a second, a 5 x 6
+    /// about 20 s and 130 MB), or for Amazons the empty squares of a region
+    /// (default 12). Hackenbush has no limit.
+    #[arg(long)]
+    max_cells: Option<u32>,
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match value(args.game, &args.grid, args.max_cells) {
+    match value(&args.game, &args.position, args.max_cells) {
         Ok(v) => {
             println!("{v}");
             Ok(ExitCode::SUCCESS)
@@ -51,11 +91,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
 }
 
-/// The value of `grid` in `game`, or why the input was refused: a board with
-/// a region of more than `max_cells` free cells is refused before any work.
-fn value(game: Game, grid: &str, max_cells: u32) -> Result<String, String> {
+/// The value of `position` in the game named `game`, its regions limited to
+/// `max_cells` or the game's default, or why it was refused.
+fn value(game: &str, position: &str, max_cells: Option<u32>) -> Result<String, String> {
+    let known = GAMES.iter().find(|g| g.name == game);
+    let game = known.ok_or_else(|| format!("no game `{game}`"))?;
+    let limits = Limits {
+        max_cells: max_cells.unwrap_or(game.max_cells),
+    };
+    (game.value)(position, limits)
+}
+
+/// The board of `grid`, refused when a region has more than the limit's
+/// free cells, before any work.
+fn board(grid: &str, limits: Limits) -> Result<Board, String> {
     let board = Board::from_grid_string(grid).map_err(|e| format!("grid `{grid}`: {e}"))?;
     let largest = board.regions().iter().map(Board::free_cells).max();
+    let max_cells = limits.max_cells;
     if let Some(cells) = largest.filter(|&c| c > max_cells) {
         return Err(format!(
             "grid `{grid}` has a region of {cells} free cells; values are limited to regions of \
@@ -63,22 +115,45 @@ fn value(game: Game, grid: &str, max_cells: u32) -> Result<String, String> {
              and 130 MB); pass --max-cells {cells} to raise the limit"
         ));
     }
-    match game {
-        Game::Domineering => {
-            let mut games = GameTable::new();
-            let v = Values::new(Domineering).value(&mut games, &board);
-            Ok(games.display(v))
-        }
-        Game::Cram => {
-            let cram = cram::Grid::new(board.rows, board.cols)
-                .map_err(|e| format!("grid `{grid}`: {e}"))?;
-            let free = (0..board.rows)
-                .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
-                .filter(|&(r, c)| board.is_free(r, c))
-                .fold(0, |free, (r, c)| free | cram.bit(r, c));
-            Ok(cram.grundy(free).to_string())
-        }
+    Ok(board)
+}
+
+/// Domineering's canonical value.
+fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
+    let board = board(grid, limits)?;
+    let mut games = GameTable::new();
+    let v = Values::new(Domineering).value(&mut games, &board);
+    Ok(games.display(v))
+}
+
+/// Cram's Grundy value.
+fn cram_value(grid: &str, limits: Limits) -> Result<String, String> {
+    let board = board(grid, limits)?;
+    let cram =
+        cram::Grid::new(board.rows, board.cols).map_err(|e| format!("grid `{grid}`: {e}"))?;
+    let free = (0..board.rows)
+        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
+        .filter(|&(r, c)| board.is_free(r, c))
+        .fold(0, |free, (r, c)| free | cram.bit(r, c));
+    Ok(cram.grundy(free).to_string())
+}
+
+/// The canonical value of an Amazons board, summed over its regions.
+fn amazons_value(grid: &str, limits: Limits) -> Result<String, String> {
+    match amazons::value(grid, limits.max_cells) {
+        Ok(v) => Ok(v.canonical),
+        Err(e @ amazons::AmazonsError::RegionTooLarge { empty, .. }) => Err(format!(
+            "board `{grid}`: {e}; pass --max-cells {empty} to raise the limit"
+        )),
+        Err(e) => Err(format!("board `{grid}`: {e}")),
     }
+}
+
+/// Green Hackenbush's Grundy value, by the fusion principle (linear time, so
+/// no limit applies).
+fn hackenbush_value(edges: &str, _: Limits) -> Result<String, String> {
+    let graph: hackenbush::Graph = edges.parse().map_err(|e| format!("graph `{edges}`: {e}"))?;
+    Ok(graph.fusion().value().to_string())
 }
 
 #[cfg(test)]
@@ -87,14 +162,14 @@ mod tests {
 
     #[test]
     fn prints_domineering_values_in_cgsuite_notation() {
-        let domineering = |grid: &str| value(Game::Domineering, grid, MAX_CELLS).unwrap();
+        let domineering = |grid: &str| value("domineering", grid, None).unwrap();
         assert_eq!(domineering("...|..."), "{2|-1/2}");
         assert_eq!(domineering("..|.#"), "*");
     }
 
     #[test]
     fn prints_cram_grundy_values_as_nimbers() {
-        let cram = |grid: &str| value(Game::Cram, grid, MAX_CELLS).unwrap();
+        let cram = |grid: &str| value("cram", grid, None).unwrap();
         // A strip of n cells is Dawson's Kayles: 0, 0, 1, 1, 2, 0, 3 for n = 0..6.
         let strips: Vec<String> = (1..=6).map(|n| cram(&".".repeat(n))).collect();
         assert_eq!(strips, ["0", "*", "*", "*2", "0", "*3"]);
@@ -108,10 +183,10 @@ mod tests {
 
     #[test]
     fn refuses_bad_grids_with_a_reason() {
-        for game in [Game::Domineering, Game::Cram] {
-            let err = value(game, "..|.o", MAX_CELLS).unwrap_err();
+        for game in ["domineering", "cram"] {
+            let err = value(game, "..|.o", None).unwrap_err();
             assert!(err.contains("row 2, column 2"), "{err}");
-            let err = value(game, "...|..", MAX_CELLS).unwrap_err();
+            let err = value(game, "...|..", None).unwrap_err();
             assert!(err.contains("same length"), "{err}");
         }
         // Cram's boards hold at most 64 cells, Domineering's 128: a 5 x 13
@@ -119,22 +194,62 @@ mod tests {
         let mut rows = vec!["#".repeat(13); 5];
         rows[4].replace_range(..2, "..");
         let wide = rows.join("|");
-        assert_eq!(value(Game::Domineering, &wide, MAX_CELLS).unwrap(), "-1");
-        let err = value(Game::Cram, &wide, MAX_CELLS).unwrap_err();
+        assert_eq!(value("domineering", &wide, None).unwrap(), "-1");
+        let err = value("cram", &wide, None).unwrap_err();
         assert!(err.contains("more than 64 cells"), "{err}");
     }
 
     #[test]
     fn refuses_a_region_past_the_cell_limit_saying_how_to_raise_it() {
         let six = ["......"; 6].join("|");
-        for game in [Game::Domineering, Game::Cram] {
-            let err = value(game, &six, MAX_CELLS).unwrap_err();
+        for game in ["domineering", "cram"] {
+            let err = value(game, &six, None).unwrap_err();
             assert!(err.contains("a region of 36 free cells"), "{err}");
             assert!(err.contains("--max-cells 36"), "{err}");
         }
         // The limit is on regions: two 3 x 3 rooms on a 3 x 7 board are within 8 cells.
         let rooms = "...#...|...#...|...#...";
-        assert_eq!(value(Game::Domineering, rooms, 9).unwrap(), "0");
-        assert!(value(Game::Domineering, rooms, 8).is_err());
+        assert_eq!(value("domineering", rooms, Some(9)).unwrap(), "0");
+        assert!(value("domineering", rooms, Some(8)).is_err());
+    }
+
+    #[test]
+    fn prints_amazons_values_summed_over_regions_and_refuses_a_large_region() {
+        let amazons = |grid: &str| value("amazons", grid, None).unwrap();
+        // Hand-worked on a strip: Left's amazon with one empty square can
+        // move there and burn its old square (1); with two, 2.
+        assert_eq!(amazons("L."), "1");
+        assert_eq!(amazons("L.."), "2");
+        // Two strips apart: 1 + -1 = 0.
+        assert_eq!(amazons("L.|##|R."), "0");
+        let err = value("amazons", "L.#|..x", None).unwrap_err();
+        assert!(err.contains("row 2, column 3"), "{err}");
+        let open = ["....."; 3].join("|").replacen('.', "L", 1);
+        let err = value("amazons", &open, None).unwrap_err();
+        assert!(err.contains("14 empty squares"), "{err}");
+        assert!(err.contains("--max-cells 14"), "{err}");
+    }
+
+    #[test]
+    fn prints_green_hackenbush_values_as_nimbers() {
+        let hackenbush = |edges: &str| value("hackenbush", edges, None).unwrap();
+        // A triangle on the ground fuses to three loops: *; a stalk of two is *2.
+        assert_eq!(hackenbush("0-1 1-2 2-0"), "*");
+        assert_eq!(hackenbush("0-1 1-2"), "*2");
+        assert_eq!(hackenbush("0-0 0-0"), "0");
+        let err = value("hackenbush", "0-1 1:2", None).unwrap_err();
+        assert!(err.contains("`1:2` at column 5"), "{err}");
+    }
+
+    #[test]
+    fn every_game_is_named_once() {
+        for (i, game) in GAMES.iter().enumerate() {
+            assert!(
+                GAMES[..i].iter().all(|g| g.name != game.name),
+                "{}",
+                game.name
+            );
+        }
+        assert!(value("chess", "...", None).unwrap_err().contains("no game"));
     }
 }

@@ -7,4 +7,5 @@ pub mod amazons;
 pub mod chomp;
 pub mod cram;
 pub mod domineering;
+pub mod hackenbush;
 pub mod sylver;

@@ -19,6 +19,7 @@
 pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
+pub mod hackenbush_fusion;
 pub mod pairing_sweep;
 pub mod params;
 pub mod registry;
@@ -259,6 +260,14 @@ mod tests {
                 ("max_gaps", "6"),
                 ("example", "[1, 2, 3, 6]"),
                 ("second_example", "[1, 2, 3, 5, 7]"),
+            ],
+        ),
+        (
+            "hackenbush-fusion",
+            &[
+                ("family", "5"),
+                ("max_edges", "6"),
+                ("graph", "\"0-1 1-2 2-0\""),
             ],
         ),
     ];

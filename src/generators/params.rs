@@ -45,6 +45,10 @@ pub enum Kind {
     Bool,
     /// One of the listed strings.
     Choice(&'static [&'static str]),
+    /// A string of at most `max_len` characters, which the generator reads.
+    Text {
+        max_len: usize,
+    },
 }
 
 /// What a parameter's Rust type says of its [`Kind`]; the declared range and
@@ -55,6 +59,7 @@ pub enum Shape {
     PairList,
     Bool,
     Choice(&'static [&'static str]),
+    Text,
 }
 
 /// A type a declared parameter can have.
@@ -86,6 +91,10 @@ impl ParamType for bool {
     const SHAPE: Shape = Shape::Bool;
 }
 
+impl ParamType for String {
+    const SHAPE: Shape = Shape::Text;
+}
+
 impl Kind {
     /// The kind of a parameter of this shape with the declared range
     /// (`in min..=max`, none or one) and length (`at most n`, none or one).
@@ -98,6 +107,8 @@ impl Kind {
             (Shape::PairList, &[(min, max)], &[max_len]) => Kind::PairList { min, max, max_len },
             (Shape::Bool, [], []) => Kind::Bool,
             (Shape::Choice(options), [], []) => Kind::Choice(options),
+            (Shape::Text, [], &[max_len]) => Kind::Text { max_len },
+            (Shape::Text, ..) => panic!("a string parameter takes `at most n` alone"),
             (Shape::Int, ..) => panic!("an integer parameter takes `in min..=max` alone"),
             (Shape::IntList | Shape::PairList, ..) => {
                 panic!("a list parameter takes `in min..=max, at most n`")
@@ -232,6 +243,7 @@ impl fmt::Display for Kind {
             ),
             Kind::Bool => write!(f, "boolean"),
             Kind::Choice(options) => write!(f, "one of \"{}\"", options.join("\", \"")),
+            Kind::Text { max_len } => write!(f, "string of at most {max_len} characters"),
         }
     }
 }
@@ -245,6 +257,7 @@ pub enum Value {
     PairList(Vec<(i64, i64)>),
     Bool(bool),
     Choice(String),
+    Text(String),
 }
 
 /// Why a parameter was refused.
@@ -301,6 +314,10 @@ impl Kind {
             Kind::Bool => Value::Bool(value.as_bool().ok_or_else(invalid)?),
             Kind::Choice(options) => match value.as_str() {
                 Some(s) if options.contains(&s) => Value::Choice(s.to_string()),
+                _ => return Err(invalid()),
+            },
+            Kind::Text { max_len } => match value.as_str() {
+                Some(s) if s.chars().count() <= *max_len => Value::Text(s.to_string()),
                 _ => return Err(invalid()),
             },
         })

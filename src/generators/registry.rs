@@ -24,6 +24,7 @@ registry! {
     pairing_sweep::PairingSweep,
     chomp_needles::ChompNeedles,
     sylver_proofs::SylverProofs,
+    hackenbush_fusion::HackenbushFusion,
 }
 
 /// Looks a generator up by name.

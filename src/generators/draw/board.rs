@@ -185,7 +185,7 @@ fn svg(board: &Board, cell: u32) -> String {
 }
 
 /// The role's light colour as `#rrggbb`.
-fn hex(role: Role) -> String {
+pub(super) fn hex(role: Role) -> String {
     format!("#{:06x}", role.colours().0)
 }
 

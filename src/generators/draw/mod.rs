@@ -1,6 +1,6 @@
 //! The figure vocabulary: what a generator's view is ([`Drawing`]: a chart, a
-//! board, a table or a catalogue of small shapes) and how each kind is
-//! rendered, once, for every generator ([`Drawing::render`]).
+//! board, a table, a catalogue of small shapes or node-link graphs) and how
+//! each kind is rendered, once, for every generator ([`Drawing::render`]).
 //!
 //! A view is built from a run's data alone; rendering it gives the figure's
 //! body (inline SVG or HTML) and, where it has them, the values it shows as a
@@ -12,13 +12,16 @@
 //! into a `String`, twice (for a wide column and for a phone), without
 //! system fonts, so the same data gives the same bytes on every machine;
 //! `board` writes boards and a catalogue's small shapes as plain SVG;
-//! `html` writes tables and catalogues. Text in a drawing is drawn at its
-//! size on the page, at least 12 CSS px, in the page's font.
+//! `html` writes tables and catalogues; `graph` draws node-link graphs. Text
+//! in a drawing is drawn at its size on the page, at least 12 CSS px, in the
+//! page's font.
 
 mod board;
 mod chart;
+mod graph;
 mod html;
 
+pub use graph::{Graphs, Link, Node, Panel};
 pub use html::{Table, display};
 
 /// One view of a run's data, in the site's figure vocabulary.
@@ -28,6 +31,8 @@ pub enum Drawing {
     Board(Board),
     Table(Table),
     Catalogue(Catalogue),
+    /// Node-link graphs side by side.
+    Graphs(Graphs),
 }
 
 /// A chart of numbered series against one x axis.
@@ -175,6 +180,11 @@ impl Drawing {
                 body: html::catalogue(catalogue, &board::small),
                 picture: false,
                 values: Some(catalogue.values()),
+            },
+            Drawing::Graphs(graphs) => Rendered {
+                body: graph::html(graphs),
+                picture: true,
+                values: graphs.values.clone(),
             },
         }
     }

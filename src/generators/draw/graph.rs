@@ -1,0 +1,312 @@
+//! Node-link drawings, written as plain SVG: panels side by side, each a graph
+//! whose nodes stand in layers above a ground line (layer 0 on it), every link
+//! a line, a curve when it repeats another, or a loop above its node, in its
+//! role's colour.
+//!
+//! Nodes in a layer are spread evenly across their panel, in the order given.
+//! Labels are [`TEXT`] px, like a board's.
+
+use super::board::hex;
+use super::html::escape;
+use super::{Role, Table, text_width};
+use std::fmt::Write;
+
+/// Panels of node-link graphs side by side, with a legend under them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Graphs {
+    pub panels: Vec<Panel>,
+    /// What each role drawn means, shown under the panels.
+    pub legend: Vec<(Role, String)>,
+    /// The values the drawing shows.
+    pub values: Option<Table>,
+}
+
+/// One graph, under its title.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Panel {
+    pub title: String,
+    pub nodes: Vec<Node>,
+    pub links: Vec<Link>,
+}
+
+/// A node: its label and its layer, 0 on the ground line.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Node {
+    pub label: String,
+    pub layer: usize,
+}
+
+/// A link between two nodes (by index), a loop when they are one.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Link {
+    pub ends: (usize, usize),
+    pub role: Role,
+}
+
+/// Size of a label or title, in CSS px.
+const TEXT: u32 = 14;
+/// Distance between layers and between nodes in a layer, in px.
+const STEP: u32 = 64;
+/// Radius of a node, in px.
+const RADIUS: u32 = 5;
+/// Room above the top layer for loops and labels, and for a panel's title.
+const HEADROOM: u32 = 48;
+/// Gap between two panels, in px.
+const GAP: u32 = 32;
+
+/// The panels at full size in a box that scrolls sideways when it cannot
+/// fit, with the legend under them as swatches in the roles' colours.
+pub(super) fn html(graphs: &Graphs) -> String {
+    let laid: Vec<Layout> = graphs.panels.iter().map(Layout::new).collect();
+    let w = laid.iter().map(|l| l.width).sum::<u32>() + GAP * laid.len().saturating_sub(1) as u32;
+    let h = laid.iter().map(|l| l.height).max().unwrap_or(0);
+    let mut out = format!(
+        "<div class=\"board-box\"><svg class=\"board\" width=\"{w}\" height=\"{h}\" \
+         viewBox=\"0 0 {w} {h}\" style=\"min-width:{}px\">",
+        w * 12 / TEXT
+    );
+    let mut left = 0;
+    for (panel, layout) in graphs.panels.iter().zip(&laid) {
+        let _ = write!(
+            out,
+            "<g transform=\"translate({left} {})\">",
+            h - layout.height
+        );
+        layout.draw(panel, &mut out);
+        out.push_str("</g>");
+        left += layout.width + GAP;
+    }
+    out.push_str("</svg></div>");
+    if !graphs.legend.is_empty() {
+        out.push_str("\n<ul class=\"legend\">");
+        for (role, meaning) in &graphs.legend {
+            let _ = write!(
+                out,
+                "<li><span class=\"{} swatch\"></span>{}</li>",
+                role.class(),
+                escape(meaning)
+            );
+        }
+        out.push_str("</ul>");
+    }
+    out
+}
+
+/// Where a panel's nodes stand.
+struct Layout {
+    width: u32,
+    height: u32,
+    /// The height of the ground line.
+    ground: f64,
+    at: Vec<(f64, f64)>,
+}
+
+impl Layout {
+    fn new(panel: &Panel) -> Layout {
+        let layers = panel.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(1);
+        let mut count = vec![0u32; layers];
+        for n in &panel.nodes {
+            count[n.layer] += 1;
+        }
+        let widest = count.iter().copied().max().unwrap_or(1).max(1);
+        let labels = panel
+            .nodes
+            .iter()
+            .map(|n| text_width(&n.label, f64::from(TEXT)));
+        let label = labels.fold(0.0, f64::max).ceil() as u32;
+        let title = text_width(&panel.title, f64::from(TEXT)).ceil() as u32;
+        let width = (widest * STEP + label).max(title + 8).max(2 * STEP);
+        let height = HEADROOM + (layers as u32 - 1) * STEP + TEXT + 4;
+        let ground = f64::from(height - TEXT - 4);
+        // Layer by layer from the ground, each node at the mean place of its
+        // neighbours below (nodes with none after them, in the order given),
+        // which keeps a tree's branches from crossing.
+        let mut at = vec![(0.0, 0.0); panel.nodes.len()];
+        for layer in 0..layers {
+            let below = |n: usize| {
+                let places: Vec<f64> = panel
+                    .links
+                    .iter()
+                    .filter_map(|l| match l.ends {
+                        (a, b) if a == n => Some(b),
+                        (a, b) if b == n => Some(a),
+                        _ => None,
+                    })
+                    .filter(|&m| panel.nodes[m].layer < layer)
+                    .map(|m| at[m].0)
+                    .collect();
+                let mean = places.iter().sum::<f64>() / places.len() as f64;
+                (!places.is_empty()).then_some(mean)
+            };
+            let mut row: Vec<(usize, Option<f64>)> = (0..panel.nodes.len())
+                .filter(|&n| panel.nodes[n].layer == layer)
+                .map(|n| (n, below(n)))
+                .collect();
+            row.sort_by(|a, b| match (a.1, b.1) {
+                (Some(x), Some(y)) => x.total_cmp(&y),
+                (x, y) => y.is_some().cmp(&x.is_some()),
+            });
+            let y = ground - f64::from(STEP) * layer as f64;
+            for (slot, &(n, _)) in row.iter().enumerate() {
+                let x = f64::from(width) * (slot as f64 + 0.5) / row.len() as f64;
+                at[n] = (x, y);
+            }
+        }
+        Layout {
+            width,
+            height,
+            ground,
+            at,
+        }
+    }
+
+    fn draw(&self, panel: &Panel, out: &mut String) {
+        let ink = hex(Role::Ink);
+        let ground = self.ground;
+        let _ = write!(
+            out,
+            "<path class=\"role-ink\" stroke=\"{ink}\" stroke-width=\"3\" d=\"M0 {ground}h{}\"/>",
+            self.width
+        );
+        // Links: the k-th repeat of a pair bends k times further out, on
+        // alternate sides; the k-th loop at a node leans k steps sideways.
+        let mut drawn: Vec<(usize, usize)> = Vec::new();
+        for link in &panel.links {
+            let (a, b) = link.ends;
+            let pair = (a.min(b), a.max(b));
+            let k = drawn.iter().filter(|&&p| p == pair).count();
+            drawn.push(pair);
+            let (x, y) = self.at[a];
+            let d = if a == b {
+                // A petal leaning k steps (alternately left and right) off upright.
+                let step = [0.0, -1.0, 1.0, -2.0, 2.0, -3.0, 3.0][k % 7];
+                let angle = (-90.0 + 26.0 * step) * std::f64::consts::PI / 180.0;
+                let tip = |turn: f64| {
+                    let t = angle + turn * std::f64::consts::PI / 180.0;
+                    (x + 44.0 * t.cos(), y + 44.0 * t.sin())
+                };
+                let ((c, d), (e, f)) = (tip(-17.0), tip(17.0));
+                format!("M{x:.1} {y:.1}C{c:.1} {d:.1} {e:.1} {f:.1} {x:.1} {y:.1}")
+            } else {
+                let (u, v) = self.at[b];
+                let side = if k % 2 == 0 { 1.0 } else { -1.0 };
+                let bend = side * k.div_ceil(2) as f64 * 16.0;
+                let len = (u - x).hypot(v - y).max(1.0);
+                let (mx, my) = ((x + u) / 2.0, (y + v) / 2.0);
+                let (cx, cy) = (mx - bend * (v - y) / len, my + bend * (u - x) / len);
+                format!("M{x:.1} {y:.1}Q{cx:.1} {cy:.1} {u:.1} {v:.1}")
+            };
+            let _ = write!(
+                out,
+                "<path class=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\" d=\"{d}\"/>",
+                link.role.class(),
+                hex(link.role)
+            );
+        }
+        let paper = hex(Role::Paper);
+        let _ = write!(
+            out,
+            "<g class=\"role-ink\" stroke=\"{ink}\"><g class=\"role-paper\" fill=\"{paper}\">"
+        );
+        for &(x, y) in &self.at {
+            let _ = write!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{RADIUS}\"/>");
+        }
+        out.push_str("</g></g>");
+        let _ = write!(
+            out,
+            "<g class=\"role-ink\" fill=\"{ink}\" font-size=\"{TEXT}\">\
+             <text x=\"0\" y=\"{TEXT}\">{}</text>",
+            escape(&panel.title)
+        );
+        // A label right of its node, under the line on the ground.
+        for (node, &(x, y)) in panel.nodes.iter().zip(&self.at) {
+            let below = if node.layer == 0 { TEXT - 1 } else { TEXT / 3 };
+            let _ = write!(
+                out,
+                "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
+                x + f64::from(RADIUS) + 4.0,
+                y + f64::from(below),
+                escape(&node.label)
+            );
+        }
+        out.push_str("</g>");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::svg_text::{attributes, texts};
+    use super::*;
+
+    /// A triangle on the ground with a loop on top, beside one node.
+    fn graphs() -> Graphs {
+        let node = |label: &str, layer| Node {
+            label: label.into(),
+            layer,
+        };
+        let link = |a, b, n| Link {
+            ends: (a, b),
+            role: Role::Series(n),
+        };
+        Graphs {
+            panels: vec![
+                Panel {
+                    title: "graph".into(),
+                    nodes: vec![node("0", 0), node("1", 1), node("2", 1)],
+                    links: vec![link(0, 1, 0), link(1, 2, 0), link(2, 0, 0), link(2, 2, 1)],
+                },
+                Panel {
+                    title: "fused".into(),
+                    nodes: vec![node("0 1 2", 0)],
+                    links: vec![link(0, 0, 0), link(0, 0, 0), link(0, 0, 0)],
+                },
+            ],
+            legend: vec![(Role::Series(0), "the triangle".into())],
+            values: None,
+        }
+    }
+
+    #[test]
+    fn panels_stand_side_by_side_with_every_link_in_its_role() {
+        let html = html(&graphs());
+        assert!(html.starts_with("<div class=\"board-box\"><svg class=\"board\""));
+        assert_eq!(html.matches("<circle ").count(), 4);
+        assert_eq!(html.matches("<path class=\"role-series-0\"").count(), 6);
+        assert_eq!(html.matches("<path class=\"role-series-1\"").count(), 1);
+        // Loops are curves from a node back to it.
+        let loops = attributes(&html, "d")
+            .into_iter()
+            .filter(|d| d.contains('C'));
+        assert_eq!(loops.count(), 4, "{html}");
+        assert_eq!(texts(&html), ["graph", "0", "1", "2", "fused", "0 1 2"]);
+        // Text is 14 px and may shrink to 12 px, no further.
+        assert_eq!(attributes(&html, "font-size"), ["14", "14"]);
+        let w: u32 = attributes(&html, "width")[0].parse().unwrap();
+        assert!(html.contains(&format!("min-width:{}px", w * 12 / 14)));
+        assert!(html.ends_with(
+            "<ul class=\"legend\"><li><span class=\"role-series-0 swatch\"></span>\
+             the triangle</li></ul>"
+        ));
+        assert_eq!(html, super::html(&graphs()), "drawings are deterministic");
+    }
+
+    #[test]
+    fn repeated_links_bend_apart() {
+        let mut g = graphs();
+        g.panels[0].links = vec![
+            Link {
+                ends: (0, 1),
+                role: Role::Ink,
+            };
+            3
+        ];
+        let html = html(&g);
+        let curves: Vec<&str> = attributes(&html, "d")
+            .into_iter()
+            .filter(|d| d.contains('Q'))
+            .collect();
+        assert_eq!(curves.len(), 3);
+        assert_ne!(curves[1], curves[2], "{html}");
+        assert_ne!(curves[0], curves[1], "{html}");
+    }
+}

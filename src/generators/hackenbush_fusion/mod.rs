@@ -1,0 +1,322 @@
+//! `hackenbush-fusion`: green Hackenbush valued by the fusion and the colon
+//! principles, checked against the search over every edge-deletion position.
+//! Over a seeded family of graphs ([`hackenbush::family`]) each graph's two
+//! values; for one graph given as an edge list, its fused tree and which part
+//! of the ground's nim-sum each edge belongs to. Its views are drawn in `views.rs`.
+
+mod views;
+
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use crate::cgt::nimber::Nimber;
+use crate::games::hackenbush::{self, Graph};
+use serde::{Deserialize, Serialize};
+
+pub struct HackenbushFusion;
+
+/// The most edges of a graph of the family: the search's work doubles with
+/// every edge, and 16 take a fraction of a second.
+pub const MAX_EDGES: i64 = 16;
+
+params! {
+    /// The parameters of `hackenbush-fusion`.
+    pub struct HackenbushFusionParams {
+        /// The drawn graph: edges `a-b` separated by spaces, vertex 0 the ground.
+        graph: String = "0-1 1-2 2-0 0-0 0-3 3-4 4-5 5-3 3-6 6-7 6-8", at most 400;
+        /// How many graphs of the seeded family.
+        family: usize = 60, in 0..=400;
+        /// The most edges of a graph of the family.
+        max_edges: usize = 12, in 1..=MAX_EDGES;
+    }
+}
+
+/// The drawn graph, parsed.
+fn graph(p: &HackenbushFusionParams) -> Result<Graph, String> {
+    p.graph
+        .parse()
+        .map_err(|e| format!("parameter `graph`: {e}"))
+}
+
+/// The search's work: graphs times two to the most edges.
+fn work(params: &Params) -> Result<u128, String> {
+    let p: HackenbushFusionParams = params.typed();
+    Ok((p.family as u128) << p.max_edges)
+}
+
+/// Edges of the drawn graph.
+fn drawn_edges(params: &Params) -> Result<u128, String> {
+    Ok(graph(&params.typed())?.edges().len() as u128)
+}
+
+static SPEC: Spec = Spec {
+    name: "hackenbush-fusion",
+    description: "Green Hackenbush valued by fusing every cycle and the colon principle, checked against the \
+                  search over edge-deletion positions, on a seeded family of graphs and on one drawn graph.",
+    params: HackenbushFusionParams::PARAMS,
+    limits: &[
+        Limit {
+            name: "search work",
+            doc: "graphs of the family times 2 to the power of their most edges; the search's work \
+                  doubles with every edge, and 100 graphs of 16 edges (or 400 of 14) take about 40 s \
+                  on a debug build",
+            max: 100 << MAX_EDGES,
+            measure: work,
+        },
+        Limit {
+            name: "drawn edges",
+            doc: "edges of the drawn graph; beyond them its drawing is a tangle",
+            max: 24,
+            measure: drawn_edges,
+        },
+    ],
+    keys: &[
+        Doc {
+            name: "graphs",
+            doc: "The family (graphs.N): .edges (the edge list), .size (edges), .value (by fusion, as a nimber), \
+                  .grundy (that value as an integer), .search (the value by the search).",
+        },
+        Doc {
+            name: "count",
+            doc: "Graphs in the family.",
+        },
+        Doc {
+            name: "zero",
+            doc: "Graphs of the family worth 0 (second-player wins).",
+        },
+        Doc {
+            name: "largest",
+            doc: "The largest Grundy value in the family.",
+        },
+        Doc {
+            name: "drawn",
+            doc: "The drawn graph: .edges (pairs), .value, .search (null past 16 grounded edges), \
+                  .part_of_edge (per edge, its part of the ground's sum: 0 the ground's loops, k its k-th \
+                  branch; null when cut from the ground), .parts (each part's value), .nodes (the fused \
+                  tree, ground first: .vertices, .parent, .bridge, .loops, .value).",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "fusion equals the search on every graph of the family",
+            doc: "The value by fusion and the colon principle equals the Grundy value found by searching every \
+                  position reached by deleting edges.",
+        },
+        Doc {
+            name: "the drawn graph's parts add up to its value",
+            doc: "The nim-sum of the parts of the ground's sum (its loops and each branch) is the graph's value \
+                  by the search (by fusion past 16 grounded edges, where the search is not run).",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "fused",
+            doc: "The drawn graph and its fused tree side by side, each edge in the colour of its part of the sum.",
+        },
+        Doc {
+            name: "catalogue",
+            doc: "The family as a table: each graph's edges and its value by fusion and by the search.",
+        },
+    ],
+};
+
+/// What a run finds: its data.
+#[derive(Serialize, Deserialize)]
+struct Results {
+    graphs: Vec<Entry>,
+    count: usize,
+    zero: usize,
+    largest: u32,
+    drawn: Drawn,
+}
+
+/// One graph of the family.
+#[derive(Serialize, Deserialize)]
+struct Entry {
+    edges: String,
+    size: usize,
+    value: String,
+    grundy: u32,
+    search: String,
+}
+
+/// The drawn graph and its fused tree.
+#[derive(Serialize, Deserialize)]
+struct Drawn {
+    edges: Vec<(u32, u32)>,
+    value: String,
+    search: Option<String>,
+    part_of_edge: Vec<Option<usize>>,
+    parts: Vec<String>,
+    nodes: Vec<FusedNode>,
+}
+
+/// A node of the fused tree.
+#[derive(Serialize, Deserialize)]
+struct FusedNode {
+    vertices: Vec<u32>,
+    parent: Option<usize>,
+    bridge: Option<usize>,
+    loops: Vec<usize>,
+    value: String,
+}
+
+impl Generator for HackenbushFusion {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn run(&self, params: &Params) -> Output {
+        let p: HackenbushFusionParams = params.typed();
+        let (count, graph) = (p.family, graph(&p).expect("the limits read the graph"));
+        let graphs: Vec<Entry> = hackenbush::family(count, p.max_edges)
+            .iter()
+            .map(|g| {
+                let value = g.fusion().value();
+                let search = g.brute_force().expect("the family's graphs are small");
+                Entry {
+                    edges: g.to_string(),
+                    size: g.edges().len(),
+                    value: value.to_string(),
+                    grundy: value.0,
+                    search: search.to_string(),
+                }
+            })
+            .collect();
+        let differ: Vec<&str> = graphs
+            .iter()
+            .filter(|e| e.value != e.search)
+            .map(|e| e.edges.as_str())
+            .collect();
+        let fusion = graph.fusion();
+        let search = match graph.pruned().edges().len() <= MAX_EDGES as usize {
+            true => graph.brute_force(),
+            false => None,
+        };
+        let sum: Nimber = fusion.parts.iter().copied().sum();
+        let checks = vec![
+            Check::that(
+                "fusion equals the search on every graph of the family",
+                differ.is_empty(),
+                match differ.is_empty() {
+                    true => format!("all {count} graphs agree"),
+                    false => format!("they differ on {}", differ.join("; ")),
+                },
+            ),
+            Check::equal(
+                "the drawn graph's parts add up to its value",
+                sum,
+                search.unwrap_or(fusion.value()),
+            ),
+        ];
+        let drawn = Drawn {
+            edges: graph.edges().to_vec(),
+            value: fusion.value().to_string(),
+            search: search.map(|v| v.to_string()),
+            part_of_edge: fusion.part_of_edge.clone(),
+            parts: fusion.parts.iter().map(ToString::to_string).collect(),
+            nodes: fusion
+                .nodes
+                .iter()
+                .map(|n| FusedNode {
+                    vertices: n.vertices.clone(),
+                    parent: n.parent.map(|(p, _)| p),
+                    bridge: n.parent.map(|(_, e)| e),
+                    loops: n.loops.clone(),
+                    value: n.value.to_string(),
+                })
+                .collect(),
+        };
+        let data = Results {
+            count,
+            zero: graphs.iter().filter(|e| e.grundy == 0).count(),
+            largest: graphs.iter().map(|e| e.grundy).max().unwrap_or(0),
+            graphs,
+            drawn,
+        };
+        Output::new(&data, checks)
+    }
+
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, &data.typed()?)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn params(pairs: &[(&str, &str)]) -> Params {
+        Params::from_text(&SPEC, pairs).unwrap()
+    }
+
+    #[test]
+    fn the_default_run_holds_and_values_the_drawn_graph() {
+        let out = HackenbushFusion.run(&params(&[]));
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        let d = &out.data;
+        assert_eq!(d["count"], 60);
+        assert_eq!(d["graphs"].as_array().unwrap().len(), 60);
+        // The default graph: the ground's triangle and loop fuse to four
+        // loops (0); above vertex 3 the triangle 3-4-5 fuses to three loops
+        // (*), with a bridge to 6 carrying two stalks of one (* + * = 0,
+        // so 1 + 0 = *): 3 is worth * + * = 0 and its branch 1 + 0 = *.
+        assert_eq!(d["drawn"]["value"], "*");
+        assert_eq!(d["drawn"]["search"], "*");
+        assert_eq!(d["drawn"]["parts"], serde_json::json!(["0", "*"]));
+        assert_eq!(
+            d["drawn"]["nodes"][0]["vertices"],
+            serde_json::json!([0, 1, 2])
+        );
+        let zero = d["graphs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|g| g["value"] == "0")
+            .count();
+        assert_eq!(d["zero"], zero);
+    }
+
+    #[test]
+    fn refuses_a_bad_graph_naming_the_token_and_a_graph_too_large_to_draw() {
+        let bad = params(&[("graph", "\"0-1 1=2\"")]);
+        let err = SPEC.check_limits(&bad).unwrap_err();
+        assert!(err.contains("`1=2` at column 5"), "{err}");
+        let stalk: Vec<String> = (0..25).map(|v| format!("{v}-{}", v + 1)).collect();
+        let tall = params(&[("graph", &format!("\"{}\"", stalk.join(" ")))]);
+        let err = SPEC.check_limits(&tall).unwrap_err();
+        assert!(
+            err.contains("drawn edges is 25, over the limit of 24"),
+            "{err}"
+        );
+        let slow = params(&[("family", "101"), ("max_edges", "16")]);
+        let err = SPEC.check_limits(&slow).unwrap_err();
+        assert!(err.contains("doubles with every edge"), "{err}");
+        let wide = params(&[("family", "400"), ("max_edges", "14")]);
+        assert_eq!(SPEC.check_limits(&wide), Ok(()));
+    }
+
+    #[test]
+    fn both_views_draw_from_the_data() {
+        let p = params(&[("family", "5"), ("max_edges", "6")]);
+        let data = Data::from_value(HackenbushFusion.run(&p).data).unwrap();
+        let fused = HackenbushFusion.draw("fused", &p, &data).unwrap().unwrap();
+        let draw::Drawing::Graphs(graphs) = fused else {
+            panic!("the fused view is node-link graphs");
+        };
+        assert_eq!(graphs.panels.len(), 2);
+        assert_eq!(graphs.panels[0].links.len(), 11);
+        // The fused tree: the ground (with 1 and 2), 3 (with 4 and 5), 6, 7
+        // and 8: four bridges and seven loops.
+        assert_eq!(graphs.panels[1].nodes.len(), 5);
+        assert_eq!(graphs.panels[1].links.len(), 4 + 7);
+        let catalogue = HackenbushFusion
+            .draw("catalogue", &p, &data)
+            .unwrap()
+            .unwrap();
+        let draw::Drawing::Table(table) = catalogue else {
+            panic!("the catalogue is a table");
+        };
+        assert_eq!(table.rows.len(), 5);
+        assert!(HackenbushFusion.draw("pie", &p, &data).is_err());
+    }
+}
