@@ -60,3 +60,67 @@ fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() 
     let two = std::fs::read_to_string(site.join("demo/two/index.html")).unwrap();
     assert!(!two.contains(r#"name="description""#));
 }
+
+/// The `published` fixture (with `ladder.toml`), built with `extra` flags.
+fn published(extra: &[&str]) -> (tempfile::TempDir, impl Fn(&str) -> String) {
+    let dir = fixture("published");
+    let run = ladder(&[&["build"], extra].concat(), dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site");
+    (dir, move |page: &str| {
+        std::fs::read_to_string(site.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"))
+    })
+}
+
+#[test]
+fn ladder_toml_sets_the_language_title_author_and_footer_escaped() {
+    let (_dir, page) = published(&[]);
+    for p in ["index.html", "demo/index.html", "demo/one/index.html"] {
+        let html = page(p);
+        assert!(html.contains(r#"<html lang="en-GB">"#), "{p}");
+        assert!(
+            html.contains(r#"class="home" href="#) && html.contains(">Small &lt;Games&gt;</a>"),
+            "{p}"
+        );
+        assert!(
+            html.contains(r#"<meta name="author" content="A. Writer">"#),
+            "{p}"
+        );
+        assert!(
+            html.contains(r#"<p class="licence">Text under CC BY 4.0 &amp; yours to share</p>"#),
+            "{p}"
+        );
+    }
+    assert!(
+        page("index.html").contains("<title>Small &lt;Games&gt;: Two ladders &amp; a test</title>")
+    );
+    assert!(page("demo/index.html").contains("<title>Demo · Small &lt;Games&gt;</title>"));
+}
+
+#[test]
+fn without_ladder_toml_the_site_keeps_its_defaults() {
+    let (_dir, page) = built();
+    let index = page("index.html");
+    assert!(index.contains(r#"<html lang="en">"#));
+    assert!(index.contains("<title>Ladder: essays on combinatorial games</title>"));
+    assert!(index.contains(r#"<a class="home" href="">Ladder</a>"#));
+    assert!(!index.contains("licence") && !index.contains(r#"name="author""#));
+}
+
+#[test]
+fn a_bad_setting_is_an_error_at_its_line_and_a_bad_base_url_flag_a_usage_error() {
+    let dir = fixture("published");
+    let toml = dir.path().join("ladder.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("{text}colour = \"red\"\n")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("ladder.toml:6:1"), "{}", run.stderr);
+    assert!(run.stderr.contains("colour"), "{}", run.stderr);
+    std::fs::write(&toml, format!("{text}base_url = \"example.org\"\n")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert!(run.stderr.contains("ladder.toml:6:1"), "{}", run.stderr);
+    let run = ladder(&["build", "--base-url", "example.org"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.contains("https://"), "{}", run.stderr);
+}

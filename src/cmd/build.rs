@@ -23,6 +23,10 @@ pub struct BuildArgs {
     /// Recompute every figure, ignoring the artifacts in figures/.
     #[arg(long)]
     force: bool,
+    /// Where the site will be published (overrides ladder.toml's base_url):
+    /// the feed, the sitemap and canonical links need it.
+    #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
+    base_url: Option<String>,
 }
 
 #[derive(clap::Args)]
@@ -39,6 +43,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     }
     opts.force = args.force;
     opts.replace_output = args.replace_output;
+    opts.base_url = args.base_url;
     let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }

@@ -62,6 +62,8 @@ pub struct Options {
     pub replace_output: bool,
     /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
     pub generators: &'static [&'static dyn Generator],
+    /// Overrides `ladder.toml`'s `base_url` (checked by [`config::base_url`]).
+    pub base_url: Option<String>,
 }
 
 impl Options {
@@ -76,6 +78,7 @@ impl Options {
             force: false,
             replace_output: false,
             generators: crate::generators::REGISTRY,
+            base_url: None,
         }
     }
 }
@@ -195,7 +198,7 @@ impl Site {
             templates,
         } = &input;
         let links = LinkIndex::of(essays, &scans);
-        let site = site_context(essays, ladders);
+        let site = site_context(essays, ladders, config);
         // What every essay page depends on besides its own source and figures.
         let shared = blake3::hash(
             format!(
@@ -317,10 +320,13 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
         )]));
     }
     let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
-    let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
+    let mut config = config::Config::load(&opts.root).unwrap_or_else(|e| {
         errors.push(e);
         config::Config::default()
     });
+    if opts.base_url.is_some() {
+        config.base_url.clone_from(&opts.base_url);
+    }
     let ladders = content::ladders(&essays).unwrap_or_else(|e| {
         errors.extend(e);
         Vec::new()
@@ -574,6 +580,7 @@ struct LadderContext {
 #[derive(Serialize)]
 struct SiteContext {
     ladders: Vec<LadderContext>,
+    config: config::Config,
 }
 
 #[derive(Serialize)]
@@ -603,8 +610,9 @@ fn link_to(e: &Essay) -> PageLink {
     }
 }
 
-fn site_context(essays: &[Essay], ladders: &[Ladder]) -> SiteContext {
+fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
     SiteContext {
+        config: config.clone(),
         ladders: ladders
             .iter()
             .map(|l| LadderContext {
@@ -666,6 +674,7 @@ fn render_page<T: Serialize>(
     let mut ctx = tera::Context::new();
     ctx.insert("root", root);
     ctx.insert("ladders", &site.ladders);
+    ctx.insert("config", &site.config);
     ctx.insert(key, value);
     tera.render(template, &ctx)
         .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
