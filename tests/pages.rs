@@ -94,7 +94,9 @@ fn ladder_toml_sets_the_language_title_author_and_footer_escaped() {
     assert!(
         page("index.html").contains("<title>Small &lt;Games&gt;: Two ladders &amp; a test</title>")
     );
-    assert!(page("demo/index.html").contains("<title>Demo · Small &lt;Games&gt;</title>"));
+    assert!(
+        page("demo/index.html").contains("<title>Walls &amp; boards · Small &lt;Games&gt;</title>")
+    );
 }
 
 #[test]
@@ -123,4 +125,79 @@ fn a_bad_setting_is_an_error_at_its_line_and_a_bad_base_url_flag_a_usage_error()
     let run = ladder(&["build", "--base-url", "example.org"], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("https://"), "{}", run.stderr);
+}
+
+#[test]
+fn an_index_md_gives_a_ladder_its_title_summary_words_and_place_with_math_claims_and_links() {
+    let (_dir, page) = published(&[]);
+    let demo = page("demo/index.html");
+    assert!(demo.contains("<h1>Walls &amp; boards</h1>"), "{demo}");
+    assert!(demo.contains(r#"<p class="lede">Boards cut by a wall.</p>"#));
+    assert!(demo.contains(r#"<meta name="description" content="Boards cut by a wall.">"#));
+    // The claim is checked and its value shown; the math is MathML; the link
+    // climbs one folder, from the ladder's page.
+    assert!(demo.contains("has 18 positions"), "{demo}");
+    assert!(demo.contains("<math"), "{demo}");
+    assert!(demo.contains(r#"href="../demo/two/""#), "{demo}");
+    // By weight: the second ladder comes first, in the header and on the front page.
+    let index = page("index.html");
+    let (second, walls) = (
+        index.find("A second ladder").unwrap(),
+        index.find("Walls &amp; boards").unwrap(),
+    );
+    assert!(second < walls);
+    assert!(page("demo/one/index.html").contains("Walls &amp; boards</a>, rung 1 of 2"));
+}
+
+#[test]
+fn content_index_md_gives_the_front_page_its_title_and_words() {
+    let (_dir, page) = published(&[]);
+    let index = page("index.html");
+    assert!(index.contains("<h1>Welcome &lt;here&gt;</h1>"), "{index}");
+    assert!(
+        index.contains(r#"<a href="demo/one/">the first rung</a> &amp; read on"#),
+        "{index}"
+    );
+    assert!(!index.contains("Each rung builds on the one below"));
+}
+
+#[test]
+fn a_claim_that_fails_in_an_index_md_fails_the_build_at_its_line() {
+    let dir = fixture("published");
+    let intro = dir.path().join("content/demo/_index.md");
+    let text = std::fs::read_to_string(&intro).unwrap();
+    std::fs::write(&intro, text.replace("= 18 }}", "= 19 }}")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(run.stderr.contains("_index.md:14:"), "{}", run.stderr);
+}
+
+#[test]
+fn an_index_md_of_no_ladder_or_with_an_unknown_key_is_an_error() {
+    let dir = fixture("published");
+    let content = dir.path().join("content");
+    std::fs::create_dir(content.join("empty")).unwrap();
+    std::fs::write(content.join("empty/_index.md"), "+++\ntitle = \"E\"\n+++\n").unwrap();
+    std::fs::write(
+        content.join("second/_index.md"),
+        "+++\ntitle = \"S\"\nrung = 1\n+++\n",
+    )
+    .unwrap();
+    std::fs::write(content.join("_index.md"), "+++\nweight = 1\n+++\n").unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    for want in [
+        "second/_index.md:3:1",
+        "unknown field `rung`",
+        "content/_index.md:2:10",
+    ] {
+        assert!(run.stderr.contains(want), "{want}: {}", run.stderr);
+    }
+    std::fs::remove_file(content.join("_index.md")).unwrap();
+    std::fs::remove_file(content.join("second/_index.md")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    let want =
+        "empty/_index.md:1:1: error: this introduces the ladder `empty`, but no essay is on it";
+    assert!(run.stderr.contains(want), "{}", run.stderr);
 }

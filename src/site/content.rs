@@ -1,5 +1,7 @@
 //! Loading essays: finding `content/**/*.md`, reading their TOML front matter
-//! and arranging them into ladders of rungs.
+//! and arranging them into ladders of rungs. An `_index.md` is not an essay
+//! but the words of a page that lists essays ([`Kind::Intro`]): in a folder,
+//! its ladder's page; at the top of `content/`, the front page.
 //!
 //! File access follows one policy, here and for templates ([`walk`]): a
 //! symlink is followed when it resolves inside the project root and is an
@@ -40,7 +42,32 @@ impl FrontMatter {
     }
 }
 
-/// One essay as read from disk.
+/// The front matter of an `_index.md`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IntroMatter {
+    /// The ladder introduced; its folder's name by default.
+    ladder: Option<Spanned<String>>,
+    title: Option<Spanned<String>>,
+    summary: Option<Spanned<String>>,
+    /// Ladders are listed by weight, then slug.
+    weight: Option<Spanned<i64>>,
+}
+
+/// What a markdown file under `content/` is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A rung of its ladder, with a page of its own.
+    Essay,
+    /// An `_index.md`: the words on its ladder's page, or (with an empty
+    /// ladder) on the front page, whose title it may set.
+    Intro { weight: i64, title: Option<String> },
+}
+
+/// The file name of a page's introduction.
+pub const INTRO: &str = "_index.md";
+
+/// One essay (or introduction) as read from disk.
 #[derive(Clone, Debug)]
 pub struct Essay {
     /// The file, as given to the build (for error messages).
@@ -54,6 +81,7 @@ pub struct Essay {
     pub source: String,
     /// Byte offset where the markdown body starts.
     pub body_start: usize,
+    pub kind: Kind,
 }
 
 /// What a URL path segment leaves as it is: letters, digits and `-._~`.
@@ -76,22 +104,34 @@ impl Essay {
             front,
             source,
             body_start,
+            kind: Kind::Essay,
         }
     }
 
     /// The page's URL path under the site root, percent-encoded, with a
-    /// trailing slash: `a#b.md` is at `LADDER/a%23b/`.
+    /// trailing slash: `a#b.md` is at `LADDER/a%23b/`; an introduction is
+    /// on its ladder's page, `LADDER/`, or the front page, the empty URL.
     pub fn url(&self) -> String {
-        format!(
-            "{}/{}/",
-            self.front.ladder(),
-            utf8_percent_encode(&self.slug, SEGMENT)
-        )
+        match (&self.kind, self.front.ladder()) {
+            (Kind::Intro { .. }, "") => String::new(),
+            (Kind::Intro { .. }, ladder) => format!("{ladder}/"),
+            (Kind::Essay, ladder) => {
+                format!("{ladder}/{}/", utf8_percent_encode(&self.slug, SEGMENT))
+            }
+        }
     }
 
-    /// The page's folder in the site: `LADDER/SLUG`, as the file system names it.
+    /// The page's folder in the site: `LADDER/SLUG`, as the file system names
+    /// it (`LADDER`, or the root, for an introduction).
     pub fn dir(&self) -> PathBuf {
-        Path::new(self.front.ladder()).join(&self.slug)
+        match self.kind {
+            Kind::Intro { .. } => PathBuf::from(self.front.ladder()),
+            Kind::Essay => Path::new(self.front.ladder()).join(&self.slug),
+        }
+    }
+
+    pub fn is_intro(&self) -> bool {
+        matches!(self.kind, Kind::Intro { .. })
     }
 
     pub fn body(&self) -> &str {
@@ -104,11 +144,15 @@ impl Essay {
 pub struct Ladder {
     pub slug: String,
     pub title: String,
+    pub summary: Option<String>,
     /// Indexes into the essays, ordered by rung.
     pub rungs: Vec<usize>,
+    /// The index of its `_index.md` among the essays.
+    pub intro: Option<usize>,
 }
 
-/// Reads every essay (`*.md`) under `content_dir`, sorted by path. Reports
+/// Reads every essay (`*.md`) and introduction ([`INTRO`]) under
+/// `content_dir`, sorted by path. Reports
 /// every file or folder that cannot be read, every symlink that leaves
 /// `root`, every file name that cannot be a page and every wrong front matter.
 pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
@@ -122,7 +166,9 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
     paths.sort();
     let mut essays = Vec::new();
     for path in paths {
+        let intro = path.file_name().is_some_and(|n| n == INTRO);
         let slug = match slug_of(&path, content_dir) {
+            Ok(_) if intro => String::new(),
             Ok(slug) => slug,
             Err(message) => {
                 errors.push(Diagnostic::file(&path, message));
@@ -143,14 +189,24 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
             .map(|c| c.as_os_str().to_string_lossy())
             .collect::<Vec<_>>()
             .join("/");
-        match parse(&path, &source) {
-            Ok((front, body_start)) => essays.push(Essay {
+        let parsed = if intro {
+            let folder = Path::new(&content_path)
+                .parent()
+                .and_then(Path::file_name)
+                .map(|f| f.to_string_lossy());
+            parse_intro(&path, &source, folder.as_deref())
+        } else {
+            parse(&path, &source).map(|(front, body_start)| (front, body_start, Kind::Essay))
+        };
+        match parsed {
+            Ok((front, body_start, kind)) => essays.push(Essay {
                 slug,
                 content_path,
                 front,
                 body_start,
                 source,
                 path,
+                kind,
             }),
             Err(e) => errors.push(e),
         }
@@ -320,6 +376,113 @@ fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
 /// Splits off and parses the front matter; returns it and where the body starts.
 pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnostic> {
     let src = Source::new(path, source);
+    let (mut front, toml, body_start): (FrontMatter, _, _) = split(&src, source)?;
+    let open_end = toml.start;
+    // Spans from here on are in the whole source.
+    let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
+    front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
+    front.rung = Spanned::new(shift(front.rung.span()), front.rung());
+    check_slug(&src, &front.ladder)?;
+    // A title is one line; a summary may run over several.
+    let texts = [
+        ("title", Some(&front.title), ""),
+        ("summary", front.summary.as_ref(), "\n"),
+    ];
+    for (key, text, allowed) in texts {
+        if let Some(c) =
+            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
+        {
+            let spans: BTreeMap<String, Spanned<toml::Value>> =
+                toml::from_str(&source[toml]).unwrap_or_default();
+            let at = spans.get(key).map_or(0, |v| v.span().start);
+            return Err(src.error_at(open_end + at, control_character(key, c)));
+        }
+    }
+    Ok((front, body_start))
+}
+
+/// Parses an `_index.md` in the folder `folder` (`None` at the top of
+/// `content/`): the front matter an essay's page would have, and its kind.
+fn parse_intro(
+    path: &Path,
+    source: &str,
+    folder: Option<&str>,
+) -> Result<(FrontMatter, usize, Kind), Diagnostic> {
+    let src = Source::new(path, source);
+    let (m, toml, body_start): (IntroMatter, _, _) = split(&src, source)?;
+    let open_end = toml.start;
+    let at = |span: std::ops::Range<usize>| open_end + span.start;
+    let ladder = match (folder, m.ladder) {
+        (None, Some(l)) => {
+            return Err(src.error_at(
+                at(l.span()),
+                "content/_index.md introduces the front page, not a ladder: remove `ladder`, \
+                 or move the file into the ladder's folder",
+            ));
+        }
+        (None, None) => Spanned::new(0..0, String::new()),
+        (Some(_), Some(l)) => Spanned::new(at(l.span())..at(l.span()), l.into_inner()),
+        (Some(folder), None) => Spanned::new(0..0, folder.to_string()),
+    };
+    if folder.is_some() {
+        check_slug(&src, &ladder)?;
+    } else if let Some(key) = [m.summary.as_ref().map(|s| s.span())]
+        .into_iter()
+        .chain([m.weight.as_ref().map(|w| w.span())])
+        .flatten()
+        .next()
+    {
+        return Err(src.error_at(
+            at(key),
+            "content/_index.md sets the front page's `title` and words only: \
+             `summary` and `weight` belong to a ladder's _index.md",
+        ));
+    }
+    let texts = [(&m.title, "title", ""), (&m.summary, "summary", "\n")];
+    for (text, key, allowed) in texts {
+        if let Some(t) = text
+            && let Some(c) = t
+                .get_ref()
+                .chars()
+                .find(|c| c.is_control() && !allowed.contains(*c))
+        {
+            return Err(src.error_at(at(t.span()), control_character(key, c)));
+        }
+    }
+    let title = m.title.map(Spanned::into_inner);
+    let front = FrontMatter {
+        title: title.clone().unwrap_or_else(|| title_of(ladder.get_ref())),
+        ladder,
+        rung: Spanned::new(0..0, 0),
+        summary: m.summary.map(Spanned::into_inner),
+        date: None,
+    };
+    let weight = m.weight.map_or(0, Spanned::into_inner);
+    Ok((front, body_start, Kind::Intro { weight, title }))
+}
+
+/// A ladder's slug is lowercase letters, digits and `-`.
+fn check_slug(src: &Source<'_>, ladder: &Spanned<String>) -> Result<(), Diagnostic> {
+    let slug = ladder.get_ref();
+    if slug.is_empty()
+        || !slug
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Err(src.error_at(
+            ladder.span().start,
+            format!("ladder `{slug}` must be a slug: lowercase letters, digits and `-`"),
+        ));
+    }
+    Ok(())
+}
+
+/// Splits off the front matter between the `+++` lines and deserialises it;
+/// returns it, where its TOML is and where the body starts.
+fn split<T: serde::de::DeserializeOwned>(
+    src: &Source<'_>,
+    source: &str,
+) -> Result<(T, std::ops::Range<usize>, usize), Diagnostic> {
     let expected = "expected the file to open with TOML front matter between `+++` lines";
     // A byte-order mark, which some editors write, comes before the `+++`.
     let start = if source.starts_with('\u{feff}') { 3 } else { 0 };
@@ -345,51 +508,45 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     let body_start = source[close..]
         .find('\n')
         .map_or(source.len(), |n| close + n + 1);
-    let mut front: FrontMatter = toml::from_str(toml_text).map_err(|e| {
+    let front = toml::from_str(toml_text).map_err(|e| {
         let offset = open_end + e.span().map_or(0, |s| s.start);
         src.error_at(offset, format!("front matter: {}", e.message()))
     })?;
-    // Spans from here on are in the whole source.
-    let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
-    front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
-    front.rung = Spanned::new(shift(front.rung.span()), front.rung());
-    let ladder = front.ladder();
-    if ladder.is_empty()
-        || !ladder
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
-        return Err(src.error_at(
-            front.ladder.span().start,
-            format!("ladder `{ladder}` must be a slug: lowercase letters, digits and `-`"),
-        ));
-    }
-    // A title is one line; a summary may run over several.
-    let texts = [
-        ("title", Some(&front.title), ""),
-        ("summary", front.summary.as_ref(), "\n"),
-    ];
-    for (key, text, allowed) in texts {
-        if let Some(c) =
-            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
-        {
-            let spans: BTreeMap<String, Spanned<toml::Value>> =
-                toml::from_str(toml_text).unwrap_or_default();
-            let at = spans.get(key).map_or(0, |v| v.span().start);
-            return Err(src.error_at(open_end + at, control_character(key, c)));
-        }
-    }
-    Ok((front, body_start))
+    Ok((front, open_end..close, body_start))
 }
 
-/// Groups essays into ladders (sorted by slug), each ordered by rung. Two essays
-/// with the same ladder and rung, or the same URL, are errors.
+/// Groups essays into ladders (sorted by their introductions' weight, then
+/// slug), each ordered by rung. Two essays with the same ladder and rung, or
+/// the same URL, are errors, as are two introductions of one ladder and one
+/// of a ladder no essay is on.
 pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     let mut by_slug: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, e) in essays.iter().enumerate() {
-        by_slug.entry(e.front.ladder()).or_default().push(i);
-    }
+    let mut intros: BTreeMap<&str, usize> = BTreeMap::new();
     let mut errors = Vec::new();
+    for (i, e) in essays.iter().enumerate() {
+        if !e.is_intro() {
+            by_slug.entry(e.front.ladder()).or_default().push(i);
+        } else if let Some(&first) = intros.get(e.front.ladder()) {
+            errors.push(Diagnostic::file(
+                &e.path,
+                format!(
+                    "ladder `{}` is introduced twice: here and in {}",
+                    e.front.ladder(),
+                    essays[first].path.display()
+                ),
+            ));
+        } else {
+            intros.insert(e.front.ladder(), i);
+        }
+    }
+    for (slug, &i) in &intros {
+        if !slug.is_empty() && !by_slug.contains_key(slug) {
+            errors.push(Source::new(&essays[i].path, &essays[i].source).error_at(
+                essays[i].front.ladder.span().start,
+                format!("this introduces the ladder `{slug}`, but no essay is on it"),
+            ));
+        }
+    }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
         rungs.sort_by_key(|&i| (essays[i].front.rung(), essays[i].path.clone()));
@@ -456,12 +613,21 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                 ));
             }
         }
+        let intro = intros.get(slug).copied();
+        let front = intro.map(|i| &essays[i].front);
         out.push(Ladder {
             slug: slug.to_string(),
-            title: title_of(slug),
+            title: front.map_or_else(|| title_of(slug), |f| f.title.clone()),
+            summary: front.and_then(|f| f.summary.clone()),
             rungs,
+            intro,
         });
     }
+    let weight = |l: &Ladder| match l.intro.map(|i| &essays[i].kind) {
+        Some(Kind::Intro { weight, .. }) => *weight,
+        _ => 0,
+    };
+    out.sort_by(|a, b| (weight(a), &a.slug).cmp(&(weight(b), &b.slug)));
     if errors.is_empty() {
         Ok(out)
     } else {

@@ -30,6 +30,7 @@ pub mod figures;
 pub mod markdown;
 pub mod math;
 pub mod output;
+pub mod pages;
 pub mod serve;
 pub mod templates;
 pub mod terms;
@@ -39,8 +40,9 @@ use claims::EssayData;
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
 use figures::{Cache, Job, Origin, Progress};
-use markdown::{Heading, LinkIndex, Scan};
+use markdown::{LinkIndex, Scan};
 use output::Files;
+use pages::{essay_context, render_indexes, render_page, site_context};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
@@ -211,6 +213,8 @@ impl Site {
         );
         let mut files = Files::default();
         let mut rendered = 0;
+        // The introductions' words, by ladder ("" for the front page's).
+        let mut intros = BTreeMap::new();
         for (i, essay) in essays.iter().enumerate() {
             let bound = bind(
                 essay,
@@ -229,7 +233,8 @@ impl Site {
             key.update(bound.key.as_bytes());
             let key = key.finalize();
             let url = essay.url();
-            if let Some((k, html)) = self.pages.get(&url)
+            if !essay.is_intro()
+                && let Some((k, html)) = self.pages.get(&url)
                 && *k == key
             {
                 files.add(essay.dir().join("index.html"), html.clone());
@@ -244,6 +249,13 @@ impl Site {
                 broken: &bound.broken,
                 allow_scripts: config.markdown.allow_scripts,
             };
+            if let content::Kind::Intro { title, .. } = &essay.kind {
+                match markdown::render(&ctx) {
+                    Ok(r) => _ = intros.insert(essay.front.ladder(), (title.as_deref(), r.html)),
+                    Err(e) => errors.extend(e),
+                }
+                continue;
+            }
             let page = markdown::render(&ctx).and_then(|html| {
                 let page = essay_context(essay, essays, ladders, html);
                 render_page(
@@ -265,7 +277,14 @@ impl Site {
                 Err(e) => errors.extend(e),
             }
         }
-        render_indexes(&opts.root, templates, &site, &mut files, &mut errors);
+        render_indexes(
+            &opts.root,
+            templates,
+            &site,
+            &intros,
+            &mut files,
+            &mut errors,
+        );
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
@@ -282,7 +301,7 @@ impl Site {
             })
             .collect();
         let summary = Summary {
-            pages: essays.len() + site.ladders.len() + 1,
+            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 1,
             rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
@@ -512,38 +531,6 @@ fn bind<'a>(
     bound
 }
 
-/// Stage 6, the pages beside the essays: each ladder's, the index, the
-/// stylesheet and the assets.
-fn render_indexes(
-    root: &std::path::Path,
-    templates: &templates::Templates,
-    site: &SiteContext,
-    files: &mut Files,
-    errors: &mut Vec<Diagnostic>,
-) {
-    for ladder in &site.ladders {
-        match render_page(
-            &templates.tera,
-            "ladder.html",
-            "../",
-            site,
-            "ladder",
-            ladder,
-        ) {
-            Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
-            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
-        }
-    }
-    match render_page(&templates.tera, "index.html", "", site, "site", &()) {
-        Ok(html) => files.add("index.html", html),
-        Err(e) => errors.push(Diagnostic::file(&root.join("templates/index.html"), e)),
-    }
-    files.add("style.css", templates.style.clone());
-    for (path, bytes) in templates::ASSETS {
-        files.add(path, bytes);
-    }
-}
-
 /// A figure's data file in the site, beside its page.
 #[derive(Serialize)]
 struct DataFile<'a> {
@@ -558,126 +545,6 @@ fn data_file(file: &DataFile<'_>) -> String {
     let mut s = serde_json::to_string(file).expect("data files serialise");
     s.push('\n');
     s
-}
-
-/// A link to a page: its title and URL relative to the site root.
-#[derive(Serialize, Clone)]
-struct PageLink {
-    title: String,
-    url: String,
-    rung: u32,
-    summary: Option<String>,
-}
-
-#[derive(Serialize)]
-struct LadderContext {
-    slug: String,
-    title: String,
-    url: String,
-    rungs: Vec<PageLink>,
-}
-
-#[derive(Serialize)]
-struct SiteContext {
-    ladders: Vec<LadderContext>,
-    config: config::Config,
-}
-
-#[derive(Serialize)]
-struct EssayContext {
-    title: String,
-    summary: Option<String>,
-    date: Option<String>,
-    ladder_title: String,
-    ladder_url: String,
-    rung: u32,
-    /// 1-based place in the ladder.
-    position: usize,
-    rung_count: usize,
-    previous: Option<PageLink>,
-    next: Option<PageLink>,
-    /// The headings, when there are three or more.
-    toc: Vec<Heading>,
-    content: String,
-}
-
-fn link_to(e: &Essay) -> PageLink {
-    PageLink {
-        title: e.front.title.clone(),
-        url: e.url(),
-        rung: e.front.rung(),
-        summary: e.front.summary.clone(),
-    }
-}
-
-fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
-    SiteContext {
-        config: config.clone(),
-        ladders: ladders
-            .iter()
-            .map(|l| LadderContext {
-                slug: l.slug.clone(),
-                title: l.title.clone(),
-                url: format!("{}/", l.slug),
-                rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
-            })
-            .collect(),
-    }
-}
-
-fn essay_context(
-    essay: &Essay,
-    essays: &[Essay],
-    ladders: &[Ladder],
-    rendered: markdown::Rendered,
-) -> EssayContext {
-    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
-    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
-    let place = rungs
-        .iter()
-        .position(|&i| std::ptr::eq(&essays[i], essay))
-        .unwrap_or(0);
-    EssayContext {
-        title: essay.front.title.clone(),
-        summary: essay.front.summary.clone(),
-        date: essay.front.date.map(|d| d.to_string()),
-        ladder_title: ladder.map_or_else(
-            || content::title_of(essay.front.ladder()),
-            |l| l.title.clone(),
-        ),
-        ladder_url: format!("{}/", essay.front.ladder()),
-        rung: essay.front.rung(),
-        position: place + 1,
-        rung_count: rungs.len().max(1),
-        previous: place
-            .checked_sub(1)
-            .and_then(|p| rungs.get(p))
-            .map(|&i| link_to(&essays[i])),
-        next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
-        toc: if rendered.headings.len() >= 3 {
-            rendered.headings
-        } else {
-            Vec::new()
-        },
-        content: rendered.html,
-    }
-}
-
-fn render_page<T: Serialize>(
-    tera: &tera::Tera,
-    template: &str,
-    root: &str,
-    site: &SiteContext,
-    key: &'static str,
-    value: &T,
-) -> Result<String, String> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("root", root);
-    ctx.insert("ladders", &site.ladders);
-    ctx.insert("config", &site.config);
-    ctx.insert(key, value);
-    tera.render(template, &ctx)
-        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
 }
 
 #[cfg(test)]

@@ -52,9 +52,14 @@ impl LinkIndex {
             .ok_or_else(|| {
                 format!("link to `{path}`: no such essay under content/ (linked from {here})")
             })?;
+        // Up from the linking page (an essay's, a ladder's or the front page) to the root.
+        let up = self
+            .essays
+            .get(here)
+            .map_or(2, |p| p.url.matches('/').count());
         let url = match path.is_empty() {
             true => String::new(),
-            false => format!("../../{}", page.url),
+            false => format!("{}{}", "../".repeat(up), page.url),
         };
         match anchor {
             Some(a) if !page.ids.contains(a) => {

@@ -1,0 +1,186 @@
+//! What each page's template is given (the site's ladders and settings,
+//! an essay's place in its ladder, a ladder's or the front page's
+//! introduction) and the pages beside the essays.
+
+use super::content::{self, Essay, Ladder};
+use super::diagnostics::Diagnostic;
+use super::output::Files;
+use super::{config, markdown, templates};
+use markdown::Heading;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Stage 6, the pages beside the essays: each ladder's, the index, the
+/// stylesheet and the assets.
+pub fn render_indexes(
+    root: &std::path::Path,
+    templates: &templates::Templates,
+    site: &SiteContext,
+    intros: &Intros<'_>,
+    files: &mut Files,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let content = |slug: &str| intros.get(slug).map(|i| i.1.as_str());
+    for ladder in &site.ladders {
+        let page = LadderPage {
+            ladder,
+            content: content(&ladder.slug),
+        };
+        match render_page(&templates.tera, "ladder.html", "../", site, "ladder", &page) {
+            Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
+            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
+        }
+    }
+    let front = FrontPage {
+        title: intros.get("").and_then(|i| i.0),
+        content: content(""),
+    };
+    match render_page(&templates.tera, "index.html", "", site, "site", &front) {
+        Ok(html) => files.add("index.html", html),
+        Err(e) => errors.push(Diagnostic::file(&root.join("templates/index.html"), e)),
+    }
+    files.add("style.css", templates.style.clone());
+    for (path, bytes) in templates::ASSETS {
+        files.add(path, bytes);
+    }
+}
+
+/// A link to a page: its title and URL relative to the site root.
+#[derive(Serialize, Clone)]
+pub struct PageLink {
+    title: String,
+    url: String,
+    rung: u32,
+    summary: Option<String>,
+}
+
+/// The introductions' titles and words as HTML, by ladder ("" for the front page).
+pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, String)>;
+
+/// A ladder's page: the ladder and its introduction's words.
+#[derive(Serialize)]
+struct LadderPage<'a> {
+    #[serde(flatten)]
+    ladder: &'a LadderContext,
+    content: Option<&'a str>,
+}
+
+/// The front page: its introduction's title and words.
+#[derive(Serialize)]
+struct FrontPage<'a> {
+    title: Option<&'a str>,
+    content: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+pub struct LadderContext {
+    slug: String,
+    title: String,
+    summary: Option<String>,
+    url: String,
+    rungs: Vec<PageLink>,
+}
+
+#[derive(Serialize)]
+pub struct SiteContext {
+    ladders: Vec<LadderContext>,
+    config: config::Config,
+}
+
+#[derive(Serialize)]
+pub struct EssayContext {
+    title: String,
+    summary: Option<String>,
+    date: Option<String>,
+    ladder_title: String,
+    ladder_url: String,
+    rung: u32,
+    /// 1-based place in the ladder.
+    position: usize,
+    rung_count: usize,
+    previous: Option<PageLink>,
+    next: Option<PageLink>,
+    /// The headings, when there are three or more.
+    toc: Vec<Heading>,
+    content: String,
+}
+
+pub fn link_to(e: &Essay) -> PageLink {
+    PageLink {
+        title: e.front.title.clone(),
+        url: e.url(),
+        rung: e.front.rung(),
+        summary: e.front.summary.clone(),
+    }
+}
+
+pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
+    SiteContext {
+        config: config.clone(),
+        ladders: ladders
+            .iter()
+            .map(|l| LadderContext {
+                slug: l.slug.clone(),
+                title: l.title.clone(),
+                summary: l.summary.clone(),
+                url: format!("{}/", l.slug),
+                rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
+            })
+            .collect(),
+    }
+}
+
+pub fn essay_context(
+    essay: &Essay,
+    essays: &[Essay],
+    ladders: &[Ladder],
+    rendered: markdown::Rendered,
+) -> EssayContext {
+    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
+    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
+    let place = rungs
+        .iter()
+        .position(|&i| std::ptr::eq(&essays[i], essay))
+        .unwrap_or(0);
+    EssayContext {
+        title: essay.front.title.clone(),
+        summary: essay.front.summary.clone(),
+        date: essay.front.date.map(|d| d.to_string()),
+        ladder_title: ladder.map_or_else(
+            || content::title_of(essay.front.ladder()),
+            |l| l.title.clone(),
+        ),
+        ladder_url: format!("{}/", essay.front.ladder()),
+        rung: essay.front.rung(),
+        position: place + 1,
+        rung_count: rungs.len().max(1),
+        previous: place
+            .checked_sub(1)
+            .and_then(|p| rungs.get(p))
+            .map(|&i| link_to(&essays[i])),
+        next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
+        toc: if rendered.headings.len() >= 3 {
+            rendered.headings
+        } else {
+            Vec::new()
+        },
+        content: rendered.html,
+    }
+}
+
+pub fn render_page<T: Serialize>(
+    tera: &tera::Tera,
+    template: &str,
+    root: &str,
+    site: &SiteContext,
+    key: &'static str,
+    value: &T,
+) -> Result<String, String> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("root", root);
+    ctx.insert("ladders", &site.ladders);
+    ctx.insert("config", &site.config);
+    ctx.insert(key, value);
+    tera.render(template, &ctx)
+        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
+}
