@@ -201,3 +201,68 @@ fn an_index_md_of_no_ladder_or_with_an_unknown_key_is_an_error() {
         "empty/_index.md:1:1: error: this introduces the ladder `empty`, but no essay is on it";
     assert!(run.stderr.contains(want), "{}", run.stderr);
 }
+
+#[test]
+fn the_last_rung_leads_to_the_next_ladder_and_the_last_ladder_to_every_essay() {
+    let (_dir, page) = published(&[]);
+    // By weight, `second` comes before `demo`.
+    let three = page("second/three/index.html");
+    assert!(
+        three.contains(
+            r#"<a rel="next" href="../../demo/one/">Next ladder, Walls &amp; boards: One wall →</a>"#
+        ),
+        "{three}"
+    );
+    let two = page("demo/two/index.html");
+    assert!(
+        two.contains(r#"<a href="../../essays/">Every essay →</a>"#),
+        "{two}"
+    );
+    assert!(
+        page("demo/one/index.html").contains(r#"<a rel="next" href="../../demo/two/">Two →</a>"#)
+    );
+}
+
+#[test]
+fn every_essay_is_listed_by_ladder_and_by_date_and_every_page_links_there() {
+    let (dir, page) = published(&[]);
+    let list = page("essays/index.html");
+    let at = |s: &str| list.find(s).unwrap_or_else(|| panic!("{s}: {list}"));
+    // By ladder, in the ladders' order; then by date, newest first.
+    assert!(at(r#"<h2 id="by-ladder">"#) < at(">A second ladder</a></h3>"));
+    assert!(at(">A second ladder</a></h3>") < at(">Walls &amp; boards</a></h3>"));
+    let by_date = at(r#"<h2 id="by-date">"#);
+    let two = list[by_date..].find(r#"<time datetime="2024-05-10">2024-05-10</time> <a href="../demo/two/">Two</a> <span class="ladder">(Walls &amp; boards)</span>"#).unwrap();
+    let three = list[by_date..].find(">Three</a>").unwrap();
+    let one = list[by_date..].find(">One wall</a>").unwrap();
+    assert!(two < three && three < one, "{list}");
+    for p in [
+        "index.html",
+        "demo/index.html",
+        "demo/one/index.html",
+        "essays/index.html",
+    ] {
+        let depth = p.matches('/').count();
+        let href = format!(
+            r#"<a href="{}essays/">Every essay</a>"#,
+            "../".repeat(depth)
+        );
+        assert!(page(p).contains(&href), "{p}");
+    }
+    // A ladder may not take the list's folder.
+    let three = dir.path().join("content/second/three.md");
+    let text = std::fs::read_to_string(&three).unwrap();
+    std::fs::write(
+        &three,
+        text.replace("ladder = \"second\"", "ladder = \"essays\""),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("three.md:3:10: error: the ladder `essays` would be at essays/"),
+        "{}",
+        run.stderr
+    );
+}

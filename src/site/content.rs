@@ -549,6 +549,11 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
+        if super::pages::ESSAYS_PAGE.split('/').next() == Some(slug) {
+            for &i in &rungs {
+                errors.push(rung_error_at_ladder(&essays[i], slug));
+            }
+        }
         rungs.sort_by_key(|&i| (essays[i].front.rung(), essays[i].path.clone()));
         for pair in rungs.windows(2) {
             let (a, b) = (&essays[pair[0]], &essays[pair[1]]);
@@ -633,6 +638,17 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// A ladder whose page would be the list of every essay.
+fn rung_error_at_ladder(essay: &Essay, slug: &str) -> Diagnostic {
+    Source::new(&essay.path, &essay.source).error_at(
+        essay.front.ladder.span().start,
+        format!(
+            "the ladder `{slug}` would be at {slug}/, where the site lists every essay; \
+             rename the ladder"
+        ),
+    )
 }
 
 fn rung_error(essay: &Essay, message: String) -> Diagnostic {

@@ -281,6 +281,7 @@ impl Site {
             &opts.root,
             templates,
             &site,
+            essays,
             &intros,
             &mut files,
             &mut errors,
@@ -301,7 +302,8 @@ impl Site {
             })
             .collect();
         let summary = Summary {
-            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 1,
+            // The essays, the ladders, the front page and the list of every essay.
+            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 2,
             rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),

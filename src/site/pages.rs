@@ -16,6 +16,7 @@ pub fn render_indexes(
     root: &std::path::Path,
     templates: &templates::Templates,
     site: &SiteContext,
+    essays: &[Essay],
     intros: &Intros<'_>,
     files: &mut Files,
     errors: &mut Vec<Diagnostic>,
@@ -30,6 +31,11 @@ pub fn render_indexes(
             Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
             Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
         }
+    }
+    let list = EssayList::of(essays, &site.ladders);
+    match render_page(&templates.tera, "essays.html", "../", site, "list", &list) {
+        Ok(html) => files.add(ESSAYS_PAGE, html),
+        Err(e) => errors.push(Diagnostic::file(&root.join("templates/essays.html"), e)),
     }
     let front = FrontPage {
         title: intros.get("").and_then(|i| i.0),
@@ -63,6 +69,48 @@ struct LadderPage<'a> {
     #[serde(flatten)]
     ladder: &'a LadderContext,
     content: Option<&'a str>,
+}
+
+/// The page listing every essay, whose folder no ladder may take.
+pub const ESSAYS_PAGE: &str = "essays/index.html";
+
+/// Every essay by date, newest first (ties by ladder and rung), then those
+/// without one. Dates sort as written, which orders dates alone correctly.
+#[derive(Serialize)]
+struct EssayList {
+    dated: Vec<Dated>,
+    undated: Vec<Dated>,
+}
+
+#[derive(Serialize)]
+struct Dated {
+    date: Option<String>,
+    ladder_title: String,
+    #[serde(flatten)]
+    link: PageLink,
+}
+
+impl EssayList {
+    fn of(essays: &[Essay], ladders: &[LadderContext]) -> EssayList {
+        let mut all: Vec<&Essay> = essays.iter().filter(|e| !e.is_intro()).collect();
+        all.sort_by(|a, b| {
+            let key = |e: &Essay| (e.front.ladder().to_string(), e.front.rung());
+            let date = |e: &Essay| e.front.date.map(|d| d.to_string());
+            date(b).cmp(&date(a)).then_with(|| key(a).cmp(&key(b)))
+        });
+        let (dated, undated) = all
+            .into_iter()
+            .map(|e| Dated {
+                date: e.front.date.map(|d| d.to_string()),
+                ladder_title: ladders
+                    .iter()
+                    .find(|l| l.slug == e.front.ladder())
+                    .map_or_else(|| content::title_of(e.front.ladder()), |l| l.title.clone()),
+                link: link_to(e),
+            })
+            .partition(|d| d.date.is_some());
+        EssayList { dated, undated }
+    }
 }
 
 /// The front page: its introduction's title and words.
@@ -100,9 +148,19 @@ pub struct EssayContext {
     rung_count: usize,
     previous: Option<PageLink>,
     next: Option<PageLink>,
+    /// After a ladder's last rung, the next ladder's first (none after the
+    /// last ladder's: the page links to the list of every essay).
+    onward: Option<Onward>,
     /// The headings, when there are three or more.
     toc: Vec<Heading>,
     content: String,
+}
+
+/// The first rung of the next ladder.
+#[derive(Serialize)]
+struct Onward {
+    ladder_title: String,
+    first: PageLink,
 }
 
 pub fn link_to(e: &Essay) -> PageLink {
@@ -159,6 +217,14 @@ pub fn essay_context(
             .and_then(|p| rungs.get(p))
             .map(|&i| link_to(&essays[i])),
         next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
+        onward: (place + 1 >= rungs.len())
+            .then(|| ladders.iter().position(|l| l.slug == essay.front.ladder()))
+            .flatten()
+            .and_then(|l| ladders.get(l + 1))
+            .map(|l| Onward {
+                ladder_title: l.title.clone(),
+                first: link_to(&essays[l.rungs[0]]),
+            }),
         toc: if rendered.headings.len() >= 3 {
             rendered.headings
         } else {

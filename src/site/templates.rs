@@ -8,11 +8,12 @@ use super::diagnostics::Diagnostic;
 use std::path::Path;
 
 /// The embedded defaults: (name, text).
-const DEFAULTS: [(&str, &str); 4] = [
+const DEFAULTS: [(&str, &str); 5] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("ladder.html", include_str!("../../templates/ladder.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
+    ("essays.html", include_str!("../../templates/essays.html")),
 ];
 const DEFAULT_STYLE: &str = include_str!("../../templates/style.css");
 
@@ -31,9 +32,9 @@ pub const ASSETS: [(&str, &[u8]); 2] = [
 ];
 
 /// The files every site has at fixed paths (besides the pages of ladders and
-/// essays): the front page, the stylesheet and the [`ASSETS`].
+/// essays): the front page, the list of every essay, the stylesheet and the [`ASSETS`].
 pub fn site_files() -> impl Iterator<Item = &'static str> {
-    ["index.html", "style.css"]
+    ["index.html", super::pages::ESSAYS_PAGE, "style.css"]
         .into_iter()
         .chain(ASSETS.iter().map(|(path, _)| *path))
 }
