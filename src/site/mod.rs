@@ -34,6 +34,7 @@ pub mod pages;
 pub mod serve;
 pub mod templates;
 pub mod terms;
+pub mod walk;
 
 use crate::generators::Generator;
 use claims::EssayData;

@@ -1,6 +1,6 @@
 //! The page templates (tera) and the stylesheet: the defaults embedded in the
 //! binary, overridden file by file by `DIR/templates/` when it exists. Files
-//! are found as essays are ([`super::content::walk`]): a symlink is followed
+//! are found as essays are ([`super::walk::walk`]): a symlink is followed
 //! only when it stays inside the project root, and what cannot be read is an
 //! error.
 
@@ -63,7 +63,7 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     if !dir.as_os_str().is_empty() {
         let wanted = |name: &str| name.ends_with(".html") || name == "style.css";
-        let mut paths = super::content::walk(dir, root, &wanted, &mut errors);
+        let mut paths = super::walk::walk(dir, root, &wanted, &mut errors);
         paths.sort();
         for path in &paths {
             let path = path.as_path();
