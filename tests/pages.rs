@@ -266,3 +266,218 @@ fn every_essay_is_listed_by_ladder_and_by_date_and_every_page_links_there() {
         run.stderr
     );
 }
+
+const BASE: &str = "https://example.org/games/";
+
+/// The page a URL under [`BASE`] reaches in the built `site`, if any.
+fn reaches(site: &std::path::Path, url: &str) -> bool {
+    let Some(path) = url.strip_prefix(BASE) else {
+        return false;
+    };
+    let path = percent_decode(path);
+    let file = if path.is_empty() || path.ends_with('/') {
+        site.join(path).join("index.html")
+    } else {
+        site.join(path)
+    };
+    file.is_file()
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < bytes.len() {
+        if bytes[i] == b'%' {
+            out.push(u8::from_str_radix(&s[i + 1..i + 3], 16).unwrap());
+            i += 3;
+        } else {
+            out.push(bytes[i]);
+            i += 1;
+        }
+    }
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn with_a_base_url_the_feed_lists_dated_essays_newest_first_with_absolute_urls_that_reach_pages() {
+    let (dir, page) = published(&["--base-url", "https://example.org/games"]);
+    let site = dir.path().join("site");
+    let xml = page("feed.xml");
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "feed");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://www.w3.org/2005/Atom")
+    );
+    let child = |n: roxmltree::Node<'_, '_>, name: &str| {
+        n.children()
+            .find(|c| c.tag_name().name() == name)
+            .map(|c| c.text().unwrap_or("").to_string())
+    };
+    assert_eq!(child(root, "title").unwrap(), "Small <Games>");
+    // The feed is as new as its newest entry: two's `updated`, not the clock.
+    assert_eq!(child(root, "updated").unwrap(), "2024-06-01T00:00:00+00:00");
+    let entries: Vec<_> = root
+        .children()
+        .filter(|c| c.tag_name().name() == "entry")
+        .collect();
+    let titles: Vec<String> = entries
+        .iter()
+        .map(|e| child(*e, "title").unwrap())
+        .collect();
+    assert_eq!(titles, ["Two", "Three", "One wall"]);
+    assert_eq!(
+        child(entries[0], "published").unwrap(),
+        "2024-05-10T00:00:00+00:00"
+    );
+    assert_eq!(
+        child(entries[2], "summary").unwrap(),
+        "A small board with a wall."
+    );
+    let links: Vec<&str> = root
+        .descendants()
+        .filter(|n| n.tag_name().name() == "link")
+        .map(|n| n.attribute("href").unwrap())
+        .chain(entries.iter().map(|e| {
+            e.children()
+                .find(|c| c.tag_name().name() == "id")
+                .unwrap()
+                .text()
+                .unwrap()
+        }))
+        .collect();
+    assert_eq!(links.len(), 2 + 2 * 3);
+    for url in links {
+        assert!(reaches(&site, url), "{url} reaches no page");
+    }
+}
+
+#[test]
+fn with_a_base_url_the_sitemap_names_every_page_and_pages_name_their_canonical_url() {
+    let (dir, page) = published(&["--base-url", BASE]);
+    let site = dir.path().join("site");
+    let xml = page("sitemap.xml");
+    let doc = roxmltree::Document::parse(&xml).unwrap();
+    assert_eq!(
+        doc.root_element().tag_name().namespace(),
+        Some("http://www.sitemaps.org/schemas/sitemap/0.9")
+    );
+    let locs: Vec<&str> = doc
+        .descendants()
+        .filter(|n| n.tag_name().name() == "loc")
+        .map(|n| n.text().unwrap())
+        .collect();
+    for url in &locs {
+        assert!(reaches(&site, url), "{url} reaches no page");
+    }
+    // Every built page but the one for a missing page is in it.
+    let mut built: Vec<String> = common::tree(&site)
+        .into_keys()
+        .filter(|p| p.ends_with("index.html"))
+        .map(|p| {
+            format!(
+                "{BASE}{}",
+                p.parent().unwrap().to_string_lossy().replace('\\', "/")
+            )
+        })
+        .map(|u| if u.ends_with('/') { u } else { format!("{u}/") })
+        .collect();
+    built.sort();
+    let mut named: Vec<String> = locs.iter().map(|s| s.to_string()).collect();
+    named.sort();
+    assert_eq!(named, built);
+    assert!(
+        page("demo/one/index.html")
+            .contains(&format!(r#"<link rel="canonical" href="{BASE}demo/one/">"#))
+    );
+    assert!(page("index.html").contains(&format!(r#"<link rel="canonical" href="{BASE}">"#)));
+    assert!(
+        page("index.html")
+            .contains(r#"<link rel="alternate" type="application/atom+xml" href="feed.xml""#)
+    );
+}
+
+#[test]
+fn without_a_base_url_no_feed_sitemap_or_canonical_link_is_written_and_the_summary_says_why() {
+    let dir = fixture("published");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("no base URL: feed.xml, sitemap.xml and canonical links not written"),
+        "{}",
+        run.stdout
+    );
+    let site = dir.path().join("site");
+    assert!(!site.join("feed.xml").exists() && !site.join("sitemap.xml").exists());
+    let one = std::fs::read_to_string(site.join("demo/one/index.html")).unwrap();
+    assert!(!one.contains("canonical") && !one.contains("feed.xml"));
+    // ladder.toml's base_url counts as the flag does.
+    let toml = dir.path().join("ladder.toml");
+    let text = std::fs::read_to_string(&toml).unwrap();
+    std::fs::write(&toml, format!("base_url = \"{BASE}\"\n{text}")).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert!(!run.stdout.contains("no base URL"), "{}", run.stdout);
+    assert!(site.join("feed.xml").is_file());
+}
+
+#[test]
+fn a_404_page_and_a_favicon_are_written_and_the_favicon_can_be_overridden() {
+    let dir = fixture("published");
+    std::fs::create_dir(dir.path().join("templates")).unwrap();
+    std::fs::write(dir.path().join("templates/favicon.svg"), "<svg>mine</svg>").unwrap();
+    let run = ladder(&["build", "--base-url", BASE], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site");
+    let missing = std::fs::read_to_string(site.join("404.html")).unwrap();
+    // Served at any address: its links start at the base URL.
+    assert!(
+        missing.contains(&format!(
+            r#"<a href="{BASE}essays/">the list of every essay</a>"#
+        )),
+        "{missing}"
+    );
+    assert!(!missing.contains("canonical"));
+    assert_eq!(
+        std::fs::read_to_string(site.join("favicon.svg")).unwrap(),
+        "<svg>mine</svg>"
+    );
+    let one = std::fs::read_to_string(site.join("demo/one/index.html")).unwrap();
+    assert!(one.contains(r#"<link rel="icon" href="../../favicon.svg" type="image/svg+xml">"#));
+}
+
+#[test]
+fn an_essay_shows_its_dates_and_a_time_without_a_date_is_an_error() {
+    let (dir, page) = published(&[]);
+    assert!(page("demo/two/index.html").contains(
+        r#"<p class="dates">Published <time datetime="2024-05-10">2024-05-10</time>, updated <time datetime="2024-06-01">2024-06-01</time></p>"#
+    ));
+    let two = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&two).unwrap();
+    std::fs::write(
+        &two,
+        text.replace("updated = 2024-06-01", "updated = 10:30:00"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("two.md:6:11: error: `updated` is a time without a date"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn two_builds_with_a_feed_give_identical_bytes() {
+    let dir = fixture("published");
+    let build = || {
+        let run = ladder(&["build", "--base-url", BASE], dir.path());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        common::tree(&dir.path().join("site"))
+    };
+    assert_eq!(build(), build());
+}

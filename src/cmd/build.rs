@@ -66,6 +66,9 @@ pub fn describe(verb: &str, s: &Summary) -> String {
         s.drawn,
         s.elapsed.as_secs_f64()
     );
+    for note in &s.notes {
+        out.push_str(&format!("\n  {note}"));
+    }
     for (what, list) in [("recomputed", &s.computed), ("data changed", &s.changed)] {
         if !list.is_empty() {
             out.push_str(&format!("\n  {what}: {}", list.join("; ")));

@@ -25,7 +25,9 @@ pub struct FrontMatter {
     /// Position in the ladder, with its byte range in the essay's source.
     rung: Spanned<u32>,
     pub summary: Option<String>,
+    /// When it was published, and last changed (shown on its page, in the feed).
     pub date: Option<toml::value::Datetime>,
+    pub updated: Option<toml::value::Datetime>,
 }
 
 impl FrontMatter {
@@ -253,14 +255,24 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
         ("title", Some(&front.title), ""),
         ("summary", front.summary.as_ref(), "\n"),
     ];
+    let at = |key: &str| {
+        let spans: BTreeMap<String, Spanned<toml::Value>> =
+            toml::from_str(&source[toml.clone()]).unwrap_or_default();
+        open_end + spans.get(key).map_or(0, |v| v.span().start)
+    };
     for (key, text, allowed) in texts {
         if let Some(c) =
             text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
         {
-            let spans: BTreeMap<String, Spanned<toml::Value>> =
-                toml::from_str(&source[toml]).unwrap_or_default();
-            let at = spans.get(key).map_or(0, |v| v.span().start);
-            return Err(src.error_at(open_end + at, control_character(key, c)));
+            return Err(src.error_at(at(key), control_character(key, c)));
+        }
+    }
+    for (key, date) in [("date", &front.date), ("updated", &front.updated)] {
+        if date.is_some_and(|d| d.date.is_none()) {
+            return Err(src.error_at(
+                at(key),
+                format!("`{key}` is a time without a date; expected a date such as 2024-03-01"),
+            ));
         }
     }
     Ok((front, body_start))
@@ -321,6 +333,7 @@ fn parse_intro(
         rung: Spanned::new(0..0, 0),
         summary: m.summary.map(Spanned::into_inner),
         date: None,
+        updated: None,
     };
     let weight = m.weight.map_or(0, Spanned::into_inner);
     Ok((front, body_start, Kind::Intro { weight, title }))

@@ -26,6 +26,7 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod directives;
+pub mod discovery;
 pub mod figures;
 pub mod markdown;
 pub mod math;
@@ -106,6 +107,8 @@ pub struct Summary {
     /// The site was written, but something around it could not be tidied
     /// (a previous site that cannot be removed, say).
     pub warnings: Vec<String>,
+    /// What the site left out, and why (no feed without a base URL, say).
+    pub notes: Vec<String>,
 }
 
 /// Why a build failed.
@@ -263,6 +266,7 @@ impl Site {
                     &templates.tera,
                     "essay.html",
                     "../../",
+                    Some(&url),
                     &site,
                     "essay",
                     &page,
@@ -287,6 +291,7 @@ impl Site {
             &mut files,
             &mut errors,
         );
+        let notes = discovery::add(config, essays, ladders, &mut files);
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
@@ -303,8 +308,9 @@ impl Site {
             })
             .collect();
         let summary = Summary {
-            // The essays, the ladders, the front page and the list of every essay.
-            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 2,
+            // The essays, the ladders, the front page, the list of every
+            // essay and the page for a missing one.
+            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 3,
             rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
@@ -316,6 +322,7 @@ impl Site {
             computed: computed.into_iter().map(|c| c.0).collect(),
             elapsed: started.elapsed(),
             warnings: Vec::new(),
+            notes,
         };
         Ok(Built { files, summary })
     }

@@ -27,25 +27,54 @@ pub fn render_indexes(
             ladder,
             content: content(&ladder.slug),
         };
-        match render_page(&templates.tera, "ladder.html", "../", site, "ladder", &page) {
+        match render_page(
+            &templates.tera,
+            "ladder.html",
+            "../",
+            Some(&ladder.url),
+            site,
+            "ladder",
+            &page,
+        ) {
             Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
             Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
         }
     }
     let list = EssayList::of(essays, &site.ladders);
-    match render_page(&templates.tera, "essays.html", "../", site, "list", &list) {
-        Ok(html) => files.add(ESSAYS_PAGE, html),
-        Err(e) => errors.push(Diagnostic::file(&root.join("templates/essays.html"), e)),
-    }
     let front = FrontPage {
         title: intros.get("").and_then(|i| i.0),
         content: content(""),
     };
-    match render_page(&templates.tera, "index.html", "", site, "site", &front) {
-        Ok(html) => files.add("index.html", html),
-        Err(e) => errors.push(Diagnostic::file(&root.join("templates/index.html"), e)),
+    let root_url = site.config.base_url.as_deref().unwrap_or("/");
+    let pages = [
+        (
+            ESSAYS_PAGE,
+            "essays.html",
+            "../",
+            Some("essays/"),
+            "list",
+            json(&list),
+        ),
+        (
+            "index.html",
+            "index.html",
+            "",
+            Some(""),
+            "site",
+            json(&front),
+        ),
+        // Served at any address, so its links start at the site's root.
+        ("404.html", "404.html", root_url, None, "site", json(&())),
+    ];
+    for (path, template, up, url, key, value) in pages {
+        match render_page(&templates.tera, template, up, url, site, key, &value) {
+            Ok(html) => files.add(path, html),
+            Err(e) => errors.push(Diagnostic::file(&root.join("templates").join(template), e)),
+        }
     }
-    files.add("style.css", templates.style.clone());
+    for (path, text) in &templates.statics {
+        files.add(*path, text.clone());
+    }
     for (path, bytes) in templates::ASSETS {
         files.add(path, bytes);
     }
@@ -69,6 +98,11 @@ struct LadderPage<'a> {
     #[serde(flatten)]
     ladder: &'a LadderContext,
     content: Option<&'a str>,
+}
+
+/// A page's value as its template takes it.
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("pages serialise")
 }
 
 /// The page listing every essay, whose folder no ladder may take.
@@ -133,6 +167,8 @@ pub struct LadderContext {
 pub struct SiteContext {
     ladders: Vec<LadderContext>,
     config: config::Config,
+    /// Whether the site has a feed: a base URL and an essay with a date.
+    feed: bool,
 }
 
 #[derive(Serialize)]
@@ -140,6 +176,7 @@ pub struct EssayContext {
     title: String,
     summary: Option<String>,
     date: Option<String>,
+    updated: Option<String>,
     ladder_title: String,
     ladder_url: String,
     rung: u32,
@@ -175,6 +212,7 @@ pub fn link_to(e: &Essay) -> PageLink {
 pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
     SiteContext {
         config: config.clone(),
+        feed: config.base_url.is_some() && essays.iter().any(|e| e.front.date.is_some()),
         ladders: ladders
             .iter()
             .map(|l| LadderContext {
@@ -204,6 +242,7 @@ pub fn essay_context(
         title: essay.front.title.clone(),
         summary: essay.front.summary.clone(),
         date: essay.front.date.map(|d| d.to_string()),
+        updated: essay.front.updated.map(|d| d.to_string()),
         ladder_title: ladder.map_or_else(
             || content::title_of(essay.front.ladder()),
             |l| l.title.clone(),
@@ -234,10 +273,14 @@ pub fn essay_context(
     }
 }
 
+/// Renders `template` with `value` as `key`, for the page at `url` (relative
+/// to the site root; `None` for a page served at any address, whose `root`
+/// is then absolute).
 pub fn render_page<T: Serialize>(
     tera: &tera::Tera,
     template: &str,
     root: &str,
+    url: Option<&str>,
     site: &SiteContext,
     key: &'static str,
     value: &T,
@@ -246,6 +289,10 @@ pub fn render_page<T: Serialize>(
     ctx.insert("root", root);
     ctx.insert("ladders", &site.ladders);
     ctx.insert("config", &site.config);
+    ctx.insert("feed", &site.feed);
+    if let Some(url) = url {
+        ctx.insert("url", url);
+    }
     ctx.insert(key, value);
     tera.render(template, &ctx)
         .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
