@@ -481,3 +481,61 @@ fn two_builds_with_a_feed_give_identical_bytes() {
     };
     assert_eq!(build(), build());
 }
+
+#[test]
+fn a_draft_is_left_out_of_a_build_unless_asked_for_and_then_marked() {
+    let dir = fixture("published");
+    let run = ladder(&["build", "--base-url", BASE], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("left out 1 draft (build with --drafts to include): demo/draft.md"),
+        "{}",
+        run.stdout
+    );
+    let site = dir.path().join("site");
+    assert!(!site.join("demo/draft").exists());
+    let read = |p: &str| std::fs::read_to_string(site.join(p)).unwrap();
+    for p in [
+        "feed.xml",
+        "sitemap.xml",
+        "essays/index.html",
+        "demo/index.html",
+    ] {
+        assert!(
+            !read(p).contains("Not yet") && !read(p).contains("demo/draft/"),
+            "{p}"
+        );
+    }
+    assert!(!read("demo/one/index.html").contains("draft-mark"));
+
+    let run = ladder(&["build", "--drafts"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let draft = read("demo/draft/index.html");
+    assert!(
+        draft.contains(r#"<p class="draft-mark"><strong>Draft</strong>"#),
+        "{draft}"
+    );
+}
+
+#[test]
+fn a_published_essay_linking_to_a_draft_fails_unless_drafts_are_built() {
+    let dir = fixture("published");
+    let one = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&one).unwrap();
+    std::fs::write(
+        &one,
+        text.replace("[two](@/demo/two.md)", "[later](@/demo/draft.md)"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("link to `demo/draft.md`: it is a draft, left out of this build"),
+        "{}",
+        run.stderr
+    );
+    let run = ladder(&["build", "--drafts"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}

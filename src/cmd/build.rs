@@ -27,6 +27,9 @@ pub struct BuildArgs {
     /// the feed, the sitemap and canonical links need it.
     #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
     base_url: Option<String>,
+    /// Build the essays marked `draft = true` too (each marked as a draft).
+    #[arg(long)]
+    drafts: bool,
 }
 
 #[derive(clap::Args)]
@@ -44,6 +47,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     opts.force = args.force;
     opts.replace_output = args.replace_output;
     opts.base_url = args.base_url;
+    opts.drafts = args.drafts;
     let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }

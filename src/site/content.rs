@@ -28,6 +28,9 @@ pub struct FrontMatter {
     /// When it was published, and last changed (shown on its page, in the feed).
     pub date: Option<toml::value::Datetime>,
     pub updated: Option<toml::value::Datetime>,
+    /// Left out of a build unless drafts are asked for.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 impl FrontMatter {
@@ -334,6 +337,7 @@ fn parse_intro(
         summary: m.summary.map(Spanned::into_inner),
         date: None,
         updated: None,
+        draft: false,
     };
     let weight = m.weight.map_or(0, Spanned::into_inner);
     Ok((front, body_start, Kind::Intro { weight, title }))

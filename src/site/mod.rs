@@ -68,6 +68,9 @@ pub struct Options {
     pub generators: &'static [&'static dyn Generator],
     /// Overrides `ladder.toml`'s `base_url` (checked by [`config::base_url`]).
     pub base_url: Option<String>,
+    /// Build essays marked `draft = true` (marked as drafts on their pages);
+    /// otherwise they are left out, and a link to one is an error.
+    pub drafts: bool,
 }
 
 impl Options {
@@ -83,6 +86,7 @@ impl Options {
             replace_output: false,
             generators: crate::generators::REGISTRY,
             base_url: None,
+            drafts: false,
         }
     }
 }
@@ -199,11 +203,15 @@ impl Site {
 
         let Input {
             essays,
+            drafts,
             config,
             ladders,
             templates,
         } = &input;
-        let links = LinkIndex::of(essays, &scans);
+        let mut links = LinkIndex::of(essays, &scans);
+        for draft in drafts {
+            links.left_out(&draft.content_path);
+        }
         let site = site_context(essays, ladders, config);
         // What every essay page depends on besides its own source and figures.
         let shared = blake3::hash(
@@ -291,7 +299,16 @@ impl Site {
             &mut files,
             &mut errors,
         );
-        let notes = discovery::add(config, essays, ladders, &mut files);
+        let mut notes = discovery::add(config, essays, ladders, &mut files);
+        if !drafts.is_empty() {
+            let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
+            notes.push(format!(
+                "left out {} draft{} (build with --drafts to include): {}",
+                drafts.len(),
+                if drafts.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            ));
+        }
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
@@ -332,6 +349,8 @@ impl Site {
 /// its templates.
 struct Input {
     essays: Vec<Essay>,
+    /// The drafts left out of the build.
+    drafts: Vec<Essay>,
     config: config::Config,
     ladders: Vec<Ladder>,
     templates: templates::Templates,
@@ -348,7 +367,21 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
             "no content folder: expected essays in content/**/*.md",
         )]));
     }
-    let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
+    let mut essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
+    let mut drafts = Vec::new();
+    if !opts.drafts {
+        (drafts, essays) = essays.into_iter().partition(|e| e.front.draft);
+        // An introduction of a ladder whose essays are all drafts goes too.
+        let kept: HashSet<String> = essays
+            .iter()
+            .filter(|e| !e.is_intro())
+            .map(|e| e.front.ladder().to_string())
+            .collect();
+        let left_out: HashSet<&str> = drafts.iter().map(|e| e.front.ladder()).collect();
+        essays.retain(|e| {
+            !e.is_intro() || kept.contains(e.front.ladder()) || !left_out.contains(e.front.ladder())
+        });
+    }
     let mut config = config::Config::load(&opts.root).unwrap_or_else(|e| {
         errors.push(e);
         config::Config::default()
@@ -366,6 +399,7 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
     });
     Ok(Input {
         essays,
+        drafts,
         config,
         ladders,
         templates,

@@ -177,6 +177,7 @@ pub struct EssayContext {
     summary: Option<String>,
     date: Option<String>,
     updated: Option<String>,
+    draft: bool,
     ladder_title: String,
     ladder_url: String,
     rung: u32,
@@ -243,6 +244,7 @@ pub fn essay_context(
         summary: essay.front.summary.clone(),
         date: essay.front.date.map(|d| d.to_string()),
         updated: essay.front.updated.map(|d| d.to_string()),
+        draft: essay.front.draft,
         ladder_title: ladder.map_or_else(
             || content::title_of(essay.front.ladder()),
             |l| l.title.clone(),
