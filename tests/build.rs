@@ -34,7 +34,7 @@ fn builds_the_fixture_site_and_its_pages_match() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("built"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("4 pages, 2 figures computed, 0 reused"),
+        run.stdout.contains("6 pages, 2 figures computed, 0 reused"),
         "{}",
         run.stdout
     );

@@ -23,6 +23,13 @@ pub struct BuildArgs {
     /// Recompute every figure, ignoring the artifacts in figures/.
     #[arg(long)]
     force: bool,
+    /// Where the site will be published (overrides ladder.toml's base_url):
+    /// the feed, the sitemap and canonical links need it.
+    #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
+    base_url: Option<String>,
+    /// Build the essays marked `draft = true` too (each marked as a draft).
+    #[arg(long)]
+    drafts: bool,
 }
 
 #[derive(clap::Args)]
@@ -39,6 +46,8 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     }
     opts.force = args.force;
     opts.replace_output = args.replace_output;
+    opts.base_url = args.base_url;
+    opts.drafts = args.drafts;
     let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }
@@ -61,6 +70,9 @@ pub fn describe(verb: &str, s: &Summary) -> String {
         s.drawn,
         s.elapsed.as_secs_f64()
     );
+    for note in &s.notes {
+        out.push_str(&format!("\n  {note}"));
+    }
     for (what, list) in [("recomputed", &s.computed), ("data changed", &s.changed)] {
         if !list.is_empty() {
             out.push_str(&format!("\n  {what}: {}", list.join("; ")));

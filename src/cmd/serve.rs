@@ -20,7 +20,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let site = Site::new(Options::new(args.root));
+    let site = Site::new(Options {
+        drafts: true,
+        ..Options::new(args.root)
+    });
     serve::run(
         site,
         SocketAddr::new(args.interface, args.port),

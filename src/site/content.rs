@@ -1,14 +1,14 @@
 //! Loading essays: finding `content/**/*.md`, reading their TOML front matter
-//! and arranging them into ladders of rungs.
+//! and arranging them into ladders of rungs. An `_index.md` is not an essay
+//! but the words of a page that lists essays ([`Kind::Intro`]): in a folder,
+//! its ladder's page; at the top of `content/`, the front page.
 //!
-//! File access follows one policy, here and for templates ([`walk`]): a
-//! symlink is followed when it resolves inside the project root and is an
-//! error naming the link otherwise; every file or folder that cannot be read
-//! is an error. An essay's file name is its page's folder: a name that is
+//! Files are found by [`walk`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
 //! empty or only dots, or whose page would land on another output, is an error
 //! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
+use super::walk::walk;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -25,7 +25,12 @@ pub struct FrontMatter {
     /// Position in the ladder, with its byte range in the essay's source.
     rung: Spanned<u32>,
     pub summary: Option<String>,
+    /// When it was published, and last changed (shown on its page, in the feed).
     pub date: Option<toml::value::Datetime>,
+    pub updated: Option<toml::value::Datetime>,
+    /// Left out of a build unless drafts are asked for.
+    #[serde(default)]
+    pub draft: bool,
 }
 
 impl FrontMatter {
@@ -40,7 +45,32 @@ impl FrontMatter {
     }
 }
 
-/// One essay as read from disk.
+/// The front matter of an `_index.md`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct IntroMatter {
+    /// The ladder introduced; its folder's name by default.
+    ladder: Option<Spanned<String>>,
+    title: Option<Spanned<String>>,
+    summary: Option<Spanned<String>>,
+    /// Ladders are listed by weight, then slug.
+    weight: Option<Spanned<i64>>,
+}
+
+/// What a markdown file under `content/` is.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Kind {
+    /// A rung of its ladder, with a page of its own.
+    Essay,
+    /// An `_index.md`: the words on its ladder's page, or (with an empty
+    /// ladder) on the front page, whose title it may set.
+    Intro { weight: i64, title: Option<String> },
+}
+
+/// The file name of a page's introduction.
+pub const INTRO: &str = "_index.md";
+
+/// One essay (or introduction) as read from disk.
 #[derive(Clone, Debug)]
 pub struct Essay {
     /// The file, as given to the build (for error messages).
@@ -54,6 +84,7 @@ pub struct Essay {
     pub source: String,
     /// Byte offset where the markdown body starts.
     pub body_start: usize,
+    pub kind: Kind,
 }
 
 /// What a URL path segment leaves as it is: letters, digits and `-._~`.
@@ -76,22 +107,34 @@ impl Essay {
             front,
             source,
             body_start,
+            kind: Kind::Essay,
         }
     }
 
     /// The page's URL path under the site root, percent-encoded, with a
-    /// trailing slash: `a#b.md` is at `LADDER/a%23b/`.
+    /// trailing slash: `a#b.md` is at `LADDER/a%23b/`; an introduction is
+    /// on its ladder's page, `LADDER/`, or the front page, the empty URL.
     pub fn url(&self) -> String {
-        format!(
-            "{}/{}/",
-            self.front.ladder(),
-            utf8_percent_encode(&self.slug, SEGMENT)
-        )
+        match (&self.kind, self.front.ladder()) {
+            (Kind::Intro { .. }, "") => String::new(),
+            (Kind::Intro { .. }, ladder) => format!("{ladder}/"),
+            (Kind::Essay, ladder) => {
+                format!("{ladder}/{}/", utf8_percent_encode(&self.slug, SEGMENT))
+            }
+        }
     }
 
-    /// The page's folder in the site: `LADDER/SLUG`, as the file system names it.
+    /// The page's folder in the site: `LADDER/SLUG`, as the file system names
+    /// it (`LADDER`, or the root, for an introduction).
     pub fn dir(&self) -> PathBuf {
-        Path::new(self.front.ladder()).join(&self.slug)
+        match self.kind {
+            Kind::Intro { .. } => PathBuf::from(self.front.ladder()),
+            Kind::Essay => Path::new(self.front.ladder()).join(&self.slug),
+        }
+    }
+
+    pub fn is_intro(&self) -> bool {
+        matches!(self.kind, Kind::Intro { .. })
     }
 
     pub fn body(&self) -> &str {
@@ -104,11 +147,15 @@ impl Essay {
 pub struct Ladder {
     pub slug: String,
     pub title: String,
+    pub summary: Option<String>,
     /// Indexes into the essays, ordered by rung.
     pub rungs: Vec<usize>,
+    /// The index of its `_index.md` among the essays.
+    pub intro: Option<usize>,
 }
 
-/// Reads every essay (`*.md`) under `content_dir`, sorted by path. Reports
+/// Reads every essay (`*.md`) and introduction ([`INTRO`]) under
+/// `content_dir`, sorted by path. Reports
 /// every file or folder that cannot be read, every symlink that leaves
 /// `root`, every file name that cannot be a page and every wrong front matter.
 pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
@@ -122,7 +169,9 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
     paths.sort();
     let mut essays = Vec::new();
     for path in paths {
+        let intro = path.file_name().is_some_and(|n| n == INTRO);
         let slug = match slug_of(&path, content_dir) {
+            Ok(_) if intro => String::new(),
             Ok(slug) => slug,
             Err(message) => {
                 errors.push(Diagnostic::file(&path, message));
@@ -143,14 +192,24 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
             .map(|c| c.as_os_str().to_string_lossy())
             .collect::<Vec<_>>()
             .join("/");
-        match parse(&path, &source) {
-            Ok((front, body_start)) => essays.push(Essay {
+        let parsed = if intro {
+            let folder = Path::new(&content_path)
+                .parent()
+                .and_then(Path::file_name)
+                .map(|f| f.to_string_lossy());
+            parse_intro(&path, &source, folder.as_deref())
+        } else {
+            parse(&path, &source).map(|(front, body_start)| (front, body_start, Kind::Essay))
+        };
+        match parsed {
+            Ok((front, body_start, kind)) => essays.push(Essay {
                 slug,
                 content_path,
                 front,
                 body_start,
                 source,
                 path,
+                kind,
             }),
             Err(e) => errors.push(e),
         }
@@ -184,142 +243,128 @@ fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
     Ok(slug.to_string())
 }
 
-/// The files under `dir` whose names `wanted` accepts, in no set order,
-/// following symlinks (to files and folders) that resolve inside `root`.
-/// Every symlink that resolves elsewhere or nowhere, and every folder or
-/// file that cannot be read, is an error in `errors` naming it; only a
-/// symlink whose name ladder would not read is left alone (as is a dangling
-/// editor lock, `.#NAME`). A missing `dir` holds no files.
-pub fn walk(
-    dir: &Path,
-    root: &Path,
-    wanted: &dyn Fn(&str) -> bool,
-    errors: &mut Vec<Diagnostic>,
-) -> Vec<PathBuf> {
-    let mut walker = Walker {
-        root: std::fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf()),
-        wanted,
-        errors,
-        files: Vec::new(),
-        stack: Vec::new(),
-    };
-    let found = match std::fs::symlink_metadata(dir) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => None,
-        Err(e) => {
-            walker.cannot(dir, &e);
-            None
-        }
-        Ok(m) if m.file_type().is_symlink() => walker.follow(dir, true),
-        Ok(m) => Some((
-            m.is_dir(),
-            std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf()),
-        )),
-    };
-    match found {
-        Some((true, real)) => walker.folder(dir, real),
-        Some((false, _)) => walker
-            .errors
-            .push(Diagnostic::file(dir, "expected a folder, found a file")),
-        None => {}
-    }
-    walker.files
-}
-
-struct Walker<'a> {
-    /// Canonical.
-    root: PathBuf,
-    wanted: &'a dyn Fn(&str) -> bool,
-    errors: &'a mut Vec<Diagnostic>,
-    files: Vec<PathBuf>,
-    /// The canonical folders being walked, to catch symlink loops.
-    stack: Vec<PathBuf>,
-}
-
-impl Walker<'_> {
-    fn cannot(&mut self, path: &Path, e: &std::io::Error) {
-        self.errors
-            .push(Diagnostic::file(path, format!("cannot read: {e}")));
-    }
-
-    /// For the symlink `path`: whether it leads to a folder, and where;
-    /// `None` to skip it, with an error when ladder would read it (always,
-    /// when `needed`) and must not follow it.
-    fn follow(&mut self, path: &Path, needed: bool) -> Option<(bool, PathBuf)> {
-        let name = name_of(path);
-        let name = name.as_ref();
-        let target = std::fs::read_link(path).unwrap_or_default();
-        let real = match std::fs::canonicalize(path) {
-            Ok(real) => real,
-            Err(_) if !needed && (!(self.wanted)(name) || name.starts_with(".#")) => return None,
-            Err(e) => {
-                self.errors.push(Diagnostic::file(
-                    path,
-                    format!("symlink to {} cannot be followed: {e}", target.display()),
-                ));
-                return None;
-            }
-        };
-        let is_dir = real.is_dir();
-        if !needed && !is_dir && !(self.wanted)(name) {
-            return None;
-        }
-        if !real.starts_with(&self.root) {
-            self.errors.push(Diagnostic::file(
-                path,
-                format!(
-                    "symlink to {} leads outside the project root {}; ladder follows only \
-                     symlinks that stay inside it",
-                    real.display(),
-                    self.root.display()
-                ),
-            ));
-            return None;
-        }
-        Some((is_dir, real))
-    }
-
-    fn folder(&mut self, dir: &Path, real: PathBuf) {
-        if self.stack.contains(&real) {
-            self.errors.push(Diagnostic::file(
-                dir,
-                format!("symlink loop: {} is a folder that holds it", real.display()),
-            ));
-            return;
-        }
-        let entries = match std::fs::read_dir(dir).and_then(Iterator::collect::<Result<Vec<_>, _>>)
-        {
-            Ok(entries) => entries,
-            Err(e) => return self.cannot(dir, &e),
-        };
-        self.stack.push(real.clone());
-        for entry in entries {
-            let path = entry.path();
-            let found = match entry.file_type() {
-                Err(e) => {
-                    self.cannot(&path, &e);
-                    None
-                }
-                Ok(t) if t.is_symlink() => self.follow(&path, false),
-                Ok(t) => Some((t.is_dir(), real.join(entry.file_name()))),
-            };
-            match found {
-                Some((true, real)) => self.folder(&path, real),
-                Some((false, _)) if (self.wanted)(&name_of(&path)) => self.files.push(path),
-                _ => {}
-            }
-        }
-        self.stack.pop();
-    }
-}
-
-/// A file's name, lossily: a name that is not UTF-8 is judged by its caller.
-fn name_of(path: &Path) -> std::borrow::Cow<'_, str> {
-    path.file_name().unwrap_or_default().to_string_lossy()
-}
-
 /// Splits off and parses the front matter; returns it and where the body starts.
 pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnostic> {
     let src = Source::new(path, source);
+    let (mut front, toml, body_start): (FrontMatter, _, _) = split(&src, source)?;
+    let open_end = toml.start;
+    // Spans from here on are in the whole source.
+    let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
+    front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
+    front.rung = Spanned::new(shift(front.rung.span()), front.rung());
+    check_slug(&src, &front.ladder)?;
+    // A title is one line; a summary may run over several.
+    let texts = [
+        ("title", Some(&front.title), ""),
+        ("summary", front.summary.as_ref(), "\n"),
+    ];
+    let at = |key: &str| {
+        let spans: BTreeMap<String, Spanned<toml::Value>> =
+            toml::from_str(&source[toml.clone()]).unwrap_or_default();
+        open_end + spans.get(key).map_or(0, |v| v.span().start)
+    };
+    for (key, text, allowed) in texts {
+        if let Some(c) =
+            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
+        {
+            return Err(src.error_at(at(key), control_character(key, c)));
+        }
+    }
+    for (key, date) in [("date", &front.date), ("updated", &front.updated)] {
+        if date.is_some_and(|d| d.date.is_none()) {
+            return Err(src.error_at(
+                at(key),
+                format!("`{key}` is a time without a date; expected a date such as 2024-03-01"),
+            ));
+        }
+    }
+    Ok((front, body_start))
+}
+
+/// Parses an `_index.md` in the folder `folder` (`None` at the top of
+/// `content/`): the front matter an essay's page would have, and its kind.
+fn parse_intro(
+    path: &Path,
+    source: &str,
+    folder: Option<&str>,
+) -> Result<(FrontMatter, usize, Kind), Diagnostic> {
+    let src = Source::new(path, source);
+    let (m, toml, body_start): (IntroMatter, _, _) = split(&src, source)?;
+    let open_end = toml.start;
+    let at = |span: std::ops::Range<usize>| open_end + span.start;
+    let ladder = match (folder, m.ladder) {
+        (None, Some(l)) => {
+            return Err(src.error_at(
+                at(l.span()),
+                "content/_index.md introduces the front page, not a ladder: remove `ladder`, \
+                 or move the file into the ladder's folder",
+            ));
+        }
+        (None, None) => Spanned::new(0..0, String::new()),
+        (Some(_), Some(l)) => Spanned::new(at(l.span())..at(l.span()), l.into_inner()),
+        (Some(folder), None) => Spanned::new(0..0, folder.to_string()),
+    };
+    if folder.is_some() {
+        check_slug(&src, &ladder)?;
+    } else if let Some(key) = [m.summary.as_ref().map(|s| s.span())]
+        .into_iter()
+        .chain([m.weight.as_ref().map(|w| w.span())])
+        .flatten()
+        .next()
+    {
+        return Err(src.error_at(
+            at(key),
+            "content/_index.md sets the front page's `title` and words only: \
+             `summary` and `weight` belong to a ladder's _index.md",
+        ));
+    }
+    let texts = [(&m.title, "title", ""), (&m.summary, "summary", "\n")];
+    for (text, key, allowed) in texts {
+        if let Some(t) = text
+            && let Some(c) = t
+                .get_ref()
+                .chars()
+                .find(|c| c.is_control() && !allowed.contains(*c))
+        {
+            return Err(src.error_at(at(t.span()), control_character(key, c)));
+        }
+    }
+    let title = m.title.map(Spanned::into_inner);
+    let front = FrontMatter {
+        title: title.clone().unwrap_or_else(|| title_of(ladder.get_ref())),
+        ladder,
+        rung: Spanned::new(0..0, 0),
+        summary: m.summary.map(Spanned::into_inner),
+        date: None,
+        updated: None,
+        draft: false,
+    };
+    let weight = m.weight.map_or(0, Spanned::into_inner);
+    Ok((front, body_start, Kind::Intro { weight, title }))
+}
+
+/// A ladder's slug is lowercase letters, digits and `-`.
+fn check_slug(src: &Source<'_>, ladder: &Spanned<String>) -> Result<(), Diagnostic> {
+    let slug = ladder.get_ref();
+    if slug.is_empty()
+        || !slug
+            .chars()
+            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
+    {
+        return Err(src.error_at(
+            ladder.span().start,
+            format!("ladder `{slug}` must be a slug: lowercase letters, digits and `-`"),
+        ));
+    }
+    Ok(())
+}
+
+/// Splits off the front matter between the `+++` lines and deserialises it;
+/// returns it, where its TOML is and where the body starts.
+fn split<T: serde::de::DeserializeOwned>(
+    src: &Source<'_>,
+    source: &str,
+) -> Result<(T, std::ops::Range<usize>, usize), Diagnostic> {
     let expected = "expected the file to open with TOML front matter between `+++` lines";
     // A byte-order mark, which some editors write, comes before the `+++`.
     let start = if source.starts_with('\u{feff}') { 3 } else { 0 };
@@ -345,53 +390,52 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     let body_start = source[close..]
         .find('\n')
         .map_or(source.len(), |n| close + n + 1);
-    let mut front: FrontMatter = toml::from_str(toml_text).map_err(|e| {
+    let front = toml::from_str(toml_text).map_err(|e| {
         let offset = open_end + e.span().map_or(0, |s| s.start);
         src.error_at(offset, format!("front matter: {}", e.message()))
     })?;
-    // Spans from here on are in the whole source.
-    let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
-    front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
-    front.rung = Spanned::new(shift(front.rung.span()), front.rung());
-    let ladder = front.ladder();
-    if ladder.is_empty()
-        || !ladder
-            .chars()
-            .all(|c| c.is_ascii_lowercase() || c.is_ascii_digit() || c == '-')
-    {
-        return Err(src.error_at(
-            front.ladder.span().start,
-            format!("ladder `{ladder}` must be a slug: lowercase letters, digits and `-`"),
-        ));
-    }
-    // A title is one line; a summary may run over several.
-    let texts = [
-        ("title", Some(&front.title), ""),
-        ("summary", front.summary.as_ref(), "\n"),
-    ];
-    for (key, text, allowed) in texts {
-        if let Some(c) =
-            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
-        {
-            let spans: BTreeMap<String, Spanned<toml::Value>> =
-                toml::from_str(toml_text).unwrap_or_default();
-            let at = spans.get(key).map_or(0, |v| v.span().start);
-            return Err(src.error_at(open_end + at, control_character(key, c)));
-        }
-    }
-    Ok((front, body_start))
+    Ok((front, open_end..close, body_start))
 }
 
-/// Groups essays into ladders (sorted by slug), each ordered by rung. Two essays
-/// with the same ladder and rung, or the same URL, are errors.
+/// Groups essays into ladders (sorted by their introductions' weight, then
+/// slug), each ordered by rung. Two essays with the same ladder and rung, or
+/// the same URL, are errors, as are two introductions of one ladder and one
+/// of a ladder no essay is on.
 pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     let mut by_slug: BTreeMap<&str, Vec<usize>> = BTreeMap::new();
-    for (i, e) in essays.iter().enumerate() {
-        by_slug.entry(e.front.ladder()).or_default().push(i);
-    }
+    let mut intros: BTreeMap<&str, usize> = BTreeMap::new();
     let mut errors = Vec::new();
+    for (i, e) in essays.iter().enumerate() {
+        if !e.is_intro() {
+            by_slug.entry(e.front.ladder()).or_default().push(i);
+        } else if let Some(&first) = intros.get(e.front.ladder()) {
+            errors.push(Diagnostic::file(
+                &e.path,
+                format!(
+                    "ladder `{}` is introduced twice: here and in {}",
+                    e.front.ladder(),
+                    essays[first].path.display()
+                ),
+            ));
+        } else {
+            intros.insert(e.front.ladder(), i);
+        }
+    }
+    for (slug, &i) in &intros {
+        if !slug.is_empty() && !by_slug.contains_key(slug) {
+            errors.push(Source::new(&essays[i].path, &essays[i].source).error_at(
+                essays[i].front.ladder.span().start,
+                format!("this introduces the ladder `{slug}`, but no essay is on it"),
+            ));
+        }
+    }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
+        if super::pages::ESSAYS_PAGE.split('/').next() == Some(slug) {
+            for &i in &rungs {
+                errors.push(rung_error_at_ladder(&essays[i], slug));
+            }
+        }
         rungs.sort_by_key(|&i| (essays[i].front.rung(), essays[i].path.clone()));
         for pair in rungs.windows(2) {
             let (a, b) = (&essays[pair[0]], &essays[pair[1]]);
@@ -456,17 +500,37 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                 ));
             }
         }
+        let intro = intros.get(slug).copied();
+        let front = intro.map(|i| &essays[i].front);
         out.push(Ladder {
             slug: slug.to_string(),
-            title: title_of(slug),
+            title: front.map_or_else(|| title_of(slug), |f| f.title.clone()),
+            summary: front.and_then(|f| f.summary.clone()),
             rungs,
+            intro,
         });
     }
+    let weight = |l: &Ladder| match l.intro.map(|i| &essays[i].kind) {
+        Some(Kind::Intro { weight, .. }) => *weight,
+        _ => 0,
+    };
+    out.sort_by(|a, b| (weight(a), &a.slug).cmp(&(weight(b), &b.slug)));
     if errors.is_empty() {
         Ok(out)
     } else {
         Err(errors)
     }
+}
+
+/// A ladder whose page would be the list of every essay.
+fn rung_error_at_ladder(essay: &Essay, slug: &str) -> Diagnostic {
+    Source::new(&essay.path, &essay.source).error_at(
+        essay.front.ladder.span().start,
+        format!(
+            "the ladder `{slug}` would be at {slug}/, where the site lists every essay; \
+             rename the ladder"
+        ),
+    )
 }
 
 fn rung_error(essay: &Essay, message: String) -> Diagnostic {

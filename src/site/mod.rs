@@ -27,22 +27,26 @@ pub mod config;
 pub mod content;
 pub mod diagnostics;
 pub mod directives;
+pub mod discovery;
 pub mod figures;
 mod fingerprint;
 pub mod markdown;
 pub mod math;
 pub mod output;
+pub mod pages;
 pub mod serve;
 pub mod templates;
 pub mod terms;
+pub mod walk;
 
 use crate::generators::Generator;
 use claims::EssayData;
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
 use figures::{Cache, Job, Origin, Progress};
-use markdown::{Heading, LinkIndex, Scan};
+use markdown::{LinkIndex, Scan};
 use output::Files;
+use pages::{essay_context, render_indexes, render_page, site_context};
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
@@ -64,6 +68,11 @@ pub struct Options {
     pub replace_output: bool,
     /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
     pub generators: &'static [&'static dyn Generator],
+    /// Overrides `ladder.toml`'s `base_url` (checked by [`config::base_url`]).
+    pub base_url: Option<String>,
+    /// Build essays marked `draft = true` (marked as drafts on their pages);
+    /// otherwise they are left out, and a link to one is an error.
+    pub drafts: bool,
 }
 
 impl Options {
@@ -78,6 +87,8 @@ impl Options {
             force: false,
             replace_output: false,
             generators: crate::generators::REGISTRY,
+            base_url: None,
+            drafts: false,
         }
     }
 }
@@ -102,6 +113,8 @@ pub struct Summary {
     /// The site was written, but something around it could not be tidied
     /// (a previous site that cannot be removed, say).
     pub warnings: Vec<String>,
+    /// What the site left out, and why (no feed without a base URL, say).
+    pub notes: Vec<String>,
 }
 
 /// Why a build failed.
@@ -192,12 +205,16 @@ impl Site {
 
         let Input {
             essays,
+            drafts,
             config,
             ladders,
             templates,
         } = &input;
-        let links = LinkIndex::of(essays, &scans);
-        let site = site_context(essays, ladders);
+        let mut links = LinkIndex::of(essays, &scans);
+        for draft in drafts {
+            links.left_out(&draft.content_path);
+        }
+        let site = site_context(essays, ladders, config);
         // What every essay page depends on besides its own source and figures.
         let shared = blake3::hash(
             format!(
@@ -210,6 +227,8 @@ impl Site {
         );
         let mut files = Files::default();
         let mut rendered = 0;
+        // The introductions' words, by ladder ("" for the front page's).
+        let mut intros = BTreeMap::new();
         for (i, essay) in essays.iter().enumerate() {
             let bound = bind(
                 essay,
@@ -228,7 +247,8 @@ impl Site {
             key.update(bound.key.as_bytes());
             let key = key.finalize();
             let url = essay.url();
-            if let Some((k, html)) = self.pages.get(&url)
+            if !essay.is_intro()
+                && let Some((k, html)) = self.pages.get(&url)
                 && *k == key
             {
                 files.add(essay.dir().join("index.html"), html.clone());
@@ -243,12 +263,20 @@ impl Site {
                 broken: &bound.broken,
                 allow_scripts: config.markdown.allow_scripts,
             };
+            if let content::Kind::Intro { title, .. } = &essay.kind {
+                match markdown::render(&ctx) {
+                    Ok(r) => _ = intros.insert(essay.front.ladder(), (title.as_deref(), r.html)),
+                    Err(e) => errors.extend(e),
+                }
+                continue;
+            }
             let page = markdown::render(&ctx).and_then(|html| {
                 let page = essay_context(essay, essays, ladders, html);
                 render_page(
                     &templates.tera,
                     "essay.html",
                     "../../",
+                    Some(&url),
                     &site,
                     "essay",
                     &page,
@@ -264,7 +292,25 @@ impl Site {
                 Err(e) => errors.extend(e),
             }
         }
-        render_indexes(&opts.root, templates, &site, &mut files, &mut errors);
+        render_indexes(
+            &opts.root,
+            templates,
+            &site,
+            essays,
+            &intros,
+            &mut files,
+            &mut errors,
+        );
+        let mut notes = discovery::add(config, essays, ladders, &mut files);
+        if !drafts.is_empty() {
+            let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
+            notes.push(format!(
+                "left out {} draft{} (build with --drafts to include): {}",
+                drafts.len(),
+                if drafts.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            ));
+        }
 
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
@@ -281,7 +327,9 @@ impl Site {
             })
             .collect();
         let summary = Summary {
-            pages: essays.len() + site.ladders.len() + 1,
+            // The essays, the ladders, the front page, the list of every
+            // essay and the page for a missing one.
+            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 3,
             rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
@@ -293,6 +341,7 @@ impl Site {
             computed: computed.into_iter().map(|c| c.0).collect(),
             elapsed: started.elapsed(),
             warnings: Vec::new(),
+            notes,
         };
         Ok(Built { files, summary })
     }
@@ -302,6 +351,8 @@ impl Site {
 /// its templates.
 struct Input {
     essays: Vec<Essay>,
+    /// The drafts left out of the build.
+    drafts: Vec<Essay>,
     config: config::Config,
     ladders: Vec<Ladder>,
     templates: templates::Templates,
@@ -318,11 +369,28 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
             "no content folder: expected essays in content/**/*.md",
         )]));
     }
-    let essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
-    let config = config::Config::load(&opts.root).unwrap_or_else(|e| {
+    let mut essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
+    let mut drafts = Vec::new();
+    if !opts.drafts {
+        (drafts, essays) = essays.into_iter().partition(|e| e.front.draft);
+        // An introduction of a ladder whose essays are all drafts goes too.
+        let kept: HashSet<String> = essays
+            .iter()
+            .filter(|e| !e.is_intro())
+            .map(|e| e.front.ladder().to_string())
+            .collect();
+        let left_out: HashSet<&str> = drafts.iter().map(|e| e.front.ladder()).collect();
+        essays.retain(|e| {
+            !e.is_intro() || kept.contains(e.front.ladder()) || !left_out.contains(e.front.ladder())
+        });
+    }
+    let mut config = config::Config::load(&opts.root).unwrap_or_else(|e| {
         errors.push(e);
         config::Config::default()
     });
+    if opts.base_url.is_some() {
+        config.base_url.clone_from(&opts.base_url);
+    }
     let ladders = content::ladders(&essays).unwrap_or_else(|e| {
         errors.extend(e);
         Vec::new()
@@ -333,6 +401,7 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
     });
     Ok(Input {
         essays,
+        drafts,
         config,
         ladders,
         templates,
@@ -508,38 +577,6 @@ fn bind<'a>(
     bound
 }
 
-/// Stage 6, the pages beside the essays: each ladder's, the index, the
-/// stylesheet and the assets.
-fn render_indexes(
-    root: &std::path::Path,
-    templates: &templates::Templates,
-    site: &SiteContext,
-    files: &mut Files,
-    errors: &mut Vec<Diagnostic>,
-) {
-    for ladder in &site.ladders {
-        match render_page(
-            &templates.tera,
-            "ladder.html",
-            "../",
-            site,
-            "ladder",
-            ladder,
-        ) {
-            Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
-            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
-        }
-    }
-    match render_page(&templates.tera, "index.html", "", site, "site", &()) {
-        Ok(html) => files.add("index.html", html),
-        Err(e) => errors.push(Diagnostic::file(&root.join("templates/index.html"), e)),
-    }
-    files.add("style.css", templates.style.clone());
-    for (path, bytes) in templates::ASSETS {
-        files.add(path, bytes);
-    }
-}
-
 /// A figure's data file in the site, beside its page.
 #[derive(Serialize)]
 struct DataFile<'a> {
@@ -554,123 +591,6 @@ fn data_file(file: &DataFile<'_>) -> String {
     let mut s = serde_json::to_string(file).expect("data files serialise");
     s.push('\n');
     s
-}
-
-/// A link to a page: its title and URL relative to the site root.
-#[derive(Serialize, Clone)]
-struct PageLink {
-    title: String,
-    url: String,
-    rung: u32,
-    summary: Option<String>,
-}
-
-#[derive(Serialize)]
-struct LadderContext {
-    slug: String,
-    title: String,
-    url: String,
-    rungs: Vec<PageLink>,
-}
-
-#[derive(Serialize)]
-struct SiteContext {
-    ladders: Vec<LadderContext>,
-}
-
-#[derive(Serialize)]
-struct EssayContext {
-    title: String,
-    summary: Option<String>,
-    date: Option<String>,
-    ladder_title: String,
-    ladder_url: String,
-    rung: u32,
-    /// 1-based place in the ladder.
-    position: usize,
-    rung_count: usize,
-    previous: Option<PageLink>,
-    next: Option<PageLink>,
-    /// The headings, when there are three or more.
-    toc: Vec<Heading>,
-    content: String,
-}
-
-fn link_to(e: &Essay) -> PageLink {
-    PageLink {
-        title: e.front.title.clone(),
-        url: e.url(),
-        rung: e.front.rung(),
-        summary: e.front.summary.clone(),
-    }
-}
-
-fn site_context(essays: &[Essay], ladders: &[Ladder]) -> SiteContext {
-    SiteContext {
-        ladders: ladders
-            .iter()
-            .map(|l| LadderContext {
-                slug: l.slug.clone(),
-                title: l.title.clone(),
-                url: format!("{}/", l.slug),
-                rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
-            })
-            .collect(),
-    }
-}
-
-fn essay_context(
-    essay: &Essay,
-    essays: &[Essay],
-    ladders: &[Ladder],
-    rendered: markdown::Rendered,
-) -> EssayContext {
-    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
-    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
-    let place = rungs
-        .iter()
-        .position(|&i| std::ptr::eq(&essays[i], essay))
-        .unwrap_or(0);
-    EssayContext {
-        title: essay.front.title.clone(),
-        summary: essay.front.summary.clone(),
-        date: essay.front.date.map(|d| d.to_string()),
-        ladder_title: ladder.map_or_else(
-            || content::title_of(essay.front.ladder()),
-            |l| l.title.clone(),
-        ),
-        ladder_url: format!("{}/", essay.front.ladder()),
-        rung: essay.front.rung(),
-        position: place + 1,
-        rung_count: rungs.len().max(1),
-        previous: place
-            .checked_sub(1)
-            .and_then(|p| rungs.get(p))
-            .map(|&i| link_to(&essays[i])),
-        next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
-        toc: if rendered.headings.len() >= 3 {
-            rendered.headings
-        } else {
-            Vec::new()
-        },
-        content: rendered.html,
-    }
-}
-
-fn render_page<T: Serialize>(
-    tera: &tera::Tera,
-    template: &str,
-    root: &str,
-    site: &SiteContext,
-    key: &'static str,
-    value: &T,
-) -> Result<String, String> {
-    let mut ctx = tera::Context::new();
-    ctx.insert("root", root);
-    ctx.insert("ladders", &site.ladders);
-    ctx.insert(key, value);
-    tera.render(template, &ctx)
-        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
-//! The page templates (tera) and the stylesheet: the defaults embedded in the
+//! The page templates (tera), the stylesheet and the favicon: the defaults embedded in the
 //! binary, overridden file by file by `DIR/templates/` when it exists. Files
-//! are found as essays are ([`super::content::walk`]): a symlink is followed
+//! are found as essays are ([`super::walk::walk`]): a symlink is followed
 //! only when it stays inside the project root, and what cannot be read is an
 //! error.
 
@@ -8,13 +8,19 @@ use super::diagnostics::Diagnostic;
 use std::path::Path;
 
 /// The embedded defaults: (name, text).
-const DEFAULTS: [(&str, &str); 4] = [
+const DEFAULTS: [(&str, &str); 6] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("ladder.html", include_str!("../../templates/ladder.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
+    ("essays.html", include_str!("../../templates/essays.html")),
+    ("404.html", include_str!("../../templates/404.html")),
 ];
-const DEFAULT_STYLE: &str = include_str!("../../templates/style.css");
+/// The files copied to the site as they are, unless `DIR/templates/` has its own.
+const STATIC: [(&str, &str); 2] = [
+    ("style.css", include_str!("../../templates/style.css")),
+    ("favicon.svg", include_str!("../../templates/favicon.svg")),
+];
 
 /// Files every site carries as they are: the math font (OFL-licensed, from
 /// Debian's fonts-stix) and its licence. Pages use it for MathML, so math looks
@@ -31,18 +37,22 @@ pub const ASSETS: [(&str, &[u8]); 2] = [
 ];
 
 /// The files every site has at fixed paths (besides the pages of ladders and
-/// essays): the front page, the stylesheet and the [`ASSETS`].
+/// essays): the front page, the list of every essay, the page for a missing
+/// one, the feed, the sitemap, the [`STATIC`] files and the [`ASSETS`].
 pub fn site_files() -> impl Iterator<Item = &'static str> {
-    ["index.html", "style.css"]
+    ["index.html", super::pages::ESSAYS_PAGE, "404.html"]
         .into_iter()
+        .chain([super::discovery::FEED, super::discovery::SITEMAP])
+        .chain(STATIC.iter().map(|(path, _)| *path))
         .chain(ASSETS.iter().map(|(path, _)| *path))
 }
 
-/// Loaded templates and the stylesheet.
+/// Loaded templates and the static files.
 pub struct Templates {
     pub tera: tera::Tera,
-    pub style: String,
-    /// A hash of every template's text and the stylesheet.
+    /// The [`STATIC`] files, by name.
+    pub statics: Vec<(&'static str, String)>,
+    /// A hash of every template's text and the static files.
     pub hash: String,
 }
 
@@ -51,18 +61,19 @@ pub fn defaults() -> Templates {
     load(Path::new(""), Path::new("")).expect("embedded templates load")
 }
 
-/// Loads the defaults, then every `*.html` and `style.css` in `dir` (the
+/// Loads the defaults, then every `*.html` and [`STATIC`] file in `dir` (the
 /// templates folder of the project `root`; a missing one overrides nothing).
 pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut sources: Vec<(String, String)> = DEFAULTS
         .iter()
         .map(|(n, t)| (n.to_string(), t.to_string()))
         .collect();
-    let mut style = DEFAULT_STYLE.to_string();
+    let mut statics: Vec<(&str, String)> =
+        STATIC.iter().map(|(n, t)| (*n, t.to_string())).collect();
     let mut errors = Vec::new();
     if !dir.as_os_str().is_empty() {
-        let wanted = |name: &str| name.ends_with(".html") || name == "style.css";
-        let mut paths = super::content::walk(dir, root, &wanted, &mut errors);
+        let wanted = |name: &str| name.ends_with(".html") || STATIC.iter().any(|s| s.0 == name);
+        let mut paths = super::walk::walk(dir, root, &wanted, &mut errors);
         paths.sort();
         for path in &paths {
             let path = path.as_path();
@@ -75,9 +86,9 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
                 std::fs::read_to_string(path)
                     .map_err(|e| Diagnostic::file(path, format!("cannot read: {e}")))
             };
-            if name == "style.css" {
+            if let Some(slot) = statics.iter_mut().find(|s| s.0 == name) {
                 match read() {
-                    Ok(s) => style = s,
+                    Ok(s) => slot.1 = s,
                     Err(e) => errors.push(e),
                 }
             } else if name.ends_with(".html") {
@@ -96,7 +107,10 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
         hasher.update(name.as_bytes());
         hasher.update(text.as_bytes());
     }
-    hasher.update(style.as_bytes());
+    for (name, text) in &statics {
+        hasher.update(name.as_bytes());
+        hasher.update(text.as_bytes());
+    }
     let hash = hasher.finalize().to_hex().to_string();
     let mut tera = tera::Tera::default();
     if let Err(e) = tera.add_raw_templates(sources.iter().map(|(n, t)| (n.as_str(), t.as_str()))) {
@@ -106,7 +120,11 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
         ));
     }
     if errors.is_empty() {
-        Ok(Templates { tera, style, hash })
+        Ok(Templates {
+            tera,
+            statics,
+            hash,
+        })
     } else {
         Err(errors)
     }
@@ -128,7 +146,8 @@ mod tests {
             Path::new("/nonexistent"),
         )
         .unwrap();
-        assert!(t.style.contains("prefers-color-scheme"));
+        assert!(t.statics[0].1.contains("prefers-color-scheme"));
+        assert!(t.statics[1].1.starts_with("<svg"));
     }
 
     #[test]

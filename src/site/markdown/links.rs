@@ -20,6 +20,8 @@ pub struct Page {
     pub url: String,
     /// Its headings' ids.
     pub ids: BTreeSet<String>,
+    /// A draft left out of this build.
+    pub draft: bool,
 }
 
 impl LinkIndex {
@@ -31,10 +33,26 @@ impl LinkIndex {
                 .zip(scans)
                 .map(|(e, s)| {
                     let ids = s.headings.iter().map(|h| h.id.clone()).collect();
-                    (e.content_path.clone(), Page { url: e.url(), ids })
+                    let page = Page {
+                        url: e.url(),
+                        ids,
+                        draft: false,
+                    };
+                    (e.content_path.clone(), page)
                 })
                 .collect(),
         }
+    }
+
+    /// Marks the essay at `content_path` as a draft left out of the build:
+    /// a link to it is an error.
+    pub fn left_out(&mut self, content_path: &str) {
+        let page = Page {
+            url: String::new(),
+            ids: BTreeSet::new(),
+            draft: true,
+        };
+        self.essays.insert(content_path.to_string(), page);
     }
 
     /// Where `target` (a link's `path.md#anchor` after its `@/`) leads from
@@ -52,9 +70,20 @@ impl LinkIndex {
             .ok_or_else(|| {
                 format!("link to `{path}`: no such essay under content/ (linked from {here})")
             })?;
+        if page.draft {
+            return Err(format!(
+                "link to `{path}`: it is a draft, left out of this build (build with --drafts, \
+                 or publish it)"
+            ));
+        }
+        // Up from the linking page (an essay's, a ladder's or the front page) to the root.
+        let up = self
+            .essays
+            .get(here)
+            .map_or(2, |p| p.url.matches('/').count());
         let url = match path.is_empty() {
             true => String::new(),
-            false => format!("../../{}", page.url),
+            false => format!("{}{}", "../".repeat(up), page.url),
         };
         match anchor {
             Some(a) if !page.ids.contains(a) => {
@@ -78,6 +107,7 @@ mod tests {
         let page = |url: &str, ids: &[&str]| Page {
             url: url.into(),
             ids: ids.iter().map(|id| id.to_string()).collect(),
+            draft: false,
         };
         LinkIndex {
             essays: BTreeMap::from([

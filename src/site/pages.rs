@@ -1,0 +1,301 @@
+//! What each page's template is given (the site's ladders and settings,
+//! an essay's place in its ladder, a ladder's or the front page's
+//! introduction) and the pages beside the essays.
+
+use super::content::{self, Essay, Ladder};
+use super::diagnostics::Diagnostic;
+use super::output::Files;
+use super::{config, markdown, templates};
+use markdown::Heading;
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// Stage 6, the pages beside the essays: each ladder's, the index, the
+/// stylesheet and the assets.
+pub fn render_indexes(
+    root: &std::path::Path,
+    templates: &templates::Templates,
+    site: &SiteContext,
+    essays: &[Essay],
+    intros: &Intros<'_>,
+    files: &mut Files,
+    errors: &mut Vec<Diagnostic>,
+) {
+    let content = |slug: &str| intros.get(slug).map(|i| i.1.as_str());
+    for ladder in &site.ladders {
+        let page = LadderPage {
+            ladder,
+            content: content(&ladder.slug),
+        };
+        match render_page(
+            &templates.tera,
+            "ladder.html",
+            "../",
+            Some(&ladder.url),
+            site,
+            "ladder",
+            &page,
+        ) {
+            Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
+            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
+        }
+    }
+    let list = EssayList::of(essays, &site.ladders);
+    let front = FrontPage {
+        title: intros.get("").and_then(|i| i.0),
+        content: content(""),
+    };
+    let root_url = site.config.base_url.as_deref().unwrap_or("/");
+    let pages = [
+        (
+            ESSAYS_PAGE,
+            "essays.html",
+            "../",
+            Some("essays/"),
+            "list",
+            json(&list),
+        ),
+        (
+            "index.html",
+            "index.html",
+            "",
+            Some(""),
+            "site",
+            json(&front),
+        ),
+        // Served at any address, so its links start at the site's root.
+        ("404.html", "404.html", root_url, None, "site", json(&())),
+    ];
+    for (path, template, up, url, key, value) in pages {
+        match render_page(&templates.tera, template, up, url, site, key, &value) {
+            Ok(html) => files.add(path, html),
+            Err(e) => errors.push(Diagnostic::file(&root.join("templates").join(template), e)),
+        }
+    }
+    for (path, text) in &templates.statics {
+        files.add(*path, text.clone());
+    }
+    for (path, bytes) in templates::ASSETS {
+        files.add(path, bytes);
+    }
+}
+
+/// A link to a page: its title and URL relative to the site root.
+#[derive(Serialize, Clone)]
+pub struct PageLink {
+    title: String,
+    url: String,
+    rung: u32,
+    summary: Option<String>,
+}
+
+/// The introductions' titles and words as HTML, by ladder ("" for the front page).
+pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, String)>;
+
+/// A ladder's page: the ladder and its introduction's words.
+#[derive(Serialize)]
+struct LadderPage<'a> {
+    #[serde(flatten)]
+    ladder: &'a LadderContext,
+    content: Option<&'a str>,
+}
+
+/// A page's value as its template takes it.
+fn json<T: Serialize>(value: &T) -> serde_json::Value {
+    serde_json::to_value(value).expect("pages serialise")
+}
+
+/// The page listing every essay, whose folder no ladder may take.
+pub const ESSAYS_PAGE: &str = "essays/index.html";
+
+/// Every essay by date, newest first (ties by ladder and rung), then those
+/// without one. Dates sort as written, which orders dates alone correctly.
+#[derive(Serialize)]
+struct EssayList {
+    dated: Vec<Dated>,
+    undated: Vec<Dated>,
+}
+
+#[derive(Serialize)]
+struct Dated {
+    date: Option<String>,
+    ladder_title: String,
+    #[serde(flatten)]
+    link: PageLink,
+}
+
+impl EssayList {
+    fn of(essays: &[Essay], ladders: &[LadderContext]) -> EssayList {
+        let mut all: Vec<&Essay> = essays.iter().filter(|e| !e.is_intro()).collect();
+        all.sort_by(|a, b| {
+            let key = |e: &Essay| (e.front.ladder().to_string(), e.front.rung());
+            let date = |e: &Essay| e.front.date.map(|d| d.to_string());
+            date(b).cmp(&date(a)).then_with(|| key(a).cmp(&key(b)))
+        });
+        let (dated, undated) = all
+            .into_iter()
+            .map(|e| Dated {
+                date: e.front.date.map(|d| d.to_string()),
+                ladder_title: ladders
+                    .iter()
+                    .find(|l| l.slug == e.front.ladder())
+                    .map_or_else(|| content::title_of(e.front.ladder()), |l| l.title.clone()),
+                link: link_to(e),
+            })
+            .partition(|d| d.date.is_some());
+        EssayList { dated, undated }
+    }
+}
+
+/// The front page: its introduction's title and words.
+#[derive(Serialize)]
+struct FrontPage<'a> {
+    title: Option<&'a str>,
+    content: Option<&'a str>,
+}
+
+#[derive(Serialize)]
+pub struct LadderContext {
+    slug: String,
+    title: String,
+    summary: Option<String>,
+    url: String,
+    rungs: Vec<PageLink>,
+}
+
+#[derive(Serialize)]
+pub struct SiteContext {
+    ladders: Vec<LadderContext>,
+    config: config::Config,
+    /// Whether the site has a feed: a base URL and an essay with a date.
+    feed: bool,
+}
+
+#[derive(Serialize)]
+pub struct EssayContext {
+    title: String,
+    summary: Option<String>,
+    date: Option<String>,
+    updated: Option<String>,
+    draft: bool,
+    ladder_title: String,
+    ladder_url: String,
+    rung: u32,
+    /// 1-based place in the ladder.
+    position: usize,
+    rung_count: usize,
+    previous: Option<PageLink>,
+    next: Option<PageLink>,
+    /// After a ladder's last rung, the next ladder's first (none after the
+    /// last ladder's: the page links to the list of every essay).
+    onward: Option<Onward>,
+    /// The headings, when there are three or more.
+    toc: Vec<Heading>,
+    content: String,
+}
+
+/// The first rung of the next ladder.
+#[derive(Serialize)]
+struct Onward {
+    ladder_title: String,
+    first: PageLink,
+}
+
+pub fn link_to(e: &Essay) -> PageLink {
+    PageLink {
+        title: e.front.title.clone(),
+        url: e.url(),
+        rung: e.front.rung(),
+        summary: e.front.summary.clone(),
+    }
+}
+
+pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
+    SiteContext {
+        config: config.clone(),
+        feed: config.base_url.is_some() && essays.iter().any(|e| e.front.date.is_some()),
+        ladders: ladders
+            .iter()
+            .map(|l| LadderContext {
+                slug: l.slug.clone(),
+                title: l.title.clone(),
+                summary: l.summary.clone(),
+                url: format!("{}/", l.slug),
+                rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
+            })
+            .collect(),
+    }
+}
+
+pub fn essay_context(
+    essay: &Essay,
+    essays: &[Essay],
+    ladders: &[Ladder],
+    rendered: markdown::Rendered,
+) -> EssayContext {
+    let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
+    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
+    let place = rungs
+        .iter()
+        .position(|&i| std::ptr::eq(&essays[i], essay))
+        .unwrap_or(0);
+    EssayContext {
+        title: essay.front.title.clone(),
+        summary: essay.front.summary.clone(),
+        date: essay.front.date.map(|d| d.to_string()),
+        updated: essay.front.updated.map(|d| d.to_string()),
+        draft: essay.front.draft,
+        ladder_title: ladder.map_or_else(
+            || content::title_of(essay.front.ladder()),
+            |l| l.title.clone(),
+        ),
+        ladder_url: format!("{}/", essay.front.ladder()),
+        rung: essay.front.rung(),
+        position: place + 1,
+        rung_count: rungs.len().max(1),
+        previous: place
+            .checked_sub(1)
+            .and_then(|p| rungs.get(p))
+            .map(|&i| link_to(&essays[i])),
+        next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
+        onward: (place + 1 >= rungs.len())
+            .then(|| ladders.iter().position(|l| l.slug == essay.front.ladder()))
+            .flatten()
+            .and_then(|l| ladders.get(l + 1))
+            .map(|l| Onward {
+                ladder_title: l.title.clone(),
+                first: link_to(&essays[l.rungs[0]]),
+            }),
+        toc: if rendered.headings.len() >= 3 {
+            rendered.headings
+        } else {
+            Vec::new()
+        },
+        content: rendered.html,
+    }
+}
+
+/// Renders `template` with `value` as `key`, for the page at `url` (relative
+/// to the site root; `None` for a page served at any address, whose `root`
+/// is then absolute).
+pub fn render_page<T: Serialize>(
+    tera: &tera::Tera,
+    template: &str,
+    root: &str,
+    url: Option<&str>,
+    site: &SiteContext,
+    key: &'static str,
+    value: &T,
+) -> Result<String, String> {
+    let mut ctx = tera::Context::new();
+    ctx.insert("root", root);
+    ctx.insert("ladders", &site.ladders);
+    ctx.insert("config", &site.config);
+    ctx.insert("feed", &site.feed);
+    if let Some(url) = url {
+        ctx.insert("url", url);
+    }
+    ctx.insert(key, value);
+    tera.render(template, &ctx)
+        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
+}
