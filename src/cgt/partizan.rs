@@ -11,6 +11,10 @@
 //! the players' roles (a quarter turn in Domineering, a colour swap in
 //! Amazons) gives the negative value, so each evaluated region is stored
 //! under both keys and one search serves both.
+//!
+//! [`Whole`] wraps a game so that the same evaluator searches whole
+//! positions, never split: the plain search a split into regions is measured
+//! against ([`Values::searched`] counts the positions each way).
 
 use super::canonical::{GameId, GameTable};
 use rustc_hash::FxHashMap;
@@ -55,6 +59,8 @@ pub struct Values<G: Partizan> {
     /// Emptied position lists, reused so that the search does not allocate
     /// at every node.
     spare: Vec<Vec<G::Position>>,
+    /// Positions valued from their own options so far.
+    searched: usize,
 }
 
 impl<G: Partizan> Values<G> {
@@ -63,6 +69,7 @@ impl<G: Partizan> Values<G> {
             game,
             memo: FxHashMap::default(),
             spare: Vec::new(),
+            searched: 0,
         }
     }
 
@@ -102,6 +109,7 @@ impl<G: Partizan> Values<G> {
     /// splitting it into regions (each option is evaluated as usual): how a
     /// region's value is computed, and a second route to [`Values::value`].
     pub fn value_from_options(&mut self, games: &mut GameTable, position: &G::Position) -> GameId {
+        self.searched += 1;
         let mut options = self.spare.pop().unwrap_or_default();
         self.game.left_options(position, &mut options);
         let left = self.values_of(games, &options);
@@ -125,6 +133,42 @@ impl<G: Partizan> Values<G> {
     /// evaluator's work.
     pub fn regions_evaluated(&self) -> usize {
         self.memo.len()
+    }
+
+    /// Positions valued from their own options so far (regions searched, not
+    /// found in the memo or derived from a negative): the search's work.
+    pub fn searched(&self) -> usize {
+        self.searched
+    }
+}
+
+/// A game searched whole: each position is its own one region, keyed by
+/// itself, so `Values::new(Whole(game))` is a plain memoised search over
+/// whole positions, with no split and no symmetry.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Whole<G>(pub G);
+
+impl<G: Partizan> Partizan for Whole<G>
+where
+    G::Position: Clone + Hash + Eq,
+{
+    type Position = G::Position;
+    type Key = G::Position;
+
+    fn regions(&self, position: &G::Position, out: &mut Vec<G::Position>) {
+        out.push(position.clone());
+    }
+
+    fn left_options(&self, position: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.left_options(position, out);
+    }
+
+    fn right_options(&self, position: &G::Position, out: &mut Vec<G::Position>) {
+        self.0.right_options(position, out);
+    }
+
+    fn key(&self, position: &G::Position) -> G::Position {
+        position.clone()
     }
 }
 
@@ -194,5 +238,21 @@ mod tests {
         let mut values = Values::new(Stalks);
         let whole = values.value_from_options(&mut games, &vec![2, -1, 3]);
         assert_eq!(whole, values.value(&mut games, &vec![2, -1, 3]));
+    }
+
+    #[test]
+    fn the_whole_search_agrees_and_counts_every_position_it_meets() {
+        let mut games = GameTable::new();
+        let mut parts = Values::new(Stalks);
+        let by_parts = parts.value(&mut games, &vec![2, -1, 3]);
+        let mut whole = Values::new(Whole(Stalks));
+        assert_eq!(whole.value(&mut games, &vec![2, -1, 3]), by_parts);
+        // Whole: every [a, b, c] with 0 <= a <= 2, -1 <= b <= 0, 0 <= c <= 3
+        // is met once: 3 x 2 x 4 = 24. By parts: the stalks 3, 2, 1 (3 and
+        // its cuts) and -1 are searched; -1 was derived from 1, so only the
+        // three positive ones are searched.
+        assert_eq!(whole.searched(), 24);
+        assert_eq!(whole.regions_evaluated(), 24);
+        assert_eq!(parts.searched(), 3);
     }
 }

@@ -89,6 +89,42 @@ impl Board {
         [self.empty, self.left, self.right].map(|cells| Shape { rows, cols, cells })
     }
 
+    /// Rows of the board.
+    pub fn rows(&self) -> usize {
+        self.frame.rows()
+    }
+
+    /// Columns of the board.
+    pub fn cols(&self) -> usize {
+        self.frame.cols()
+    }
+
+    /// How many squares are empty.
+    pub fn empty_squares(&self) -> u32 {
+        self.empty.count_ones()
+    }
+
+    /// The squares, as (row, column), of each region [`Amazons::regions`]
+    /// gives, in its order: where each region lies on this board.
+    pub fn region_squares(&self) -> Vec<Vec<(usize, usize)>> {
+        self.live_regions()
+            .map(|region| self.frame.cells(region).collect())
+            .collect()
+    }
+
+    /// The regions with a move (see the module doc), as sets of squares, in
+    /// the order of their first square.
+    fn live_regions(&self) -> impl Iterator<Item = u128> + use<> {
+        let amazons = self.left | self.right;
+        let empty = self.empty;
+        // A region with an amazon and an empty square has a move: on a path
+        // from an amazon to an empty square, the last amazon before the first
+        // empty square is next to it.
+        self.frame
+            .king_components(empty | amazons)
+            .filter(move |region| region & amazons != 0 && region & empty != 0)
+    }
+
     /// The boards after each move of Left's amazons (`left`) or Right's,
     /// pushed onto `out`: an amazon moves to a square a queen reaches over
     /// empty squares, then shoots an arrow from there over the empty squares
@@ -125,14 +161,7 @@ impl Partizan for Amazons {
 
     fn regions(&self, board: &Board, out: &mut Vec<Board>) {
         let frame = board.frame;
-        let amazons = board.left | board.right;
-        for region in frame.king_components(board.empty | amazons) {
-            // A region with an amazon and an empty square has a move: on a
-            // path from an amazon to an empty square, the last amazon before
-            // the first empty square is next to it.
-            if region & amazons == 0 || region & board.empty == 0 {
-                continue;
-            }
+        for region in board.live_regions() {
             let b = frame.bounding_box(region).expect("a region has squares");
             let [empty, left, right] =
                 [board.empty, board.left, board.right].map(|set| frame.cut(set & region, &b));
@@ -343,6 +372,8 @@ mod tests {
         Amazons.regions(&b, &mut regions);
         let grids: Vec<String> = regions.iter().map(Board::to_grid_string).collect();
         assert_eq!(grids, ["L.|.."]);
+        assert_eq!(b.region_squares(), [vec![(0, 0), (0, 1), (1, 0), (1, 1)]]);
+        assert_eq!((b.rows(), b.cols(), b.empty_squares()), (4, 5, 5));
         assert_eq!(both("L.#..|..###|####R|###RR").1, both("L.|..").1);
     }
 

@@ -16,6 +16,7 @@
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
+pub mod amazons_regions;
 pub mod blocked_board;
 pub mod chomp_needles;
 pub mod draw;
@@ -268,6 +269,15 @@ mod tests {
                 ("family", "5"),
                 ("max_edges", "6"),
                 ("graph", "\"0-1 1-2 2-0\""),
+            ],
+        ),
+        (
+            "amazons-regions",
+            &[
+                ("board", "\"L..R#R..|########|L.######\""),
+                ("start", "\"L..|...|..R\""),
+                ("moves", "4"),
+                ("samples", "3"),
             ],
         ),
     ];

@@ -25,6 +25,7 @@ registry! {
     chomp_needles::ChompNeedles,
     sylver_proofs::SylverProofs,
     hackenbush_fusion::HackenbushFusion,
+    amazons_regions::AmazonsRegions,
 }
 
 /// Looks a generator up by name.
