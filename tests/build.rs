@@ -388,6 +388,7 @@ static LIAR_SPEC: Spec = Spec {
     name: "liar",
     description: "Asserts 2 + 2 = 5.",
     params: &[],
+    example: &[],
     limits: &[],
     keys: &[Doc {
         name: "sum",

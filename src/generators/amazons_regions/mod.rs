@@ -87,6 +87,12 @@ static SPEC: Spec = Spec {
                   plain win/loss search, and a sweep of seeded random games: how often boards split and \
                   what the split saves.",
     params: AmazonsRegionsParams::PARAMS,
+    example: &[
+        ("board", "\"L..R#R..|########|L.######\""),
+        ("start", "\"L..|...|..R\""),
+        ("moves", "4"),
+        ("samples", "3"),
+    ],
     limits: &[
         Limit {
             name: "board side",

@@ -42,6 +42,7 @@ static SPEC: Spec = Spec {
     description: "Domineering on an R x C board with blocked cells: positions of the whole board \
                   against the product and the sum of its regions' positions, and a wall swept across the board.",
     params: BlockedBoardParams::PARAMS,
+    example: &[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")],
     limits: &[
         Limit {
             name: "region cells",

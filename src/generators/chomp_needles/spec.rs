@@ -80,6 +80,14 @@ pub(super) static SPEC: Spec = Spec {
     description: "Chomp: the winning openings of every bar in a W x H window from one labelling of \
                   the window, with the square, L, two-row, three-row and misère families.",
     params: ChompNeedlesParams::PARAMS,
+    example: &[
+        ("columns", "4"),
+        ("rows", "3"),
+        ("arms", "2"),
+        ("two_row", "3"),
+        ("three_row", "3"),
+        ("walk", "[[3, 2]]"),
+    ],
     limits: &[
         Limit {
             name: "label bytes",

@@ -53,6 +53,11 @@ static SPEC: Spec = Spec {
     description: "Green Hackenbush valued by fusing every cycle and the colon principle, checked against the \
                   search over edge-deletion positions, on a seeded family of graphs and on one drawn graph.",
     params: HackenbushFusionParams::PARAMS,
+    example: &[
+        ("family", "5"),
+        ("max_edges", "6"),
+        ("graph", "\"0-1 1-2 2-0\""),
+    ],
     limits: &[
         Limit {
             name: "search work",

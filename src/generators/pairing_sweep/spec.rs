@@ -43,6 +43,14 @@ pub(super) static SPEC: Spec = Spec {
                   each board (firings, wrong firings, what each saves a solver), the clause that refuses \
                   each map on the empty rectangles, and Grundy values of rectangles.",
     params: PairingSweepParams::PARAMS,
+    example: &[
+        ("firing_boards", "[[2, 3]]"),
+        ("search_boards", "[[2, 4]]"),
+        ("rectangles_up_to", "3"),
+        ("grundy_rows", "2"),
+        ("grundy_cols", "3"),
+        ("grundy_max_cells", "6"),
+    ],
     limits: &[Limit {
         name: "board cells",
         doc: "cells of the largest board swept; every reachable position is held in memory and \

@@ -25,6 +25,7 @@ pub(super) static SPEC: Spec = Spec {
                   canonical value, runs, optimistic and pessimistic packings (search and closed form) \
                   and the interval [pesV - optH, optV - pesH]; which shapes share run lengths but not values.",
     params: RunIntervalsParams::PARAMS,
+    example: &[("max_cells", "5")],
     limits: &[],
     keys: &[
         Doc {

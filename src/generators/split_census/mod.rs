@@ -36,6 +36,7 @@ static SPEC: Spec = Spec {
     description: "Over every position of an empty R x C Domineering board: how many have fallen into two or \
                   more regions that each still hold a move, by dominoes placed, and the mean saving of such a split.",
     params: SplitCensusParams::PARAMS,
+    example: &[("rows", "2"), ("cols", "3")],
     limits: &[Limit {
         name: "cells",
         doc: "cells of the board; the census lists every position, and the empty 4 x 5 already \

@@ -42,6 +42,11 @@ pub(super) static SPEC: Spec = Spec {
                   under each move the pairing test leaves, as an order of the shortlist and as a \
                   proof by iterative deepening, priced in closures against plain and pruned search.",
     params: SylverProofsParams::PARAMS,
+    example: &[
+        ("max_gaps", "6"),
+        ("example", "[1, 2, 3, 6]"),
+        ("second_example", "[1, 2, 3, 5, 7]"),
+    ],
     limits: &[Limit {
         name: "example gaps",
         doc: "gaps of the larger example position; the full search from it would visit too \
