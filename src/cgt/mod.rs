@@ -19,5 +19,6 @@ pub mod grid;
 pub mod nimber;
 pub mod outcome;
 pub mod partizan;
+pub mod random;
 pub mod walk;
 pub mod word;

@@ -27,6 +27,7 @@
 //! the two agree on every graph (a theorem, tested on a seeded [`family`]).
 
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
+use crate::cgt::random::SplitMix64;
 use rustc_hash::FxHashMap;
 use std::fmt;
 use std::str::FromStr;
@@ -427,20 +428,14 @@ impl Impartial for Deletions {
 }
 
 /// A deterministic family of `count` graphs, graph `i` with between 1 and
-/// `max_edges` edges, drawn by SplitMix64 (Steele, Lea and Flood's constants,
-/// written here, so the family is fixed by this code alone). Each edge joins
+/// `max_edges` edges, drawn by the core's [`SplitMix64`] (its constants
+/// written there, so the family is fixed by this code alone). Each edge joins
 /// two vertices each chosen among those already used and one new one, so the
 /// family holds stalks, trees, cycles, loops, repeated edges and, now and then,
 /// pieces floating free of the ground.
 pub fn family(count: usize, max_edges: usize) -> Vec<Graph> {
-    let mut state: u64 = 0x4861_636b_656e_6275; // "Hackenbu"
-    let mut next = |below: usize| {
-        state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % below as u64) as u32
-    };
+    let mut random = SplitMix64::new(0x4861_636b_656e_6275); // "Hackenbu"
+    let mut next = |below: usize| random.below(below) as u32;
     (0..count)
         .map(|_| {
             let edges = 1 + next(max_edges.max(1)) as usize;

@@ -13,8 +13,9 @@ use super::params::params;
 use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::partizan::{Partizan, Values, Whole};
+use crate::cgt::random::SplitMix64;
 use crate::games::amazons::{Amazons, Board, MAX_EMPTY};
-use search::{SplitMix64, outcome_by_search, random_game};
+use search::{outcome_by_search, random_game};
 use serde::{Deserialize, Serialize};
 
 pub struct AmazonsRegions;

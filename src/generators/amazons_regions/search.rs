@@ -5,6 +5,7 @@
 use crate::cgt::canonical::Outcome;
 use crate::cgt::outcome::{Outcomes, WinLoss};
 use crate::cgt::partizan::Partizan;
+use crate::cgt::random::SplitMix64;
 use crate::games::amazons::{Amazons, Board};
 
 /// Amazons with the player to move: `(board, true)` when Left moves. The
@@ -34,25 +35,6 @@ pub fn outcome_by_search(board: &Board) -> Outcome {
         (true, false) => Outcome::Left,
         (false, true) => Outcome::Right,
         (false, false) => Outcome::Second,
-    }
-}
-
-/// SplitMix64 (Steele, Lea and Flood's constants, written here so that the
-/// sweep is fixed by this code alone).
-pub struct SplitMix64(u64);
-
-impl SplitMix64 {
-    pub fn new(seed: u64) -> SplitMix64 {
-        SplitMix64(seed)
-    }
-
-    /// A number in `0..below` (`below` > 0).
-    pub fn below(&mut self, below: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % below as u64) as usize
     }
 }
 
