@@ -180,6 +180,23 @@ pub fn rectangle_values(rects: &[(usize, usize)]) -> Result<Vec<Nimber>, GridErr
 pub type Outcomes = outcome::Outcomes<Grid>;
 
 #[cfg(test)]
+impl Grid {
+    /// The free set of rows of `.` (free) and `#` (filled): how tests write
+    /// positions.
+    pub(crate) fn free_of(&self, rows: &[&str]) -> u64 {
+        let mut free = 0;
+        for (r, row) in rows.iter().enumerate() {
+            for (c, ch) in row.chars().enumerate() {
+                if ch == '.' {
+                    free |= self.bit(r, c);
+                }
+            }
+        }
+        free
+    }
+}
+
+#[cfg(test)]
 mod tests {
     use super::*;
 
@@ -187,17 +204,8 @@ mod tests {
         Grid::new(rows, cols).unwrap()
     }
 
-    /// A free set from rows of `.` (free) and `#` (filled).
     fn position(g: &Grid, rows: &[&str]) -> u64 {
-        let mut free = 0;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                if ch == '.' {
-                    free |= g.bit(r, c);
-                }
-            }
-        }
-        free
+        g.free_of(rows)
     }
 
     #[test]

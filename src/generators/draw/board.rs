@@ -20,19 +20,26 @@ const SMALLEST_TEXT: u32 = 12;
 /// with its legend under it as swatches in the roles' colours.
 pub(super) fn html(board: &Board) -> String {
     let mut out = format!("<div class=\"board-box\">{}</div>", svg(board, CELL));
-    if !board.legend.is_empty() {
-        out.push_str("\n<ul class=\"legend\">");
-        for (role, meaning) in &board.legend {
-            let _ = write!(
-                out,
-                "<li><span class=\"{} swatch\"></span>{}</li>",
-                role.class(),
-                escape(meaning)
-            );
-        }
-        out.push_str("</ul>");
-    }
+    legend(&mut out, &board.legend);
     out
+}
+
+/// A legend of swatches in the roles' colours, each with its meaning, under
+/// a picture; nothing when there is none.
+pub(super) fn legend(out: &mut String, legend: &[(Role, String)]) {
+    if legend.is_empty() {
+        return;
+    }
+    out.push_str("\n<ul class=\"legend\">");
+    for (role, meaning) in legend {
+        let _ = write!(
+            out,
+            "<li><span class=\"{} swatch\"></span>{}</li>",
+            role.class(),
+            escape(meaning)
+        );
+    }
+    out.push_str("</ul>");
 }
 
 /// A board as a catalogue's small shape: cells and cues, no labels or

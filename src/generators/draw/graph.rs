@@ -77,18 +77,7 @@ pub(super) fn html(graphs: &Graphs) -> String {
         left += layout.width + GAP;
     }
     out.push_str("</svg></div>");
-    if !graphs.legend.is_empty() {
-        out.push_str("\n<ul class=\"legend\">");
-        for (role, meaning) in &graphs.legend {
-            let _ = write!(
-                out,
-                "<li><span class=\"{} swatch\"></span>{}</li>",
-                role.class(),
-                escape(meaning)
-            );
-        }
-        out.push_str("</ul>");
-    }
+    super::board::legend(&mut out, &graphs.legend);
     out
 }
 

@@ -210,17 +210,8 @@ mod tests {
         Grid::new(rows, cols).unwrap()
     }
 
-    /// A free set from rows of `.` (free) and `#` (filled).
     fn position(g: &Grid, rows: &[&str]) -> u64 {
-        let mut free = 0;
-        for (r, row) in rows.iter().enumerate() {
-            for (c, ch) in row.chars().enumerate() {
-                if ch == '.' {
-                    free |= g.bit(r, c);
-                }
-            }
-        }
-        free
+        g.free_of(rows)
     }
 
     #[test]
