@@ -43,7 +43,7 @@ pub struct Spec {
     /// The name essays use in `generator = "..."`.
     pub name: &'static str,
     pub description: &'static str,
-    /// The parameters, from the generator's [`params!`](params::params) struct.
+    /// The parameters, from the generator's `params!` struct.
     pub params: &'static [Param],
     /// The limits that refuse a run, checked in order before it.
     pub limits: &'static [Limit],

@@ -1,10 +1,10 @@
 //! A generator's parameters and limits, declared once.
 //!
-//! [`params!`] turns one field list (a doc comment, a type, a default and a
+//! `params!` turns one field list (a doc comment, a type, a default and a
 //! range for each field) into a typed struct that a run reads its parameters
 //! from, and into the [`Param`] declarations the pipeline validates a
 //! directive's table against ([`Params::parse`]) and `ladder generators` prints.
-//! [`choice!`] declares the enum of a parameter that takes one of a few words.
+//! `choice!` declares the enum of a parameter that takes one of a few words.
 //! A [`Limit`] declares a measure of the parameters that refuses a run past its
 //! maximum (cells, positions, bytes); [`Spec::check_limits`] checks them all.
 
@@ -120,7 +120,7 @@ impl Kind {
     }
 }
 
-/// A struct of parameters declared with [`params!`].
+/// A struct of parameters declared with `params!`.
 pub trait Declared: DeserializeOwned {
     const PARAMS: &'static [Param];
 }

@@ -38,7 +38,7 @@ pub const ASSETS: [(&str, &[u8]); 2] = [
 
 /// The files every site has at fixed paths (besides the pages of ladders and
 /// essays): the front page, the list of every essay, the page for a missing
-/// one, the feed, the sitemap, the [`STATIC`] files and the [`ASSETS`].
+/// one, the feed, the sitemap, the `STATIC` files and the [`ASSETS`].
 pub fn site_files() -> impl Iterator<Item = &'static str> {
     ["index.html", super::pages::ESSAYS_PAGE, "404.html"]
         .into_iter()
@@ -50,7 +50,7 @@ pub fn site_files() -> impl Iterator<Item = &'static str> {
 /// Loaded templates and the static files.
 pub struct Templates {
     pub tera: tera::Tera,
-    /// The [`STATIC`] files, by name.
+    /// The `STATIC` files, by name.
     pub statics: Vec<(&'static str, String)>,
     /// A hash of every template's text and the static files.
     pub hash: String,
@@ -61,7 +61,7 @@ pub fn defaults() -> Templates {
     load(Path::new(""), Path::new("")).expect("embedded templates load")
 }
 
-/// Loads the defaults, then every `*.html` and [`STATIC`] file in `dir` (the
+/// Loads the defaults, then every `*.html` and `STATIC` file in `dir` (the
 /// templates folder of the project `root`; a missing one overrides nothing).
 pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut sources: Vec<(String, String)> = DEFAULTS
