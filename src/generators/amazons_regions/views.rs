@@ -100,7 +100,7 @@ fn regions(data: &Results) -> Drawing {
 fn sweep(steps: &[Step]) -> Drawing {
     let series = |name: &str, of: fn(&Step) -> Option<f64>| Series {
         name: name.into(),
-        mark: Mark::Line,
+        mark: Mark::Points,
         points: steps
             .iter()
             .filter_map(|s| of(s).map(|y| (s.moves as f64, 100.0 * y)))
