@@ -152,3 +152,28 @@ test("a page without figures weighs under 50 KB", () => {
   const css = statSync(join(out, "style.css")).size;
   assert.ok(html + css < 50 * 1024, `index.html + style.css = ${html + css} bytes`);
 });
+
+test("the header marks the current ladder; the index and a ladder page are shot at both widths and schemes", async () => {
+  const essay = essays[0];
+  const ladder = essay.split("/").slice(0, 2).join("/") + "/";
+  const page = await browser.newPage();
+  const marked = async (path) => {
+    await page.goto(base + path, { waitUntil: "load" });
+    return page.$$eval("header.site nav a[aria-current]", (as) => as.map((a) => [new URL(a.href).pathname, a.getAttribute("aria-current")]));
+  };
+  assert.deepEqual(await marked(essay), [[ladder, "true"]], `${essay}: the header should mark ${ladder}`);
+  assert.deepEqual(await marked(ladder), [[ladder, "page"]], `${ladder}: the header should mark itself as the page`);
+  assert.deepEqual(await marked("/"), [], "the index marks no ladder");
+  await page.close();
+  for (const scheme of ["light", "dark"]) {
+    for (const width of [390, 1280]) {
+      const context = await browser.newContext({ viewport: { width, height: 900 }, colorScheme: scheme });
+      const shot = await context.newPage();
+      for (const [path, name] of [["/", "index"], [ladder, `ladder-${ladder.replaceAll("/", "")}`]]) {
+        await shot.goto(base + path, { waitUntil: "load" });
+        await shot.screenshot({ path: join(artifacts, `${name}-${width}-${scheme}.png`), fullPage: true });
+      }
+      await context.close();
+    }
+  }
+});
