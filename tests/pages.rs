@@ -539,3 +539,36 @@ fn a_published_essay_linking_to_a_draft_fails_unless_drafts_are_built() {
     let run = ladder(&["build", "--drafts"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
+
+#[test]
+fn prose_gets_curly_quotes_and_dashes_but_code_math_claims_and_attributes_keep_theirs() {
+    let dir = fixture("basic");
+    let two = dir.path().join("content/demo/two.md");
+    let text = std::fs::read_to_string(&two).unwrap();
+    std::fs::write(
+        &two,
+        text + "\nIt's \"pairs\" -- then --- and... \
+                `\"code\" -- x` $a--b$ {{ c.positions = c.positions : \"'all' -- of them\" }} \
+                [link](https://example.com \"a \\\"title\\\" -- here\") \
+                <span title=\"raw -- 'html'\">raw</span>\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let page = std::fs::read_to_string(dir.path().join("site/demo/two/index.html")).unwrap();
+    assert!(
+        page.contains("It’s “pairs” – then — and…"),
+        "prose is not smart: {page}"
+    );
+    assert!(page.contains(r#"<code>"code" -- x</code>"#), "{page}");
+    assert!(
+        page.contains(r#"encoding="application/x-tex">a--b<"#),
+        "{page}"
+    );
+    assert!(
+        page.contains("&#x27;all&#x27; -- of them"),
+        "a claim's words changed: {page}"
+    );
+    assert!(page.contains(r#"title="raw -- 'html'""#), "{page}");
+    assert!(page.contains("-- here"), "a link title changed: {page}");
+}

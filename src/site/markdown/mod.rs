@@ -44,4 +44,5 @@ fn options() -> Options {
         | Options::ENABLE_MATH
         | Options::ENABLE_STRIKETHROUGH
         | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_SMART_PUNCTUATION
 }
