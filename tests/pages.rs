@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, ladder};
+use common::{edit, fixture, ladder};
 
 /// The fixture, built, and a reader of its pages.
 fn built() -> (tempfile::TempDir, impl Fn(&str) -> String) {
@@ -37,15 +37,12 @@ fn the_skip_link_names_what_each_kind_of_page_skips_to() {
 fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() {
     let dir = fixture("basic");
     let one = dir.path().join("content/demo/one.md");
-    let text = std::fs::read_to_string(&one).unwrap();
-    std::fs::write(
-        &one,
+    edit(&one, |text| {
         text.replace(
             "summary = \"A small board with a wall.\"",
             r#"summary = "Pairs & \"quotes\" <b>""#,
-        ),
-    )
-    .unwrap();
+        )
+    });
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let site = dir.path().join("site");
@@ -113,13 +110,14 @@ fn without_ladder_toml_the_site_keeps_its_defaults() {
 fn a_bad_setting_is_an_error_at_its_line_and_a_bad_base_url_flag_a_usage_error() {
     let dir = fixture("published");
     let toml = dir.path().join("ladder.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, format!("{text}colour = \"red\"\n")).unwrap();
+    edit(&toml, |text| format!("{text}colour = \"red\"\n"));
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("ladder.toml:6:1"), "{}", run.stderr);
     assert!(run.stderr.contains("colour"), "{}", run.stderr);
-    std::fs::write(&toml, format!("{text}base_url = \"example.org\"\n")).unwrap();
+    edit(&toml, |text| {
+        text.replace("colour = \"red\"", "base_url = \"example.org\"")
+    });
     let run = ladder(&["build"], dir.path());
     assert!(run.stderr.contains("ladder.toml:6:1"), "{}", run.stderr);
     let run = ladder(&["build", "--base-url", "example.org"], dir.path());
@@ -165,8 +163,7 @@ fn content_index_md_gives_the_front_page_its_title_and_words() {
 fn a_claim_that_fails_in_an_index_md_fails_the_build_at_its_line() {
     let dir = fixture("published");
     let intro = dir.path().join("content/demo/_index.md");
-    let text = std::fs::read_to_string(&intro).unwrap();
-    std::fs::write(&intro, text.replace("= 18 }}", "= 19 }}")).unwrap();
+    edit(&intro, |text| text.replace("= 18 }}", "= 19 }}"));
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
     assert!(run.stderr.contains("_index.md:14:"), "{}", run.stderr);
@@ -251,12 +248,9 @@ fn every_essay_is_listed_by_ladder_and_by_date_and_every_page_links_there() {
     }
     // A ladder may not take the list's folder.
     let three = dir.path().join("content/second/three.md");
-    let text = std::fs::read_to_string(&three).unwrap();
-    std::fs::write(
-        &three,
-        text.replace("ladder = \"second\"", "ladder = \"essays\""),
-    )
-    .unwrap();
+    edit(&three, |text| {
+        text.replace("ladder = \"second\"", "ladder = \"essays\"")
+    });
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
     assert!(
@@ -416,8 +410,7 @@ fn without_a_base_url_no_feed_sitemap_or_canonical_link_is_written_and_the_summa
     assert!(!one.contains("canonical") && !one.contains("feed.xml"));
     // ladder.toml's base_url counts as the flag does.
     let toml = dir.path().join("ladder.toml");
-    let text = std::fs::read_to_string(&toml).unwrap();
-    std::fs::write(&toml, format!("base_url = \"{BASE}\"\n{text}")).unwrap();
+    edit(&toml, |text| format!("base_url = \"{BASE}\"\n{text}"));
     let run = ladder(&["build"], dir.path());
     assert!(!run.stdout.contains("no base URL"), "{}", run.stdout);
     assert!(site.join("feed.xml").is_file());
@@ -455,12 +448,9 @@ fn an_essay_shows_its_dates_and_a_time_without_a_date_is_an_error() {
         r#"<p class="dates">Published <time datetime="2024-05-10">2024-05-10</time>, updated <time datetime="2024-06-01">2024-06-01</time></p>"#
     ));
     let two = dir.path().join("content/demo/two.md");
-    let text = std::fs::read_to_string(&two).unwrap();
-    std::fs::write(
-        &two,
-        text.replace("updated = 2024-06-01", "updated = 10:30:00"),
-    )
-    .unwrap();
+    edit(&two, |text| {
+        text.replace("updated = 2024-06-01", "updated = 10:30:00")
+    });
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
     assert!(
@@ -522,12 +512,9 @@ fn a_draft_is_left_out_of_a_build_unless_asked_for_and_then_marked() {
 fn a_published_essay_linking_to_a_draft_fails_unless_drafts_are_built() {
     let dir = fixture("published");
     let one = dir.path().join("content/demo/one.md");
-    let text = std::fs::read_to_string(&one).unwrap();
-    std::fs::write(
-        &one,
-        text.replace("[two](@/demo/two.md)", "[later](@/demo/draft.md)"),
-    )
-    .unwrap();
+    edit(&one, |text| {
+        text.replace("[two](@/demo/two.md)", "[later](@/demo/draft.md)")
+    });
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 1);
     assert!(
@@ -544,15 +531,12 @@ fn a_published_essay_linking_to_a_draft_fails_unless_drafts_are_built() {
 fn prose_gets_curly_quotes_and_dashes_but_code_math_claims_and_attributes_keep_theirs() {
     let dir = fixture("basic");
     let two = dir.path().join("content/demo/two.md");
-    let text = std::fs::read_to_string(&two).unwrap();
-    std::fs::write(
-        &two,
+    edit(&two, |text| {
         text + "\nIt's \"pairs\" -- then --- and... \
                 `\"code\" -- x` $a--b$ {{ c.positions = c.positions : \"'all' -- of them\" }} \
                 [link](https://example.com \"a \\\"title\\\" -- here\") \
-                <span title=\"raw -- 'html'\">raw</span>\n",
-    )
-    .unwrap();
+                <span title=\"raw -- 'html'\">raw</span>\n"
+    });
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let page = std::fs::read_to_string(dir.path().join("site/demo/two/index.html")).unwrap();

@@ -8,17 +8,12 @@ const LIMIT: usize = 800;
 
 /// Every `.rs` file under `dir`, at any depth.
 fn rust_files(dir: &Path) -> Vec<PathBuf> {
-    let mut files = Vec::new();
-    let entries = std::fs::read_dir(dir).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    for entry in entries {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            files.extend(rust_files(&path));
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            files.push(path);
-        }
-    }
-    files
+    walkdir::WalkDir::new(dir)
+        .into_iter()
+        .map(|e| e.unwrap_or_else(|e| panic!("{}: {e}", dir.display())))
+        .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
+        .map(walkdir::DirEntry::into_path)
+        .collect()
 }
 
 #[test]

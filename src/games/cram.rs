@@ -204,10 +204,6 @@ mod tests {
         Grid::new(rows, cols).unwrap()
     }
 
-    fn position(g: &Grid, rows: &[&str]) -> u64 {
-        g.free_of(rows)
-    }
-
     #[test]
     fn refuses_empty_and_oversized_grids() {
         assert_eq!(Grid::new(0, 3), Err(GridError::Empty { rows: 0, cols: 3 }));
@@ -249,9 +245,9 @@ mod tests {
     #[test]
     fn regions_use_four_adjacency() {
         let g = grid(3, 3);
-        let free = position(&g, &[".#.", "#.#", ".#."]);
+        let free = g.free_of(&[".#.", "#.#", ".#."]);
         assert_eq!(Grid::regions(&g, free).count(), 5);
-        let free = position(&g, &["..#", "#..", "..."]);
+        let free = g.free_of(&["..#", "#..", "..."]);
         assert_eq!(Grid::regions(&g, free).count(), 1);
     }
 
@@ -271,14 +267,14 @@ mod tests {
     #[test]
     fn shape_keys_ignore_translation_and_symmetry_only() {
         let g = grid(4, 4);
-        let l = position(&g, &["..##", ".###", "####", "####"]);
-        let l_moved = position(&g, &["####", "####", "##.#", "##.."]);
-        let l_turned = position(&g, &["####", "#..#", "##.#", "####"]);
-        let straight = position(&g, &["...#", "####", "####", "####"]);
+        let l = g.free_of(&["..##", ".###", "####", "####"]);
+        let l_moved = g.free_of(&["####", "####", "##.#", "##.."]);
+        let l_turned = g.free_of(&["####", "#..#", "##.#", "####"]);
+        let straight = g.free_of(&["...#", "####", "####", "####"]);
         assert_eq!(g.shape_key(l), g.shape_key(l_moved));
         assert_eq!(g.shape_key(l), g.shape_key(l_turned));
         assert_ne!(g.shape_key(l), g.shape_key(straight));
-        let column = position(&g, &["#.##", "#.##", "#.##", "####"]);
+        let column = g.free_of(&["#.##", "#.##", "#.##", "####"]);
         assert_eq!(g.shape_key(column), g.shape_key(straight));
     }
 

@@ -25,6 +25,12 @@ pub fn fixture(name: &str) -> tempfile::TempDir {
     dir
 }
 
+/// Rewrites the file at `path` with `change` of its text.
+pub fn edit(path: &Path, change: impl FnOnce(String) -> String) {
+    let text = std::fs::read_to_string(path).unwrap();
+    std::fs::write(path, change(text)).unwrap();
+}
+
 /// What a run of the binary did.
 pub struct Run {
     pub code: i32,

@@ -210,10 +210,6 @@ mod tests {
         Grid::new(rows, cols).unwrap()
     }
 
-    fn position(g: &Grid, rows: &[&str]) -> u64 {
-        g.free_of(rows)
-    }
-
     #[test]
     fn the_empty_rectangles_are_refused_for_the_reasons_parity_gives() {
         use Clause::*;
@@ -252,7 +248,7 @@ mod tests {
         // An L of three cells: not closed under anything, and the corner would be
         // fixed by no map either; the first clause is the reason.
         let g = grid(2, 2);
-        let free = position(&g, &["..", ".#"]);
+        let free = g.free_of(&["..", ".#"]);
         for map in Map::ALL {
             assert_eq!(refusal(&g, free, map), Some(Clause::Closure), "{map}");
         }
@@ -263,7 +259,7 @@ mod tests {
         // Two separated vertical dominoes in the right part of a 2 x 5: the
         // box is columns 2..=4, so column 3 is the vertical axis and is empty.
         let g = grid(2, 5);
-        let free = position(&g, &["##.#.", "##.#."]);
+        let free = g.free_of(&["##.#.", "##.#."]);
         let mirror = mirror(&g, free, Map::Vertical).unwrap();
         assert_eq!(mirror.image((0, 2)), Some((0, 4)));
         assert!(fires(&g, free, Map::Vertical));
