@@ -311,6 +311,36 @@ pub fn unnamed(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::draw::Table;
+    use serde_json::Value;
+
+    #[test]
+    fn a_drawing_with_fractional_values_verifies_when_read_back() {
+        // Shares such as 100 * 9 / 39 print with 16 or 17 digits; reading one
+        // back must give the same float, or the record fails its own hash.
+        let rows = (1..=60u32)
+            .flat_map(|n| {
+                (0..=n).map(move |k| vec![Value::from(f64::from(k) * 100.0 / f64::from(n))])
+            })
+            .collect();
+        let drawn = Drawn {
+            data: "d".into(),
+            fingerprint: "f".into(),
+            view: Some(Rendered {
+                body: String::new(),
+                picture: true,
+                values: Some(Table {
+                    columns: vec!["share".into()],
+                    rows,
+                }),
+            }),
+        };
+        let bytes = serde_json::to_vec(&Sealed::seal(drawn).unwrap()).unwrap();
+        match Sealed::<Drawn<Rendered>>::read(&bytes) {
+            Read::Record(mut record) => assert!(record.verifies()),
+            _ => panic!("a sealed drawing reads back as a record"),
+        }
+    }
 
     #[test]
     fn a_failed_write_leaves_no_temporary_file() {
