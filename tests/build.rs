@@ -390,6 +390,7 @@ static LIAR_SPEC: Spec = Spec {
     params: &[],
     example: &[],
     limits: &[],
+    names: &[],
     keys: &[Doc {
         name: "sum",
         doc: "2 + 2.",
