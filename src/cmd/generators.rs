@@ -49,7 +49,10 @@ fn describe(spec: &Spec) -> String {
     }
     docs(&mut out, "data keys", spec.keys);
     if !spec.names.is_empty() {
-        let _ = writeln!(out, "  elements named by a field (`{{{{ ID.LIST[NAME] }}}}`):");
+        let _ = writeln!(
+            out,
+            "  elements named by a field (`{{{{ ID.LIST[NAME] }}}}`):"
+        );
         for (list, field) in spec.names {
             let _ = writeln!(out, "    {list}[NAME]: the element whose .{field} is NAME");
         }
