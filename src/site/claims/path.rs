@@ -331,7 +331,7 @@ fn named(
     match (matching.next(), matching.next()) {
         (Some(at), None) => Ok(items.swap_remove(at)),
         (Some(_), Some(_)) => Err(format!(
-            "`{here}`: several elements of `{before}` have the {field} `{name}`"
+            "`{here}`: several elements of `{before}` have `{field}` = {name}"
         )),
         (None, _) => {
             const SHOWN: usize = 12;
@@ -340,7 +340,7 @@ fn named(
                 false => String::new(),
             };
             Err(format!(
-                "`{here}`: no element of `{before}` has the {field} `{name}`; there are: {}{more}",
+                "`{here}`: no element of `{before}` has `{field}` = {name}; there are: {}{more}",
                 names[..names.len().min(SHOWN)].join(", ")
             ))
         }
@@ -481,7 +481,7 @@ mod tests {
         let e = value("b.boards[5x5].half").unwrap_err();
         assert_eq!(
             e,
-            "`b.boards[5x5]`: no element of `b.boards` has the name `5x5`; there are: 2 × 6, 4 × 5"
+            "`b.boards[5x5]`: no element of `b.boards` has `name` = 5x5; there are: 2 × 6, 4 × 5"
         );
         let e = value("b.by_gaps[17]").unwrap_err();
         assert!(
@@ -490,7 +490,7 @@ mod tests {
         );
         let e = value("b.twice[a]").unwrap_err();
         assert!(
-            e.contains("several elements of `b.twice` have the k `a`"),
+            e.contains("several elements of `b.twice` have `k` = a"),
             "{e}"
         );
         let e = value("b.plain[3]").unwrap_err();
