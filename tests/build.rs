@@ -390,6 +390,7 @@ static LIAR_SPEC: Spec = Spec {
     params: &[],
     example: &[],
     limits: &[],
+    names: &[],
     keys: &[Doc {
         name: "sum",
         doc: "2 + 2.",
@@ -1437,5 +1438,30 @@ fn a_filter_on_a_list_fails_naming_the_filter_and_the_value() {
         "{{ b.parts | words }}",
         19,
         "`b.parts | words`: expected a number or an exact fraction `a/b`, found a list",
+    );
+}
+
+#[test]
+fn a_false_claim_on_a_selected_element_fails_naming_both_values() {
+    fails_at(
+        "two.md",
+        "{{ c.split = 1 }}",
+        "{{ c.by_placed[2].positions = 8 }}",
+        16,
+        "claim `c.by_placed[2].positions = 8` is false: the generator computed 9",
+    );
+    fails_at(
+        "two.md",
+        "{{ c.split = 1 }}",
+        "{{ sum(c.by_placed[split > 0].positions) = eight }}",
+        16,
+        "claim `sum(c.by_placed[split > 0].positions) = eight` is false: the generator computed 7",
+    );
+    fails_at(
+        "two.md",
+        "{{ c.split = 1 }}",
+        "{{ c.by_placed[4].positions }}",
+        16,
+        "`c.by_placed[4]`: no element of `c.by_placed` has `placed` = 4; there are: 0, 1, 2, 3",
     );
 }

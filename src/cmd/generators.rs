@@ -1,5 +1,6 @@
 //! `ladder generators`: every generator with its parameters, the limits that
-//! refuse a run, its data keys, identities and views.
+//! refuse a run, its data keys, the lists whose elements claims select by
+//! name, identities and views.
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;
@@ -47,6 +48,15 @@ fn describe(spec: &Spec) -> String {
         }
     }
     docs(&mut out, "data keys", spec.keys);
+    if !spec.names.is_empty() {
+        let _ = writeln!(
+            out,
+            "  elements named by a field (`{{{{ ID.LIST[NAME] }}}}`):"
+        );
+        for (list, field) in spec.names {
+            let _ = writeln!(out, "    {list}[NAME]: the element whose .{field} is NAME");
+        }
+    }
     docs(&mut out, "identities", spec.identities);
     docs(&mut out, "views", spec.views);
     out
@@ -67,5 +77,6 @@ mod tests {
             }
         }
         assert!(text.contains("    cells (at most 20): cells of the board"));
+        assert!(text.contains("    boards[NAME]: the element whose .name is NAME\n"));
     }
 }

@@ -53,6 +53,12 @@ pub struct Spec {
     pub example: &'static [(&'static str, &'static str)],
     /// The data keys a run returns, as dotted paths (`parts.N` for arrays).
     pub keys: &'static [Doc],
+    /// Lists of records whose elements a claim may select by name instead
+    /// of by position, as (list, field): `("boards", "name")` lets
+    /// `boards[4x5]` select the board whose `name` is "4 × 5". The list is a
+    /// dotted path as in `keys` (`example.survivors`, `split.N.shapes`); no
+    /// two of its elements share a name.
+    pub names: &'static [(&'static str, &'static str)],
     /// The identities a run asserts.
     pub identities: &'static [Doc],
     /// The drawings a run makes; the first is the default view.
@@ -63,6 +69,27 @@ pub struct Spec {
 pub struct Doc {
     pub name: &'static str,
     pub doc: &'static str,
+}
+
+/// The name a field's value gives a list's element (see [`Spec::names`]), as
+/// a selection compares names: a string or a number's text, in lowercase,
+/// without spaces and with `×` read as `x`, so `boards[4x5]` and `boards[4 ×
+/// 5]` both name "4 × 5". `None` for a value that names nothing (a list, an
+/// object, null).
+pub fn name_key(value: &serde_json::Value) -> Option<String> {
+    let text = match value {
+        serde_json::Value::String(s) => s.clone(),
+        serde_json::Value::Number(n) => n.to_string(),
+        serde_json::Value::Bool(b) => b.to_string(),
+        _ => return None,
+    };
+    Some(
+        text.chars()
+            .filter(|c| !c.is_whitespace())
+            .flat_map(char::to_lowercase)
+            .map(|c| if c == '×' { 'x' } else { c })
+            .collect(),
+    )
 }
 
 /// A generator: a solver run behind typed parameters.
@@ -250,6 +277,25 @@ mod tests {
         None
     }
 
+    /// The lists at a dotted path of `data` (`N` standing for every element
+    /// of a list); `None` when the path is not found.
+    fn lists<'a>(data: &'a serde_json::Value, path: &str) -> Option<Vec<&'a [serde_json::Value]>> {
+        let mut at = vec![data];
+        for part in path.split('.') {
+            at = match part {
+                "N" => at
+                    .iter()
+                    .map(|v| v.as_array().map(|items| items.iter()))
+                    .collect::<Option<Vec<_>>>()?
+                    .into_iter()
+                    .flatten()
+                    .collect(),
+                _ => at.iter().map(|v| v.get(part)).collect::<Option<_>>()?,
+            };
+        }
+        at.iter().map(|v| v.as_array().map(Vec::as_slice)).collect()
+    }
+
     #[test]
     fn every_generator_returns_exactly_its_documented_keys() {
         for g in REGISTRY {
@@ -285,6 +331,27 @@ mod tests {
                     spec.name,
                     key.name
                 );
+            }
+            for &(list, field) in spec.names {
+                let lists = lists(&out.data, list)
+                    .unwrap_or_else(|| panic!("{}: names `{list}`, not a list", spec.name));
+                for items in lists {
+                    let mut seen = HashSet::new();
+                    for item in items {
+                        let name = item.get(field).and_then(name_key).unwrap_or_else(|| {
+                            panic!(
+                                "{}: an element of `{list}` has no name `{field}`",
+                                spec.name
+                            )
+                        });
+                        assert!(
+                            seen.insert(name),
+                            "{}: two elements of `{list}` share the name {}",
+                            spec.name,
+                            item[field]
+                        );
+                    }
+                }
             }
         }
     }

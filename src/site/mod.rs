@@ -40,7 +40,7 @@ pub mod terms;
 pub mod walk;
 
 use crate::generators::Generator;
-use claims::EssayData;
+use claims::{EssayData, FigureData};
 use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
 use figures::{Cache, Job, Origin, Progress};
@@ -522,7 +522,9 @@ fn bind<'a>(
                 ),
             ));
         }
-        bound.data.insert(d.id.clone(), &figure.data);
+        let names = d.generator.spec().names;
+        let data = &figure.data;
+        bound.data.insert(d.id.clone(), FigureData { data, names });
         if d.kind != directives::Kind::Figure {
             continue;
         }

@@ -1,4 +1,4 @@
-//! Quantities in claims and values: a path into a figure's data, a number,
+//! Quantities in claims and values: a [`Path`] into a figure's data, a number,
 //! arithmetic on them (`+ - * /`, parentheses) and functions over lists
 //! (`len`, `sum`, `min`, `max`, `mean`, `median`).
 //!
@@ -8,7 +8,8 @@
 //! terms needs spaces around it; inside a word it is part of a figure's id
 //! (`two-rows.grid`).
 
-use super::claims::{EssayData, Ratio, ratio_of, resolve};
+use super::claims::path::closing;
+use super::claims::{EssayData, Path, Ratio, ratio_of, resolve};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::fmt;
@@ -16,8 +17,8 @@ use std::fmt;
 /// A quantity, before the data is known.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Term {
-    /// `ID.KEY...`, split on dots.
-    Path(Vec<String>),
+    /// `ID.KEY...`: keys, indexes, names and filters.
+    Path(Path),
     Number(Decimal),
     Binary(Box<Term>, char, Box<Term>),
     Call(Function, Vec<Term>),
@@ -54,7 +55,7 @@ impl Function {
 impl fmt::Display for Term {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Term::Path(path) => write!(f, "{}", path.join(".")),
+            Term::Path(path) => write!(f, "{path}"),
             Term::Number(n) => write!(f, "{n}"),
             Term::Binary(a, op, b) => {
                 let side = |t: &Term| match t {
@@ -75,7 +76,7 @@ impl Term {
     /// The figure ids the term reads.
     pub fn ids(&self) -> Vec<&str> {
         match self {
-            Term::Path(path) => vec![path[0].as_str()],
+            Term::Path(path) => vec![path.id.as_str()],
             Term::Number(_) => Vec::new(),
             Term::Binary(a, _, b) => [a.ids(), b.ids()].concat(),
             Term::Call(_, args) => args.iter().flat_map(Term::ids).collect(),
@@ -108,9 +109,7 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
             out.push(Token::Symbol(c));
             rest = after;
         } else if c.is_alphanumeric() || "_.-".contains(c) {
-            let end = rest
-                .find(|w: char| !(w.is_alphanumeric() || "_.-".contains(w)))
-                .unwrap_or(rest.len());
+            let end = word_end(rest)?;
             let word = &rest[..end];
             if word.ends_with('-') {
                 return Err(format!(
@@ -125,6 +124,23 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
         rest = rest.trim_start();
     }
     Ok(out)
+}
+
+/// Where the word that starts `text` ends: letters, digits, `_.-` and a
+/// path's `[...]` steps (which may hold spaces and operators).
+fn word_end(text: &str) -> Result<usize, String> {
+    let mut end = 0;
+    loop {
+        end += text[end..]
+            .find(|w: char| !(w.is_alphanumeric() || "_.-".contains(w)))
+            .unwrap_or(text.len() - end);
+        if !text[end..].starts_with('[') {
+            return Ok(end);
+        }
+        let close = closing(&text[end..])
+            .ok_or_else(|| format!("`{}`: `[` is not closed by `]`", text.trim()))?;
+        end += close + 1;
+    }
 }
 
 /// Parses a term.
@@ -213,10 +229,10 @@ impl<'a> Parser<'a> {
                     }
                     return Ok(Term::Call(function, args));
                 }
-                let path: Vec<String> = word.split('.').map(str::to_string).collect();
-                match path.len() >= 2 && path.iter().all(|s| super::claims::is_name(s)) {
-                    true => Ok(Term::Path(path)),
-                    false => Err(format!(
+                match Path::parse(word) {
+                    Ok(path) => Ok(Term::Path(path)),
+                    Err(e) if word.contains('[') => Err(e),
+                    Err(_) => Err(format!(
                         "expected `ID.KEY` (a figure id and a dotted key), a number or a \
                          function ({}), found `{word}`",
                         Function::ALL.map(|(n, _)| n).join(", ")
@@ -384,6 +400,7 @@ fn of_ratio(r: Ratio) -> Value {
 mod tests {
     use super::*;
     use crate::generators::Data;
+    use crate::site::claims::FigureData;
     use serde_json::json;
 
     fn eval(text: &str) -> Result<Value, String> {
@@ -392,7 +409,11 @@ mod tests {
             "shares": [0.5, 0.25, 0.125], "empty": [], "name": "x",
         }))
         .unwrap();
-        let data = EssayData::from([("b".to_string(), &b), ("two-rows".to_string(), &b)]);
+        let b = FigureData {
+            data: &b,
+            names: &[],
+        };
+        let data = EssayData::from([("b".to_string(), b), ("two-rows".to_string(), b)]);
         value(&parse(text)?, &data)
     }
 

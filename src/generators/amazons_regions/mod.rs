@@ -116,6 +116,7 @@ static SPEC: Spec = Spec {
             measure: sweep_positions,
         },
     ],
+    names: &[("sweep", "moves")],
     keys: &[
         Doc {
             name: "grid",

@@ -61,6 +61,7 @@ static SPEC: Spec = Spec {
             measure: board_positions,
         },
     ],
+    names: &[("wall", "column")],
     keys: &[
         Doc {
             name: "whole",

@@ -105,6 +105,7 @@ pub(super) static SPEC: Spec = Spec {
             measure: walk_positions,
         },
     ],
+    names: &[("squares", "side"), ("three_row.bars", "columns")],
     keys: &[
         Doc {
             name: "columns",

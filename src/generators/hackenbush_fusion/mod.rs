@@ -74,6 +74,7 @@ static SPEC: Spec = Spec {
             measure: drawn_edges,
         },
     ],
+    names: &[],
     keys: &[
         Doc {
             name: "graphs",

@@ -59,6 +59,11 @@ pub(super) static SPEC: Spec = Spec {
         max: 24,
         measure: board_cells,
     }],
+    names: &[
+        ("boards", "name"),
+        ("rectangles", "name"),
+        ("grundy", "name"),
+    ],
     keys: &[
         Doc {
             name: "boards.N.name",

@@ -27,6 +27,7 @@ pub(super) static SPEC: Spec = Spec {
     params: RunIntervalsParams::PARAMS,
     example: &[("max_cells", "5")],
     limits: &[],
+    names: &[("example_by_value", "value"), ("width_by_length", "length")],
     keys: &[
         Doc {
             name: "max_cells",

@@ -44,6 +44,7 @@ static SPEC: Spec = Spec {
         max: 20,
         measure: cells,
     }],
+    names: &[("by_placed", "placed")],
     keys: &[
         Doc {
             name: "positions",

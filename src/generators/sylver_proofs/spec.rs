@@ -54,6 +54,12 @@ pub(super) static SPEC: Spec = Spec {
         max: 24,
         measure: example_gaps,
     }],
+    names: &[
+        ("by_gaps", "gaps"),
+        ("depths", "depth"),
+        ("example.survivors", "move"),
+        ("second.survivors", "move"),
+    ],
     keys: &[
         Doc {
             name: "max_gaps",

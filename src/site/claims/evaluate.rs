@@ -18,64 +18,6 @@ fn round_dp(v: Decimal, places: u32) -> Decimal {
     v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
 }
 
-/// Looks `path` up in the essay's data: the first segment names the figure,
-/// the second a key of its data, the rest object keys or array indexes.
-pub fn resolve(data: &EssayData<'_>, path: &[String]) -> Result<Value, String> {
-    let (id, keys) = path.split_first().expect("paths have an id");
-    let figure = data.get(id).ok_or_else(|| {
-        let ids: Vec<&str> = data.keys().map(String::as_str).collect();
-        format!(
-            "no figure or data block `{id}` in this essay{}",
-            if ids.is_empty() {
-                String::new()
-            } else {
-                format!("; there are: {}", ids.join(", "))
-            }
-        )
-    })?;
-    let no_key = |here: String, key: &str, keys: Vec<&str>| {
-        format!("`{here}`: no key `{key}`; there are: {}", keys.join(", "))
-    };
-    let Some((first, rest)) = keys.split_first() else {
-        let keys: Vec<&str> = figure.keys().collect();
-        return Err(format!(
-            "`{id}` is a figure's data: name one of its keys: {}",
-            keys.join(", ")
-        ));
-    };
-    let mut value = figure
-        .get(first)
-        .ok_or_else(|| no_key(path[..2].join("."), first, figure.keys().collect()))?
-        .map_err(|e| format!("`{id}.{first}`: {e}"))?;
-    for (depth, key) in rest.iter().enumerate() {
-        let here = path[..depth + 3].join(".");
-        value = match value {
-            Value::Object(mut map) => map
-                .remove(key)
-                .ok_or_else(|| no_key(here, key, map.keys().map(String::as_str).collect()))?,
-            Value::Array(mut items) => {
-                let i: usize = key
-                    .parse()
-                    .map_err(|_| format!("`{here}`: `{key}` is not an index of a list"))?;
-                if i >= items.len() {
-                    return Err(format!(
-                        "`{here}`: index {i} is past the end of a list of {}",
-                        items.len()
-                    ));
-                }
-                items.swap_remove(i)
-            }
-            _ => {
-                return Err(format!(
-                    "`{here}`: `{}` has no keys",
-                    path[..depth + 2].join(".")
-                ));
-            }
-        };
-    }
-    Ok(value)
-}
-
 /// Formats an integer with thousands separators.
 pub fn with_separators(n: i64) -> String {
     let digits = n.unsigned_abs().to_string();
@@ -198,6 +140,11 @@ fn apply(filter: Filter, value: &Value) -> Result<String, String> {
             format!("{} million", show_decimal(round_dp(v, places as u32)))
         }
     })
+}
+
+/// Whether `value OP literal` holds: what a path's filter keeps.
+pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, String> {
+    decide(op, kind, value).map(|v| v.holds)
 }
 
 /// A claim's outcome: the computed value as the claim reads it, and whether
@@ -343,12 +290,17 @@ mod tests {
     use super::*;
     use crate::generators::Data;
     use crate::site::claims::syntax::parse;
+    use crate::site::claims::{FigureData, Path, resolve};
     use serde_json::json;
 
     /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
     fn eval_in(b: serde_json::Value, inner: &str) -> Result<String, String> {
         let b = Data::from_value(b).unwrap();
-        let data = EssayData::from([("b".to_string(), &b)]);
+        let b = FigureData {
+            data: &b,
+            names: &[],
+        };
+        let data = EssayData::from([("b".to_string(), b)]);
         evaluate(&parse(inner)?, &data)
     }
 
@@ -440,9 +392,19 @@ mod tests {
                 .contains("`b.nest.hole`: no key `hole`; there are: list")
         );
         let b = Data::from_value(json!({"whole": 1})).unwrap();
-        let one = EssayData::from([("b".to_string(), &b)]);
+        let one = EssayData::from([(
+            "b".to_string(),
+            FigureData {
+                data: &b,
+                names: &[],
+            },
+        )]);
+        let no_key = Path {
+            id: "b".into(),
+            steps: Vec::new(),
+        };
         assert!(
-            resolve(&one, &["b".into()])
+            resolve(&one, &no_key)
                 .unwrap_err()
                 .contains("name one of its keys: whole")
         );

@@ -126,6 +126,14 @@ impl Op {
         (">", Op::Gt),
     ];
 
+    /// The operator a symbol writes.
+    pub(super) fn of(symbol: &str) -> Option<Op> {
+        Op::ALL
+            .iter()
+            .find(|(s, _)| *s == symbol)
+            .map(|(_, op)| *op)
+    }
+
     pub(super) fn symbol(self) -> &'static str {
         Op::ALL
             .iter()
@@ -273,11 +281,7 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
             Action::Filter(parse_filter(inner[at + 1..].trim())?),
         ),
         Some((at, symbol)) => {
-            let op = Op::ALL
-                .iter()
-                .find(|(s, _)| *s == symbol)
-                .map(|(_, op)| *op)
-                .expect("operator() finds an operator");
+            let op = Op::of(symbol).expect("operator() finds an operator");
             (
                 &inner[..at],
                 Action::Claim(parse_claim(op, inner[at + symbol.len()..].trim())?),
@@ -289,13 +293,17 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
     Ok(Expr { term, action })
 }
 
-/// The first filter bar or claim operator outside quotes, and where it is.
-fn operator(inner: &str) -> Option<(usize, &'static str)> {
-    let mut quoted = false;
+/// The first filter bar or claim operator outside quotes and outside a
+/// path's `[...]`, and where it is.
+pub(super) fn operator(inner: &str) -> Option<(usize, &'static str)> {
+    let (mut quoted, mut bracketed) = (false, false);
     for (i, c) in inner.char_indices() {
         match c {
             '"' => quoted = !quoted,
             _ if quoted => {}
+            '[' => bracketed = true,
+            ']' => bracketed = false,
+            _ if bracketed => {}
             '|' => return Some((i, "|")),
             _ => {
                 if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| inner[i..].starts_with(s)) {
@@ -342,22 +350,26 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
             Err(_) => return Err(e),
         },
     };
-    if let Against::Literal(Literal {
-        kind: LiteralKind::String(_),
-        ..
-    }) = against
-        && op != Op::Eq
-    {
-        return Err(format!(
-            "a quoted string can only be claimed equal (`=`), not `{}`",
-            op.symbol()
-        ));
-    }
+    let against = match against {
+        Against::Literal(lit) => Against::Literal(comparable(op, lit)?),
+        term => term,
+    };
     Ok(Claim {
         op,
         against,
         prints,
     })
+}
+
+/// A literal that `op` can compare with: a quoted string only with `=`.
+pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, String> {
+    match literal.kind {
+        LiteralKind::String(_) if op != Op::Eq => Err(format!(
+            "a quoted string can only be claimed equal (`=`), not `{}`",
+            op.symbol()
+        )),
+        _ => Ok(literal),
+    }
 }
 
 fn parse_filter(filter: &str) -> Result<Filter, String> {

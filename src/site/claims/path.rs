@@ -1,0 +1,608 @@
+//! Paths into a figure's data and how they resolve: `ID.KEY`, then object
+//! keys and list indexes (`boards.5`), element names (`boards[4x5]`: the
+//! element whose name field, declared by the generator in
+//! [`Spec::names`](crate::generators::Spec::names), is "4 × 5") and filters
+//! (`positions[survivors > 1]`: the elements whose field satisfies a
+//! comparison, with the operators and literals of claims).
+//!
+//! A filter gives a list: a key after it applies to each element it keeps
+//! (as in RFC 9535 JSONPath), so `positions[survivors > 1].shortlist` is the
+//! list of their shortlists, which `median(...)` reads, and a second filter
+//! narrows it (`[survivors > 1][shortlist < 5]`: both hold). An element
+//! whose field is null is not kept. Names compare as [`name_key`] reads
+//! them: `boards[4x5]` is the board named "4 × 5".
+
+use super::evaluate::holds;
+use super::syntax::{Literal, Op, comparable, operator, parse_literal};
+use super::{EssayData, is_name};
+use crate::generators::name_key;
+use serde_json::Value;
+use std::fmt;
+
+/// A path, before the data is known.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Path {
+    /// The figure or data block.
+    pub id: String,
+    /// The steps into its data; the first is a key.
+    pub steps: Vec<Step>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum Step {
+    /// `.key`: an object's key, or a list's index.
+    Key(String),
+    /// `[name]`: the element of a list named `name`.
+    Name(String),
+    /// `[field OP literal]`: the elements of a list whose field satisfies
+    /// the comparison.
+    Filter(Test),
+}
+
+/// A filter's comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Test {
+    /// As written, spaces collapsed.
+    written: String,
+    /// The compared field of an element, split on dots.
+    field: Vec<String>,
+    op: Op,
+    literal: Literal,
+}
+
+impl fmt::Display for Path {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.upto(self.steps.len()))
+    }
+}
+
+impl Path {
+    /// Parses a path: `ID.KEY`, then `.key`, `[name]` and `[filter]` steps.
+    pub fn parse(text: &str) -> Result<Path, String> {
+        let bad = |what: &str| format!("`{text}`: {what}");
+        let mut id = None;
+        let mut steps = Vec::new();
+        let mut rest = text;
+        // Dotted names, then a bracketed step, then again.
+        loop {
+            let end = rest.find('[').unwrap_or(rest.len());
+            let dotted = &rest[..end];
+            if !dotted.is_empty() || id.is_none() {
+                let dotted = match id {
+                    None => dotted,
+                    Some(_) => dotted
+                        .strip_prefix('.')
+                        .ok_or_else(|| bad("expected `.` or `[` after `]`"))?,
+                };
+                for name in dotted.split('.') {
+                    if !is_name(name) {
+                        return Err(bad(&format!("`{name}` is not a key")));
+                    }
+                    match id {
+                        None => id = Some(name),
+                        Some(_) => steps.push(Step::Key(name.to_string())),
+                    }
+                }
+            }
+            if end == rest.len() {
+                break;
+            }
+            if steps.is_empty() {
+                return Err(bad("name a key before `[` (`ID.KEY[...]`)"));
+            }
+            let close = closing(&rest[end..]).ok_or_else(|| bad("`[` is not closed by `]`"))?;
+            steps.push(Step::parse(&rest[end + 1..end + close])?);
+            rest = &rest[end + close + 1..];
+        }
+        match (id, steps.is_empty()) {
+            (Some(id), false) => Ok(Path {
+                id: id.to_string(),
+                steps,
+            }),
+            _ => Err(bad("expected `ID.KEY`")),
+        }
+    }
+
+    /// The path as written up to (not including) step `n`.
+    fn upto(&self, n: usize) -> String {
+        let mut out = self.id.clone();
+        for step in &self.steps[..n] {
+            match step {
+                Step::Key(key) => out += &format!(".{key}"),
+                Step::Name(name) => out += &format!("[{name}]"),
+                Step::Filter(test) => out += &format!("[{}]", test.written),
+            }
+        }
+        out
+    }
+}
+
+/// Where the `]` closing a text that starts with `[` is, outside quotes.
+pub fn closing(text: &str) -> Option<usize> {
+    let mut quoted = false;
+    text.char_indices().find_map(|(i, c)| match c {
+        '"' => {
+            quoted = !quoted;
+            None
+        }
+        ']' if !quoted => Some(i),
+        _ => None,
+    })
+}
+
+impl Step {
+    /// The inside of `[...]`: a comparison is a filter, anything else a name.
+    fn parse(inner: &str) -> Result<Step, String> {
+        let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
+        let Some((at, symbol)) = operator(&written) else {
+            return match written.is_empty() {
+                true => Err(
+                    "`[]` selects nothing: write an element's name (`boards[4x5]`) \
+                             or a filter (`positions[survivors > 1]`)"
+                        .into(),
+                ),
+                false => Ok(Step::Name(written)),
+            };
+        };
+        let field = written[..at].trim();
+        let names: Vec<String> = field.split('.').map(str::to_string).collect();
+        if !names.iter().all(|n| is_name(n)) {
+            return Err(format!(
+                "`[{written}]`: a filter compares a field of each element (`[survivors > 1]`), \
+                 not `{field}`"
+            ));
+        }
+        let op = Op::of(symbol).ok_or_else(|| {
+            format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
+        })?;
+        let literal = parse_literal(written[at + symbol.len()..].trim())
+            .and_then(|literal| comparable(op, literal))
+            .map_err(|e| format!("`[{written}]`: {e}"))?;
+        Ok(Step::Filter(Test {
+            written,
+            field: names,
+            op,
+            literal,
+        }))
+    }
+}
+
+/// Looks `path` up in the essay's data. Errors name the step that failed.
+pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
+    let id = &path.id;
+    let figure = data.get(id).ok_or_else(|| {
+        let ids: Vec<&str> = data.keys().map(String::as_str).collect();
+        format!(
+            "no figure or data block `{id}` in this essay{}",
+            if ids.is_empty() {
+                String::new()
+            } else {
+                format!("; there are: {}", ids.join(", "))
+            }
+        )
+    })?;
+    let Some((Step::Key(first), rest)) = path.steps.split_first() else {
+        let keys: Vec<&str> = figure.data.keys().collect();
+        return Err(format!(
+            "`{id}` is a figure's data: name one of its keys: {}",
+            keys.join(", ")
+        ));
+    };
+    let value = figure
+        .data
+        .get(first)
+        .ok_or_else(|| no_key(&path.upto(1), first, figure.data.keys()))?
+        .map_err(|e| format!("`{id}.{first}`: {e}"))?;
+    // The value reached, or after a filter the elements it kept; and the
+    // path to the value as `Spec::names` writes it (`N` for an element).
+    let (mut values, mut many) = (vec![value], false);
+    let mut list = vec![first.as_str()];
+    for (i, step) in rest.iter().enumerate() {
+        let (here, before) = (path.upto(i + 2), path.upto(i + 1));
+        let on_list = values.first().is_some_and(Value::is_array);
+        let whole = |values: Vec<Value>| match many {
+            true => Value::Array(values),
+            false => values
+                .into_iter()
+                .next()
+                .expect("one value before a filter"),
+        };
+        values = match step {
+            // After a filter, a key applies to each element kept.
+            Step::Key(key) => values
+                .into_iter()
+                .map(|v| key_of(v, key, &here, &before))
+                .collect::<Result<_, _>>()?,
+            Step::Name(_) if many => {
+                return Err(format!(
+                    "`{here}`: a name selects one element: write it before the filter"
+                ));
+            }
+            Step::Name(name) => {
+                let field = figure
+                    .names
+                    .iter()
+                    .find(|(l, _)| *l == list.join("."))
+                    .map(|(_, field)| *field)
+                    .ok_or_else(|| unnamed(figure.names, &here, &before))?;
+                let items = items(whole(values), &here, &before)?;
+                vec![named(items, field, name, &here, &before)?]
+            }
+            // After a filter, another narrows the elements kept.
+            Step::Filter(test) => {
+                let mut kept = Vec::new();
+                for (at, item) in items(whole(values), &here, &before)?
+                    .into_iter()
+                    .enumerate()
+                {
+                    let pass = passes(test, &item)
+                        .map_err(|e| format!("`{here}`: element {at} of `{before}`: {e}"))?;
+                    if pass {
+                        kept.push(item);
+                    }
+                }
+                many = true;
+                kept
+            }
+        };
+        list.push(match step {
+            Step::Key(key) if !on_list => key,
+            _ => "N",
+        });
+    }
+    Ok(match many {
+        true => Value::Array(values),
+        false => values.pop().expect("one value before a filter"),
+    })
+}
+
+fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> String {
+    format!(
+        "`{here}`: no key `{key}`; there are: {}",
+        keys.collect::<Vec<_>>().join(", ")
+    )
+}
+
+/// `value.key`: an object's key, or a list's index.
+fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, String> {
+    match value {
+        Value::Object(mut map) => map
+            .remove(key)
+            .ok_or_else(|| no_key(here, key, map.keys().map(String::as_str))),
+        Value::Array(mut items) => {
+            let i: usize = key
+                .parse()
+                .map_err(|_| format!("`{here}`: `{key}` is not an index of a list"))?;
+            if i >= items.len() {
+                return Err(format!(
+                    "`{here}`: index {i} is past the end of a list of {}",
+                    items.len()
+                ));
+            }
+            Ok(items.swap_remove(i))
+        }
+        _ => Err(format!("`{here}`: `{before}` has no keys")),
+    }
+}
+
+/// The elements of a list that a step selects from.
+fn items(value: Value, here: &str, before: &str) -> Result<Vec<Value>, String> {
+    match value {
+        Value::Array(items) => Ok(items),
+        _ => Err(format!("`{here}`: `{before}` is not a list to select from")),
+    }
+}
+
+/// Why a list's elements cannot be named: it declares no name field.
+fn unnamed(names: &[(&str, &str)], here: &str, before: &str) -> String {
+    let lists: Vec<String> = names
+        .iter()
+        .map(|(list, field)| format!("{list} (by {field})"))
+        .collect();
+    format!(
+        "`{here}`: the generator names no element of `{before}` (select one by index, or \
+         filter: `[field = value]`); {}",
+        match lists.is_empty() {
+            true => "it names the elements of no list".to_string(),
+            false => format!("lists it names: {}", lists.join(", ")),
+        }
+    )
+}
+
+/// The element of `items` that `field` names `name`.
+fn named(
+    mut items: Vec<Value>,
+    field: &str,
+    name: &str,
+    here: &str,
+    before: &str,
+) -> Result<Value, String> {
+    let wanted = name_key(&Value::from(name));
+    let names: Vec<String> = items
+        .iter()
+        .filter_map(|item| item.get(field))
+        .map(|v| v.as_str().map_or_else(|| v.to_string(), str::to_string))
+        .collect();
+    let mut matching = items
+        .iter()
+        .enumerate()
+        .filter(|(_, item)| item.get(field).and_then(name_key) == wanted)
+        .map(|(at, _)| at);
+    match (matching.next(), matching.next()) {
+        (Some(at), None) => Ok(items.swap_remove(at)),
+        (Some(_), Some(_)) => Err(format!(
+            "`{here}`: several elements of `{before}` have `{field}` = {name}"
+        )),
+        (None, _) => {
+            const SHOWN: usize = 12;
+            let more = match names.len() > SHOWN {
+                true => format!(" and {} more", names.len() - SHOWN),
+                false => String::new(),
+            };
+            Err(format!(
+                "`{here}`: no element of `{before}` has `{field}` = {name}; there are: {}{more}",
+                names[..names.len().min(SHOWN)].join(", ")
+            ))
+        }
+    }
+}
+
+/// Whether an element passes a filter; an element whose field is null
+/// (nothing to compare) does not.
+fn passes(test: &Test, item: &Value) -> Result<bool, String> {
+    let mut value = item;
+    for key in &test.field {
+        value = match value {
+            Value::Array(list) => key.parse().ok().and_then(|i: usize| list.get(i)),
+            _ => value.get(key),
+        }
+        .ok_or_else(|| {
+            let field = test.field.join(".");
+            match item {
+                Value::Object(map) => format!(
+                    "no field `{field}`; it has: {}",
+                    map.keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+                other => format!("no field `{field}` in `{other}`, which is not a record"),
+            }
+        })?;
+    }
+    match value {
+        Value::Null => Ok(false),
+        v => holds(test.op, &test.literal.kind, v)
+            .map_err(|e| format!("`{}`: {e}", test.field.join("."))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Data;
+    use crate::site::claims::{FigureData, evaluate, syntax};
+    use crate::site::terms;
+    use serde_json::json;
+
+    const NAMES: &[(&str, &str)] = &[
+        ("boards", "name"),
+        ("by_gaps", "gaps"),
+        ("example.survivors", "move"),
+        ("nested.N.inner", "n"),
+        ("twice", "k"),
+    ];
+
+    fn data() -> Data {
+        Data::from_value(json!({
+            "boards": [
+                {"name": "2 × 6", "half": 4, "reflection_only": 2},
+                {"name": "4 × 5", "half": 645, "reflection_only": 40},
+            ],
+            "by_gaps": (2..=16).map(|g| json!({"gaps": g, "positions": g * 10})).collect::<Vec<_>>(),
+            "positions": [
+                {"survivors": 1, "shortlist": 1, "share": 0.2},
+                {"survivors": 2, "shortlist": 3, "share": 0.5},
+                {"survivors": 3, "shortlist": 5, "share": 0.49},
+                {"survivors": 5, "shortlist": 4, "share": 0.51},
+                {"survivors": null, "shortlist": 9, "share": 1},
+            ],
+            "example": {"survivors": [{"move": 5, "replies": 2}, {"move": 14, "replies": 5}]},
+            "nested": [{"inner": [{"n": "a", "v": 1}]}, {"inner": [{"n": "b", "v": 2}]}],
+            "plain": [1, 2, 3],
+            "twice": [{"k": "a"}, {"k": " A"}],
+            "whole": 7,
+        }))
+        .unwrap()
+    }
+
+    /// The value of a quantity, with figure `b`'s data and names as above.
+    fn value(text: &str) -> Result<Value, String> {
+        let b = data();
+        let figure = FigureData {
+            data: &b,
+            names: NAMES,
+        };
+        terms::value(
+            &terms::parse(text)?,
+            &EssayData::from([("b".into(), figure)]),
+        )
+    }
+
+    /// What `{{ inner }}` prints, with the same data.
+    fn eval(inner: &str) -> Result<String, String> {
+        let b = data();
+        let figure = FigureData {
+            data: &b,
+            names: NAMES,
+        };
+        evaluate(
+            &syntax::parse(inner)?,
+            &EssayData::from([("b".into(), figure)]),
+        )
+    }
+
+    #[test]
+    fn selects_an_element_by_its_declared_name() {
+        assert_eq!(value("b.boards[4x5].reflection_only"), Ok(json!(40)));
+        assert_eq!(value("b.boards[4 × 5].reflection_only"), Ok(json!(40)));
+        assert_eq!(value("b.boards[4X5].half"), Ok(json!(645)));
+        assert_eq!(value("b.boards[2x6].half"), Ok(json!(4)));
+        assert_eq!(value("b.by_gaps[16].positions"), Ok(json!(160)));
+        assert_eq!(value("b.by_gaps[2].positions"), Ok(json!(20)));
+        assert_eq!(value("b.example.survivors[14].replies"), Ok(json!(5)));
+        assert_eq!(value("b.nested.1.inner[b].v"), Ok(json!(2)));
+        assert_eq!(
+            value("b.boards[4x5].half - b.boards[2x6].half"),
+            Ok(json!(641))
+        );
+        assert_eq!(
+            eval("b.boards[4x5].reflection_only = forty").unwrap(),
+            "forty"
+        );
+        let e = eval("b.boards[4x5].reflection_only = 41").unwrap_err();
+        assert!(
+            e.contains(
+                "claim `b.boards[4x5].reflection_only = 41` is false: the generator computed 40"
+            ),
+            "{e}"
+        );
+        for text in [
+            "b.boards[4 × 5].half",
+            "b.positions[survivors > 1].shortlist",
+            "median(b.positions[share ~ half][survivors = \"2\"].shortlist)",
+        ] {
+            assert_eq!(terms::parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn an_unknown_name_lists_the_names_there_are() {
+        let e = value("b.boards[5x5].half").unwrap_err();
+        assert_eq!(
+            e,
+            "`b.boards[5x5]`: no element of `b.boards` has `name` = 5x5; there are: 2 × 6, 4 × 5"
+        );
+        let e = value("b.by_gaps[17]").unwrap_err();
+        assert!(
+            e.ends_with("there are: 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13 and 3 more"),
+            "{e}"
+        );
+        let e = value("b.twice[a]").unwrap_err();
+        assert!(
+            e.contains("several elements of `b.twice` have `k` = a"),
+            "{e}"
+        );
+        let e = value("b.plain[3]").unwrap_err();
+        assert!(
+            e.starts_with("`b.plain[3]`: the generator names no element of `b.plain`")
+                && e.ends_with(
+                    "lists it names: boards (by name), by_gaps (by gaps), example.survivors \
+                     (by move), nested.N.inner (by n), twice (by k)"
+                ),
+            "{e}"
+        );
+        // A list's name is its path with `N` for each element, however reached.
+        let e = value("b.nested[a].inner").unwrap_err();
+        assert!(e.contains("no element of `b.nested`"), "{e}");
+        let b = data();
+        let unnamed = EssayData::from([(
+            "b".to_string(),
+            FigureData {
+                data: &b,
+                names: &[],
+            },
+        )]);
+        let e = terms::value(&terms::parse("b.boards[4x5]").unwrap(), &unnamed).unwrap_err();
+        assert!(e.ends_with("it names the elements of no list"), "{e}");
+    }
+
+    #[test]
+    fn a_filter_keeps_the_elements_whose_field_satisfies_the_comparison() {
+        let len = |filter: &str| value(&format!("len(b.positions[{filter}])"));
+        // survivors: 1, 2, 3, 5 and one null, which no comparison keeps.
+        assert_eq!(len("survivors > 1"), Ok(json!(3)));
+        assert_eq!(len("survivors >= 5"), Ok(json!(1)));
+        assert_eq!(len("survivors > 5"), Ok(json!(0)));
+        assert_eq!(len("survivors < 2"), Ok(json!(1)));
+        assert_eq!(len("survivors <= 2"), Ok(json!(2)));
+        assert_eq!(len("survivors = 3"), Ok(json!(1)));
+        assert_eq!(len("survivors > one"), Ok(json!(3)));
+        assert_eq!(len("survivors < a dozen"), Ok(json!(4)));
+        // `~ half` holds to two decimals: for 0.5, not for 0.49 or 0.51.
+        assert_eq!(len("share ~ half"), Ok(json!(1)));
+        assert_eq!(len("share >= half"), Ok(json!(3)));
+        assert_eq!(len("share = 50%"), Ok(json!(1)));
+        assert_eq!(value("len(b.boards[name = \"4 × 5\"])"), Ok(json!(1)));
+        // Steps after a filter apply to each element it keeps.
+        assert_eq!(
+            value("b.positions[survivors > 1].shortlist"),
+            Ok(json!([3, 5, 4]))
+        );
+        assert_eq!(
+            value("median(b.positions[survivors > 1].shortlist)"),
+            Ok(json!(4))
+        );
+        assert_eq!(
+            value("sum(b.positions[survivors > 1].shortlist)"),
+            Ok(json!(12))
+        );
+        assert_eq!(
+            value("b.positions[survivors > 1][shortlist < 5].survivors"),
+            Ok(json!([2, 5]))
+        );
+        let e = value("b.boards[half > 1][4x5]").unwrap_err();
+        assert!(e.contains("write it before the filter"), "{e}");
+        assert_eq!(value("b.boards[half > 10].name"), Ok(json!(["4 × 5"])));
+        // A claim's operator is found outside the brackets.
+        assert_eq!(eval("len(b.positions[survivors >= 2]) = 3").unwrap(), "3");
+        assert_eq!(
+            eval("median(b.positions[survivors > 1].shortlist) < 4.5 : \"under five\"").unwrap(),
+            "under five"
+        );
+        let e = value("median(b.positions[survivors > 9].shortlist)").unwrap_err();
+        assert!(e.contains("the list is empty"), "{e}");
+    }
+
+    #[test]
+    fn filter_errors_name_the_step_that_failed() {
+        let e = value("len(b.positions[survived > 1])").unwrap_err();
+        assert_eq!(
+            e,
+            "`b.positions[survived > 1]`: element 0 of `b.positions`: no field `survived`; \
+             it has: share, shortlist, survivors"
+        );
+        let e = value("b.plain[x > 1]").unwrap_err();
+        assert!(
+            e.contains("no field `x` in `1`, which is not a record"),
+            "{e}"
+        );
+        let e = value("b.example[move > 1]").unwrap_err();
+        assert!(
+            e.contains("`b.example[move > 1]`: `b.example` is not a list to select from"),
+            "{e}"
+        );
+        let e = value("b.boards[name > 1]").unwrap_err();
+        assert!(
+            e.contains("element 0 of `b.boards`: `name`: expected a number"),
+            "{e}"
+        );
+        for (bad, why) in [
+            ("b.positions[survivors > lots]", "cannot read `lots`"),
+            ("b.positions[survivors < \"x\"]", "only be claimed equal"),
+            (
+                "b.positions[len(x) > 1]",
+                "a filter compares a field of each element",
+            ),
+            ("b.positions[survivors | 1]", "a filter compares with"),
+            ("b.boards[]", "`[]` selects nothing"),
+            ("b.boards[4x5", "`[` is not closed"),
+            ("b[4x5].half", "name a key before `[`"),
+            ("b.boards[4x5]half", "expected `.` or `[` after `]`"),
+            ("b.boards[4x5]..half", "`` is not a key"),
+        ] {
+            let e = terms::parse(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+}
