@@ -613,7 +613,7 @@ mod tests {
         );
         assert_eq!(ex["largest_gap"], 6);
         for order in orders::Order::ALL {
-            assert_eq!(ex[format!("place_by_{}", order.name())], 1, "{order:?}");
+            assert_eq!(ex[order.place_key()], 1, "{order:?}");
         }
     }
 

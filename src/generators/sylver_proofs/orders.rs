@@ -43,6 +43,12 @@ impl Order {
         }
     }
 
+    /// The key of a position's record giving the place of its first winner
+    /// in this order.
+    pub fn place_key(self) -> String {
+        format!("place_by_{}", self.name())
+    }
+
     /// The sort key: the smaller comes first.
     fn key(self, s: &Survivor) -> i64 {
         match self {
@@ -73,7 +79,7 @@ pub fn places(survivors: &[Survivor]) -> Places {
         .iter()
         .map(|&o| {
             let place = o.first_winner_place(survivors).unwrap_or(0);
-            (format!("place_by_{}", o.name()), place)
+            (o.place_key(), place)
         })
         .collect()
 }
@@ -103,7 +109,7 @@ pub fn orders(census: &[Priced]) -> Orders {
     let scores = Order::ALL
         .iter()
         .map(|&o| {
-            let key = format!("place_by_{}", o.name());
+            let key = o.place_key();
             let places: Vec<usize> = census
                 .iter()
                 .map(|c| c.record.places[&key])
