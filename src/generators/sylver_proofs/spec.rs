@@ -123,7 +123,8 @@ pub(super) static SPEC: Spec = Spec {
         },
         Doc {
             name: "new_at_1_shortlists",
-            doc: "Their shortlist lengths (numbers of survivors), ascending.",
+            doc: "The shortlist lengths (numbers of survivors) of those positions, ascending, \
+                  for a median over them (`median(ID.new_at_1_shortlists)`).",
         },
         Doc {
             name: "proved_at_1_median_survivors",
