@@ -2,14 +2,18 @@
 //! irreducible positions with 2 to G gaps, each surviving move (one the pairing
 //! test does not strike) is read by the number of surviving replies it leaves:
 //! first as an order of the shortlist, scored against chance and against the
-//! smallest largest gap, then as a proof by iterative deepening, whose depths
-//! and closure costs are set against the plain and the pruned finishing search.
+//! orders one move alone gives (`orders.rs`), and by where winners stand in
+//! their shortlists (`shortlists.rs`); then as a proof by iterative deepening,
+//! whose depths and closure costs are set against the plain and the pruned
+//! finishing search.
 //!
 //! Winning moves come from the full memoised search of [`sylver::Solver`],
 //! which never consults the pairing test; every named proof move is checked
 //! against it. Its views are drawn in `views.rs`.
 
 mod costs;
+mod orders;
+mod shortlists;
 mod spec;
 mod summary;
 mod views;
@@ -17,7 +21,9 @@ mod views;
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
 use crate::games::sylver::{self, Position, Solver};
 use costs::{Proof, Search, prove, search_cost};
+use orders::{Orders, Places};
 use serde::{Deserialize, Serialize};
+use shortlists::{ByWinners, Pool};
 use spec::{SPEC, SylverProofsParams};
 use summary::summarise;
 
@@ -29,6 +35,8 @@ struct Survivor {
     #[serde(rename = "move")]
     mv: u32,
     replies: usize,
+    /// The replies the pairing test strikes, ascending.
+    struck_replies: Vec<u32>,
     child_largest_gap: u32,
     closes: u32,
     wins: bool,
@@ -40,6 +48,7 @@ struct Record {
     survivors: Vec<Survivor>,
     winners: Vec<u32>,
     struck_winners: usize,
+    places: Places,
     proof: Option<Proof>,
 }
 
@@ -50,9 +59,12 @@ impl Record {
             .survivors()
             .map(|mv| {
                 let child = position.name(mv);
+                let (struck_replies, replies): (Vec<u32>, Vec<u32>) =
+                    child.moves().partition(|&r| child.name(r).pairs_off());
                 Survivor {
                     mv,
-                    replies: child.survivors().count(),
+                    replies: replies.len(),
+                    struck_replies,
                     child_largest_gap: child.largest_gap(),
                     closes: position.genus() - child.genus(),
                     wins: winners.contains(&mv),
@@ -65,6 +77,7 @@ impl Record {
             .count();
         Record {
             position,
+            places: orders::places(&survivors),
             survivors,
             winners,
             struck_winners,
@@ -80,12 +93,16 @@ impl Record {
         self.survivors.len() == 1
     }
 
-    /// Place (from 1) of the first winner when survivors are sorted by `key`,
-    /// ties to the smaller move; `None` without a winning survivor.
-    fn first_winner_place<K: Ord>(&self, key: impl Fn(&Survivor) -> K) -> Option<usize> {
-        let mut order: Vec<&Survivor> = self.survivors.iter().collect();
-        order.sort_by_key(|s| (key(s), s.mv));
-        order.iter().position(|s| s.wins).map(|i| i + 1)
+    fn winning_survivors(&self) -> usize {
+        self.survivors.iter().filter(|s| s.wins).count()
+    }
+
+    /// The legal moves the pairing test strikes, ascending.
+    fn struck(&self) -> Vec<u32> {
+        self.position
+            .moves()
+            .filter(|&m| !self.survivors.iter().any(|s| s.mv == m))
+            .collect()
     }
 }
 
@@ -112,8 +129,11 @@ struct Results {
     single_survivor: usize,
     single_survivor_at_1: usize,
     new_at_1: usize,
+    new_at_1_shortlists: Vec<usize>,
     proved_at_1_median_survivors: f64,
     proved_at_1_max_survivors: usize,
+    by_winning_survivors: Vec<ByWinners>,
+    winning_survivors_mode: usize,
     orders: Orders,
     replies_ties: usize,
     winners: Pool,
@@ -127,13 +147,19 @@ struct Results {
 }
 
 /// One census position, as the data lists it.
-#[derive(Serialize, Deserialize)]
+#[derive(Serialize)]
 struct Listed {
     gaps: String,
     genus: u32,
     largest_gap: u32,
+    moves: usize,
+    struck: String,
     survivors: String,
+    shortlist: usize,
     winning_moves: String,
+    winning_survivors: usize,
+    #[serde(flatten)]
+    places: Places,
     proof_depth: u32,
     named_move: u32,
     plain_closures: u64,
@@ -148,8 +174,13 @@ impl Listed {
             gaps: join(&r.position.gaps().collect::<Vec<_>>()),
             genus: r.position.genus(),
             largest_gap: r.position.largest_gap(),
+            moves: r.position.moves().count(),
+            struck: join(&r.struck()),
             survivors: join(&r.survivors.iter().map(|s| s.mv).collect::<Vec<_>>()),
+            shortlist: r.survivors.len(),
             winning_moves: join(&r.winners),
+            winning_survivors: r.winning_survivors(),
+            places: r.places.clone(),
             proof_depth: r.depth(),
             named_move: r.proof.map_or(0, |q| q.named),
             plain_closures: c.plain.1,
@@ -179,33 +210,6 @@ struct ByDepth {
     cheaper_than_plain: usize,
 }
 
-#[derive(Serialize)]
-struct Orders {
-    replies: Score,
-    largest_gap: Score,
-    chance: Chance,
-}
-
-#[derive(Serialize)]
-struct Score {
-    first: usize,
-    first_share: f64,
-    mean_place: f64,
-}
-
-#[derive(Serialize)]
-struct Chance {
-    first_share: f64,
-    mean_place: f64,
-}
-
-#[derive(Serialize)]
-struct Pool {
-    count: usize,
-    mean_replies: f64,
-    mean_closed: f64,
-}
-
 #[derive(Serialize, Deserialize)]
 struct Example {
     gaps: String,
@@ -221,6 +225,8 @@ struct Example {
     winners_text: String,
     fewest_replies_move: u32,
     fewest_replies: usize,
+    #[serde(flatten)]
+    places: Places,
     depth: u32,
     named: u32,
 }
@@ -388,6 +394,57 @@ mod tests {
         assert!(close(&d["losers"]["mean_replies"], 7.37, 2));
         assert!(close(&d["winners"]["mean_closed"], 3.11, 2));
         assert!(close(&d["losers"]["mean_closed"], 3.10, 2));
+        // The smallest largest gap puts a winner first on one position more
+        // than the replies do; the best one-move order, largest move first,
+        // places the first winner at 4.34 on average.
+        assert_eq!(orders["largest_gap"]["first"], 145);
+        assert!(close(&orders["largest_move"]["mean_place"], 4.34, 2));
+        // The fifths of the shortlist by replies: 30.9% of winning and 25.8%
+        // of losing survivors in the fifth leaving the fewest, 13.3% and 13.5%
+        // in the one leaving the most.
+        assert!(close(&d["winners"]["fewest_fifth"], 0.309, 3));
+        assert!(close(&d["losers"]["fewest_fifth"], 0.258, 3));
+        assert!(close(&d["winners"]["most_fifth"], 0.133, 3));
+        assert!(close(&d["losers"]["most_fifth"], 0.135, 3));
+        for pool in ["winners", "losers"] {
+            let fifths = d[pool]["fifths"].as_array().unwrap();
+            let total: u64 = fifths.iter().map(|n| n.as_u64().unwrap()).sum();
+            assert_eq!(d[pool]["count"], total, "{pool}");
+        }
+        // Most positions have one winning move.
+        assert_eq!(d["winning_survivors_mode"], 1);
+        assert_eq!(d["by_winning_survivors"][0]["winning_survivors"], 1);
+        assert!(d["by_winning_survivors"][0]["positions"].as_u64().unwrap() > 583 / 2);
+    }
+
+    #[test]
+    fn lists_the_shortlists_proved_at_depth_1() {
+        let out = run(&[]);
+        let d = &out.data;
+        // The 35 positions proved at depth 1 with more than one survivor,
+        // read back from the positions listed, shortlists up to 12.
+        let mut from_listing: Vec<u64> = d["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|p| p["proof_depth"] == 1 && p["shortlist"].as_u64().unwrap() > 1)
+            .map(|p| p["shortlist"].as_u64().unwrap())
+            .collect();
+        from_listing.sort_unstable();
+        assert_eq!(d["new_at_1_shortlists"], serde_json::json!(from_listing));
+        assert_eq!(from_listing.len(), 35);
+        assert_eq!(from_listing.last(), Some(&12));
+        // Each listed position's counts add up: struck moves and survivors
+        // make the moves, and the winners are all survivors.
+        for p in d["positions"].as_array().unwrap() {
+            let listed = |key: &str| match p[key].as_str().unwrap() {
+                "" => 0,
+                text => text.split(", ").count() as u64,
+            };
+            assert_eq!(listed("struck") + listed("survivors"), p["moves"], "{p}");
+            assert_eq!(listed("survivors"), p["shortlist"], "{p}");
+            assert_eq!(listed("winning_moves"), p["winning_survivors"], "{p}");
+        }
     }
 
     #[test]
@@ -450,6 +507,23 @@ mod tests {
         assert_eq!(second["winners"], serde_json::json!([14]));
         assert_eq!(second["survivors"][5]["move"], 14);
         assert_eq!(second["survivors"][5]["replies"], 5);
+        // Every reply to 4 is struck; 14 leaves the gaps 2 to 7, less the one
+        // the test strikes, and the order by replies puts it last.
+        let four = &ex["survivors"][0];
+        assert_eq!(
+            (
+                &four["move"],
+                four["struck_replies"].as_array().map(Vec::len)
+            ),
+            (&4.into(), Some(4))
+        );
+        assert_eq!(
+            second["survivors"][5]["struck_replies"]
+                .as_array()
+                .map(Vec::len),
+            Some(1)
+        );
+        assert_eq!(second["place_by_replies"], 6);
         assert_eq!(second["depth"], 5);
     }
 
@@ -524,18 +598,23 @@ mod tests {
     #[test]
     fn the_small_example_is_the_hand_worked_one() {
         // The views' tests draw this position from hand-worked data; the run
-        // finds the same: 2 and 3 struck, 6 a winning survivor with no
-        // surviving reply.
+        // finds the same: 2 and 3 struck, 6 a winning survivor whose replies,
+        // 2 and 3, are both struck; as the only survivor it is first in every
+        // order.
         let out = run(&[("max_gaps", "4"), ("example", "[1, 2, 3, 6]")]);
         let ex = &out.data["example"];
         assert_eq!(ex["struck"], serde_json::json!([2, 3]));
         assert_eq!(
             ex["survivors"],
             serde_json::json!([
-                {"move": 6, "replies": 0, "child_largest_gap": 3, "closes": 1, "wins": true}
+                {"move": 6, "replies": 0, "struck_replies": [2, 3], "child_largest_gap": 3,
+                 "closes": 1, "wins": true}
             ])
         );
         assert_eq!(ex["largest_gap"], 6);
+        for order in orders::Order::ALL {
+            assert_eq!(ex[order.place_key()], 1, "{order:?}");
+        }
     }
 
     #[test]

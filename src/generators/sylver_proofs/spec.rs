@@ -72,10 +72,13 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "positions.N",
             doc: "Every census position: .gaps (its gaps, listed), .genus, .largest_gap, \
-                  .survivors (the moves the pairing test leaves), .winning_moves, .proof_depth, \
-                  .named_move (the move its proof names, 0 for none) and the closures a plain \
-                  search, a pruned search and its proof take (.plain_closures, \
-                  .pruned_closures, .proof_closures).",
+                  .moves (legal moves: every gap but 1), .struck (the moves the pairing test \
+                  strikes, listed), .survivors (the moves it leaves, listed), .shortlist (their \
+                  number), .winning_moves (listed), .winning_survivors (their number), \
+                  .place_by_ORDER for each order of `orders` (place of the first winning \
+                  survivor in that order, from 1), .proof_depth, .named_move (the move its \
+                  proof names, 0 for none) and the closures a plain search, a pruned search and \
+                  its proof take (.plain_closures, .pruned_closures, .proof_closures).",
         },
         Doc {
             name: "by_gaps.N",
@@ -125,12 +128,27 @@ pub(super) static SPEC: Spec = Spec {
             doc: "Positions proved at depth 1 with more than one survivor.",
         },
         Doc {
+            name: "new_at_1_shortlists",
+            doc: "The shortlist lengths (numbers of survivors) of those positions, ascending, \
+                  for a median over them (`median(ID.new_at_1_shortlists)`).",
+        },
+        Doc {
             name: "proved_at_1_median_survivors",
             doc: "Median number of survivors of the positions proved at depth 1.",
         },
         Doc {
             name: "proved_at_1_max_survivors",
             doc: "Largest number of survivors of a position proved at depth 1.",
+        },
+        Doc {
+            name: "by_winning_survivors.N",
+            doc: "Census positions per number of winning survivors, for each number some \
+                  position has, ascending: .winning_survivors, .positions.",
+        },
+        Doc {
+            name: "winning_survivors_mode",
+            doc: "The most common number of winning survivors of a census position (the \
+                  smaller on a tie).",
         },
         Doc {
             name: "orders.replies",
@@ -144,6 +162,24 @@ pub(super) static SPEC: Spec = Spec {
                   the smaller move): .first, .first_share, .mean_place.",
         },
         Doc {
+            name: "orders.largest_move",
+            doc: "Survivors ordered largest move first: .first, .first_share, .mean_place.",
+        },
+        Doc {
+            name: "orders.smallest_move",
+            doc: "Survivors ordered smallest move first: .first, .first_share, .mean_place.",
+        },
+        Doc {
+            name: "orders.most_closed",
+            doc: "Survivors ordered by most gaps closed (ties to the smaller move): .first, \
+                  .first_share, .mean_place.",
+        },
+        Doc {
+            name: "orders.fewest_closed",
+            doc: "Survivors ordered by fewest gaps closed (ties to the smaller move): .first, \
+                  .first_share, .mean_place.",
+        },
+        Doc {
             name: "orders.chance",
             doc: "A random order: .first_share (mean of winners / survivors), .mean_place \
                   (mean of (survivors + 1) / (winners + 1)).",
@@ -155,11 +191,17 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "winners",
             doc: "Over all winning survivors of the census: .count, .mean_replies (surviving \
-                  replies left), .mean_closed (gaps the move closes).",
+                  replies left), .mean_closed (gaps the move closes), .fifths (how many fall in \
+                  each fifth of their shortlist, five counts from the fifth that leaves the \
+                  fewest replies; with `less` the survivors of the shortlist leaving strictly \
+                  fewer replies and n its length, a survivor's fifth is \
+                  min(4, floor(5 less / (n - 1))), and a lone survivor's 0), .fewest_fifth and \
+                  .most_fifth (shares of .count in the first fifth and in the last).",
         },
         Doc {
             name: "losers",
-            doc: "The same over all losing survivors: .count, .mean_replies, .mean_closed.",
+            doc: "The same over all losing survivors: .count, .mean_replies, .mean_closed, \
+                  .fifths, .fewest_fifth, .most_fifth.",
         },
         Doc {
             name: "proof_cheaper_than_plain",
@@ -181,9 +223,11 @@ pub(super) static SPEC: Spec = Spec {
             name: "example",
             doc: "The drawn position: .gaps (\"1, 2, ...\"), .genus, .largest_gap, .irreducible, \
                   .moves (count), .struck (list), .struck_text, .survivor_count, .survivors.N \
-                  (ascending: .move, .replies, .child_largest_gap, .closes, .wins), .winners (list), \
-                  .winners_text, .fewest_replies_move, .fewest_replies, .depth and .named \
-                  (0 when not proved: a lost position).",
+                  (ascending: .move, .replies, .struck_replies (the replies the pairing test \
+                  strikes, a list), .child_largest_gap, .closes, .wins), .winners (list), \
+                  .winners_text, .fewest_replies_move, .fewest_replies, .place_by_ORDER (as in \
+                  `positions`; 0 without a winning survivor), .depth and .named (0 when not \
+                  proved: a lost position).",
         },
         Doc {
             name: "second",

@@ -2,10 +2,8 @@
 //! shortlist scored against chance, the costs set against plain and pruned
 //! search, and the two examples described.
 
-use super::{
-    ByDepth, ByGaps, Chance, Example, Listed, Orders, Pool, Priced, Record, Results, Score,
-    Survivor, join,
-};
+use super::shortlists::{by_winning_survivors, pool};
+use super::{ByDepth, ByGaps, Example, Listed, Priced, Record, Results, join, orders};
 
 /// The least number of gaps from which every census size up to `max_gaps`
 /// has its deepest proof at the bound; `max_gaps + 1` when the largest breaks it.
@@ -24,7 +22,7 @@ fn depth_bound(gaps: u32) -> u32 {
     if b.is_multiple_of(2) { b - 1 } else { b }
 }
 
-fn mean(values: impl Iterator<Item = f64>) -> f64 {
+pub(super) fn mean(values: impl Iterator<Item = f64>) -> f64 {
     let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
     if n == 0 { 0.0 } else { sum / n as f64 }
 }
@@ -42,10 +40,7 @@ fn median(mut values: Vec<f64>) -> f64 {
 
 fn example(record: &Record) -> Example {
     let p = record.position;
-    let struck: Vec<u32> = p
-        .moves()
-        .filter(|&m| !record.survivors.iter().any(|s| s.mv == m))
-        .collect();
+    let struck = record.struck();
     let fewest = record
         .survivors
         .iter()
@@ -65,35 +60,9 @@ fn example(record: &Record) -> Example {
         winners: record.winners.clone(),
         fewest_replies_move: fewest.0,
         fewest_replies: fewest.1,
+        places: record.places.clone(),
         depth: record.depth(),
         named: record.proof.map_or(0, |q| q.named),
-    }
-}
-
-/// Scores an order over the census.
-fn score(census: &[Priced], key: impl Fn(&Survivor) -> u64) -> Score {
-    let places: Vec<usize> = census
-        .iter()
-        .filter_map(|c| c.record.first_winner_place(&key))
-        .collect();
-    let first = places.iter().filter(|&&p| p == 1).count();
-    Score {
-        first,
-        first_share: first as f64 / census.len().max(1) as f64,
-        mean_place: mean(places.iter().map(|&p| p as f64)),
-    }
-}
-
-fn pool(census: &[Priced], wins: bool) -> Pool {
-    let pooled: Vec<&Survivor> = census
-        .iter()
-        .flat_map(|c| &c.record.survivors)
-        .filter(|s| s.wins == wins)
-        .collect();
-    Pool {
-        count: pooled.len(),
-        mean_replies: mean(pooled.iter().map(|s| s.replies as f64)),
-        mean_closed: mean(pooled.iter().map(|s| f64::from(s.closes))),
     }
 }
 
@@ -154,6 +123,8 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
         .map(|c| c.record.survivors.len())
         .collect();
     at_1.sort_unstable();
+    let new_at_1_shortlists: Vec<usize> = at_1.iter().copied().filter(|&n| n > 1).collect();
+    let (by_winning_survivors, winning_survivors_mode) = by_winning_survivors(census);
     let cheaper_than_plain: Vec<&Priced> = census
         .iter()
         .filter(|c| proof_cost(c) < c.plain.1)
@@ -173,23 +144,13 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
             .filter(|c| c.record.lone_survivor())
             .filter(|c| depth_of(c) == 1)
             .count(),
-        new_at_1: at_1.iter().filter(|&&n| n > 1).count(),
+        new_at_1: new_at_1_shortlists.len(),
+        new_at_1_shortlists,
         proved_at_1_median_survivors: median(at_1.iter().map(|&n| n as f64).collect()),
         proved_at_1_max_survivors: at_1.last().copied().unwrap_or(0),
-        orders: Orders {
-            replies: score(census, |s| s.replies as u64),
-            largest_gap: score(census, |s| u64::from(s.child_largest_gap)),
-            chance: Chance {
-                first_share: mean(census.iter().map(|c| {
-                    let (w, n) = winners_and_survivors(&c.record);
-                    w / n.max(1.0)
-                })),
-                mean_place: mean(census.iter().map(|c| {
-                    let (w, n) = winners_and_survivors(&c.record);
-                    (n + 1.0) / (w + 1.0)
-                })),
-            },
-        },
+        by_winning_survivors,
+        winning_survivors_mode,
+        orders: orders::orders(census),
         replies_ties: census
             .iter()
             .filter(|c| {
@@ -217,11 +178,6 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
         example: example(&examples[0]),
         second: example(&examples[1]),
     }
-}
-
-fn winners_and_survivors(r: &Record) -> (f64, f64) {
-    let w = r.survivors.iter().filter(|s| s.wins).count();
-    (w as f64, r.survivors.len() as f64)
 }
 
 #[cfg(test)]
