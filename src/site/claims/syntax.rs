@@ -419,6 +419,10 @@ fn literal_kind(text: &str) -> Option<LiteralKind> {
     if let Some(s) = text.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
         return Some(LiteralKind::String(s.to_string()));
     }
+    // A number written with the minus sign (U+2212) reads as with a hyphen.
+    if let Some(rest) = text.strip_prefix('\u{2212}') {
+        return literal_kind(&format!("-{rest}"));
+    }
     if let Some(p) = text.strip_suffix('%') {
         let (value, places) = decimal(p.trim())?;
         return Some(LiteralKind::Percent { value, places });
@@ -526,6 +530,13 @@ mod tests {
         );
         assert!(parse_literal("29,16").is_err());
         assert!(parse_literal("1/0").is_err());
+        // The minus sign reads as a hyphen and prints as written.
+        assert_eq!(k("\u{2212}1/4"), k("-1/4"));
+        assert_eq!(k("\u{2212}3"), whole(-3, 1));
+        assert_eq!(k("\u{2212}2.5"), k("-2.5"));
+        assert_eq!(parse_literal("\u{2212}3").unwrap().text, "\u{2212}3");
+        assert!(parse_literal("\u{2212}").is_err());
+        assert!(parse_literal("\u{2212}\u{2212}3").is_err());
     }
 
     #[test]
