@@ -20,8 +20,8 @@ pub(super) fn mirror(grid: &Grid, free: u64, map: Map) -> Option<Mirror> {
     })
 }
 
-/// Whether `map` carries every free cell onto a free cell (the first clause;
-/// the empty set is closed).
+/// Whether `map` carries every free cell onto a free cell: the first clause
+/// (a full board, with no free cell, is closed).
 pub(super) fn closed(grid: &Grid, free: u64, map: Map) -> bool {
     mirror(grid, free, map).is_none_or(|mirror| {
         let is_free = |cell: (usize, usize)| free & grid.bit(cell.0, cell.1) != 0;
