@@ -93,6 +93,12 @@ static SPEC: Spec = Spec {
                   (null past 2^64).",
         },
         Doc {
+            name: "part_routes",
+            doc: "Routes of each region walked alone, in the order of `parts` (null past 2^64), so \
+                  that part_routes.N / parts.N is a part's routes per position beside routes / \
+                  whole. The whole's placement sequences are the interleavings of the parts'.",
+        },
+        Doc {
             name: "value",
             doc: "Canonical value of the whole board (CGSuite notation), from the board's own options.",
         },
@@ -162,6 +168,7 @@ struct Results {
     sum: u64,
     ratio: f64,
     routes: Option<u64>,
+    part_routes: Vec<Option<u64>>,
     value: String,
     part_values: Vec<String>,
     free_cells: u32,
@@ -246,17 +253,25 @@ fn board_positions(params: &Params) -> Result<u128, String> {
     Ok(boards.iter().map(product).max().unwrap_or(0))
 }
 
-/// Walks the whole board and each region; the check compares the two.
-fn split(board: &Board) -> (Walk, Vec<u64>, Check) {
+/// Walks the whole board and each region; the check compares the positions
+/// of the one with the product of the others'.
+fn split(board: &Board) -> (Walk, Vec<Walk>, Check) {
     let whole = board.walk();
-    let parts: Vec<u64> = board.regions().iter().map(|r| r.walk().positions).collect();
-    let product = parts.iter().try_fold(1u64, |a, &b| a.checked_mul(b));
+    let parts: Vec<Walk> = board.regions().iter().map(Board::walk).collect();
+    let product = parts
+        .iter()
+        .try_fold(1u64, |a, b| a.checked_mul(b.positions));
     let check = Check::equal(
         "whole = product of parts",
         whole.positions.to_string(),
         product.map_or_else(|| "more than 2^64".into(), |p| p.to_string()),
     );
     (whole, parts, check)
+}
+
+/// The positions of each walk.
+fn positions(walks: &[Walk]) -> Vec<u64> {
+    walks.iter().map(|w| w.positions).collect()
 }
 
 /// The board's value from its own options and each region's value; the check
@@ -288,7 +303,8 @@ impl Generator for BlockedBoard {
     fn run(&self, params: &Params) -> Output {
         let p: BlockedBoardParams = params.typed();
         let board = board_of(&p);
-        let (whole, parts, check) = split(&board);
+        let (whole, part_walks, check) = split(&board);
+        let parts = positions(&part_walks);
         let (value, part_values, value_check) = values(&board);
         let mut checks = vec![check, value_check];
         let wall: Vec<Wall> = wall_boards(&p)
@@ -296,6 +312,7 @@ impl Generator for BlockedBoard {
             .enumerate()
             .map(|(col, walled)| {
                 let (whole, parts, mut check) = split(walled);
+                let parts = positions(&parts);
                 check.name = format!("wall {}: whole = product of parts", col + 1);
                 checks.push(check);
                 let sum: u64 = parts.iter().sum();
@@ -326,6 +343,7 @@ impl Generator for BlockedBoard {
         let data = Results {
             whole: whole.positions,
             routes: whole.routes,
+            part_routes: part_walks.iter().map(|w| w.routes).collect(),
             regions: parts.len(),
             product,
             sum,
@@ -350,6 +368,7 @@ impl Generator for BlockedBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::domineering::Dominoes;
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();
@@ -427,6 +446,88 @@ mod tests {
             panic!("the wall is a chart");
         };
         assert_eq!(chart.values().rows.len(), 5);
+    }
+
+    /// Placement sequences from `board` by their length, counted by
+    /// enumerating every sequence, with no table.
+    fn sequences_by_length(board: &Board) -> Vec<u64> {
+        fn extend(free: u128, dominoes: &Dominoes, depth: usize, counts: &mut Vec<u64>) {
+            if counts.len() == depth {
+                counts.push(0);
+            }
+            counts[depth] += 1;
+            for next in dominoes.children(free) {
+                extend(next, dominoes, depth + 1, counts);
+            }
+        }
+        let mut counts = Vec::new();
+        extend(board.free, &board.dominoes(), 0, &mut counts);
+        counts
+    }
+
+    /// The sequences of a game made of two independent ones, by length: each
+    /// is an interleaving of a sequence of each, k moves of the first placed
+    /// among n in C(n, k) ways.
+    fn interleaved(a: &[u64], b: &[u64]) -> Vec<u64> {
+        let choose =
+            |n: usize, k: usize| (0..k).fold(1u64, |c, i| c * (n - i) as u64 / (i + 1) as u64);
+        (0..a.len() + b.len() - 1)
+            .map(|n| {
+                let ks = n.saturating_sub(b.len() - 1)..=n.min(a.len() - 1);
+                ks.map(|k| choose(n, k) * a[k] * b[n - k]).sum()
+            })
+            .collect()
+    }
+
+    #[test]
+    fn routes_of_the_parts_and_the_whole_count_placement_sequences() {
+        // Hand count: the 2 x 3 with its middle column blocked is two 2 x 1
+        // columns, each with the empty sequence and one placement (2 routes);
+        // the whole has the empty sequence, two of one placement and two of
+        // two (the columns in either order): 5.
+        let out = run(&[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")]);
+        assert_eq!(out.data["part_routes"], serde_json::json!([2, 2]));
+        assert_eq!(out.data["routes"], 5);
+        // A 3 x 5 split into three regions of different shapes: every
+        // sequence of the whole and of each part enumerated, and the whole's
+        // also as interleavings of the parts'.
+        let small = [
+            ("rows", "3"),
+            ("cols", "5"),
+            ("blocked_columns", "[3]"),
+            ("blocked_cells", "[[2, 4], [2, 5]]"),
+        ];
+        let (out, parts, by_interleaving) = routes_by_parts(&small);
+        assert_eq!(parts, 3);
+        let whole = sequences_by_length(&board_of(&typed(&small)));
+        assert_eq!(whole, by_interleaving);
+        assert_eq!(out.data["routes"], whole.iter().sum::<u64>());
+        // The essay's 4 x 5 with its middle column blocked: 345 routes in each
+        // half, 3,243,913 in the whole, its sequences left to interleaving.
+        let (out, _, by_interleaving) = routes_by_parts(&[]);
+        assert_eq!(out.data["part_routes"], serde_json::json!([345, 345]));
+        assert_eq!(out.data["routes"], by_interleaving.iter().sum::<u64>());
+        assert_eq!(out.data["routes"], 3_243_913);
+    }
+
+    fn typed(pairs: &[(&str, &str)]) -> BlockedBoardParams {
+        Params::from_text(&SPEC, pairs).unwrap().typed()
+    }
+
+    /// A run without the wall sweep, the number of its parts, and the
+    /// whole's sequences by length from its parts' enumerated sequences,
+    /// after checking each part's routes against its enumeration.
+    fn routes_by_parts(pairs: &[(&str, &str)]) -> (Output, usize, Vec<u64>) {
+        let pairs = [pairs, &[("wall", "false")]].concat();
+        let out = run(&pairs);
+        let regions = board_of(&typed(&pairs)).regions();
+        let parts: Vec<Vec<u64>> = regions.iter().map(sequences_by_length).collect();
+        let totals: Vec<u64> = parts.iter().map(|p| p.iter().sum()).collect();
+        assert_eq!(out.data["part_routes"], serde_json::json!(totals));
+        let whole = parts[1..]
+            .iter()
+            .fold(parts[0].clone(), |a, b| interleaved(&a, b));
+        (out, parts.len(), whole)
     }
 
     #[test]

@@ -213,6 +213,11 @@ pub(super) fn three_rows(length: usize) -> ThreeRow {
         one_needle: bars.iter().filter(|b| b.count == 1).count(),
         lowest_row: rows().min(),
         highest_row: rows().max(),
+        top_row: bars
+            .iter()
+            .filter(|b| b.columns >= 3 && b.row == Some(3))
+            .map(|b| b.columns)
+            .collect(),
         bars,
     }
 }

@@ -102,6 +102,7 @@ struct ThreeRow {
     one_needle: usize,
     lowest_row: Option<usize>,
     highest_row: Option<usize>,
+    top_row: Vec<usize>,
     bars: Vec<ThreeRowBar>,
 }
 
@@ -262,6 +263,7 @@ impl Generator for ChompNeedles {
 mod tests {
     use super::*;
     use draw::Role;
+    use std::collections::HashMap;
     use std::sync::LazyLock;
 
     fn params(pairs: &[(&str, &str)]) -> Params {
@@ -357,6 +359,43 @@ mod tests {
         );
         assert_eq!(out.data["three_row"]["lowest_row"], 2);
         assert_eq!(out.data["three_row"]["highest_row"], 3);
+        // From three columns on, the top row holds the needle at 5, 7, 9, 12
+        // and 14 columns, as a search over the rows' lengths finds too.
+        let top_row: Vec<u8> = (3..=15).filter(|&c| top_row_needle(c)).collect();
+        assert_eq!(top_row, [5, 7, 9, 12, 14]);
+        assert_eq!(out.data["three_row"]["top_row"], serde_json::json!(top_row));
+    }
+
+    /// Whether the c x 3 bar's winning openings are all on its top row, by
+    /// a memoised search over the three rows' lengths (bottom first), with
+    /// no labelling: a position is lost when every bite leaves a won one.
+    fn top_row_needle(c: u8) -> bool {
+        type Rows = [u8; 3];
+        fn bites(rows: Rows) -> impl Iterator<Item = (usize, Rows)> {
+            (0..3).flat_map(move |row| {
+                (0..rows[row])
+                    .filter(move |&column| (row, column) != (0, 0))
+                    .map(move |column| {
+                        let mut after = rows;
+                        after[row..].iter_mut().for_each(|l| *l = (*l).min(column));
+                        (row, after)
+                    })
+            })
+        }
+        fn lost(rows: Rows, memo: &mut HashMap<Rows, bool>) -> bool {
+            if let Some(&l) = memo.get(&rows) {
+                return l;
+            }
+            let l = bites(rows).all(|(_, after)| !lost(after, memo));
+            memo.insert(rows, l);
+            l
+        }
+        let mut memo = HashMap::new();
+        let winning: Vec<usize> = bites([c; 3])
+            .filter(|&(_, after)| lost(after, &mut memo))
+            .map(|(row, _)| row)
+            .collect();
+        !winning.is_empty() && winning.iter().all(|&row| row == 2)
     }
 
     #[test]

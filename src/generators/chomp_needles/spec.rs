@@ -271,6 +271,13 @@ pub(super) static SPEC: Spec = Spec {
             doc: "The highest row of a three-row bar's first winning opening (null if none).",
         },
         Doc {
+            name: "three_row.top_row",
+            doc: "The widths (columns), from 3 up to K, of the three-row bars whose first winning \
+                  opening lies on the top row; the 1 x 3 and 2 x 3 bars are left out, being the \
+                  3 x 1 and 3 x 2 turned (one- and two-row bars, whose needle is the top-right \
+                  square).",
+        },
+        Doc {
             name: "three_row.bars.N",
             doc: "The bar of N + 1 columns and three rows: .columns, .count (winning openings), \
                   .column and .row of its first winning opening (null if none).",

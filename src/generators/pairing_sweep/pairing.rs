@@ -20,14 +20,22 @@ pub(super) fn mirror(grid: &Grid, free: u64, map: Map) -> Option<Mirror> {
     })
 }
 
+/// Whether `map` carries every free cell onto a free cell: the first clause
+/// (a full board, with no free cell, is closed).
+pub(super) fn closed(grid: &Grid, free: u64, map: Map) -> bool {
+    mirror(grid, free, map).is_none_or(|mirror| {
+        let is_free = |cell: (usize, usize)| free & grid.bit(cell.0, cell.1) != 0;
+        grid.cells(free)
+            .all(|cell| mirror.image(cell).is_some_and(is_free))
+    })
+}
+
 /// The first clause of the pairing check for `map` that `free` fails, in
 /// the order the clauses are tested, or `None` when all three hold.
 pub(super) fn refusal(grid: &Grid, free: u64, map: Map) -> Option<Clause> {
     let mirror = mirror(grid, free, map)?;
     let image = |cell| mirror.image(cell);
-    let is_free =
-        |cell: Option<(usize, usize)>| cell.is_some_and(|(r, c)| free & grid.bit(r, c) != 0);
-    if grid.cells(free).any(|cell| !is_free(image(cell))) {
+    if !closed(grid, free, map) {
         return Some(Clause::Closure);
     }
     if grid.cells(free).any(|cell| image(cell) == Some(cell)) {
@@ -316,6 +324,27 @@ mod tests {
         }
         let free = g.bit(0, 0) | g.bit(0, 3);
         assert!(fires(&g, free, Map::HalfTurn) && fires(&g, free, Map::Vertical));
+    }
+
+    #[test]
+    fn a_set_is_closed_when_its_image_is_itself() {
+        // Every free set of a 3 x 4, reachable or not: the map is a bijection
+        // of the bounding box, so closure is the image of the set being the set.
+        let g = grid(3, 4);
+        for free in 1..=g.empty() {
+            for map in Map::ALL {
+                let mirror = mirror(&g, free, map).unwrap();
+                let image = g.cells(free).try_fold(0, |image, cell| {
+                    mirror.image(cell).map(|(r, c)| image | g.bit(r, c))
+                });
+                assert_eq!(closed(&g, free, map), image == Some(free), "{free:b} {map}");
+            }
+        }
+        // Hand cases: the empty board is closed under every map; an L of three
+        // cells under none.
+        assert!(Map::ALL.iter().all(|&m| closed(&g, g.empty(), m)));
+        let l = g.free_of(&["..##", ".###", "####"]);
+        assert!(Map::ALL.iter().all(|&m| !closed(&g, l, m)));
     }
 
     #[test]

@@ -110,6 +110,13 @@ pub(super) static SPEC: Spec = Spec {
             doc: "Of those, the positions whose half turn is refused by closure (the first clause).",
         },
         Doc {
+            name: "boards.N.reflection_only_half_turn_closed",
+            doc: "Of the positions only the reflection settles, those whose free cells are closed \
+                  under the half turn, so that a later clause (a fixed cell or a domino that is its \
+                  own image) refuses it; counted by testing closure apart, and 0 by the theorem \
+                  of `reflection_only_closure`.",
+        },
+        Doc {
             name: "boards.N.wrong",
             doc: "Unsound firings: positions where the half turn or a reflection fires although the \
                   player to move wins, by exact search from each such position (asserted 0).",
@@ -169,6 +176,11 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "firing.reflection_only_closure",
             doc: "Of those, the positions whose half turn is refused by closure.",
+        },
+        Doc {
+            name: "firing.reflection_only_half_turn_closed",
+            doc: "Positions only the reflection settles that are closed under the half turn \
+                  (`boards.N.reflection_only_half_turn_closed`), over the firing set.",
         },
         Doc {
             name: "firing.wrong",

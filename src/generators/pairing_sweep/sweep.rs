@@ -2,7 +2,7 @@
 //! map, the exact outcome where a check fires, the measured solver under each
 //! setting, and the identities the figures assert.
 
-use super::pairing::{Checks, Clause, Map, fires, measured_solve, refusal};
+use super::pairing::{Checks, Clause, Map, closed, fires, measured_solve, refusal};
 use super::{BoardFigures, Expansions, Sweep, name};
 use crate::games::cram::{Grid, Outcomes};
 use crate::generators::Check;
@@ -30,6 +30,7 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         reflection: 0,
         reflection_only: 0,
         reflection_only_closure: 0,
+        reflection_only_half_turn_closed: 0,
         wrong: 0,
         expansions: Expansions::default(),
         second_check_saves: 0,
@@ -52,6 +53,7 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
             f.reflection_only += 1;
             f.reflection_only_closure +=
                 u64::from(refusal(grid, free, Map::HalfTurn) == Some(Clause::Closure));
+            f.reflection_only_half_turn_closed += u64::from(closed(grid, free, Map::HalfTurn));
             reflection_only.push(free);
         }
         if half || reflection {

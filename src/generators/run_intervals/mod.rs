@@ -112,9 +112,12 @@ struct Results {
     example_values: String,
     example_interval: String,
     example_by_value: Vec<ValueCount>,
+    shortest_run: u32,
     longest_run: u32,
     width_by_length: Vec<RunWidth>,
     width_at_longest: i64,
+    min_run_width: i64,
+    max_run_width: i64,
     widest: i64,
     catalogue: Vec<Entry>,
 }
@@ -242,12 +245,13 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
         None => "none".to_string(),
     };
 
-    let longest_run = catalogue
-        .iter()
-        .flat_map(|e| e.down.iter().chain(&e.across))
-        .copied()
-        .max()
-        .unwrap_or(1);
+    let run_lengths = || {
+        catalogue
+            .iter()
+            .flat_map(|e| e.down.iter().chain(&e.across))
+            .copied()
+    };
+    let longest_run = run_lengths().max().unwrap_or(1);
     let width_by_length: Vec<RunWidth> = (1..=longest_run)
         .map(|l| {
             let line = catalogue
@@ -282,6 +286,8 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             .all(|l| point_lengths.contains(l))
     };
     let point_rule = count(&|e| (e.width == 0) == short(e));
+
+    let widths = || width_by_length.iter().map(|w| w.width);
 
     let n = catalogue.len();
     let checks = vec![
@@ -349,8 +355,11 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             })
             .collect(),
         example: example.into_iter().map(member).collect(),
+        shortest_run: run_lengths().min().unwrap_or(1),
         longest_run,
         width_at_longest: width_by_length.last().map_or(0, |w| w.width),
+        min_run_width: widths().min().unwrap_or(0),
+        max_run_width: widths().max().unwrap_or(0),
         width_by_length,
         widest: catalogue.iter().map(|e| e.width).max().unwrap_or(0),
         catalogue,
@@ -543,6 +552,24 @@ mod tests {
             "run length (cells),by search,by formula\n\
              1,0,0\n2,0,0\n3,0,0\n4,1,1\n5,0,0\n6,1,1\n"
         );
+    }
+
+    #[test]
+    fn the_run_lengths_present_run_from_one_cell_and_bound_the_widths() {
+        // Hand count: every catalogue has a single cell, and the widths of
+        // lines of 1 to 6 cells are 0, 0, 0, 1, 0, 1 (see above).
+        for (cells, widths) in [(1, (0, 0)), (3, (0, 0)), (4, (0, 1)), (6, (0, 1))] {
+            let p = Params::from_text(&SPEC, &[("max_cells", &cells.to_string())]).unwrap();
+            let d = RunIntervals.run(&p).data;
+            assert_eq!(d["shortest_run"], 1);
+            assert_eq!(d["longest_run"], cells);
+            let found = (d["min_run_width"].clone(), d["max_run_width"].clone());
+            assert_eq!(found, (widths.0.into(), widths.1.into()), "{cells} cells");
+            // The formula over the lengths 1..=cells gives the same bounds.
+            let formula = (1..=cells).map(width_formula);
+            let bounds = (formula.clone().min().unwrap(), formula.max().unwrap());
+            assert_eq!(bounds, widths);
+        }
     }
 
     #[test]

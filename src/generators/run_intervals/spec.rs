@@ -140,6 +140,10 @@ pub(super) static SPEC: Spec = Spec {
             doc: "The longest run in the catalogue (N, from the straight line).",
         },
         Doc {
+            name: "shortest_run",
+            doc: "The shortest run in the catalogue (1, a single cell).",
+        },
+        Doc {
             name: "width_by_length",
             doc: "Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the \
                   searched optimistic and pessimistic packing of a line of l cells), .width \
@@ -149,6 +153,16 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "width_at_longest",
             doc: "The width of the longest run (a line of N cells).",
+        },
+        Doc {
+            name: "min_run_width",
+            doc: "The smallest width_by_length.N.width: the least width a run adds, over the run \
+                  lengths present (1 to longest_run, the straight line of each being in the \
+                  catalogue).",
+        },
+        Doc {
+            name: "max_run_width",
+            doc: "The largest width_by_length.N.width, over the same run lengths.",
         },
         Doc {
             name: "widest",
