@@ -73,10 +73,7 @@ impl Statements {
         // key when it has escapes); an alt text's at its figure.
         let mut texts = Vec::new();
         for d in scan.directives.iter().filter(|d| d.kind == Kind::Figure) {
-            if let Some(c) = &d.caption {
-                let pin = c.verbatim.is_none().then_some(c.offset);
-                texts.push((Prepared::new(&c.text, c.verbatim.unwrap_or(0)), pin));
-            }
+            texts.extend(d.caption.as_ref().map(Prepared::caption));
             if let Some(alt) = &d.alt {
                 texts.push((Prepared::plain(alt), Some(d.offset)));
             }
