@@ -342,6 +342,119 @@ fn check_writes_nothing() {
     assert!(!dir.path().join("figures").exists());
 }
 
+// --- What moved in the prose since the last successful build ---
+
+/// The lines of `text` that name a value or claim that moved.
+fn moved(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|l| l.contains(" -> "))
+        .map(str::trim)
+        .collect()
+}
+
+#[test]
+fn a_build_names_each_value_and_claim_that_moved_and_check_names_the_same() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let record = dir.path().join("figures/values.json");
+    let first = std::fs::read(&record).unwrap();
+    // The record is deterministic: a rebuild and a build elsewhere write the same bytes.
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stdout.contains("moved"), "{}", run.stdout);
+    assert_eq!(std::fs::read(&record).unwrap(), first);
+    let elsewhere = fixture("basic");
+    assert_eq!(ladder(&["build"], elsewhere.path()).code, 0);
+    assert_eq!(
+        std::fs::read(elsewhere.path().join("figures/values.json")).unwrap(),
+        first
+    );
+    // As if a solver had computed other values in the last build.
+    common::edit(&record, |text| {
+        text.replacen("\"b.parts.0\": \"2\"", "\"b.parts.0\": \"3\"", 1)
+            .replacen("\"b.whole = four\": \"4\"", "\"b.whole = four\": \"5\"", 1)
+    });
+    let before = tree(dir.path());
+    let check = ladder(&["check"], dir.path());
+    assert_eq!(
+        check.code, 0,
+        "moves alone are information: {}",
+        check.stderr
+    );
+    assert_eq!(before, tree(dir.path()), "check wrote something");
+    let expected = [
+        "./content/demo/one.md:19: `b.whole = four`: 5 -> 4",
+        "./content/demo/one.md:29: `b.parts.0`: 3 -> 2",
+    ];
+    assert_eq!(moved(&check.stdout), expected, "{}", check.stdout);
+    assert!(
+        check
+            .stdout
+            .contains("moved since the last successful build (2; reread these sentences):"),
+        "{}",
+        check.stdout
+    );
+    let build = ladder(&["build"], dir.path());
+    assert_eq!(build.code, 0, "{}", build.stderr);
+    assert_eq!(moved(&build.stdout), expected, "{}", build.stdout);
+    // The build records what it computed.
+    assert_eq!(std::fs::read(&record).unwrap(), first);
+}
+
+#[test]
+fn a_claim_a_solver_change_makes_false_is_named_as_a_verdict_change() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let record = std::fs::read(dir.path().join("figures/values.json")).unwrap();
+    // Without its wall, the board has 18 positions, and so each part "has".
+    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+        text.replacen("blocked_columns = [2]", "blocked_columns = []", 1)
+    });
+    let before = tree(dir.path());
+    let check = ladder(&["check"], dir.path());
+    assert_eq!(check.code, 1, "{}", check.stderr);
+    assert_eq!(before, tree(dir.path()), "check wrote something");
+    let expected = [
+        "./content/demo/one.md:16: `b.whole = 4`: 4 -> 18, and the claim held and is now false",
+        "./content/demo/one.md:19: `b.whole = four`: 4 -> 18, and the claim held and is now false",
+        "./content/demo/one.md:19: `b.parts.0 = 2`: 2 -> 18, and the claim held and is now false",
+        "./content/demo/one.md:29: `b.parts.0`: 2 -> 18",
+    ];
+    assert_eq!(moved(&check.stderr), expected, "{}", check.stderr);
+    assert!(
+        check
+            .stderr
+            .contains("claim `b.whole = 4` is false: the generator computed 18"),
+        "{}",
+        check.stderr
+    );
+    let build = ladder(&["build"], dir.path());
+    assert_eq!(build.code, 1, "{}", build.stderr);
+    assert_eq!(moved(&build.stderr), expected, "{}", build.stderr);
+    // A failed build records nothing.
+    assert_eq!(
+        std::fs::read(dir.path().join("figures/values.json")).unwrap(),
+        record
+    );
+}
+
+#[test]
+fn a_record_ladder_did_not_write_is_left_alone() {
+    let dir = fixture("basic");
+    let record = dir.path().join("figures/values.json");
+    std::fs::create_dir_all(record.parent().unwrap()).unwrap();
+    std::fs::write(&record, "my notes").unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout
+            .contains("values.json is not a record of values ladder wrote"),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(std::fs::read_to_string(&record).unwrap(), "my notes");
+}
+
 #[test]
 fn figure_prints_data_as_json_and_checks_on_stderr() {
     let dir = fixture("basic");
@@ -446,7 +559,7 @@ fn build_with(generator: &'static Broken) -> (tempfile::TempDir, Result<site::Su
 #[test]
 fn a_failing_identity_fails_the_build_and_writes_no_figure() {
     let (dir, result) = build_with(&LIAR);
-    let Err(Failure::Content(errors)) = result else {
+    let Err(Failure::Content(errors, _)) = result else {
         panic!("expected content errors")
     };
     assert_eq!(errors.len(), 1);
@@ -462,7 +575,7 @@ fn a_failing_identity_fails_the_build_and_writes_no_figure() {
 #[test]
 fn a_panicking_generator_is_an_error_not_a_crash() {
     let (_dir, result) = build_with(&PANICKER);
-    let Err(Failure::Content(errors)) = result else {
+    let Err(Failure::Content(errors, _)) = result else {
         panic!("expected content errors")
     };
     assert!(

@@ -2,15 +2,15 @@
 //! only checking it.
 
 use super::{CONTENT_ERROR, progress};
+use crate::site::moves::Move;
 use crate::site::{self, Failure, Options, Summary};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct BuildArgs {
-    /// The folder holding content/, templates/ and figures/.
-    #[arg(long, default_value = ".")]
-    root: PathBuf,
+    #[command(flatten)]
+    check: CheckArgs,
     /// Where to write the site (default ROOT/site). ladder replaces this
     /// folder entirely; it refuses the root, a folder holding it, one inside
     /// content/, templates/ or figures/, and a non-empty folder it did not write.
@@ -20,47 +20,59 @@ pub struct BuildArgs {
     /// write (it has no .ladder-output file): they are deleted.
     #[arg(long)]
     replace_output: bool,
-    /// Recompute every figure, ignoring the artifacts in figures/.
-    #[arg(long)]
-    force: bool,
     /// Where the site will be published (overrides ladder.toml's base_url):
     /// the feed, the sitemap and canonical links need it.
     #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
     base_url: Option<String>,
-    /// Build the essays marked `draft = true` too (each marked as a draft).
-    #[arg(long)]
-    drafts: bool,
 }
 
+/// What `ladder check` and `ladder build` both take.
 #[derive(clap::Args)]
 pub struct CheckArgs {
     /// The folder holding content/, templates/ and figures/.
     #[arg(long, default_value = ".")]
     root: PathBuf,
+    /// Recompute every figure, ignoring the artifacts in figures/.
+    #[arg(long)]
+    force: bool,
+    /// Take the essays marked `draft = true` too (each marked as a draft).
+    #[arg(long)]
+    drafts: bool,
+}
+
+impl CheckArgs {
+    /// The options of a build of these arguments, writing the site and
+    /// figures or nothing.
+    fn options(self, write: bool) -> Options {
+        Options {
+            write,
+            force: self.force,
+            drafts: self.drafts,
+            ..Options::new(self.root)
+        }
+    }
 }
 
 pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = Options::new(args.root);
+    let mut opts = args.check.options(true);
     if let Some(output) = args.output_dir {
         opts.output = output;
     }
-    opts.force = args.force;
     opts.replace_output = args.replace_output;
     opts.base_url = args.base_url;
-    opts.drafts = args.drafts;
     let verb = format!("built {}", opts.output.display());
     finish(site::build(opts, &*progress::reporter()), &verb)
 }
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    let opts = Options {
-        write: false,
-        ..Options::new(args.root)
-    };
-    finish(site::build(opts, &*progress::reporter()), "checked")
+    finish(
+        site::build(args.options(false), &*progress::reporter()),
+        "checked",
+    )
 }
 
-/// The one-line summary, then the figures recomputed and those whose data changed.
+/// The one-line summary, then the figures recomputed, those whose data
+/// changed and the values and claims that moved.
 pub fn describe(verb: &str, s: &Summary) -> String {
     let mut out = format!(
         "{verb}: {} pages, {} figures computed, {} reused, {} views drawn, in {:.2} s",
@@ -77,6 +89,23 @@ pub fn describe(verb: &str, s: &Summary) -> String {
         if !list.is_empty() {
             out.push_str(&format!("\n  {what}: {}", list.join("; ")));
         }
+    }
+    out.push_str(&moved(&s.moves));
+    out
+}
+
+/// The values and claims that moved since the last build, one a line,
+/// after a line that says what they are (nothing when none moved).
+fn moved(moves: &[Move]) -> String {
+    if moves.is_empty() {
+        return String::new();
+    }
+    let mut out = format!(
+        "\n  moved since the last successful build ({}; reread these sentences):",
+        moves.len()
+    );
+    for m in moves {
+        out.push_str(&format!("\n    {m}"));
     }
     out
 }
@@ -102,8 +131,12 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(Failure::Content(errors)) => {
+        Err(Failure::Content(errors, moves)) => {
             report(&errors);
+            let moves = moved(&moves);
+            if !moves.is_empty() {
+                eprintln!("{}", moves.trim_start_matches('\n'));
+            }
             Ok(ExitCode::from(CONTENT_ERROR))
         }
         Err(Failure::Io(e)) => Err(e),

@@ -40,7 +40,8 @@ struct Cli {
 enum Command {
     /// Build the site from content/ into site/.
     Build(build::BuildArgs),
-    /// Do all the work and checks of build; write nothing.
+    /// Do all the work and checks of build, and name the values and claims
+    /// that moved since the last build; write nothing.
     Check(build::CheckArgs),
     /// Build the site in memory, serve it, and rebuild and reload on every change.
     Serve(serve::Args),

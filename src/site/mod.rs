@@ -14,7 +14,9 @@
 //! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
 //!    values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
-//! 7. write: swap the new site in, only if every step succeeded ([`output`]);
+//! 7. write: swap the new site in, only if every step succeeded ([`output`]),
+//!    and record every value and claim the essays state, so that the next
+//!    build (or `ladder check`) names those that moved ([`moves`]);
 //!    or [`serve`] it from memory, rebuilding on every change.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
@@ -32,6 +34,7 @@ pub mod figures;
 mod fingerprint;
 pub mod markdown;
 pub mod math;
+pub mod moves;
 pub mod output;
 pub mod pages;
 pub mod serve;
@@ -115,13 +118,18 @@ pub struct Summary {
     pub warnings: Vec<String>,
     /// What the site left out, and why (no feed without a base URL, say).
     pub notes: Vec<String>,
+    /// The values and claims whose computed values moved since the last
+    /// successful `ladder build`.
+    pub moves: Vec<moves::Move>,
 }
 
 /// Why a build failed.
 #[derive(Debug)]
 pub enum Failure {
-    /// The content is wrong: every error found.
-    Content(Vec<Diagnostic>),
+    /// The content is wrong: every error found, and the values and claims
+    /// that moved since the last successful build, as far as they could be
+    /// computed (a claim that fails now among them).
+    Content(Vec<Diagnostic>, Vec<moves::Move>),
     /// The machine failed us (a folder that cannot be written, say), or the
     /// output folder was refused ([`output::Refused`], a usage error).
     Io(anyhow::Error),
@@ -152,6 +160,11 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     let mut built = site.build(progress)?;
     warnings.extend(out.write(&built.files).map_err(Failure::Io)?);
     built.summary.warnings = warnings;
+    if let Some(record) = &built.record
+        && let Err(note) = record.store(&site.opts.root.join("figures"))
+    {
+        built.summary.notes.push(note);
+    }
     Ok(built.summary)
 }
 
@@ -159,6 +172,9 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
 pub struct Built {
     pub files: Files,
     pub summary: Summary,
+    /// What the essays state, for `figures/` (none where a file ladder did
+    /// not write stands in its place).
+    pub record: Option<moves::Record>,
 }
 
 /// A site that can be built again and again (as `ladder serve` does), keeping
@@ -199,6 +215,8 @@ impl Site {
             force: opts.force,
         };
         let results = figures::compute(&plan.jobs, &cache, &mut self.memory, progress);
+        let previous = moves::Record::read(&cache.dir);
+        let mut statements = moves::Statements::default();
         // Like the figures in memory, only the latest build's data files are kept.
         let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
         self.data_files.retain(|key, _| keys.contains(key));
@@ -239,6 +257,7 @@ impl Site {
                 &mut self.data_files,
                 &mut errors,
             );
+            statements.add(essay, &scans[i], &bound.data);
             for (path, text) in bound.files {
                 files.add(path, text);
             }
@@ -312,10 +331,17 @@ impl Site {
             ));
         }
 
+        let moves = match &previous {
+            Ok(Some(record)) => statements.moves(record),
+            _ => Vec::new(),
+        };
         if !errors.is_empty() {
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
             errors.dedup();
-            return Err(Failure::Content(errors));
+            return Err(Failure::Content(errors, moves));
+        }
+        if let Err(note) = &previous {
+            notes.push(note.clone());
         }
         let computed: Vec<(String, bool)> = plan
             .jobs
@@ -342,8 +368,13 @@ impl Site {
             elapsed: started.elapsed(),
             warnings: Vec::new(),
             notes,
+            moves,
         };
-        Ok(Built { files, summary })
+        Ok(Built {
+            files,
+            summary,
+            record: previous.is_ok().then(|| statements.record()),
+        })
     }
 }
 
@@ -364,12 +395,16 @@ struct Input {
 fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> {
     let content_dir = opts.root.join("content");
     if !content_dir.is_dir() {
-        return Err(Failure::Content(vec![Diagnostic::file(
-            &content_dir,
-            "no content folder: expected essays in content/**/*.md",
-        )]));
+        return Err(Failure::Content(
+            vec![Diagnostic::file(
+                &content_dir,
+                "no content folder: expected essays in content/**/*.md",
+            )],
+            Vec::new(),
+        ));
     }
-    let mut essays = content::load(&content_dir, &opts.root).map_err(Failure::Content)?;
+    let mut essays = content::load(&content_dir, &opts.root)
+        .map_err(|errors| Failure::Content(errors, Vec::new()))?;
     let mut drafts = Vec::new();
     if !opts.drafts {
         (drafts, essays) = essays.into_iter().partition(|e| e.front.draft);

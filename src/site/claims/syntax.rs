@@ -82,6 +82,33 @@ impl std::fmt::Display for Filter {
     }
 }
 
+/// The expression as ladder reads it, in one spelling however it was
+/// spaced: `b.whole = 2,916`, `b.share | percent(1)`, `x.n = x.m : "all"`.
+impl std::fmt::Display for Expr {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.term)?;
+        match &self.action {
+            Action::Show => Ok(()),
+            Action::Filter(filter) => write!(f, " | {filter}"),
+            Action::Claim(claim) => {
+                write!(f, " {} ", claim.op.symbol())?;
+                match &claim.against {
+                    Against::Literal(Literal {
+                        kind: LiteralKind::String(s),
+                        ..
+                    }) => write!(f, "\"{s}\"")?,
+                    Against::Literal(lit) => f.write_str(&lit.text)?,
+                    Against::Term(term) => write!(f, "{term}")?,
+                }
+                match &claim.prints {
+                    Some(words) => write!(f, " : \"{words}\""),
+                    None => Ok(()),
+                }
+            }
+        }
+    }
+}
+
 /// A claim: the computed value against a literal or another value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
@@ -599,5 +626,26 @@ mod tests {
         assert_eq!(f[0].start, 2);
         assert!(f[1].expr.is_ok(), "{:?}", f[1]);
         assert!(f[2].expr.is_err());
+    }
+
+    #[test]
+    fn an_expression_has_one_spelling_however_it_is_spaced() {
+        for (written, spelled) in [
+            ("b.whole", "b.whole"),
+            ("  b.share|percent( 1 )", "b.share | percent(1)"),
+            ("b.whole=2,916", "b.whole = 2,916"),
+            (
+                "len(b.parts)-1  ~ a thousand",
+                "len(b.parts) - 1 ~ a thousand",
+            ),
+            ("b.g = \"{2|-1/2}\"", "b.g = \"{2|-1/2}\""),
+            ("x.n=x.m:\"all\"", "x.n = x.m : \"all\""),
+            ("x.n >= (x.a + 1) * 2", "x.n >= (x.a + 1) * 2"),
+        ] {
+            let expr = parse(written).unwrap();
+            assert_eq!(expr.to_string(), spelled, "{written}");
+            // The spelling reads back as the same expression.
+            assert_eq!(parse(spelled).unwrap(), expr, "{spelled}");
+        }
     }
 }

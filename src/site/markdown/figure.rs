@@ -60,8 +60,7 @@ impl Renderer<'_, '_> {
     /// error in it is placed where it stands when the caption is written
     /// without escapes, and at the caption's key otherwise.
     fn inline(&mut self, caption: &Located) -> String {
-        let prepared = Prepared::new(&caption.text, caption.verbatim.unwrap_or(0));
-        let pin = caption.verbatim.is_none().then_some(caption.offset);
+        let (prepared, pin) = Prepared::caption(caption);
         for (at, message) in &prepared.errors {
             self.errors
                 .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));

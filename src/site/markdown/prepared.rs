@@ -4,6 +4,7 @@
 
 use super::options;
 use crate::site::claims;
+use crate::site::directives::Located;
 use pulldown_cmark::{Event, Parser, Tag};
 use std::borrow::Cow;
 use std::ops::Range;
@@ -50,6 +51,18 @@ impl Prepared {
             false => Vec::new(),
         };
         Prepared::outside(text, base, segments)
+    }
+
+    /// Takes the expressions out of a caption's markdown, with the offset
+    /// every one is pinned to: the caption's key when the caption has
+    /// escapes, none when it stands in the file as written (each is then at
+    /// its own place).
+    pub fn caption(caption: &Located) -> (Prepared, Option<usize>) {
+        let prepared = Prepared::new(&caption.text, caption.verbatim.unwrap_or(0));
+        (
+            prepared,
+            caption.verbatim.is_none().then_some(caption.offset),
+        )
     }
 
     /// Takes every expression out of plain `text` (no markdown).

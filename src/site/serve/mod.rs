@@ -131,7 +131,7 @@ fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String
             ));
             Ok(built.files)
         }
-        Err(Failure::Content(errors)) => {
+        Err(Failure::Content(errors, _)) => {
             let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
             for t in &texts {
                 progress.say(t);

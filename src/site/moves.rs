@@ -1,0 +1,363 @@
+//! What moved in the prose: every value and claim an essay states, as a
+//! build computed it, compared with what the last successful `ladder build`
+//! recorded in `figures/values.json`, so that after a solver change the
+//! author knows which sentences to reread.
+//!
+//! The record is keyed by essay (its path under `content/`) and by each
+//! expression's one spelling ([`claims::Expr`]'s `Display`), which editing
+//! other lines, or respacing the braces, does not change. Every occurrence of
+//! one expression in one essay computes the same, so one value stands for
+//! them all, and each occurrence is reported at its own line. A value
+//! records the text it prints (`47.0%`); a claim the value it states in full
+//! (`0.47017543859`, or both sides: `12 against 12`), since its literal
+//! prints the same whatever moved. A record is written only by a build
+//! without errors, so every claim in it held: a claim whose verdict changed
+//! is one that held and now fails.
+//!
+//! The file is JSON with sorted keys, one expression a line, written through
+//! a temporary file, and never over a file ladder did not write.
+
+use super::artifacts::write_new;
+use super::claims::syntax::Against;
+use super::claims::{self, Action, EssayData, Expr};
+use super::content::Essay;
+use super::diagnostics::Source;
+use super::directives::Kind;
+use super::markdown::{Prepared, Scan};
+use super::terms;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::BTreeMap;
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+/// The record's file name in `figures/`.
+pub const FILE: &str = "values.json";
+
+/// The version of the record's format; a record of another version is
+/// replaced, and nothing is compared with it.
+const FORMAT: u32 = 1;
+
+/// One value or claim, as this build computed it.
+struct Stated {
+    line: usize,
+    expr: String,
+    /// What it computed, or `None` where it could not be evaluated (an
+    /// error the build reports).
+    value: Option<String>,
+    /// False for a claim that does not hold.
+    holds: bool,
+}
+
+/// Every value and claim the essays of a build state, by essay.
+#[derive(Default)]
+pub struct Statements {
+    /// By path under `content/`: the file (for reports) and its statements
+    /// in order.
+    essays: BTreeMap<String, (PathBuf, Vec<Stated>)>,
+}
+
+impl Statements {
+    /// Evaluates every value and claim of `essay` (`scan`, its first pass)
+    /// against its figures' `data`: in its prose and headings, and in its
+    /// figures' captions and alt texts.
+    pub fn add(&mut self, essay: &Essay, scan: &Scan, data: &EssayData<'_>) {
+        let src = Source::new(&essay.path, &essay.source);
+        let mut found: Vec<(usize, &Expr)> = scan
+            .prepared
+            .exprs
+            .iter()
+            .filter_map(|e| Some((e.at, e.expr.as_ref().ok()?)))
+            .collect();
+        // A caption's expressions stand where the caption is written (at its
+        // key when it has escapes); an alt text's at its figure.
+        let mut texts = Vec::new();
+        for d in scan.directives.iter().filter(|d| d.kind == Kind::Figure) {
+            texts.extend(d.caption.as_ref().map(Prepared::caption));
+            if let Some(alt) = &d.alt {
+                texts.push((Prepared::plain(alt), Some(d.offset)));
+            }
+        }
+        for (prepared, pin) in &texts {
+            found.extend(
+                prepared
+                    .exprs
+                    .iter()
+                    .filter_map(|e| Some((pin.unwrap_or(e.at), e.expr.as_ref().ok()?))),
+            );
+        }
+        found.sort_by_key(|(at, _)| *at);
+        let stated = found
+            .into_iter()
+            .map(|(at, expr)| {
+                let (value, holds) = computed(expr, data);
+                Stated {
+                    line: src.position(at).0,
+                    expr: expr.to_string(),
+                    value,
+                    holds,
+                }
+            })
+            .collect();
+        self.essays
+            .insert(essay.content_path.clone(), (essay.path.clone(), stated));
+    }
+
+    /// The record of what was computed.
+    pub fn record(&self) -> Record {
+        let essays = self
+            .essays
+            .iter()
+            .map(|(essay, (_, stated))| {
+                let values = stated
+                    .iter()
+                    .filter_map(|s| Some((s.expr.clone(), s.value.clone()?)))
+                    .collect();
+                (essay.clone(), values)
+            })
+            .filter(|(_, values): &(String, BTreeMap<_, _>)| !values.is_empty())
+            .collect();
+        Record {
+            format: FORMAT,
+            essays,
+        }
+    }
+
+    /// Each statement whose value differs from `previous`, or that is a
+    /// claim `previous` holds and this build finds false, in the order of
+    /// essays and lines. Statements `previous` has not seen are not moves.
+    pub fn moves(&self, previous: &Record) -> Vec<Move> {
+        let mut moves = Vec::new();
+        for (essay, (path, stated)) in &self.essays {
+            let Some(before) = previous.essays.get(essay) else {
+                continue;
+            };
+            for s in stated {
+                let (Some(old), Some(new)) = (before.get(&s.expr), &s.value) else {
+                    continue;
+                };
+                if old != new || !s.holds {
+                    moves.push(Move {
+                        path: path.clone(),
+                        line: s.line,
+                        expr: s.expr.clone(),
+                        old: old.clone(),
+                        new: new.clone(),
+                        now_false: !s.holds,
+                    });
+                }
+            }
+        }
+        moves
+    }
+}
+
+/// What an expression computed, and whether it holds (a value always
+/// does): see the module's doc.
+fn computed(expr: &Expr, data: &EssayData<'_>) -> (Option<String>, bool) {
+    let Action::Claim(claim) = &expr.action else {
+        return (claims::evaluate(expr, data).ok(), true);
+    };
+    let side = |term| terms::value(term, data).ok().map(|v| exact(&v));
+    let value = match &claim.against {
+        Against::Literal(_) => side(&expr.term),
+        Against::Term(other) => side(&expr.term)
+            .zip(side(other))
+            .map(|(a, b)| format!("{a} against {b}")),
+    };
+    (value, claims::evaluate(expr, data).is_ok())
+}
+
+/// A value in full: whole numbers with thousands separators (as prose
+/// shows them), other numbers as JSON writes them, strings as they are.
+fn exact(value: &Value) -> String {
+    match value {
+        Value::Number(n) => match n.as_i64() {
+            Some(i) => claims::evaluate::with_separators(i),
+            None => match n.as_f64() {
+                Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => {
+                    claims::evaluate::with_separators(f as i64)
+                }
+                _ => n.to_string(),
+            },
+        },
+        Value::String(s) => s.clone(),
+        other => other.to_string(),
+    }
+}
+
+/// A statement whose value moved since the last successful build.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Move {
+    pub path: PathBuf,
+    pub line: usize,
+    /// The expression's spelling.
+    pub expr: String,
+    pub old: String,
+    pub new: String,
+    /// A claim that held in the last successful build and fails now.
+    pub now_false: bool,
+}
+
+impl fmt::Display for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}:{}: `{}`: {} -> {}",
+            self.path.display(),
+            self.line,
+            self.expr,
+            self.old,
+            self.new
+        )?;
+        if self.now_false {
+            f.write_str(", and the claim held and is now false")?;
+        }
+        Ok(())
+    }
+}
+
+/// What a successful build computed, by essay and expression.
+#[derive(Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Record {
+    format: u32,
+    essays: BTreeMap<String, BTreeMap<String, String>>,
+}
+
+impl Record {
+    /// The record in `dir`: `Ok(None)` when there is none (or one of
+    /// another format), `Err` (a note) when the file there is not one ladder
+    /// wrote.
+    pub fn read(dir: &Path) -> Result<Option<Record>, String> {
+        let path = dir.join(FILE);
+        let Ok(bytes) = std::fs::read(&path) else {
+            return Ok(None);
+        };
+        if let Ok(record) = serde_json::from_slice::<Record>(&bytes) {
+            return Ok((record.format == FORMAT).then_some(record));
+        }
+        // Any format's record has these two keys.
+        let keys = serde_json::from_slice::<BTreeMap<String, Value>>(&bytes);
+        match keys {
+            Ok(keys) if keys.contains_key("format") && keys.contains_key("essays") => Ok(None),
+            _ => Err(format!(
+                "{} is not a record of values ladder wrote: nothing is compared with it and it \
+                 is left alone (remove it to record values again)",
+                path.display()
+            )),
+        }
+    }
+
+    /// Writes the record into `dir`, unless a file ladder did not write is
+    /// there; `Err` says why it was not written.
+    pub fn store(&self, dir: &Path) -> Result<(), String> {
+        Record::read(dir)?;
+        let path = dir.join(FILE);
+        let mut text = serde_json::to_string_pretty(self).expect("a record serialises");
+        text.push('\n');
+        std::fs::create_dir_all(dir)
+            .and_then(|()| write_new(&path, text.as_bytes()))
+            .map_err(|e| {
+                format!(
+                    "the values were not recorded in {} ({e}); the next build compares with the \
+                     last record",
+                    path.display()
+                )
+            })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::generators::Data;
+    use serde_json::json;
+
+    /// The statements of an essay of `body` whose figure `b` has `data`.
+    fn statements(body: &str, data: serde_json::Value) -> Statements {
+        let essay = Essay::of_body("a.md", body);
+        let (scan, errors) = crate::site::markdown::scan(&essay, crate::generators::REGISTRY);
+        assert!(errors.is_empty(), "{errors:?}");
+        let data = Data::from_value(data).unwrap();
+        let mut s = Statements::default();
+        s.add(&essay, &scan, &EssayData::from([("b".to_string(), &data)]));
+        s
+    }
+
+    const BODY: &str = "It has {{ b.n }} positions, {{b.n = 4}} in all.\n\n\
+                        Again {{ b.n }}, {{ b.share | percent(1) }}; {{ b.share ~ 47% }}.\n";
+
+    #[test]
+    fn a_record_holds_what_values_print_and_what_claims_state_in_full() {
+        let s = statements(BODY, json!({ "n": 4, "share": 0.47017543859 }));
+        let record = s.record();
+        let values = &record.essays["a.md"];
+        assert_eq!(values["b.n"], "4");
+        assert_eq!(values["b.n = 4"], "4");
+        assert_eq!(values["b.share | percent(1)"], "47.0%");
+        assert_eq!(values["b.share ~ 47%"], "0.47017543859");
+        assert_eq!(values.len(), 4, "one entry per expression: {values:?}");
+        assert_eq!(s.moves(&record), []);
+    }
+
+    #[test]
+    fn a_claims_value_is_written_in_full() {
+        assert_eq!(exact(&json!(2916)), "2,916");
+        assert_eq!(exact(&json!(27.0)), "27");
+        assert_eq!(exact(&json!(0.05555555555555555)), "0.05555555555555555");
+        assert_eq!(exact(&json!("-1/4")), "-1/4");
+        assert_eq!(exact(&json!([1, 2])), "[1,2]");
+    }
+
+    #[test]
+    fn moves_name_each_occurrence_at_its_line_and_claims_now_false() {
+        let before = statements(BODY, json!({ "n": 4, "share": 0.47017543859 })).record();
+        let after = statements(BODY, json!({ "n": 5, "share": 0.4702 }));
+        let moves: Vec<String> = after.moves(&before).iter().map(Move::to_string).collect();
+        assert_eq!(
+            moves,
+            [
+                "a.md:6: `b.n`: 4 -> 5",
+                "a.md:6: `b.n = 4`: 4 -> 5, and the claim held and is now false",
+                "a.md:8: `b.n`: 4 -> 5",
+                // The printed percentage did not move; the claim's value did.
+                "a.md:8: `b.share ~ 47%`: 0.47017543859 -> 0.4702",
+            ]
+        );
+    }
+
+    #[test]
+    fn statements_the_last_record_has_not_seen_are_not_moves() {
+        let before = statements("{{ b.n }}", json!({ "n": 4 })).record();
+        let after = statements("{{ b.n }} and {{ b.n | words }}", json!({ "n": 5 }));
+        assert_eq!(after.moves(&before).len(), 1);
+        assert_eq!(after.moves(&Record::default()), []);
+    }
+
+    #[test]
+    fn a_record_is_stored_sorted_and_never_over_a_file_ladder_did_not_write() {
+        let dir = tempfile::tempdir().unwrap();
+        let record = statements(BODY, json!({ "n": 4, "share": 0.5 })).record();
+        record.store(dir.path()).unwrap();
+        let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
+        let keys: Vec<usize> = ["\"b.n\"", "\"b.n = 4\"", "\"b.share | percent(1)\""]
+            .iter()
+            .map(|k| text.find(k).unwrap())
+            .collect();
+        assert!(keys.is_sorted(), "{text}");
+        assert_eq!(Record::read(dir.path()), Ok(Some(record)));
+        // Another format's record is replaced without a word.
+        std::fs::write(dir.path().join(FILE), r#"{"format": 0, "essays": []}"#).unwrap();
+        assert_eq!(Record::read(dir.path()), Ok(None));
+        Record::default().store(dir.path()).unwrap();
+        // A file of someone else's is left alone.
+        std::fs::write(dir.path().join(FILE), "[1, 2]").unwrap();
+        let e = Record::default().store(dir.path()).unwrap_err();
+        assert!(e.contains("not a record of values ladder wrote"), "{e}");
+        assert_eq!(
+            std::fs::read_to_string(dir.path().join(FILE)).unwrap(),
+            "[1, 2]"
+        );
+    }
+}
