@@ -281,7 +281,11 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let data = Data::from_value(data).unwrap();
         let mut s = Statements::default();
-        s.add(&essay, &scan, &EssayData::from([("b".to_string(), &data)]));
+        let figure = crate::site::claims::FigureData {
+            data: &data,
+            names: &[],
+        };
+        s.add(&essay, &scan, &EssayData::from([("b".to_string(), figure)]));
         s
     }
 
