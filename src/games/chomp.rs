@@ -41,7 +41,7 @@
 //! has fewer tails. The table holds C(W + H - 1, min(W, H) - 1) bytes: 13.0
 //! million for the 30.4 million positions of 16 x 12.
 
-use crate::cgt::walk::{Walk, walk};
+use crate::cgt::walk::{Walk, walk_ranked};
 
 /// The play convention.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -180,13 +180,88 @@ pub fn openings(heights: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
     })
 }
 
-/// Walks every position reachable from the `columns` x `rows` bar, one by one,
-/// through a hash map of staircases: a count independent of the labelling.
+/// Walks every position reachable from the `columns` x `rows` bar: a count
+/// independent of the labelling, made by playing every move.
+///
+/// A staircase is its boundary, a lattice path of `columns + rows` unit steps
+/// from the window's top-left corner to its bottom-right: bit `i` of a word is
+/// set when step `i` goes right (one bit per column), clear when it goes down
+/// (one per row). Taking the square of column `j`, row `k` moves the down
+/// steps between column `j`'s right step at `a` and row `k`'s down step at
+/// `b > a` to the start of that stretch: the word keeps its bits outside
+/// `a..=b` and has its right steps at the top of it. Right steps only move
+/// up, so every move makes the word larger, and the words, ranked in the
+/// combinatorial number system (which keeps their order), number the
+/// positions densely for [`walk_ranked`]: 8 bytes a position.
 pub fn walk_bar(columns: usize, rows: usize) -> Walk {
-    let squares = columns * rows;
-    let eaten = move |p: &Vec<u8>| squares - p.iter().map(|&h| usize::from(h)).sum::<usize>();
-    walk(bar(columns, rows), eaten, |p: &Vec<u8>| {
-        openings(p).map(|(c, r)| eat(p, c, r)).collect::<Vec<_>>()
+    let steps = columns + rows;
+    assert!(
+        columns > 0 && rows > 0 && steps < 64,
+        "a walked bar has a column, a row and fewer than 64 of both"
+    );
+    // C(n, k) at n * (steps + 2) + k for n up to `steps`, k up to n + 1.
+    let stride = steps + 2;
+    let choose: Vec<u64> = (0..=steps as u64)
+        .flat_map(|n| (0..stride as u64).map(move |k| binomial(n, k) as u64))
+        .collect();
+    let c = |n: usize, k: usize| choose[n * stride + k];
+    let size = c(steps, columns) as usize;
+    let full = (1u64 << steps) - 1;
+    // The word of rank `at`: the bar is the least word, all right steps first.
+    let (mut word, mut at) = ((1u64 << columns) - 1, 0);
+    // below[p]: the rank's share from the right steps before step p, each at
+    // position q the i-th (from 0) adding C(q, i + 1).
+    let mut below = [0u64; 65];
+    walk_ranked(size, 0, |rank, to| {
+        while at < rank {
+            word = next_with_same_ones(word);
+            at += 1;
+        }
+        let mut ones = 0;
+        for p in 0..steps {
+            below[p + 1] = below[p];
+            if word >> p & 1 == 1 {
+                ones += 1;
+                below[p + 1] += c(p, ones);
+            }
+        }
+        debug_assert_eq!(below[steps] as usize, rank);
+        let downs = !word & full;
+        // The poison: column 1's right step and row 1's down step.
+        let poison = (word.trailing_zeros(), 63 - downs.leading_zeros());
+        for (k0, a) in bit_positions(word).enumerate() {
+            let later = downs & !((2u64 << a) - 1);
+            for (d, b) in bit_positions(later).enumerate() {
+                if (a, b) == poison {
+                    continue;
+                }
+                // The stretch a..=b holds d + 1 down steps, then right steps
+                // k0, k0 + 1, ... at positions a + d + 1 ..= b: by the hockey
+                // stick their share is C(b + 1, q) - C(a + d + 1, q).
+                let (a, b, first) = (a as usize, b as usize, a as usize + d + 1);
+                let q = first - k0;
+                let child = rank as u64 - (below[b + 1] - below[a]) + c(b + 1, q) - c(first, q);
+                to.push(child as usize);
+            }
+        }
+    })
+}
+
+/// The next larger word with as many bits set (Gosper's hack).
+fn next_with_same_ones(word: u64) -> u64 {
+    let low = word & word.wrapping_neg();
+    let carried = word + low;
+    carried | (((carried ^ word) >> 2) / low)
+}
+
+/// The positions of the bits set in `word`, lowest first.
+fn bit_positions(mut word: u64) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (word != 0).then(|| {
+            let p = word.trailing_zeros();
+            word &= word - 1;
+            p
+        })
     })
 }
 
@@ -470,10 +545,33 @@ mod tests {
         }
     }
 
+    fn children(p: &[u8]) -> Vec<Vec<u8>> {
+        openings(p).map(|(c, r)| eat(p, c, r)).collect()
+    }
+
     fn every_position(columns: usize, rows: usize) -> Vec<Vec<u8>> {
-        crate::cgt::walk::reachable(bar(columns, rows), |p: &Vec<u8>| {
-            openings(p).map(|(c, r)| eat(p, c, r)).collect::<Vec<_>>()
-        })
+        crate::cgt::walk::reachable(bar(columns, rows), |p: &Vec<u8>| children(p))
+    }
+
+    #[test]
+    fn walks_agree_with_the_plain_walk() {
+        // Positions and routes of the walk on lattice paths against a hash
+        // set of height vectors and a recursion over the tree of moves.
+        for (w, h) in [
+            (1, 1),
+            (1, 5),
+            (5, 1),
+            (2, 2),
+            (3, 2),
+            (2, 3),
+            (4, 4),
+            (6, 3),
+            (3, 6),
+            (7, 4),
+        ] {
+            let plain = crate::cgt::walk::brute_walk(bar(w, h), |p: &Vec<u8>| children(p));
+            assert_eq!(walk_bar(w, h), plain, "{w} x {h}");
+        }
     }
 
     #[test]

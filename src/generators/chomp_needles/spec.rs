@@ -99,8 +99,9 @@ pub(super) static SPEC: Spec = Spec {
         },
         Limit {
             name: "walk positions",
-            doc: "positions of the largest bar walked directly; the walk keeps a hash map of \
-                  staircases, about 5 microseconds and a few hundred bytes per position",
+            doc: "positions of the largest bar walked directly; the walk keeps a count of 8 \
+                  bytes per staircase and spends about 5 nanoseconds per move (0.03 s for the \
+                  125,969 positions of 12 x 8)",
             max: 1_000_000,
             measure: walk_positions,
         },
