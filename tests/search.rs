@@ -138,3 +138,18 @@ fn a_ladder_may_not_take_the_search_page_or_the_index_folder() {
         assert!(run.stderr.contains(&expected), "{}", run.stderr);
     }
 }
+
+#[test]
+fn a_language_pagefind_cannot_stem_keeps_the_search_code_without_stemming() {
+    let dir = fixture("basic");
+    std::fs::write(dir.path().join("ladder.toml"), "language = \"la\"\n").unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = tree(&dir.path().join("site"));
+    let wasm: Vec<_> = site
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "pagefind"))
+        .collect();
+    assert_eq!(wasm, [Path::new("pagefind/wasm.unknown.pagefind")]);
+    assert_eq!(fragments(&site).len(), 2);
+}
