@@ -34,7 +34,7 @@ fn builds_the_fixture_site_and_its_pages_match() {
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(run.stdout.starts_with("built"), "{}", run.stdout);
     assert!(
-        run.stdout.contains("6 pages, 2 figures computed, 0 reused"),
+        run.stdout.contains("7 pages, 2 figures computed, 0 reused"),
         "{}",
         run.stdout
     );
@@ -69,6 +69,8 @@ fn two_builds_give_identical_bytes() {
     assert_eq!(ladder(&["build"], b.path()).code, 0);
     let (ta, tb) = (tree(&a.path().join("site")), tree(&b.path().join("site")));
     assert!(ta.len() > 5);
+    // Search's index too, built by each process anew.
+    assert!(ta.keys().any(|p| p.starts_with("pagefind/index")));
     assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
     for (path, bytes) in &ta {
         assert!(

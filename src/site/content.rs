@@ -431,9 +431,9 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
-        if super::pages::ESSAYS_PAGE.split('/').next() == Some(slug) {
+        if let Some((_, what)) = super::templates::FOLDERS.iter().find(|f| f.0 == slug) {
             for &i in &rungs {
-                errors.push(rung_error_at_ladder(&essays[i], slug));
+                errors.push(rung_error_at_ladder(&essays[i], slug, what));
             }
         }
         rungs.sort_by_key(|&i| (essays[i].front.rung(), essays[i].path.clone()));
@@ -523,13 +523,10 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
 }
 
 /// A ladder whose page would be the list of every essay.
-fn rung_error_at_ladder(essay: &Essay, slug: &str) -> Diagnostic {
+fn rung_error_at_ladder(essay: &Essay, slug: &str, what: &str) -> Diagnostic {
     Source::new(&essay.path, &essay.source).error_at(
         essay.front.ladder.span().start,
-        format!(
-            "the ladder `{slug}` would be at {slug}/, where the site lists every essay; \
-             rename the ladder"
-        ),
+        format!("the ladder `{slug}` would be at {slug}/, {what}; rename the ladder"),
     )
 }
 

@@ -116,9 +116,9 @@ pub fn feed(config: &Config, base: &str, essays: &[Essay]) -> Option<String> {
 }
 
 /// Every page's URL relative to the site root: the front page, the list of
-/// every essay, each ladder's page and each essay's.
+/// every essay, the search page, each ladder's page and each essay's.
 pub fn page_urls(essays: &[Essay], ladders: &[Ladder]) -> Vec<String> {
-    let mut urls = vec![String::new(), "essays/".to_string()];
+    let mut urls = vec![String::new(), "essays/".to_string(), "search/".to_string()];
     for ladder in ladders {
         urls.push(format!("{}/", ladder.slug));
         urls.extend(ladder.rungs.iter().map(|&i| essays[i].url()));

@@ -14,10 +14,11 @@
 //! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
 //!    values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
-//! 7. write: swap the new site in, only if every step succeeded ([`output`]),
-//!    and record every value and claim the essays state, so that the next
-//!    build (or `ladder check`) names those that moved ([`moves`]);
-//!    or [`serve`] it from memory, rebuilding on every change.
+//! 7. write: index the pages for search ([`search`]) and swap the new site
+//!    in, only if every step succeeded ([`output`]), and record every value
+//!    and claim the essays state, so that the next build (or `ladder check`)
+//!    names those that moved ([`moves`]); or [`serve`] it from memory,
+//!    rebuilding on every change, without a search index.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
@@ -37,6 +38,7 @@ pub mod math;
 pub mod moves;
 pub mod output;
 pub mod pages;
+pub mod search;
 pub mod serve;
 pub mod templates;
 pub mod terms;
@@ -139,7 +141,8 @@ pub enum Failure {
 ///
 /// Writing, it holds the root's lock throughout (a second build of the root
 /// waits), refuses an output folder it must not replace before doing any
-/// work, and swaps the new site in only when every step succeeded.
+/// work, indexes the built pages for search ([`search`]) and swaps the new
+/// site in only when every step succeeded.
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
     let mut site = Site::new(opts);
     if !site.opts.write {
@@ -158,6 +161,9 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
         .map_err(Failure::Io)?;
     let mut warnings = out.clean_stale();
     let mut built = site.build(progress)?;
+    let indexing = Instant::now();
+    search::index(&mut built.files).map_err(Failure::Io)?;
+    built.summary.elapsed += indexing.elapsed();
     warnings.extend(out.write(&built.files).map_err(Failure::Io)?);
     built.summary.warnings = warnings;
     if let Some(record) = &built.record
@@ -354,8 +360,8 @@ impl Site {
             .collect();
         let summary = Summary {
             // The essays, the ladders, the front page, the list of every
-            // essay and the page for a missing one.
-            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 3,
+            // essay, the search page and the page for a missing one.
+            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 4,
             rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),

@@ -10,8 +10,8 @@ use markdown::Heading;
 use serde::Serialize;
 use std::path::PathBuf;
 
-/// Stage 6, the pages beside the essays: each ladder's, the index, the
-/// stylesheet and the assets.
+/// Stage 6, the pages beside the essays: each ladder's, the index, the list
+/// of every essay, the search page, the stylesheet and the assets.
 pub fn render_indexes(
     root: &std::path::Path,
     templates: &templates::Templates,
@@ -62,6 +62,14 @@ pub fn render_indexes(
             Some(""),
             "site",
             json(&front),
+        ),
+        (
+            super::search::PAGE,
+            "search.html",
+            "../",
+            Some("search/"),
+            "site",
+            json(&()),
         ),
         // Served at any address, so its links start at the site's root.
         ("404.html", "404.html", root_url, None, "site", json(&())),

@@ -8,13 +8,14 @@ use super::diagnostics::Diagnostic;
 use std::path::Path;
 
 /// The embedded defaults: (name, text).
-const DEFAULTS: [(&str, &str); 6] = [
+const DEFAULTS: [(&str, &str); 7] = [
     ("base.html", include_str!("../../templates/base.html")),
     ("index.html", include_str!("../../templates/index.html")),
     ("ladder.html", include_str!("../../templates/ladder.html")),
     ("essay.html", include_str!("../../templates/essay.html")),
     ("essays.html", include_str!("../../templates/essays.html")),
     ("404.html", include_str!("../../templates/404.html")),
+    ("search.html", include_str!("../../templates/search.html")),
 ];
 /// The files copied to the site as they are, unless `DIR/templates/` has its own.
 const STATIC: [(&str, &str); 2] = [
@@ -37,15 +38,28 @@ pub const ASSETS: [(&str, &[u8]); 2] = [
 ];
 
 /// The files every site has at fixed paths (besides the pages of ladders and
-/// essays): the front page, the list of every essay, the page for a missing
-/// one, the feed, the sitemap, the `STATIC` files and the [`ASSETS`].
+/// essays): the front page, the list of every essay, the search page, the
+/// page for a missing one, the feed, the sitemap, the `STATIC` files and the
+/// [`ASSETS`].
 pub fn site_files() -> impl Iterator<Item = &'static str> {
-    ["index.html", super::pages::ESSAYS_PAGE, "404.html"]
-        .into_iter()
-        .chain([super::discovery::FEED, super::discovery::SITEMAP])
-        .chain(STATIC.iter().map(|(path, _)| *path))
-        .chain(ASSETS.iter().map(|(path, _)| *path))
+    [
+        "index.html",
+        super::pages::ESSAYS_PAGE,
+        super::search::PAGE,
+        "404.html",
+    ]
+    .into_iter()
+    .chain([super::discovery::FEED, super::discovery::SITEMAP])
+    .chain(STATIC.iter().map(|(path, _)| *path))
+    .chain(ASSETS.iter().map(|(path, _)| *path))
 }
+
+/// The folders every site has, with what is there: no ladder may take one.
+pub const FOLDERS: [(&str, &str); 3] = [
+    ("essays", "where the site lists every essay"),
+    ("search", "where the site's search page is"),
+    (super::search::BUNDLE, "where the search index is"),
+];
 
 /// Loaded templates and the static files.
 pub struct Templates {

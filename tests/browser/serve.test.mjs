@@ -9,7 +9,7 @@
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { cpSync, mkdtempSync, mkdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, mkdirSync, readdirSync, readFileSync, writeFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -153,13 +153,35 @@ test("a folder asked for without its trailing slash is redirected to it", async 
   assert.equal(r.redirected, true);
 });
 
-test("built pages carry no script; only serve injects one", async () => {
+test("built pages carry no script but the search page; only serve injects one", async () => {
   const served = await (await fetch(base + "/demo/one/")).text();
   assert.match(served, /<script[\s>]/);
   const out = mkdtempSync(join(tmpdir(), "ladder-built-"));
   const build = spawn(bin, ["build", "--root", root, "--output-dir", out]);
   const code = await new Promise((resolve) => build.on("exit", resolve));
   assert.equal(code, 0);
-  assert.doesNotMatch(readFileSync(join(out, "demo", "one", "index.html"), "utf8"), /<script/);
+  const pages = readdirSync(out, { recursive: true }).filter((f) => f.endsWith(".html")).sort();
+  assert.ok(pages.includes(join("demo", "one", "index.html")), pages.join(", "));
+  for (const page of pages) {
+    const html = readFileSync(join(out, page), "utf8");
+    if (page === join("search", "index.html")) {
+      assert.match(html, /<script[\s>]/, "the search page runs Pagefind's UI");
+    } else {
+      assert.doesNotMatch(html, /<script/, `${page} carries a script`);
+    }
+  }
   rmSync(out, { recursive: true, force: true });
+});
+
+test("serve's search page says that ladder build writes the index, and lists every essay", async () => {
+  const { page, context, problems } = await open("/search/");
+  await page.waitForSelector("#search-missing:not([hidden])", { timeout: 5000 });
+  assert.match(await page.textContent("#search-missing"), /ladder build/);
+  const listed = await page.$$eval(".every-essay ol.rungs a", (as) => as.map((a) => new URL(a.href).pathname));
+  for (const essay of ["/demo/one/", "/demo/two/"]) assert.ok(listed.includes(essay), listed.join(", "));
+  // The bundle is missing by design: its requests are the only ones to fail
+  // (Chromium's console names no address for them).
+  const expected = (p) => p.includes("/pagefind/pagefind-ui.") || p.startsWith("console: Failed to load resource");
+  assert.deepEqual(problems.filter((p) => !expected(p)), []);
+  await context.close();
 });

@@ -16,7 +16,8 @@ const repo = join(here, "..", "..");
 const bin = process.env.LADDER_BIN ?? join(repo, "target", "release", "ladder");
 export const artifacts = join(here, "artifacts");
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
-  ".json": "application/json", ".csv": "text/csv", ".woff2": "font/woff2", ".txt": "text/plain" };
+  ".json": "application/json", ".csv": "text/csv", ".woff2": "font/woff2", ".txt": "text/plain",
+  ".js": "text/javascript" };
 
 /// Builds the bundled site and serves it: `{ out, base, browser, essays, close }`.
 export async function openSite() {

@@ -1,0 +1,122 @@
+//! Full-text search over the essays: Pagefind's index of the built pages,
+//! written into `pagefind/` at the end of `ladder build`, and loaded by the
+//! search page (the only page with a script; without one it lists every essay).
+//!
+//! - Only a build that writes the site indexes it ([`super::build`]);
+//!   `ladder serve` rebuilds on every edit and never does, so an edit stays
+//!   fast, and its search page says that `ladder build` writes the index.
+//! - The essay template marks what is indexed (`data-pagefind-body` on the
+//!   article); the other pages lack the mark and Pagefind leaves them out.
+//!   Within an essay, the contents list, the data links and the commands
+//!   under figures are not prose and are left out too.
+//! - The bundle holds what the default search UI loads, nothing more.
+//! - Pages are given in path order and Pagefind names its files by the hash
+//!   of their contents, so two builds of one site give the same bytes.
+
+use super::output::Files;
+use anyhow::{Context as _, Result, anyhow};
+use pagefind::api::PagefindIndex;
+use pagefind::options::PagefindServiceConfig;
+use std::path::Path;
+
+/// The search page, the one page with a script.
+pub const PAGE: &str = "search/index.html";
+/// The folder of the index and of the search UI's script and stylesheet.
+pub const BUNDLE: &str = "pagefind";
+
+/// Bundle files the default UI never loads: Pagefind's other UIs and its
+/// highlighting script.
+const UNUSED: [&str; 5] = [
+    "pagefind-modular-ui.js",
+    "pagefind-modular-ui.css",
+    "pagefind-component-ui.js",
+    "pagefind-component-ui.css",
+    "pagefind-highlight.js",
+];
+/// The search code without stemming, loaded only for a language that
+/// Pagefind cannot stem.
+const UNSTEMMED: &str = "wasm.unknown.pagefind";
+
+/// What in an essay is not prose: its place in its ladder, the contents list
+/// (its headings are indexed where they stand), the links to a figure's data
+/// and the command that reproduces it.
+const NOT_PROSE: [&str; 4] = [".where", ".toc", ".data-links", ".reproduce"];
+
+/// Indexes the pages in `files` and adds the bundle under [`BUNDLE`]. Each
+/// page's language is its `<html lang>`.
+pub fn index(files: &mut Files) -> Result<()> {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .build()
+        .context("cannot start the search indexer")?;
+    let bundle = runtime.block_on(bundle(files))?;
+    let stemmed = bundle
+        .iter()
+        .any(|(name, _)| name.starts_with("wasm.") && name != UNSTEMMED);
+    for (name, bytes) in bundle {
+        if UNUSED.contains(&name.as_str()) || (stemmed && name == UNSTEMMED) {
+            continue;
+        }
+        files.add(Path::new(BUNDLE).join(name), bytes);
+    }
+    Ok(())
+}
+
+/// Pagefind's bundle for the pages in `files`: its files, by name within the
+/// bundle folder.
+async fn bundle(files: &Files) -> Result<Vec<(String, Vec<u8>)>> {
+    let options = PagefindServiceConfig::builder()
+        .exclude_selectors(NOT_PROSE.iter().map(|s| s.to_string()).collect())
+        .build();
+    let mut index = PagefindIndex::new(Some(options)).map_err(pagefind_error)?;
+    for (path, html) in &files.0 {
+        let Some(url) = page_url(path) else { continue };
+        let html = String::from_utf8_lossy(html).into_owned();
+        // Pages without the mark are read, then left out of the index.
+        index
+            .add_html_file(None, Some(url), html)
+            .await
+            .map_err(pagefind_error)?;
+    }
+    Ok(index
+        .get_files()
+        .await
+        .map_err(pagefind_error)?
+        .into_iter()
+        .map(|f| (f.filename.to_string_lossy().replace('\\', "/"), f.contents))
+        .collect())
+}
+
+/// The address Pagefind gives a page at `path`: from the site's root, without
+/// `index.html`; the search UI puts it under the folder that holds
+/// [`BUNDLE`], wherever the site is published. `None` for what is not a page:
+/// other files, the search page, and the page for a missing one (served at
+/// any address).
+fn page_url(path: &Path) -> Option<String> {
+    let path = path.to_str()?;
+    if path == PAGE || path == "404.html" {
+        return None;
+    }
+    let dir = path.strip_suffix("index.html")?;
+    Some(format!("/{dir}"))
+}
+
+fn pagefind_error(e: anyhow::Error) -> anyhow::Error {
+    anyhow!("the search index could not be built: {e:#}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn pages_are_named_by_their_folder_and_the_search_and_missing_pages_are_not_indexed() {
+        assert_eq!(page_url(Path::new("index.html")).as_deref(), Some("/"));
+        assert_eq!(
+            page_url(Path::new("chomp/rectangles/index.html")).as_deref(),
+            Some("/chomp/rectangles/")
+        );
+        for skipped in [PAGE, "404.html", "style.css", "chomp/rectangles/a.json"] {
+            assert_eq!(page_url(Path::new(skipped)), None, "{skipped}");
+        }
+    }
+}

@@ -1,0 +1,155 @@
+//! Search: `ladder build` writes Pagefind's index of the essays and a search
+//! page, the one page with a script; `ladder serve` (through [`Site::build`])
+//! writes no index.
+
+mod common;
+
+use common::{fixture, ladder, tree};
+use ladder::site::{Options, Site, figures::Silent};
+use std::collections::BTreeMap;
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+/// The fixture site, built.
+fn built() -> (tempfile::TempDir, BTreeMap<PathBuf, Vec<u8>>) {
+    let dir = fixture("basic");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = tree(&dir.path().join("site"));
+    (dir, site)
+}
+
+/// The pages Pagefind holds, from its fragment files (gzip of a marker and
+/// JSON, as Pagefind's own loader reads them): each page's URL and text.
+fn fragments(site: &BTreeMap<PathBuf, Vec<u8>>) -> BTreeMap<String, String> {
+    site.iter()
+        .filter(|(path, _)| path.starts_with("pagefind/fragment"))
+        .map(|(_, bytes)| {
+            let mut text = String::new();
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap();
+            let json = text
+                .strip_prefix("pagefind_dcd")
+                .expect("Pagefind's marker");
+            let page: serde_json::Value = serde_json::from_str(json).unwrap();
+            (
+                page["url"].as_str().unwrap().to_string(),
+                page["content"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn the_index_holds_every_essay_by_its_address_and_their_prose_only() {
+    let (_dir, site) = built();
+    let pages = fragments(&site);
+    // The fixture's two essays; not its front page, ladder page, list of
+    // every essay, search page or page for a missing one.
+    assert_eq!(
+        pages.keys().collect::<Vec<_>>(),
+        ["/demo/one/", "/demo/two/"]
+    );
+    let one = &pages["/demo/one/"];
+    assert!(one.contains("middle column blocked"), "{one}");
+    assert!(one.contains("Footnotes and tables"), "{one}");
+    // Not the header's links, the command under the figure, the ladder line
+    // or the footer.
+    for absent in ["ladder figure", "rung 1 of 2", "Every essay", "Search"] {
+        assert!(!one.contains(absent), "{absent:?} indexed: {one}");
+    }
+    let entry: serde_json::Value =
+        serde_json::from_slice(&site[Path::new("pagefind/pagefind-entry.json")]).unwrap();
+    assert_eq!(entry["languages"]["en"]["page_count"], 2);
+    // English is stemmed, so the search code without stemming is left out,
+    // as are Pagefind's other UIs.
+    assert!(site.contains_key(Path::new("pagefind/wasm.en.pagefind")));
+    for unused in [
+        "wasm.unknown.pagefind",
+        "pagefind-modular-ui.js",
+        "pagefind-highlight.js",
+    ] {
+        assert!(
+            !site.contains_key(&Path::new("pagefind").join(unused)),
+            "{unused}"
+        );
+    }
+}
+
+#[test]
+fn only_the_search_page_carries_a_script_and_it_loads_the_bundle() {
+    let (_dir, site) = built();
+    let search = String::from_utf8(site[Path::new("search/index.html")].clone()).unwrap();
+    for path in ["../pagefind/pagefind-ui.js", "../pagefind/pagefind-ui.css"] {
+        assert!(search.contains(path), "{path}");
+        assert!(site.contains_key(&Path::new(path.trim_start_matches("../")).to_path_buf()));
+    }
+    // Without a script, the page lists every essay.
+    for essay in ["../demo/one/", "../demo/two/"] {
+        assert!(
+            search.contains(&format!(r#"<a href="{essay}">"#)),
+            "{essay}"
+        );
+    }
+    for (path, bytes) in &site {
+        if path.extension().is_some_and(|e| e == "html") && path != Path::new("search/index.html") {
+            let html = String::from_utf8_lossy(bytes);
+            assert!(!html.contains("<script"), "{} has a script", path.display());
+            assert!(
+                html.contains(r#"<a class="search-link" href="#),
+                "{}",
+                path.display()
+            );
+        }
+    }
+}
+
+#[test]
+fn serve_builds_no_index_and_its_search_page_says_so() {
+    let dir = fixture("basic");
+    let mut site = Site::new(Options {
+        drafts: true,
+        ..Options::new(dir.path())
+    });
+    let built = site.build(&Silent).map_err(|_| "build failed").unwrap();
+    let files = &built.files.0;
+    assert!(files.contains_key(Path::new("search/index.html")));
+    assert!(!files.keys().any(|p| p.starts_with("pagefind")));
+    let page = String::from_utf8_lossy(&files[Path::new("search/index.html")]);
+    assert!(
+        page.contains("<code>ladder build</code> writes it"),
+        "{page}"
+    );
+}
+
+#[test]
+fn a_ladder_may_not_take_the_search_page_or_the_index_folder() {
+    for slug in ["search", "pagefind"] {
+        let dir = fixture("basic");
+        let path = dir.path().join("content/demo/one.md");
+        common::edit(&path, |t| {
+            t.replace(r#"ladder = "demo""#, &format!(r#"ladder = "{slug}""#))
+        });
+        let run = ladder(&["build"], dir.path());
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        let expected =
+            format!("one.md:3:10: error: the ladder `{slug}` would be at {slug}/, where");
+        assert!(run.stderr.contains(&expected), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_language_pagefind_cannot_stem_keeps_the_search_code_without_stemming() {
+    let dir = fixture("basic");
+    std::fs::write(dir.path().join("ladder.toml"), "language = \"la\"\n").unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = tree(&dir.path().join("site"));
+    let wasm: Vec<_> = site
+        .keys()
+        .filter(|p| p.extension().is_some_and(|e| e == "pagefind"))
+        .collect();
+    assert_eq!(wasm, [Path::new("pagefind/wasm.unknown.pagefind")]);
+    assert_eq!(fragments(&site).len(), 2);
+}
