@@ -90,19 +90,21 @@ pub(super) static SPEC: Spec = Spec {
     ],
     limits: &[
         Limit {
+            name: "walk positions",
+            doc: "positions of the largest bar walked directly; the walk keeps a hash map of \
+                  staircases, about 5 microseconds and a few hundred bytes per position",
+            max: 1_000_000,
+            measure: walk_positions,
+            params: &["walk"],
+        },
+        Limit {
             name: "label bytes",
             doc: "bytes of labels of the largest window labelled (the survey window, the \
                   (A + 1) x (A + 1) square, the two-row and three-row windows, each walked bar), \
                   one per staircase",
             max: chomp::MAX_TABLE_BYTES,
             measure: label_bytes,
-        },
-        Limit {
-            name: "walk positions",
-            doc: "positions of the largest bar walked directly; the walk keeps a hash map of \
-                  staircases, about 5 microseconds and a few hundred bytes per position",
-            max: 1_000_000,
-            measure: walk_positions,
+            params: &["columns", "rows", "arms", "two_row", "three_row", "walk"],
         },
     ],
     names: &[("squares", "side"), ("three_row.bars", "columns")],

@@ -58,6 +58,7 @@ pub(super) static SPEC: Spec = Spec {
               roughly doubles the count",
         max: 24,
         measure: board_cells,
+        params: &["firing_boards", "search_boards"],
     }],
     names: &[
         ("boards", "name"),

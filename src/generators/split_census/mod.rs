@@ -43,6 +43,7 @@ static SPEC: Spec = Spec {
               has about a hundred thousand, the 5 x 5 millions",
         max: 20,
         measure: cells,
+        params: &["rows", "cols"],
     }],
     names: &[("by_placed", "placed")],
     keys: &[

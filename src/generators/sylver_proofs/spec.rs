@@ -53,6 +53,7 @@ pub(super) static SPEC: Spec = Spec {
               many positions",
         max: 24,
         measure: example_gaps,
+        params: &["example", "second_example"],
     }],
     names: &[
         ("by_gaps", "gaps"),
