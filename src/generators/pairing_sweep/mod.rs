@@ -683,10 +683,14 @@ mod tests {
     #[test]
     fn refuses_boards_past_the_sweep_limit() {
         let err = SPEC
-            .check_limits(&params(&[("search_boards", "[[5, 5]]")]))
+            .check_limits(&params(&[("search_boards", "[[6, 6]]")]))
             .unwrap_err();
         assert!(
-            err.contains("board cells is 25, over the limit of 24"),
+            err.starts_with("board cells is 36, over the limit of 30 ("),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("; lower `search_boards = [[6,6]]`, or raise the limit on purpose with `max_board_cells = 36`"),
             "{err}"
         );
         // The table's largest rectangle within grundy_max_cells is 6 x 6.

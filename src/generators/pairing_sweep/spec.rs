@@ -72,9 +72,10 @@ pub(super) static SPEC: Spec = Spec {
         Limit {
             name: "board cells",
             doc: "cells of the largest board swept; every reachable position is held in memory and \
-              searched, the 4 x 6's 24 cells already give 607,752 of them, and each further cell \
-              roughly doubles the count",
-            max: 24,
+                  searched, about fivefold every two cells on a release build: 24 cells (4 x 6) take \
+                  0.5 s, 25 (5 x 5) 1.7 s, 28 (4 x 7) 10.5 s and 151 MB, 30 (5 x 6) 58 s and 582 MB, \
+                  for each board listed",
+            max: 30,
             measure: board_cells,
             params: &["firing_boards", "search_boards"],
         },
