@@ -219,6 +219,41 @@ fn parameters_past_the_generator_limits_fail() {
     );
 }
 
+/// A figure drawing a Green Hackenbush path of 25 edges, one past the limit on
+/// drawn edges, and `raise` on the line after its generator.
+fn long_path_figure(raise: &str) -> String {
+    let path: Vec<String> = (0..25).map(|i| format!("{i}-{}", i + 1)).collect();
+    format!(
+        "$$\\sum_{{i=1}}^{{n}} i$$\n\n```figure\nid = \"h\"\ngenerator = \"hackenbush-fusion\"\n\
+         {raise}family = 0\ncaption = \"A path.\"\ngraph = \"{}\"\n```",
+        path.join(" ")
+    )
+}
+
+#[test]
+fn a_directive_past_a_limit_fails_naming_the_parameter_and_raises_it_on_purpose() {
+    fails_at(
+        "one.md",
+        "$$\\sum_{i=1}^{n} i$$",
+        &long_path_figure(""),
+        25,
+        "drawn edges is 25, over the limit of 24 (edges of the drawn graph; beyond them its \
+         drawing is a tangle); lower `graph = \"0-1 1-2",
+    );
+    fails_at(
+        "one.md",
+        "$$\\sum_{i=1}^{n} i$$",
+        &long_path_figure(""),
+        25,
+        "or raise the limit on purpose with `max_drawn_edges = 25`",
+    );
+    let (_dir, run) = build_edited(
+        "$$\\sum_{i=1}^{n} i$$",
+        &long_path_figure("max_drawn_edges = 25\n"),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+}
+
 #[test]
 fn a_broken_internal_link_fails() {
     fails_at(

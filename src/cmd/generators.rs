@@ -44,7 +44,15 @@ fn describe(spec: &Spec) -> String {
     if !spec.limits.is_empty() {
         let _ = writeln!(out, "  limits (a run past one is refused):");
         for l in spec.limits {
-            let _ = writeln!(out, "    {} (at most {}): {}", l.name, l.max, l.doc);
+            let _ = writeln!(
+                out,
+                "    {} (at most {}, grows with {}; a directive raises it with {} = N): {}",
+                l.name,
+                l.max,
+                l.params.join(", "),
+                l.raise_key(),
+                l.doc
+            );
         }
     }
     docs(&mut out, "data keys", spec.keys);
@@ -73,10 +81,20 @@ mod tests {
                 assert!(text.contains(&format!("    {} (", p.name)));
             }
             for l in g.spec().limits {
-                assert!(text.contains(&format!("    {} (at most {}): ", l.name, l.max)));
+                let head = format!(
+                    "    {} (at most {}, grows with {}; a directive raises it with {} = N): ",
+                    l.name,
+                    l.max,
+                    l.params.join(", "),
+                    l.raise_key()
+                );
+                assert!(text.contains(&head));
             }
         }
-        assert!(text.contains("    cells (at most 20): cells of the board"));
+        assert!(text.contains(
+            "    cells (at most 26, grows with rows, cols; a directive raises it with max_cells = N): \
+             cells of the board"
+        ));
         assert!(text.contains("    boards[NAME]: the element whose .name is NAME\n"));
     }
 }

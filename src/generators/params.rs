@@ -7,6 +7,9 @@
 //! `choice!` declares the enum of a parameter that takes one of a few words.
 //! A [`Limit`] declares a measure of the parameters that refuses a run past its
 //! maximum (cells, positions, bytes); [`Spec::check_limits`] checks them all.
+//! A directive raises a limit on purpose with the key [`Limit::raise_key`]
+//! (`max_` and the limit's name in snake case), which every generator with
+//! that limit accepts; the cache key holds it only when it is given.
 
 use super::Spec;
 use serde::Serialize;
@@ -222,9 +225,12 @@ pub(crate) use choice;
 /// measure may rely on the limits before it holding.
 pub struct Limit {
     pub name: &'static str,
-    /// What is measured, and why it is limited.
+    /// What is measured, its budget and the cost model the maximum comes from.
     pub doc: &'static str,
     pub max: u128,
+    /// The parameters the measure grows with, named by the error that
+    /// refuses a run.
+    pub params: &'static [&'static str],
     /// The measure of these parameters; `Err` when they describe nothing
     /// that can be measured (a blocked cell outside the board), saying why.
     pub measure: fn(&Params) -> Result<u128, String>,
@@ -324,9 +330,23 @@ impl Kind {
     }
 }
 
-/// The parameters of one run, every declared one present and valid.
+impl Limit {
+    /// The directive key that raises this limit: `max_` and the name in snake
+    /// case (`region cells` is raised by `max_region_cells`).
+    pub fn raise_key(&self) -> String {
+        format!("max_{}", self.name.replace([' ', '-'], "_"))
+    }
+}
+
+/// The parameters of one run, every declared one present and valid, and the
+/// limits the directive raised (by limit name), serialised as their raise keys.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
-pub struct Params(BTreeMap<&'static str, Value>);
+pub struct Params {
+    #[serde(flatten)]
+    values: BTreeMap<&'static str, Value>,
+    #[serde(flatten)]
+    raised: BTreeMap<String, u128>,
+}
 
 impl Params {
     /// Validates the given values against `spec`, filling in defaults for the
@@ -336,13 +356,27 @@ impl Params {
         given: &BTreeMap<String, toml::Value>,
     ) -> Result<Params, Vec<ParamError>> {
         let mut errors = Vec::new();
-        for name in given.keys() {
-            if !spec.params.iter().any(|p| p.name == name) {
-                errors.push(ParamError::Unknown {
+        let mut raised = BTreeMap::new();
+        for (name, value) in given {
+            if spec.params.iter().any(|p| p.name == name) {
+                continue;
+            }
+            match spec.limits.iter().find(|l| l.raise_key() == *name) {
+                Some(limit) => match value.as_integer() {
+                    Some(max) if u128::try_from(max).is_ok_and(|m| m > limit.max) => {
+                        raised.insert(name.clone(), max as u128);
+                    }
+                    _ => errors.push(ParamError::Invalid {
+                        name: name.clone(),
+                        expected: format!("an integer above the limit of {}", limit.max),
+                        found: value.to_string(),
+                    }),
+                },
+                None => errors.push(ParamError::Unknown {
                     generator: spec.name,
                     name: name.clone(),
                     allowed: describe_params(spec),
-                });
+                }),
             }
         }
         let mut values = BTreeMap::new();
@@ -359,7 +393,7 @@ impl Params {
             }
         }
         if errors.is_empty() {
-            Ok(Params(values))
+            Ok(Params { values, raised })
         } else {
             Err(errors)
         }
@@ -393,23 +427,36 @@ impl Params {
     /// that struct's declaration makes every value fit its field, so this
     /// cannot fail for the generator's own struct.
     pub fn typed<T: Declared>(&self) -> T {
-        let value = serde_json::to_value(&self.0).expect("params serialise");
+        let value = serde_json::to_value(&self.values).expect("params serialise");
         T::deserialize(value)
             .unwrap_or_else(|e| panic!("parameters validated against another declaration: {e}"))
     }
 
     /// The parameters as `name = value` TOML, sorted by name: the cache key.
+    /// A raised limit is among them only when the directive raised it.
     pub fn to_toml(&self) -> String {
-        self.0
+        let values = self.values.iter().map(|(k, v)| {
+            let value = serde_json::to_string(v).expect("params serialise");
+            (k.to_string(), value)
+        });
+        let raised = self.raised.iter().map(|(k, v)| (k.clone(), v.to_string()));
+        let mut lines: Vec<_> = values.chain(raised).collect();
+        lines.sort();
+        lines
             .iter()
-            .map(|(k, v)| {
-                format!(
-                    "{k} = {}",
-                    serde_json::to_string(v).expect("params serialise")
-                )
-            })
+            .map(|(k, v)| format!("{k} = {v}"))
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    /// These parameters with `name` set back to its declared default.
+    fn with_default(&self, param: &Param) -> Option<Params> {
+        let mut values = self.values.clone();
+        values.insert(param.name, param.default_value().ok()?);
+        Some(Params {
+            values,
+            raised: self.raised.clone(),
+        })
     }
 }
 
@@ -432,31 +479,79 @@ impl Param {
 }
 
 impl Spec {
-    /// Refuses parameters past one of the declared limits, naming the limit,
-    /// what it measured and its maximum.
+    /// Refuses parameters past one of the declared limits (or past the value
+    /// the directive raised it to), naming the limit, what it measured, its
+    /// maximum, the parameters at fault and the key that raises it.
     pub fn check_limits(&self, params: &Params) -> Result<(), String> {
         self.limits.iter().try_for_each(|limit| {
+            let key = limit.raise_key();
+            let max = params.raised.get(&key).copied().unwrap_or(limit.max);
             let measured = (limit.measure)(params).map_err(|e| format!("{}: {e}", limit.name))?;
-            if measured > limit.max {
-                return Err(format!(
-                    "{} is {measured}, over the limit of {}: {}",
-                    limit.name, limit.max, limit.doc
-                ));
+            if measured <= max {
+                return Ok(());
             }
-            Ok(())
+            Err(format!(
+                "{} is {measured}, over the limit of {max} ({}); {}, or raise the limit on \
+                 purpose with `{key} = {measured}`",
+                limit.name,
+                limit.doc,
+                self.at_fault(limit, params, max)
+            ))
         })
+    }
+
+    /// What to lower to get under `limit`: each of its parameters that alone,
+    /// set back to its default, brings the measure within `max`; failing one,
+    /// all of its parameters away from their defaults.
+    fn at_fault(&self, limit: &Limit, params: &Params, max: u128) -> String {
+        let declared = || {
+            limit
+                .params
+                .iter()
+                .filter_map(|name| self.params.iter().find(|p| p.name == *name))
+        };
+        let moved = |p: &&Param| p.default_value().ok().as_ref() != params.values.get(p.name);
+        let within = |p: &&Param| {
+            params
+                .with_default(p)
+                .and_then(|q| (limit.measure)(&q).ok())
+                .is_some_and(|m| m <= max)
+        };
+        let show = |p: &Param| {
+            let value = &params.values[p.name];
+            let value = serde_json::to_string(value).expect("params serialise");
+            format!("`{} = {value}`", p.name)
+        };
+        let single: Vec<_> = declared().filter(moved).filter(within).map(show).collect();
+        if !single.is_empty() {
+            return format!("lower {}", single.join(" or "));
+        }
+        let all: Vec<_> = declared().filter(moved).map(show).collect();
+        if all.is_empty() {
+            let names: Vec<_> = limit.params.iter().map(|n| format!("`{n}`")).collect();
+            return format!("lower {}", names.join(" or "));
+        }
+        format!("lower {}", all.join(" and "))
     }
 }
 
 fn describe_params(spec: &Spec) -> String {
-    if spec.params.is_empty() {
+    if spec.params.is_empty() && spec.limits.is_empty() {
         return "no parameters".into();
     }
-    spec.params
+    let params = spec
+        .params
         .iter()
-        .map(|p| format!("{} ({})", p.name, p.kind))
-        .collect::<Vec<_>>()
-        .join(", ")
+        .map(|p| format!("{} ({})", p.name, p.kind));
+    let raises = spec.limits.iter().map(|l| {
+        format!(
+            "{} (an integer above {}, raising the limit on {})",
+            l.raise_key(),
+            l.max,
+            l.name
+        )
+    });
+    params.chain(raises).collect::<Vec<_>>().join(", ")
 }
 
 #[cfg(test)]
@@ -510,7 +605,11 @@ mod tests {
             .iter()
             .map(|p| (p.name, p.default_value().unwrap()))
             .collect();
-        let typed: Example = Params(values).typed();
+        let typed: Example = Params {
+            values,
+            raised: BTreeMap::new(),
+        }
+        .typed();
         assert_eq!(typed.rows, 4);
         assert_eq!(typed.cells, [(2, 6), (3, 4)]);
         assert_eq!(typed.play, Play::Misere);
@@ -532,5 +631,113 @@ mod tests {
         );
         let bad: toml::Table = toml::from_str("v = [[1, 2, 3]]").unwrap();
         assert!(kind.parse("p", &bad["v"]).is_err());
+    }
+
+    /// Cells of the example's board: rows times the first pair's second side.
+    fn cells(params: &Params) -> Result<u128, String> {
+        let p: Example = params.typed();
+        Ok((p.rows * p.cells.first().map_or(1, |c| c.1)) as u128)
+    }
+
+    static SPEC: Spec = Spec {
+        name: "example",
+        description: "A test.",
+        params: Example::PARAMS,
+        limits: &[Limit {
+            name: "board cells",
+            doc: "cells of the board",
+            max: 30,
+            measure: cells,
+            params: &["rows", "cells"],
+        }],
+        example: &[],
+        keys: &[],
+        names: &[],
+        identities: &[],
+        views: &[],
+    };
+
+    #[test]
+    fn a_limit_error_names_the_parameters_at_fault_and_the_raise_key() {
+        // 8 x 6 = 48 cells; the default rows (4) alone brings it to 24.
+        let p = Params::from_text(&SPEC, &[("rows", "8")]).unwrap();
+        assert_eq!(
+            SPEC.check_limits(&p).unwrap_err(),
+            "board cells is 48, over the limit of 30 (cells of the board); lower `rows = 8`, \
+             or raise the limit on purpose with `max_board_cells = 48`"
+        );
+        // 8 x 8: neither default alone is enough (4 x 8 = 32, 8 x 6 = 48), so both are named.
+        let p = Params::from_text(&SPEC, &[("rows", "8"), ("cells", "[[1, 8]]")]).unwrap();
+        let err = SPEC.check_limits(&p).unwrap_err();
+        assert!(
+            err.contains(
+                "; lower `rows = 8` and `cells = [[1,8]]`, or raise the limit on purpose \
+                 with `max_board_cells = 64`"
+            ),
+            "{err}"
+        );
+    }
+
+    #[test]
+    fn a_directive_raises_a_limit_with_its_raise_key() {
+        let raised = [("rows", "8"), ("max_board_cells", "48")];
+        let p = Params::from_text(&SPEC, &raised).unwrap();
+        assert_eq!(SPEC.check_limits(&p), Ok(()));
+        let p = Params::from_text(&SPEC, &[("rows", "9"), ("max_board_cells", "48")]).unwrap();
+        let err = SPEC.check_limits(&p).unwrap_err();
+        assert!(
+            err.starts_with("board cells is 54, over the limit of 48 ("),
+            "{err}"
+        );
+        // A raise must raise.
+        let low = Params::from_text(&SPEC, &[("max_board_cells", "30")]).unwrap_err();
+        assert_eq!(
+            low[0].to_string(),
+            "parameter `max_board_cells` expects an integer above the limit of 30, found 30"
+        );
+        // An unknown key lists the raise keys with the parameters.
+        let unknown = Params::from_text(&SPEC, &[("max_rows", "3")]).unwrap_err();
+        assert!(
+            unknown[0].to_string().ends_with(
+                "max_board_cells (an integer above 30, raising the limit on board cells)"
+            )
+        );
+    }
+
+    #[test]
+    fn the_cache_key_holds_a_raise_only_when_given() {
+        let plain = Params::from_text(&SPEC, &[("rows", "8")]).unwrap();
+        let raised = Params::from_text(&SPEC, &[("rows", "8"), ("max_board_cells", "48")]);
+        let raised = raised.unwrap();
+        assert_eq!(
+            plain.to_toml(),
+            "cells = [[2,6],[3,4]]\nplay = \"misere\"\nrows = 8\nwall = true"
+        );
+        assert_eq!(
+            raised.to_toml(),
+            "cells = [[2,6],[3,4]]\nmax_board_cells = 48\nplay = \"misere\"\nrows = 8\nwall = true"
+        );
+        // The serialised parameters (an artifact's record) are the values alone.
+        let json = serde_json::to_value(&plain).unwrap();
+        assert_eq!(json, serde_json::to_value(&plain.values).unwrap());
+        assert_eq!(
+            serde_json::to_value(&raised).unwrap()["max_board_cells"],
+            48
+        );
+    }
+
+    #[test]
+    fn every_limit_grows_with_declared_parameters_and_its_raise_key_is_free() {
+        for g in crate::generators::REGISTRY {
+            let spec = g.spec();
+            for limit in spec.limits {
+                assert!(!limit.params.is_empty(), "{}: {}", spec.name, limit.name);
+                for name in limit.params {
+                    assert!(spec.params.iter().any(|p| p.name == *name), "{name}");
+                }
+                let key = limit.raise_key();
+                assert!(spec.params.iter().all(|p| p.name != key), "{key}");
+            }
+        }
     }
 }

@@ -100,6 +100,7 @@ static SPEC: Spec = Spec {
             doc: "rows and columns of the board and of the start board; boards are at most 10 x 10",
             max: 10,
             measure: side,
+            params: &["board", "start"],
         },
         Limit {
             name: "region empty squares",
@@ -107,6 +108,7 @@ static SPEC: Spec = Spec {
                   them, and 12 with two amazons take about a minute on a debug build",
             max: MAX_EMPTY as u128,
             measure: region_empty,
+            params: &["board"],
         },
         Limit {
             name: "sweep positions",
@@ -114,6 +116,7 @@ static SPEC: Spec = Spec {
                   twice, by regions and whole",
             max: 20_000,
             measure: sweep_positions,
+            params: &["samples", "moves"],
         },
     ],
     names: &[("sweep", "moves")],

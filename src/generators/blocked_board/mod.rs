@@ -21,9 +21,9 @@ pub struct BlockedBoard;
 params! {
     /// The parameters of `blocked-board`.
     pub struct BlockedBoardParams {
-        /// Rows of the board (R).
+        /// Rows of the board (R); the limit on region cells refuses a large region.
         rows: usize = 4, in 1..=11;
-        /// Columns of the board (C).
+        /// Columns of the board (C); the limit on region cells refuses a large region.
         cols: usize = 5, in 1..=11;
         /// Columns blocked whole, numbered from 1 at the left.
         blocked_columns: Vec<usize> = [3], in 1..=11, at most 11;
@@ -51,6 +51,14 @@ static SPEC: Spec = Spec {
                   (set wall = false to skip the wall sweep)",
             max: 24,
             measure: region_cells,
+            params: &[
+                "rows",
+                "cols",
+                "blocked_columns",
+                "blocked_rows",
+                "blocked_cells",
+                "wall",
+            ],
         },
         Limit {
             name: "positions",
@@ -61,6 +69,14 @@ static SPEC: Spec = Spec {
                   sweep)",
             max: 10_000_000,
             measure: board_positions,
+            params: &[
+                "rows",
+                "cols",
+                "blocked_columns",
+                "blocked_rows",
+                "blocked_cells",
+                "wall",
+            ],
         },
     ],
     names: &[("wall", "column")],

@@ -661,6 +661,32 @@ mod tests {
     }
 
     #[test]
+    fn a_refusal_names_the_parameter_at_fault() {
+        // C(31, 15) = 300,540,195 bytes for the 16 x 16 square of arms = 15.
+        let arms = SPEC.check_limits(&params(&[("arms", "15")])).unwrap_err();
+        assert!(
+            arms.starts_with("label bytes is 300540195, over the limit of 268435456 ("),
+            "{arms}"
+        );
+        assert!(
+            arms.ends_with("; lower `arms = 15`, or raise the limit on purpose with `max_label_bytes = 300540195`"),
+            "{arms}"
+        );
+        // A walked bar past the walk limit is refused by it, not by its labels.
+        let walk = SPEC
+            .check_limits(&params(&[("walk", "[[20, 20]]")]))
+            .unwrap_err();
+        assert!(
+            walk.starts_with("walk positions is 137846528819, over the limit"),
+            "{walk}"
+        );
+        assert!(
+            walk.contains("; lower `walk = [[20,20]]`, or raise"),
+            "{walk}"
+        );
+    }
+
+    #[test]
     fn runs_are_deterministic() {
         let small = [("columns", "6"), ("rows", "5"), ("walk", "[[6, 5]]")];
         let (a, b) = (run(&small), run(&small));

@@ -201,7 +201,7 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
 }
 
 /// The rectangles of the Grundy table, m <= n, within the cell limit.
-fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
+pub(super) fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
     let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
     let mut out: Vec<(usize, usize)> = (1..=rows)
         .flat_map(|m| (1..=cols).map(move |n| (m.min(n), m.max(n))))
@@ -683,11 +683,33 @@ mod tests {
     #[test]
     fn refuses_boards_past_the_sweep_limit() {
         let err = SPEC
-            .check_limits(&params(&[("search_boards", "[[5, 5]]")]))
+            .check_limits(&params(&[("search_boards", "[[6, 6]]")]))
             .unwrap_err();
         assert!(
-            err.contains("board cells is 25, over the limit of 24"),
+            err.starts_with("board cells is 36, over the limit of 30 ("),
             "{err}"
         );
+        assert!(
+            err.ends_with("; lower `search_boards = [[6,6]]`, or raise the limit on purpose with `max_board_cells = 36`"),
+            "{err}"
+        );
+        // The table's largest rectangle within grundy_max_cells is 6 x 6.
+        let table = [("grundy_rows", "6"), ("grundy_max_cells", "36")];
+        let err = SPEC.check_limits(&params(&table)).unwrap_err();
+        assert!(
+            err.starts_with("grundy cells is 36, over the limit of 35 ("),
+            "{err}"
+        );
+        assert!(
+            err.contains("; lower `grundy_rows = 6` or `grundy_max_cells = 36`, or raise"),
+            "{err}"
+        );
+        // 1 x 30 and 2 x 15 may be asked for.
+        let long = [
+            ("grundy_rows", "2"),
+            ("grundy_cols", "30"),
+            ("grundy_max_cells", "30"),
+        ];
+        assert_eq!(SPEC.check_limits(&params(&long)), Ok(()));
     }
 }

@@ -1,9 +1,17 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
-use super::all_boards;
+use super::{all_boards, grundy_rectangles};
 use crate::generators::params::params;
 use crate::generators::{Doc, Limit, Params, Spec};
+
+/// Cells of the largest rectangle of the Grundy table.
+fn grundy_cells(params: &Params) -> Result<u128, String> {
+    let cells = grundy_rectangles(&params.typed())
+        .into_iter()
+        .map(|(m, n)| m * n);
+    Ok(cells.max().unwrap_or(0) as u128)
+}
 
 /// Cells of the largest board swept.
 fn board_cells(params: &Params) -> Result<u128, String> {
@@ -19,7 +27,8 @@ params! {
             [[2, 6], [3, 4], [2, 7], [3, 5], [4, 4], [4, 5]],
             in 1..=8, at most 12;
         /// Boards as [rows, columns] whose solver expansions are totalled (keys `search.*`). Every
-        /// board of either list is swept; `boards` lists them in order of first mention.
+        /// board of either list is swept; `boards` lists them in order of first mention; the limit
+        /// on board cells bounds each board.
         search_boards: Vec<(usize, usize)> =
             [[2, 6], [3, 4], [2, 7], [4, 4], [3, 6], [4, 5]],
             in 1..=8, at most 12;
@@ -27,13 +36,12 @@ params! {
         /// each map.
         rectangles_up_to: usize = 8, in 2..=8;
         /// Rows of the Grundy-value table: rectangles with 1 to this many rows.
-        grundy_rows: usize = 5, in 1..=8;
+        grundy_rows: usize = 5, in 1..=30;
         /// Columns of the Grundy-value table: rectangles with 1 to this many columns.
-        grundy_cols: usize = 8, in 1..=8;
-        /// Rectangles of the table with more cells are left blank. The limit of 30 keeps a run
-        /// under a minute: the 5 x 6 alone takes seconds, and the work grows about tenfold every
-        /// four cells.
-        grundy_max_cells: usize = 24, in 1..=30;
+        grundy_cols: usize = 8, in 1..=30;
+        /// Rectangles of the table with more cells are left blank; the limit on Grundy cells
+        /// refuses a table whose largest rectangle costs too much.
+        grundy_max_cells: usize = 24, in 1..=64;
     }
 }
 
@@ -51,14 +59,27 @@ pub(super) static SPEC: Spec = Spec {
         ("grundy_cols", "3"),
         ("grundy_max_cells", "6"),
     ],
-    limits: &[Limit {
-        name: "board cells",
-        doc: "cells of the largest board swept; every reachable position is held in memory and \
-              searched, the 4 x 6's 24 cells already give 607,752 of them, and each further cell \
-              roughly doubles the count",
-        max: 24,
-        measure: board_cells,
-    }],
+    limits: &[
+        Limit {
+            name: "grundy cells",
+            doc: "cells of the largest rectangle of the Grundy table; on a release build the default table \
+                  up to 30 cells (5 x 6) takes 3.2 s, up to 32 (4 x 8) 7.5 s and up to 35 (5 x 7) 49 s \
+                  and 316 MB, about sevenfold every three cells, so 35 keeps a run under a minute",
+            max: 35,
+            measure: grundy_cells,
+            params: &["grundy_rows", "grundy_cols", "grundy_max_cells"],
+        },
+        Limit {
+            name: "board cells",
+            doc: "cells of the largest board swept; every reachable position is held in memory and \
+                  searched, about fivefold every two cells on a release build: 24 cells (4 x 6) take \
+                  0.5 s, 25 (5 x 5) 1.7 s, 28 (4 x 7) 10.5 s and 151 MB, 30 (5 x 6) 58 s and 582 MB, \
+                  for each board listed",
+            max: 30,
+            measure: board_cells,
+            params: &["firing_boards", "search_boards"],
+        },
+    ],
     names: &[
         ("boards", "name"),
         ("rectangles", "name"),

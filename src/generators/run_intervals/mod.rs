@@ -387,6 +387,22 @@ impl Generator for RunIntervals {
 mod tests {
     use super::*;
 
+    #[test]
+    fn refuses_a_catalogue_past_the_limit_naming_max_cells() {
+        let p = Params::from_text(&SPEC, &[("max_cells", "13")]).unwrap();
+        let err = SPEC.check_limits(&p).unwrap_err();
+        assert!(
+            err.starts_with("catalogue cells is 13, over the limit of 12 ("),
+            "{err}"
+        );
+        assert!(
+            err.ends_with("; lower `max_cells = 13`, or raise the limit on purpose with `max_catalogue_cells = 13`"),
+            "{err}"
+        );
+        let twelve = Params::from_text(&SPEC, &[("max_cells", "12")]).unwrap();
+        assert_eq!(SPEC.check_limits(&twelve), Ok(()));
+    }
+
     // The published figures of the catalogue, N = 8.
     #[test]
     fn reproduces_the_essay_figures_for_eight_cells() {

@@ -27,7 +27,7 @@ params! {
         /// position with 2 to G gaps.
         max_gaps: u32 = 16, in 2..=MAX_CENSUS_GAPS;
         /// Gaps of the position drawn as a strip, each in 1..=63; they must include 1 and no gap
-        /// may be the sum of two non-gaps.
+        /// may be the sum of two non-gaps; the limit on example gaps bounds their number.
         example: Vec<u32> =
             [1, 2, 3, 4, 6, 7, 8, 9, 12, 13, 14, 17, 18, 23, 28],
             in 1..=63, at most 63;
@@ -53,6 +53,7 @@ pub(super) static SPEC: Spec = Spec {
               many positions",
         max: 24,
         measure: example_gaps,
+        params: &["example", "second_example"],
     }],
     names: &[
         ("by_gaps", "gaps"),
