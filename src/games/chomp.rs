@@ -55,8 +55,10 @@ pub enum Play {
 /// The longest side of a window: heights are bytes and the first-column
 /// heights a tail's moves hit are kept as bits of a `u64`.
 pub const MAX_SIDE: usize = 62;
-/// Bytes of labels (one per tail) above which a window is refused: 256 MiB.
-pub const MAX_TABLE_BYTES: u128 = 1 << 28;
+/// Bytes of labels (one per tail) above which a window is refused: 4 GiB,
+/// past any budget a generator sets (`chomp-needles` allows 256 MiB unless an
+/// essay raises it), so that a raised budget still meets a clear refusal.
+pub const MAX_TABLE_BYTES: u128 = 1 << 32;
 
 /// The bits of a tail's byte holding its losing first-column height.
 const FIRST: u8 = 0x3f;
@@ -743,9 +745,10 @@ mod tests {
 
     #[test]
     fn rejects_window_past_memory_limit() {
-        let err = check_window(30, 30).unwrap_err().to_string();
-        assert!(err.contains("the limit is 268435456 bytes"), "{err}");
-        assert!(check_window(16, 12).is_ok());
+        // C(35, 17) = 4,537,567,650 bytes, past 2^32; C(33, 16) is not.
+        let err = check_window(18, 18).unwrap_err().to_string();
+        assert!(err.contains("the limit is 4294967296 bytes"), "{err}");
+        assert!(check_window(17, 17).is_ok());
         assert!(check_window(0, 3).is_err());
         assert!(check_window(63, 1).unwrap_err().to_string().contains("62"));
     }

@@ -651,9 +651,14 @@ mod tests {
     #[test]
     fn rejects_window_past_memory_limit() {
         let err = SPEC
-            .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
+            .check_limits(&params(&[("columns", "16"), ("rows", "16")]))
             .unwrap_err();
         assert!(err.contains("over the limit of 268435456"), "{err}");
+        // Past what the labelling can hold at all, the window is named.
+        let err = SPEC
+            .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
+            .unwrap_err();
+        assert!(err.contains("the 30 x 30 window needs"), "{err}");
         let walk = SPEC
             .check_limits(&params(&[("walk", "[[16, 12]]")]))
             .unwrap_err();
@@ -683,6 +688,14 @@ mod tests {
         assert!(
             walk.contains("; lower `walk = [[20,20]]`, or raise"),
             "{walk}"
+        );
+        // A raised budget still meets the game's ceiling of 2^32 bytes, with
+        // an error rather than a failed allocation: C(35, 17) = 4,537,567,650.
+        let raised = params(&[("arms", "17"), ("max_label_bytes", "5000000000")]);
+        let ceiling = SPEC.check_limits(&raised).unwrap_err();
+        assert!(
+            ceiling.contains("the 18 x 18 window needs 4537567650 bytes"),
+            "{ceiling}"
         );
     }
 
