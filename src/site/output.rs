@@ -364,9 +364,8 @@ fn alive(pid: u32) -> bool {
         && Path::new("/proc").join(pid.to_string()).exists()
 }
 
-/// Writes `files` under the new folder `root`: each folder made once, then
-/// the files in parallel. On failure, the error of the first file (in path
-/// order) that failed, whatever the threads' timing.
+/// Writes `files` under the new folder `root`: each folder once, then the
+/// files in parallel; on failure, the error of the first failing file by path.
 fn write_all(root: &Path, files: &Files) -> Result<()> {
     if fs::symlink_metadata(root).is_ok() {
         remove_tree(root).with_context(|| format!("cannot remove {}", root.display()))?;
@@ -384,14 +383,11 @@ fn write_all(root: &Path, files: &Files) -> Result<()> {
             fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
     }
-    let written: Vec<Result<()>> = files
-        .0
-        .par_iter()
-        .map(|(path, bytes)| {
-            let full = root.join(path);
-            fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
-        })
-        .collect();
+    let write = |(path, bytes): (&PathBuf, &Vec<u8>)| {
+        let full = root.join(path);
+        fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    };
+    let written: Vec<Result<()>> = files.0.par_iter().map(write).collect();
     written.into_iter().collect()
 }
 
@@ -413,9 +409,7 @@ fn remove_tree(path: &Path) -> io::Result<()> {
     }
 }
 
-/// Removes the folder `dir` and everything in it (symlinks, not what they
-/// lead to), its entries in parallel: a site's thousands of files are
-/// removed by as many threads as there are cores.
+/// Removes `dir` and all in it (symlinks, not their targets), in parallel.
 fn remove_dir(dir: &Path) -> io::Result<()> {
     let entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
     entries.par_iter().try_for_each(|entry| {
