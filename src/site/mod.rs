@@ -52,6 +52,7 @@ use figures::{Cache, Job, Origin, Progress};
 use markdown::{LinkIndex, Scan};
 use output::Files;
 use pages::{essay_context, render_indexes, render_page, site_context};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
@@ -250,71 +251,91 @@ impl Site {
             .as_bytes(),
         );
         let mut files = Files::default();
+        // Binding is sequential (it shares the data files kept across
+        // builds); rendering is parallel, then merged in essay order, so the
+        // site and its errors do not depend on thread timing.
+        let bound: Vec<Bound> = essays
+            .iter()
+            .enumerate()
+            .map(|(i, essay)| {
+                let bound = bind(
+                    essay,
+                    &scans[i],
+                    &plan,
+                    &plan.uses[i],
+                    &results,
+                    &mut self.data_files,
+                    &mut errors,
+                );
+                statements.add(essay, &scans[i], &bound.data);
+                bound
+            })
+            .collect();
+        let pages = &self.pages;
+        let outcomes: Vec<(blake3::Hash, Outcome)> = essays
+            .par_iter()
+            .zip(&scans)
+            .zip(&bound)
+            .map(|((essay, scan), bound)| {
+                let mut key = blake3::Hasher::new();
+                key.update(shared.as_bytes());
+                key.update(bound.key.as_bytes());
+                let key = key.finalize();
+                let url = essay.url();
+                if !essay.is_intro()
+                    && let Some((k, html)) = pages.get(&url)
+                    && *k == key
+                {
+                    return (key, Outcome::Unchanged(html.clone()));
+                }
+                let ctx = markdown::Context {
+                    essay,
+                    scan,
+                    data: &bound.data,
+                    figures: &bound.shown,
+                    links: &links,
+                    broken: &bound.broken,
+                    allow_scripts: config.markdown.allow_scripts,
+                };
+                if let content::Kind::Intro { title, .. } = &essay.kind {
+                    let html = markdown::render(&ctx).map(|r| r.html);
+                    return (key, Outcome::Intro(title.as_deref(), html));
+                }
+                let page = markdown::render(&ctx).and_then(|html| {
+                    let page = essay_context(essay, essays, ladders, html);
+                    render_page(
+                        &templates.tera,
+                        "essay.html",
+                        "../../",
+                        Some(&url),
+                        &site,
+                        "essay",
+                        &page,
+                    )
+                    .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
+                });
+                (key, Outcome::Page(page))
+            })
+            .collect();
         let mut rendered = 0;
         // The introductions' words, by ladder ("" for the front page's).
         let mut intros = BTreeMap::new();
-        for (i, essay) in essays.iter().enumerate() {
-            let bound = bind(
-                essay,
-                &scans[i],
-                &plan,
-                &plan.uses[i],
-                &results,
-                &mut self.data_files,
-                &mut errors,
-            );
-            statements.add(essay, &scans[i], &bound.data);
+        for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
             for (path, text) in bound.files {
                 files.add(path, text);
             }
-            let mut key = blake3::Hasher::new();
-            key.update(shared.as_bytes());
-            key.update(bound.key.as_bytes());
-            let key = key.finalize();
-            let url = essay.url();
-            if !essay.is_intro()
-                && let Some((k, html)) = self.pages.get(&url)
-                && *k == key
-            {
-                files.add(essay.dir().join("index.html"), html.clone());
-                continue;
-            }
-            let ctx = markdown::Context {
-                essay,
-                scan: &scans[i],
-                data: &bound.data,
-                figures: &bound.shown,
-                links: &links,
-                broken: &bound.broken,
-                allow_scripts: config.markdown.allow_scripts,
-            };
-            if let content::Kind::Intro { title, .. } = &essay.kind {
-                match markdown::render(&ctx) {
-                    Ok(r) => _ = intros.insert(essay.front.ladder(), (title.as_deref(), r.html)),
-                    Err(e) => errors.extend(e),
+            let page = essay.dir().join("index.html");
+            match outcome {
+                Outcome::Unchanged(html) => files.add(page, html),
+                Outcome::Intro(title, Ok(html)) => {
+                    intros.insert(essay.front.ladder(), (title, html));
                 }
-                continue;
-            }
-            let page = markdown::render(&ctx).and_then(|html| {
-                let page = essay_context(essay, essays, ladders, html);
-                render_page(
-                    &templates.tera,
-                    "essay.html",
-                    "../../",
-                    Some(&url),
-                    &site,
-                    "essay",
-                    &page,
-                )
-                .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
-            });
-            match page {
-                Ok(html) => {
-                    files.add(essay.dir().join("index.html"), html.clone());
-                    self.pages.insert(url, (key, html));
+                Outcome::Page(Ok(html)) => {
+                    files.add(page, html.clone());
+                    self.pages.insert(essay.url(), (key, html));
                     rendered += 1;
                 }
-                Err(e) => errors.extend(e),
+                Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => errors.extend(e),
             }
         }
         render_indexes(
@@ -382,6 +403,16 @@ impl Site {
             record: previous.is_ok().then(|| statements.record()),
         })
     }
+}
+
+/// What became of one essay in the render stage.
+enum Outcome<'a> {
+    /// Its page, as rendered by an earlier build of this site.
+    Unchanged(String),
+    /// An introduction's title and words, as HTML.
+    Intro(Option<&'a str>, Result<String, Vec<Diagnostic>>),
+    /// A rung's page.
+    Page(Result<String, Vec<Diagnostic>>),
 }
 
 /// What a build reads: the essays, the site's configuration, its ladders and

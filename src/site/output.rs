@@ -19,6 +19,7 @@
 //! output byte for byte as it was.
 
 use anyhow::{Context as _, Result};
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fs;
 use std::io;
@@ -363,6 +364,8 @@ fn alive(pid: u32) -> bool {
         && Path::new("/proc").join(pid.to_string()).exists()
 }
 
+/// Writes `files` under the new folder `root`: each folder once, then the
+/// files in parallel; on failure, the error of the first failing file by path.
 fn write_all(root: &Path, files: &Files) -> Result<()> {
     if fs::symlink_metadata(root).is_ok() {
         remove_tree(root).with_context(|| format!("cannot remove {}", root.display()))?;
@@ -370,14 +373,22 @@ fn write_all(root: &Path, files: &Files) -> Result<()> {
     fs::create_dir(root).with_context(|| format!("cannot create {}", root.display()))?;
     fs::write(root.join(MARKER), MARKER_TEXT)
         .with_context(|| format!("cannot write {}", root.join(MARKER).display()))?;
-    for (path, bytes) in &files.0 {
-        let full = root.join(path);
-        if let Some(dir) = full.parent() {
-            fs::create_dir_all(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+    let mut made = std::collections::HashSet::new();
+    for path in files.0.keys() {
+        if let Some(dir) = path.parent()
+            && !dir.as_os_str().is_empty()
+            && made.insert(dir)
+        {
+            let dir = root.join(dir);
+            fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         }
-        fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))?;
     }
-    Ok(())
+    let write = |(path, bytes): (&PathBuf, &Vec<u8>)| {
+        let full = root.join(path);
+        fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
+    };
+    let written: Vec<Result<()>> = files.0.par_iter().map(write).collect();
+    written.into_iter().collect()
 }
 
 /// Removes a folder ladder wrote, also when its folders were made read-only.
@@ -385,17 +396,30 @@ fn remove_tree(path: &Path) -> io::Result<()> {
     if !fs::symlink_metadata(path)?.is_dir() {
         return fs::remove_file(path);
     }
-    match fs::remove_dir_all(path) {
+    match remove_dir(path) {
         Err(e) if e.kind() == io::ErrorKind::PermissionDenied => {
             for entry in walkdir::WalkDir::new(path).into_iter().flatten() {
                 if entry.file_type().is_dir() {
                     let _ = make_writable(entry.path());
                 }
             }
-            fs::remove_dir_all(path)
+            remove_dir(path)
         }
         other => other,
     }
+}
+
+/// Removes `dir` and all in it (symlinks, not their targets), in parallel.
+fn remove_dir(dir: &Path) -> io::Result<()> {
+    let entries = fs::read_dir(dir)?.collect::<io::Result<Vec<_>>>()?;
+    entries.par_iter().try_for_each(|entry| {
+        if entry.file_type()?.is_dir() {
+            remove_dir(&entry.path())
+        } else {
+            fs::remove_file(entry.path())
+        }
+    })?;
+    fs::remove_dir(dir)
 }
 
 #[cfg(unix)]

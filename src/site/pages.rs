@@ -177,6 +177,10 @@ pub struct SiteContext {
     config: config::Config,
     /// Whether the site has a feed: a base URL and an essay with a date.
     feed: bool,
+    /// The above as every page's template takes them, converted once: a
+    /// page's context starts as a cheap copy of it.
+    #[serde(skip)]
+    shared: tera::Context,
 }
 
 #[derive(Serialize)]
@@ -219,7 +223,7 @@ pub fn link_to(e: &Essay) -> PageLink {
 }
 
 pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
-    SiteContext {
+    let mut site = SiteContext {
         config: config.clone(),
         feed: config.base_url.is_some() && essays.iter().any(|e| e.front.date.is_some()),
         ladders: ladders
@@ -232,7 +236,12 @@ pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Confi
                 rungs: l.rungs.iter().map(|&i| link_to(&essays[i])).collect(),
             })
             .collect(),
-    }
+        shared: tera::Context::new(),
+    };
+    site.shared.insert("ladders", &site.ladders);
+    site.shared.insert("config", &site.config);
+    site.shared.insert("feed", &site.feed);
+    site
 }
 
 pub fn essay_context(
@@ -295,11 +304,8 @@ pub fn render_page<T: Serialize>(
     key: &'static str,
     value: &T,
 ) -> Result<String, String> {
-    let mut ctx = tera::Context::new();
+    let mut ctx = site.shared.clone();
     ctx.insert("root", root);
-    ctx.insert("ladders", &site.ladders);
-    ctx.insert("config", &site.config);
-    ctx.insert("feed", &site.feed);
     if let Some(url) = url {
         ctx.insert("url", url);
     }

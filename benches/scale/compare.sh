@@ -1,0 +1,43 @@
+#!/bin/sh
+# Times ladder against Hugo on the same generated essays, side by side:
+#   benches/scale/compare.sh [ESSAYS] [RUNS]    (default 2000 essays, 5 runs;
+#   LADDER=path times another ladder binary)
+# after `cargo build --release --bin ladder --example scale-site`. Writes the
+# site of benches/scale/essays.rs (the one `cargo bench --bench scale`
+# builds) in a temporary folder, builds it once with each (so both replace a
+# previous output, as a rebuild does), then RUNS times each, interleaved:
+# `ladder build` (into site/) and `hugo` (into public/, with a minimal
+# layout). Prints each run and the medians of wall, user, sys and peak RSS,
+# with the machine's load.
+set -eu
+essays=${1:-2000}
+runs=${2:-5}
+top=$(cd "$(dirname "$0")/../.." && pwd)
+ladder=${LADDER:-$top/target/release/ladder}
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+"$top/target/release/examples/scale-site" "$dir" "$essays"
+cd "$dir"
+"$ladder" build >/dev/null
+hugo --quiet >/dev/null
+uptime
+nproc
+for i in $(seq "$runs"); do
+    for tool in ladder hugo; do
+        if [ "$tool" = ladder ]; then set -- "$ladder" build; else set -- hugo --quiet; fi
+        /usr/bin/time -f "$tool %e %U %S %M" -o "$dir/time" "$@" >/dev/null
+        cat "$dir/time" | tee -a "$dir/times"
+    done
+done
+uptime
+for tool in ladder hugo; do
+    grep "^$tool " "$dir/times" | awk -v n="$runs" -v tool="$tool" '
+        { w[NR] = $2; u[NR] = $3; s[NR] = $4; m[NR] = $5 }
+        function median(a,   i, j, t) {
+            for (i = 1; i <= n; i++) for (j = i + 1; j <= n; j++)
+                if (a[j] < a[i]) { t = a[i]; a[i] = a[j]; a[j] = t }
+            return a[int((n + 1) / 2)]
+        }
+        END { printf "%s median of %d: wall %.2f s, user %.2f s, sys %.2f s, peak RSS %d MB\n",
+              tool, n, median(w), median(u), median(s), median(m) / 1024 }'
+done
