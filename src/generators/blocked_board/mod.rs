@@ -37,6 +37,16 @@ params! {
     }
 }
 
+/// The parameters both limits grow with: every one that shapes the board.
+const BOARD_PARAMS: &[&str] = &[
+    "rows",
+    "cols",
+    "blocked_columns",
+    "blocked_rows",
+    "blocked_cells",
+    "wall",
+];
+
 static SPEC: Spec = Spec {
     name: "blocked-board",
     description: "Domineering on an R x C board with blocked cells: positions of the whole board \
@@ -51,14 +61,7 @@ static SPEC: Spec = Spec {
                   (set wall = false to skip the wall sweep)",
             max: 24,
             measure: region_cells,
-            params: &[
-                "rows",
-                "cols",
-                "blocked_columns",
-                "blocked_rows",
-                "blocked_cells",
-                "wall",
-            ],
+            params: BOARD_PARAMS,
         },
         Limit {
             name: "positions",
@@ -69,14 +72,7 @@ static SPEC: Spec = Spec {
                   sweep)",
             max: 10_000_000,
             measure: board_positions,
-            params: &[
-                "rows",
-                "cols",
-                "blocked_columns",
-                "blocked_rows",
-                "blocked_cells",
-                "wall",
-            ],
+            params: BOARD_PARAMS,
         },
     ],
     names: &[("wall", "column")],
