@@ -4,7 +4,7 @@
 
 mod common;
 
-use common::{fixture, ladder, tree};
+use common::{edit, fixture, ladder, tree};
 use ladder::site::{Options, Site, figures::Silent};
 use std::collections::BTreeMap;
 use std::io::Read;
@@ -152,4 +152,30 @@ fn a_language_pagefind_cannot_stem_keeps_the_search_code_without_stemming() {
         .collect();
     assert_eq!(wasm, [Path::new("pagefind/wasm.unknown.pagefind")]);
     assert_eq!(fragments(&site).len(), 2);
+}
+
+#[test]
+fn a_build_that_changed_no_page_keeps_the_bundle_and_an_edit_makes_a_new_one() {
+    let (dir, site) = built();
+    let entry = dir.path().join("site/pagefind/pagefind-entry.json");
+    // Nothing changed: the bundle is taken from the site as it stands, so a
+    // mark put in one of its files survives the build.
+    let marked = [&site[Path::new("pagefind/pagefind-entry.json")][..], b" "].concat();
+    std::fs::write(&entry, &marked).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(std::fs::read(&entry).unwrap(), marked);
+    // An essay's words changed: the bundle is built again, and holds them.
+    edit(&dir.path().join("content/demo/two.md"), |text| {
+        format!("{text}\nA zeugma closes this essay.\n")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let rebuilt = tree(&dir.path().join("site"));
+    assert_ne!(rebuilt[Path::new("pagefind/pagefind-entry.json")], marked);
+    assert!(fragments(&rebuilt)["/demo/two/"].contains("zeugma"));
+    assert_ne!(
+        rebuilt[Path::new("pagefind/ladder-index.txt")],
+        site[Path::new("pagefind/ladder-index.txt")]
+    );
 }

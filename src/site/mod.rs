@@ -163,7 +163,7 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     let mut warnings = out.clean_stale();
     let mut built = site.build(progress)?;
     let indexing = Instant::now();
-    search::index(&mut built.files).map_err(Failure::Io)?;
+    search::index(&mut built.files, &out.real).map_err(Failure::Io)?;
     built.summary.elapsed += indexing.elapsed();
     warnings.extend(out.write(&built.files).map_err(Failure::Io)?);
     built.summary.warnings = warnings;

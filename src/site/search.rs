@@ -12,6 +12,8 @@
 //! - The bundle holds what the default search UI loads, nothing more.
 //! - Pages are given in path order and Pagefind names its files by the hash
 //!   of their contents, so two builds of one site give the same bytes.
+//! - The bundle carries a stamp of the pages it indexed; a build whose pages
+//!   match the stamp in the site it replaces keeps that bundle.
 
 use super::output::Files;
 use anyhow::{Context as _, Result, anyhow};
@@ -42,9 +44,72 @@ const UNSTEMMED: &str = "wasm.unknown.pagefind";
 /// and the command that reproduces it.
 const NOT_PROSE: [&str; 4] = [".where", ".toc", ".data-links", ".reproduce"];
 
+/// The bundle's file that names what it was built from: the hash of every
+/// page Pagefind reads and of the code that indexes them.
+const STAMP: &str = "ladder-index.txt";
+
 /// Indexes the pages in `files` and adds the bundle under [`BUNDLE`]. Each
-/// page's language is its `<html lang>`.
-pub fn index(files: &mut Files) -> Result<()> {
+/// page's language is its `<html lang>`. When the site in `previous` (the
+/// output folder, which ladder wrote) holds a bundle built from the same
+/// pages by the same code, that bundle is taken instead: a build that changed
+/// no page does not index again.
+pub fn index(files: &mut Files, previous: &Path) -> Result<()> {
+    let stamp = stamp(files);
+    let bundle = match reuse(previous, &stamp) {
+        Some(bundle) => bundle,
+        None => fresh(files)?,
+    };
+    for (name, bytes) in bundle {
+        files.add(Path::new(BUNDLE).join(name), bytes);
+    }
+    files.add(Path::new(BUNDLE).join(STAMP), stamp);
+    Ok(())
+}
+
+/// The stamp of a bundle of the pages in `files`.
+fn stamp(files: &Files) -> String {
+    let mut hash = blake3::Hasher::new();
+    hash.update(include_bytes!("../../Cargo.lock"));
+    hash.update(include_bytes!("search.rs"));
+    for (path, html) in &files.0 {
+        if let Some(url) = page_url(path) {
+            hash.update(url.as_bytes());
+            hash.update(&(html.len() as u64).to_le_bytes());
+            hash.update(html);
+        }
+    }
+    format!("{}\n", hash.finalize().to_hex())
+}
+
+/// The bundle in `site` if its stamp is `stamp`: its files by name, the stamp
+/// left out.
+fn reuse(site: &Path, stamp: &str) -> Option<Vec<(String, Vec<u8>)>> {
+    let dir = site.join(BUNDLE);
+    if std::fs::read_to_string(dir.join(STAMP)).ok()? != stamp {
+        return None;
+    }
+    let mut bundle = Vec::new();
+    for entry in walkdir::WalkDir::new(&dir).sort_by_file_name() {
+        let entry = entry.ok()?;
+        if !entry.file_type().is_file() {
+            continue;
+        }
+        let name = entry
+            .path()
+            .strip_prefix(&dir)
+            .ok()?
+            .to_str()?
+            .replace('\\', "/");
+        if name != STAMP {
+            bundle.push((name, std::fs::read(entry.path()).ok()?));
+        }
+    }
+    Some(bundle)
+}
+
+/// A new bundle of the pages in `files`, without the files the default UI
+/// never loads.
+fn fresh(files: &Files) -> Result<Vec<(String, Vec<u8>)>> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .context("cannot start the search indexer")?;
@@ -52,13 +117,10 @@ pub fn index(files: &mut Files) -> Result<()> {
     let stemmed = bundle
         .iter()
         .any(|(name, _)| name.starts_with("wasm.") && name != UNSTEMMED);
-    for (name, bytes) in bundle {
-        if UNUSED.contains(&name.as_str()) || (stemmed && name == UNSTEMMED) {
-            continue;
-        }
-        files.add(Path::new(BUNDLE).join(name), bytes);
-    }
-    Ok(())
+    Ok(bundle
+        .into_iter()
+        .filter(|(name, _)| !(UNUSED.contains(&name.as_str()) || (stemmed && name == UNSTEMMED)))
+        .collect())
 }
 
 /// Pagefind's bundle for the pages in `files`: its files, by name within the
