@@ -660,9 +660,9 @@ mod tests {
             .unwrap_err();
         assert!(err.contains("the 30 x 30 window needs"), "{err}");
         let walk = SPEC
-            .check_limits(&params(&[("walk", "[[16, 12]]")]))
+            .check_limits(&params(&[("walk", "[[16, 16]]")]))
             .unwrap_err();
-        assert!(walk.contains("over the limit of 1000000"), "{walk}");
+        assert!(walk.contains("over the limit of 50000000"), "{walk}");
     }
 
     #[test]
