@@ -439,6 +439,30 @@ fn a_build_names_each_value_and_claim_that_moved_and_check_names_the_same() {
 }
 
 #[test]
+fn a_build_without_moves_neither_reads_nor_records_them() {
+    // What `ladder serve` builds: its rebuilds do not evaluate the essays'
+    // statements for a record.
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    common::edit(&dir.path().join("figures/values.json"), |text| {
+        text.replacen("\"b.parts.0\": \"2\"", "\"b.parts.0\": \"3\"", 1)
+    });
+    let build = |moves| {
+        let opts = Options {
+            moves,
+            ..Options::new(dir.path())
+        };
+        site::Site::new(opts).build(&site::figures::Silent).unwrap()
+    };
+    let without = build(false);
+    assert!(without.summary.moves.is_empty());
+    assert!(without.record.is_none());
+    let with = build(true);
+    assert_eq!(with.summary.moves.len(), 1);
+    assert!(with.record.is_some());
+}
+
+#[test]
 fn a_claim_a_solver_change_makes_false_is_named_as_a_verdict_change() {
     let dir = fixture("basic");
     assert_eq!(ladder(&["build"], dir.path()).code, 0);

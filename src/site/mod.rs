@@ -79,6 +79,10 @@ pub struct Options {
     /// Build essays marked `draft = true` (marked as drafts on their pages);
     /// otherwise they are left out, and a link to one is an error.
     pub drafts: bool,
+    /// Compare what the essays state with the last successful build's
+    /// record ([`moves`]): `ladder build` and `ladder check` do, `ladder
+    /// serve` does not, so an edit does not re-evaluate every essay's claims.
+    pub moves: bool,
 }
 
 impl Options {
@@ -95,6 +99,7 @@ impl Options {
             generators: crate::generators::REGISTRY,
             base_url: None,
             drafts: false,
+            moves: true,
         }
     }
 }
@@ -222,7 +227,11 @@ impl Site {
             force: opts.force,
         };
         let results = figures::compute(&plan.jobs, &cache, &mut self.memory, progress);
-        let previous = moves::Record::read(&cache.dir);
+        let previous = if opts.moves {
+            moves::Record::read(&cache.dir)
+        } else {
+            Ok(None)
+        };
         let mut statements = moves::Statements::default();
         // Like the figures in memory, only the latest build's data files are kept.
         let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
@@ -267,7 +276,9 @@ impl Site {
                     &mut self.data_files,
                     &mut errors,
                 );
-                statements.add(essay, &scans[i], &bound.data);
+                if opts.moves {
+                    statements.add(essay, &scans[i], &bound.data);
+                }
                 bound
             })
             .collect();
@@ -400,7 +411,7 @@ impl Site {
         Ok(Built {
             files,
             summary,
-            record: previous.is_ok().then(|| statements.record()),
+            record: (opts.moves && previous.is_ok()).then(|| statements.record()),
         })
     }
 }
