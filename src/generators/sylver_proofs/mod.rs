@@ -658,11 +658,25 @@ mod tests {
         };
         assert!(limits("[2, 3]").unwrap_err().contains("must include 1"));
         assert!(limits("[1, 2, 3, 5, 7, 10]").unwrap_err().contains("4 + 6"));
-        let wide: Vec<String> = (1..=25).map(|x| x.to_string()).collect();
-        let err = limits(&format!("[{}]", wide.join(", "))).unwrap_err();
+        // The gaps 1 to g are a position for every g (no sum of two
+        // non-gaps is at most g); 40 of them are within the limit, 41 not.
+        let ordinary = |g: u32| {
+            let gaps: Vec<String> = (1..=g).map(|x| x.to_string()).collect();
+            format!("[{}]", gaps.join(", "))
+        };
+        assert_eq!(limits(&ordinary(40)), Ok(()));
+        let err = limits(&ordinary(41)).unwrap_err();
         assert!(
-            err.contains("example gaps is 25, over the limit of 24"),
+            err.contains("example gaps is 41, over the limit of 40"),
             "{err}"
+        );
+        assert!(err.contains("lower `example"), "{err}");
+        assert!(err.contains("`max_example_gaps = 41`"), "{err}");
+        let raised = [("example", ordinary(41)), ("max_example_gaps", "41".into())];
+        let raised: Vec<(&str, &str)> = raised.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        assert_eq!(
+            SPEC.check_limits(&Params::from_text(&SPEC, &raised).unwrap()),
+            Ok(())
         );
     }
 }
