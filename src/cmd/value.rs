@@ -13,9 +13,14 @@ use std::process::ExitCode;
 /// The default limit on a region's free cells (measured on the release
 /// build): a 5 x 5 Domineering board takes half a second and 12 MB, a 5 x 6
 /// about 20 s and 130 MB, and a 6 x 6 had not finished after 30 s and 270 MB,
-/// still growing; so larger regions are refused unless asked for. (Cram is
-/// cheaper: a 5 x 6 takes 1.5 s and 24 MB, a 6 x 6 about 40 s.)
+/// still growing; so larger regions are refused unless asked for.
 const MAX_CELLS: u32 = 25;
+
+/// Cram's default limit on a region's free cells (measured on a release
+/// build): a 5 x 5 takes 0.04 s of CPU and 8 MB, a 5 x 6 and a 6 x 6 under
+/// 0.05 s, and a 5 x 7 37 s and 314 MB, so past 35 cells a run may pass a
+/// minute.
+const CRAM_MAX_CELLS: u32 = 35;
 
 /// The limits a position is checked against before any work.
 #[derive(Clone, Copy, Debug)]
@@ -42,7 +47,7 @@ const GAMES: &[Game] = &[
     },
     Game {
         name: "cram",
-        max_cells: MAX_CELLS,
+        max_cells: CRAM_MAX_CELLS,
         value: cram_value,
     },
     Game {
@@ -72,8 +77,10 @@ pub struct Args {
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
     /// (default 25: a 5 x 5 Domineering region takes half a second, a 5 x 6
-    /// about 20 s and 130 MB), or for Amazons the empty squares of a region
-    /// (default 12). Hackenbush has no limit.
+    /// about 20 s and 130 MB; Cram's default is 35: a 5 x 7 takes 37 s and
+    /// 314 MB), or for Amazons the empty squares of a region
+    /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
+    /// and 1.4 GB). Hackenbush has no limit.
     #[arg(long)]
     max_cells: Option<u32>,
 }
@@ -207,6 +214,11 @@ mod tests {
             assert!(err.contains("a region of 36 free cells"), "{err}");
             assert!(err.contains("--max-cells 36"), "{err}");
         }
+        // Cram's default is its own: 35 cells are within it (a 1 x 35 strip,
+        // cheap to value), a 5 x 8 not.
+        assert!(value("cram", &".".repeat(35), None).is_ok());
+        let err = value("cram", &["........"; 5].join("|"), None).unwrap_err();
+        assert!(err.contains("--max-cells 40"), "{err}");
         // The limit is on regions: two 3 x 3 rooms on a 3 x 7 board are within 8 cells.
         let rooms = "...#...|...#...|...#...";
         assert_eq!(value("domineering", rooms, Some(9)).unwrap(), "0");
