@@ -109,8 +109,9 @@ pub(super) static SPEC: Spec = Spec {
             name: "label bytes",
             doc: "bytes of labels of the largest window labelled (the survey window, the \
                   (A + 1) x (A + 1) square, the two-row and three-row windows, each walked bar), \
-                  one per staircase: the 15 x 15 window (77,558,760 bytes) takes 24 s and 158 MB \
-                  on a release build, about 0.3 us a byte, so 2^28 bytes is about 80 s and 550 MB",
+                  one per staircase: the 15 x 15 window (77,558,760 bytes) takes 12 s of CPU and \
+                  160 MB on a release build, about 0.16 us a byte, so 2^28 bytes is about 43 s and \
+                  550 MB",
             max: LABEL_BYTES,
             measure: label_bytes,
             params: &["columns", "rows", "arms", "two_row", "three_row", "walk"],
