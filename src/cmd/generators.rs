@@ -92,7 +92,7 @@ mod tests {
             }
         }
         assert!(text.contains(
-            "    cells (at most 26, grows with rows, cols; a directive raises it with max_cells = N): \
+            "    cells (at most 28, grows with rows, cols; a directive raises it with max_cells = N): \
              cells of the board"
         ));
         assert!(text.contains("    boards[NAME]: the element whose .name is NAME\n"));
