@@ -485,13 +485,28 @@ impl<W: Word> Shape<W> {
             Symmetries::Mirrors => self.least_mirror(),
             // The upright images are the smaller when rows < cols: only a
             // square needs both orientations.
-            Symmetries::All => match self.rows.cmp(&self.cols) {
-                std::cmp::Ordering::Less => self.least_mirror(),
-                std::cmp::Ordering::Greater => self.transpose().least_mirror(),
-                std::cmp::Ordering::Equal => {
-                    self.least_mirror().min(self.transpose().least_mirror())
+            Symmetries::All => self.least_image().0,
+        }
+    }
+
+    /// The least of the shape's eight images, and whether it is an image of
+    /// the transpose (a quarter turn or a diagonal mirror of the shape) and
+    /// not of the shape upright. A square shape whose least images upright and
+    /// transposed are equal counts as upright.
+    pub fn least_image(&self) -> (Shape<W>, bool) {
+        // The upright images are the smaller when rows < cols: only a square
+        // needs both orientations.
+        match self.rows.cmp(&self.cols) {
+            std::cmp::Ordering::Less => (self.least_mirror(), false),
+            std::cmp::Ordering::Greater => (self.transpose().least_mirror(), true),
+            std::cmp::Ordering::Equal => {
+                let (upright, turned) = (self.least_mirror(), self.transpose().least_mirror());
+                if turned < upright {
+                    (turned, true)
+                } else {
+                    (upright, false)
                 }
-            },
+            }
         }
     }
 
@@ -753,6 +768,26 @@ mod tests {
             .map(|x| x.normalised(Symmetries::All))
             .collect();
         assert!(all.iter().all(|&x| x == all[0]));
+    }
+
+    #[test]
+    fn the_least_image_says_whether_it_is_a_transposed_one() {
+        // Every set of cells of the 3 x 3, 2 x 4 and 4 x 2 frames that fills
+        // its box: the least of the eight images, and whether only the
+        // transposed four reach it.
+        for (rows, cols) in [(3, 3), (2, 4), (4, 2)] {
+            let frame = Frame::<u128>::new(rows, cols).unwrap();
+            for cells in 1..=frame.full() {
+                let s = frame.crop(cells).unwrap();
+                if (usize::from(s.rows), usize::from(s.cols)) != (rows, cols) {
+                    continue;
+                }
+                let images = s.images();
+                let least = *images.iter().min().unwrap();
+                let transposed = !images[..4].contains(&least);
+                assert_eq!(s.least_image(), (least, transposed), "{s}");
+            }
+        }
     }
 
     #[test]
