@@ -4,8 +4,9 @@
 //! ([`GameTable::game`]): dominated options are removed and reversible ones
 //! bypassed until the form is canonical, and the canonical form is stored once
 //! and named by a [`GameId`]. Two games are equal exactly when their ids are, so
-//! comparisons ([`GameTable::leq`]) and sums ([`GameTable::add`]) are memoised
-//! by pairs of ids. Every game also carries whether it is a number (a
+//! sums ([`GameTable::add`]) are memoised by pairs of ids, and comparisons
+//! ([`GameTable::leq`]) are cached by them in a table of bounded size that
+//! forgets. Every game also carries whether it is a number (a
 //! [`Dyadic`]) and its Left and Right stops, which decide many comparisons
 //! without search.
 //!
@@ -21,8 +22,10 @@ mod notation;
 pub use notation::Form;
 
 use super::dyadic::Dyadic;
-use rustc_hash::FxHashMap;
+use hashbrown::HashTable;
+use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// The name of one canonical game in one [`GameTable`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -60,21 +63,26 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// One canonical game: options (Left's first), whether it is a number, stops.
+/// One canonical game: where its options lie in the table's list (Left's
+/// first), whether it is a number (then both stops are that number), stops.
 struct Node {
-    options: Box<[GameId]>,
-    lefts: usize,
-    number: Option<Dyadic>,
+    start: u32,
+    lefts: u32,
+    end: u32,
+    number: bool,
     left_stop: Dyadic,
     right_stop: Dyadic,
 }
 
 impl Node {
-    fn left(&self) -> &[GameId] {
-        &self.options[..self.lefts]
+    /// The game's Left and Right options, out of the table's list of them.
+    fn lists<'a>(&self, options: &'a [GameId]) -> (&'a [GameId], &'a [GameId]) {
+        let at = |from: u32, to: u32| &options[from as usize..to as usize];
+        (at(self.start, self.lefts), at(self.lefts, self.end))
     }
-    fn right(&self) -> &[GameId] {
-        &self.options[self.lefts..]
+
+    fn number(&self) -> Option<Dyadic> {
+        self.number.then_some(self.left_stop)
     }
 }
 
@@ -82,9 +90,11 @@ impl Node {
 /// comparisons, sums and negations.
 pub struct GameTable {
     nodes: Vec<Node>,
-    /// Option list (Left's count first, then Left's and Right's ids) to id.
-    index: FxHashMap<Box<[u32]>, GameId>,
-    leq_memo: FxHashMap<u64, bool>,
+    /// Every game's options, one game after another (see [`Node`]).
+    options: Vec<GameId>,
+    /// Every game's id, found by its option lists (hashed by [`list_hash`]).
+    index: HashTable<GameId>,
+    leq_memo: LeqCache,
     sum_memo: FxHashMap<u64, GameId>,
     negs: Vec<Option<GameId>>,
     /// Recognised forms, filled in by [`GameTable::form`].
@@ -103,13 +113,22 @@ fn pair(a: GameId, b: GameId) -> u64 {
     (u64::from(a.0) << 32) | u64::from(b.0)
 }
 
+/// The hash of a game's option lists, as the index stores it.
+fn list_hash(left: &[GameId], right: &[GameId]) -> u64 {
+    let mut h = FxHasher::default();
+    left.hash(&mut h);
+    right.hash(&mut h);
+    h.finish()
+}
+
 impl GameTable {
     /// A table holding only `0`.
     pub fn new() -> GameTable {
         let mut t = GameTable {
             nodes: Vec::new(),
-            index: FxHashMap::default(),
-            leq_memo: FxHashMap::default(),
+            options: Vec::new(),
+            index: HashTable::new(),
+            leq_memo: LeqCache::default(),
             sum_memo: FxHashMap::default(),
             negs: Vec::new(),
             forms: FxHashMap::default(),
@@ -126,17 +145,17 @@ impl GameTable {
 
     /// Left's options of a canonical game.
     pub fn left(&self, g: GameId) -> &[GameId] {
-        self.nodes[g.index()].left()
+        self.nodes[g.index()].lists(&self.options).0
     }
 
     /// Right's options of a canonical game.
     pub fn right(&self, g: GameId) -> &[GameId] {
-        self.nodes[g.index()].right()
+        self.nodes[g.index()].lists(&self.options).1
     }
 
     /// The number a game equals, if it is one.
     pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
-        self.nodes[g.index()].number
+        self.nodes[g.index()].number()
     }
 
     /// Left's stop: where play ends on the number scale with Left moving first
@@ -152,11 +171,13 @@ impl GameTable {
 
     /// Stores a canonical option list (sorted, deduplicated) and returns its id.
     fn intern(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
-        key.push(left.len() as u32);
-        key.extend(left.iter().chain(&right).map(|g| g.0));
-        let key = key.into_boxed_slice();
-        if let Some(&id) = self.index.get(&key) {
+        let hash = list_hash(&left, &right);
+        let (nodes, options) = (&self.nodes, &self.options);
+        let lists = |id: GameId| nodes[id.index()].lists(options);
+        if let Some(&id) = self
+            .index
+            .find(hash, |&id| lists(id) == (&left[..], &right[..]))
+        {
             return id;
         }
         let number = self.number_of_options(&left, &right);
@@ -175,18 +196,26 @@ impl GameTable {
             ),
         };
         let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
-        let lefts = left.len();
-        let mut options = left;
-        options.extend(right);
+        let position = |len: usize| u32::try_from(len).expect("fewer than 2^32 options in all");
+        let start = position(self.options.len());
+        self.options.extend(&left);
+        let lefts = position(self.options.len());
+        self.options.extend(&right);
+        let end = position(self.options.len());
         self.nodes.push(Node {
-            options: options.into_boxed_slice(),
+            start,
             lefts,
-            number,
+            end,
+            number: number.is_some(),
             left_stop,
             right_stop,
         });
         self.negs.push(None);
-        self.index.insert(key, id);
+        let (nodes, options) = (&self.nodes, &self.options);
+        self.index.insert_unique(hash, id, |&id| {
+            let (left, right) = nodes[id.index()].lists(options);
+            list_hash(left, right)
+        });
         id
     }
 
@@ -395,7 +424,7 @@ impl GameTable {
         if gn.left_stop < hn.right_stop {
             return true;
         }
-        match (gn.number, hn.number) {
+        match (gn.number(), hn.number()) {
             (Some(x), Some(y)) => return x <= y,
             (None, Some(y)) => {
                 // L(G) < y gives G < y; G <= y needs L(G) <= y.
@@ -421,8 +450,8 @@ impl GameTable {
                 }
             }
         }
-        let key = pair(g, h);
-        if let Some(&r) = self.leq_memo.get(&key) {
+        let key = LeqCache::pack(g, h);
+        if let Some(r) = key.and_then(|k| self.leq_memo.get(k)) {
             return r;
         }
         let mut result = true;
@@ -442,7 +471,9 @@ impl GameTable {
                 }
             }
         }
-        self.leq_memo.insert(key, result);
+        if let Some(k) = key {
+            self.leq_memo.insert(k, result, self.nodes.len());
+        }
         result
     }
 
@@ -537,6 +568,57 @@ impl GameTable {
     /// Sums a list of games (`0` for none).
     pub fn sum_of(&mut self, games: &[GameId]) -> GameId {
         games.iter().fold(self.zero(), |acc, &g| self.add(acc, g))
+    }
+}
+
+/// The memo of [`GameTable::leq`]: a direct-mapped cache that forgets. An
+/// entry is the pair's key with the answer in bit 63 and a filled mark in bit
+/// 62 (ids below 2^31 each, so a key fills 62 bits); a pair whose key does not
+/// fit is not stored. The table grows with the games, to 2^23 slots (64 MiB),
+/// and past that a new answer overwrites whatever shares its slot: a forgotten
+/// comparison is only recomputed, while a memo that kept them all held 40
+/// million pairs (over a gigabyte) on the 6 x 6 Domineering board.
+#[derive(Default)]
+struct LeqCache {
+    slots: Vec<u64>,
+}
+
+impl LeqCache {
+    const MAX_SLOTS: usize = 1 << 23;
+    const ANSWER: u64 = 1 << 63;
+    const FILLED: u64 = 1 << 62;
+
+    fn pack(g: GameId, h: GameId) -> Option<u64> {
+        (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| u64::from(g.0) << 31 | u64::from(h.0))
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        // Fibonacci hashing: the top bits of the product.
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    fn get(&self, key: u64) -> Option<bool> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let entry = self.slots[self.slot(key)];
+        (entry & !Self::ANSWER == key | Self::FILLED).then_some(entry & Self::ANSWER != 0)
+    }
+
+    fn insert(&mut self, key: u64, answer: bool, games: usize) {
+        let wanted = (4 * games)
+            .next_power_of_two()
+            .clamp(1 << 10, Self::MAX_SLOTS);
+        if wanted > self.slots.len() {
+            let old = std::mem::replace(&mut self.slots, vec![0; wanted]);
+            for entry in old.into_iter().filter(|e| e & Self::FILLED != 0) {
+                let i = self.slot(entry & !(Self::ANSWER | Self::FILLED));
+                self.slots[i] = entry;
+            }
+        }
+        let i = self.slot(key);
+        self.slots[i] = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
     }
 }
 

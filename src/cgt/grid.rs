@@ -4,36 +4,17 @@
 //! `u128`) whose bit `r * cols + c` stands for cell (r, c). This module owns what
 //! such games share: the layout masks, 4-adjacent (rook) and 8-adjacent (king)
 //! neighbours, the split into components under either, the cells a queen
-//! reaches, the bounding box and the crop of a set of cells to its [`Shape`],
-//! the mirrors and the transposition of a shape, its eight images and its
-//! normal form under a group of [`Symmetries`], grid strings (rows of `.` and
+//! reaches, the bounding box and the crop of a set of cells to its [`Shape`]
+//! (whose mirrors, transposition, eight images and normal form under a group
+//! of [`Symmetries`] the `shape` submodule owns), grid strings (rows of `.` and
 //! `#`, or of any marks, joined by `|`) read and written, and iteration over
 //! the bits of a word ([`bits`], re-exported from [`super::word`] with the
 //! [`Word`] trait).
 
+mod shape;
+
 pub use super::word::{Word, bits};
-use std::fmt;
-
-/// Each byte with its bits in reverse order: lines of up to 8 cells are
-/// mirrored by lookup, the common case on small boards.
-static REVERSED_BYTES: [u8; 256] = {
-    let mut t = [0u8; 256];
-    let mut i = 0;
-    while i < 256 {
-        t[i] = (i as u8).reverse_bits();
-        i += 1;
-    }
-    t
-};
-
-/// The lowest `width` bits of `line` in reverse order (`width` from 1 to `BITS`).
-fn mirror_line<W: Word>(line: W, width: u32) -> W {
-    if width <= 8 {
-        W::from_byte(REVERSED_BYTES[usize::from(line.low_byte())] >> (8 - width))
-    } else {
-        line.reverse_bits().shr(W::BITS - width)
-    }
-}
+pub use shape::{Shape, least_image_of_layers};
 
 /// Why a frame or a grid string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -391,162 +372,6 @@ pub enum Symmetries {
     All,
 }
 
-/// A set of cells in its own bounding box: `rows` x `cols`, cell (r, c) at bit
-/// `r * cols + c`. Two regions that are translates have equal shapes. Shapes
-/// order by rows, then columns, then cells.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
-pub struct Shape<W> {
-    pub rows: u8,
-    pub cols: u8,
-    pub cells: W,
-}
-
-impl<W: Word> Shape<W> {
-    /// The frame of the shape's own box.
-    pub fn frame(&self) -> Frame<W> {
-        // A shape's box holds at most `W::BITS` cells, so the frame fits.
-        Frame::layout(u32::from(self.rows), u32::from(self.cols))
-    }
-
-    /// The number of cells.
-    pub fn size(&self) -> u32 {
-        self.cells.count_ones()
-    }
-
-    /// Row `r` as the low `cols` bits of a word.
-    pub fn row(&self, r: u32) -> W {
-        let cols = u32::from(self.cols);
-        self.cells.shr(r * cols) & W::low_bits(cols)
-    }
-
-    /// The mirror image left to right (columns reversed).
-    pub fn mirror_columns(&self) -> Shape<W> {
-        let cols = u32::from(self.cols);
-        let mut cells = W::ZERO;
-        for r in 0..u32::from(self.rows) {
-            cells |= mirror_line(self.row(r), cols).shl(r * cols);
-        }
-        Shape { cells, ..*self }
-    }
-
-    /// The mirror image top to bottom (rows reversed).
-    pub fn mirror_rows(&self) -> Shape<W> {
-        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let mut cells = W::ZERO;
-        for r in 0..rows {
-            cells |= self.row(r).shl((rows - 1 - r) * cols);
-        }
-        Shape { cells, ..*self }
-    }
-
-    /// The reflection in the main diagonal: rows become columns.
-    pub fn transpose(&self) -> Shape<W> {
-        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let mut cells = W::ZERO;
-        for b in bits(self.cells) {
-            let i = b.trailing_zeros();
-            cells |= W::ONE.shl((i % cols) * rows + i / cols);
-        }
-        Shape {
-            rows: self.cols,
-            cols: self.rows,
-            cells,
-        }
-    }
-
-    /// The shape's images under the eight symmetries of a rectangle, always
-    /// in one order: the four [`Shape::upright_image`]s, then those of the
-    /// transpose.
-    pub fn images(&self) -> [Shape<W>; 8] {
-        let t = self.transpose();
-        std::array::from_fn(|i| {
-            if i < 4 {
-                self.upright_image(i)
-            } else {
-                t.upright_image(i - 4)
-            }
-        })
-    }
-
-    /// The image under the `k`-th symmetry (0 to 3) that keeps rows as rows:
-    /// the identity, the mirror left to right, top to bottom, the half turn.
-    pub fn upright_image(&self, k: usize) -> Shape<W> {
-        match k {
-            0 => *self,
-            1 => self.mirror_columns(),
-            2 => self.mirror_rows(),
-            _ => self.mirror_columns().mirror_rows(),
-        }
-    }
-
-    /// The least of the shape's images under `group`.
-    pub fn normalised(&self, group: Symmetries) -> Shape<W> {
-        match group {
-            Symmetries::Mirrors => self.least_mirror(),
-            // The upright images are the smaller when rows < cols: only a
-            // square needs both orientations.
-            Symmetries::All => match self.rows.cmp(&self.cols) {
-                std::cmp::Ordering::Less => self.least_mirror(),
-                std::cmp::Ordering::Greater => self.transpose().least_mirror(),
-                std::cmp::Ordering::Equal => {
-                    self.least_mirror().min(self.transpose().least_mirror())
-                }
-            },
-        }
-    }
-
-    /// The least image under [`Symmetries::Mirrors`], all four built in one
-    /// pass over the rows.
-    fn least_mirror(&self) -> Shape<W> {
-        let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let [mut plain, mut flipped, mut mirrored, mut both] = [W::ZERO; 4];
-        for r in 0..rows {
-            let line = self.row(r);
-            let mirror = mirror_line(line, cols);
-            let (near, far) = (r * cols, (rows - 1 - r) * cols);
-            plain |= line.shl(near);
-            flipped |= line.shl(far);
-            mirrored |= mirror.shl(near);
-            both |= mirror.shl(far);
-        }
-        Shape {
-            cells: plain.min(flipped).min(mirrored).min(both),
-            ..*self
-        }
-    }
-}
-
-/// The least image of `layers`, sets of cells of one box moved together,
-/// under the eight symmetries of the box (images compare layer by layer):
-/// the normal form of a board whose cells hold one of several marks. Only the
-/// symmetries under which the first layer is least are tried on the others.
-pub fn least_image_of_layers<W: Word, const N: usize>(layers: [Shape<W>; N]) -> [Shape<W>; N] {
-    let (rows, cols) = (layers[0].rows, layers[0].cols);
-    // The upright images have fewer rows when rows < cols: only a square
-    // needs both orientations.
-    let upright = (rows <= cols).then_some(layers);
-    let turned = (rows >= cols).then(|| layers.map(|l| l.transpose()));
-    let mut best: Option<[Shape<W>; N]> = None;
-    for orientation in [upright, turned].into_iter().flatten() {
-        let firsts: [Shape<W>; 4] = std::array::from_fn(|k| orientation[0].upright_image(k));
-        let least = *firsts.iter().min().expect("four images");
-        for k in (0..4).filter(|&k| firsts[k] == least) {
-            let image = orientation.map(|l| l.upright_image(k));
-            if best.is_none_or(|b| image < b) {
-                best = Some(image);
-            }
-        }
-    }
-    best.expect("one orientation at least")
-}
-
-/// The shape as a grid string: rows of `.` (its cells) and `#` joined by `|`.
-impl<W: Word> fmt::Display for Shape<W> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.frame().grid_string(self.cells))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -658,42 +483,6 @@ mod tests {
     }
 
     #[test]
-    fn the_eight_images_are_the_symmetries_of_the_box() {
-        let l = shape::<u64>(".#|.#|..");
-        let images = l.images();
-        assert_eq!(images[0], l);
-        let mut distinct = images.to_vec();
-        distinct.sort_unstable();
-        distinct.dedup();
-        assert_eq!(distinct.len(), 8);
-        let least = *images.iter().min().unwrap();
-        assert_eq!(l.normalised(Symmetries::All), least);
-        // Each image has the same eight images.
-        for image in images {
-            let mut again = image.images().to_vec();
-            again.sort_unstable();
-            assert_eq!(again, distinct);
-        }
-    }
-
-    #[test]
-    fn the_least_image_of_layers_is_the_least_of_the_eight_moved_together() {
-        for grid in ["..|.#", ".#.|..#", ".#|.#|..", "...|.#.|#.."] {
-            let first = shape::<u64>(grid);
-            // A second layer: the cells of the box outside the first.
-            let second = Shape {
-                cells: first.frame().full() & !first.cells,
-                ..first
-            };
-            let (a, b) = (first.images(), second.images());
-            let brute = (0..8).map(|i| [a[i], b[i]]).min().unwrap();
-            for i in 0..8 {
-                assert_eq!(least_image_of_layers([a[i], b[i]]), brute, "{grid}");
-            }
-        }
-    }
-
-    #[test]
     fn crops_to_the_bounding_box() {
         let (frame, free) = parse::<u64>("####|##.#|#..#|####");
         assert_eq!(
@@ -709,50 +498,6 @@ mod tests {
         assert_eq!((s.rows, s.cols, s.size()), (2, 2, 3));
         assert_eq!(s.to_string(), "#.|..");
         assert_eq!(frame.crop(0), None);
-    }
-
-    #[test]
-    fn mirrors_and_transposition_move_cells_as_drawn() {
-        let s = shape::<u128>(".#.|..#");
-        assert_eq!(s.mirror_columns().to_string(), ".#.|#..");
-        assert_eq!(s.mirror_rows().to_string(), "..#|.#.");
-        assert_eq!(s.transpose().to_string(), "..|#.|.#");
-        assert_eq!(s.transpose().transpose(), s);
-        // Lines longer than a byte are mirrored by the word's reverse.
-        let long = shape::<u64>(".#..........");
-        assert_eq!(long.mirror_columns().to_string(), "..........#.");
-    }
-
-    #[test]
-    fn normal_forms_are_the_least_image_in_their_group() {
-        let l = shape::<u64>(".#|.#|..");
-        // The images under the mirrors, by hand.
-        let mirrors = [
-            l,
-            l.mirror_columns(),
-            l.mirror_rows(),
-            l.mirror_columns().mirror_rows(),
-        ];
-        let least = *mirrors.iter().min().unwrap();
-        assert_eq!(l.normalised(Symmetries::Mirrors), least);
-        for image in mirrors {
-            assert_eq!(image.normalised(Symmetries::Mirrors), least);
-            // Under all eight the upright L (2 rows, 3 columns) is the form.
-            assert_eq!(
-                image.transpose().normalised(Symmetries::All),
-                l.transpose().normalised(Symmetries::Mirrors)
-            );
-            assert_eq!(image.normalised(Symmetries::All).rows, 2);
-        }
-        // The transpose is a different shape under the mirrors alone.
-        assert_ne!(l.transpose().normalised(Symmetries::Mirrors), least);
-        // A square: both orientations are compared.
-        let s = shape::<u128>("..|.#");
-        let all: Vec<_> = [s, s.transpose(), s.mirror_columns(), s.mirror_rows()]
-            .iter()
-            .map(|x| x.normalised(Symmetries::All))
-            .collect();
-        assert!(all.iter().all(|&x| x == all[0]));
     }
 
     #[test]

@@ -7,10 +7,10 @@
 //! regions, looks each region's value up by its key (computing it from the
 //! region's options when missing) and adds the parts in a [`GameTable`].
 //!
-//! A game may also name the key of a region's negative: a symmetry that swaps
-//! the players' roles (a quarter turn in Domineering, a colour swap in
-//! Amazons) gives the negative value, so each evaluated region is stored
-//! under both keys and one search serves both.
+//! A key may stand for a region's negative: a symmetry that swaps the
+//! players' roles (a quarter turn in Domineering, a colour swap in Amazons)
+//! gives a region and its swapped image one key, the value of one being the
+//! negative of the other's, so one search and one memo entry serve both.
 //!
 //! [`Whole`] wraps a game so that the same evaluator searches whole
 //! positions, never split: the plain search a split into regions is measured
@@ -25,8 +25,8 @@ pub trait Partizan {
     /// A position: a sum of independent regions.
     type Position;
     /// A memo key for one region. Two regions with equal keys must have equal
-    /// values (a game may map the images of a region under the symmetries that
-    /// keep each player's moves to one key).
+    /// values, or opposite ones when [`Partizan::key`] says so (a game may map
+    /// the images of a region under its symmetries to one key).
     type Key: Hash + Eq;
 
     /// The independent regions of `position`, pushed onto `out`: a move in one
@@ -40,14 +40,14 @@ pub trait Partizan {
     /// The positions one Right move away from `region`, pushed onto `out`.
     fn right_options(&self, region: &Self::Position, out: &mut Vec<Self::Position>);
 
-    /// The memo key of `region` (one of the regions [`Partizan::regions`] gives).
-    fn key(&self, region: &Self::Position) -> Self::Key;
-
-    /// The key of a region whose value is the negative of `region`'s, when a
-    /// symmetry of the game swaps the players' roles.
-    fn negated_key(&self, _region: &Self::Position) -> Option<Self::Key> {
-        None
-    }
+    /// The memo key of `region` (one of the regions [`Partizan::regions`]
+    /// gives), and whether the region's value is the negative of the value
+    /// stored under the key. A game with a symmetry that swaps the players'
+    /// roles keys a region and its swapped image alike and marks one of them;
+    /// a region that is its own swapped image must not be marked (its value is
+    /// its own negative, so either would do, but one key gets one sign). A
+    /// game without such a symmetry marks none.
+    fn key(&self, region: &Self::Position) -> (Self::Key, bool);
 }
 
 /// A memoising evaluator of canonical values for one game.
@@ -56,11 +56,44 @@ pub trait Partizan {
 pub struct Values<G: Partizan> {
     game: G,
     memo: FxHashMap<G::Key, GameId>,
-    /// Emptied position lists, reused so that the search does not allocate
-    /// at every node.
-    spare: Vec<Vec<G::Position>>,
+    /// Emptied work lists, reused so that the search does not allocate at
+    /// every node.
+    spare: Vec<Batch<G>>,
     /// Positions valued from their own options so far.
     searched: usize,
+}
+
+/// The regions of a list of positions with their keys and what the memo held
+/// for them: one level of the search.
+struct Batch<G: Partizan> {
+    positions: Vec<G::Position>,
+    regions: Vec<G::Position>,
+    /// Where each position's regions end in `regions`.
+    ends: Vec<usize>,
+    keys: Vec<(G::Key, bool)>,
+    found: Vec<Option<GameId>>,
+}
+
+impl<G: Partizan> Default for Batch<G> {
+    fn default() -> Self {
+        Batch {
+            positions: Vec::new(),
+            regions: Vec::new(),
+            ends: Vec::new(),
+            keys: Vec::new(),
+            found: Vec::new(),
+        }
+    }
+}
+
+impl<G: Partizan> Batch<G> {
+    fn clear(&mut self) {
+        self.positions.clear();
+        self.regions.clear();
+        self.ends.clear();
+        self.keys.clear();
+        self.found.clear();
+    }
 }
 
 impl<G: Partizan> Values<G> {
@@ -75,34 +108,45 @@ impl<G: Partizan> Values<G> {
 
     /// The canonical value of `position`: the sum of its regions' values.
     pub fn value(&mut self, games: &mut GameTable, position: &G::Position) -> GameId {
-        let mut regions = self.spare.pop().unwrap_or_default();
-        self.game.regions(position, &mut regions);
+        let mut batch = self.spare.pop().unwrap_or_default();
+        self.game.regions(position, &mut batch.regions);
         let mut total = games.zero();
-        for region in &regions {
+        for region in &batch.regions {
             let v = self.region_value(games, region);
             total = games.add(total, v);
         }
-        self.recycle(regions);
+        self.recycle(batch);
         total
     }
 
     /// The canonical value of one region, from the memo or from its options.
     pub fn region_value(&mut self, games: &mut GameTable, region: &G::Position) -> GameId {
-        let key = self.game.key(region);
-        if let Some(&g) = self.memo.get(&key) {
-            return g;
-        }
-        let negated = self.game.negated_key(region);
-        let g = match negated.as_ref().and_then(|k| self.memo.get(k)) {
-            Some(&minus) => games.neg(minus),
-            None => self.value_from_options(games, region),
+        let (key, negated) = self.game.key(region);
+        let found = self.memo.get(&key).copied();
+        self.settle(games, region, key, negated, found)
+    }
+
+    /// The value of `region` whose key and sign are given, from what the memo
+    /// held for it (`found`, which may be stale: a search since may have
+    /// stored it) or from a search whose value is then stored.
+    fn settle(
+        &mut self,
+        games: &mut GameTable,
+        region: &G::Position,
+        key: G::Key,
+        negated: bool,
+        found: Option<GameId>,
+    ) -> GameId {
+        let stored = match found.or_else(|| self.memo.get(&key).copied()) {
+            Some(g) => g,
+            None => {
+                let v = self.value_from_options(games, region);
+                let g = if negated { games.neg(v) } else { v };
+                self.memo.insert(key, g);
+                g
+            }
         };
-        if let Some(k) = negated {
-            let minus = games.neg(g);
-            self.memo.insert(k, minus);
-        }
-        self.memo.insert(key, g);
-        g
+        if negated { games.neg(stored) } else { stored }
     }
 
     /// The canonical value of `position` from its own options, without
@@ -110,33 +154,63 @@ impl<G: Partizan> Values<G> {
     /// region's value is computed, and a second route to [`Values::value`].
     pub fn value_from_options(&mut self, games: &mut GameTable, position: &G::Position) -> GameId {
         self.searched += 1;
-        let mut options = self.spare.pop().unwrap_or_default();
-        self.game.left_options(position, &mut options);
-        let left = self.values_of(games, &options);
-        options.clear();
-        self.game.right_options(position, &mut options);
-        let right = self.values_of(games, &options);
-        self.recycle(options);
+        let mut batch = self.spare.pop().unwrap_or_default();
+        self.game.left_options(position, &mut batch.positions);
+        let left = self.values_of(games, batch);
+        let mut batch = self.spare.pop().unwrap_or_default();
+        self.game.right_options(position, &mut batch.positions);
+        let right = self.values_of(games, batch);
         games.game(&left, &right)
     }
 
-    fn values_of(&mut self, games: &mut GameTable, positions: &[G::Position]) -> Vec<GameId> {
-        positions.iter().map(|p| self.value(games, p)).collect()
+    /// The values of the batch's positions. Every region's key is made and
+    /// looked up before any region is searched: the lookups, each likely a
+    /// cache miss in a large memo, then overlap instead of waiting in turn.
+    fn values_of(&mut self, games: &mut GameTable, mut batch: Batch<G>) -> Vec<GameId> {
+        for p in &batch.positions {
+            self.game.regions(p, &mut batch.regions);
+            batch.ends.push(batch.regions.len());
+        }
+        batch
+            .keys
+            .extend(batch.regions.iter().map(|r| self.game.key(r)));
+        batch
+            .found
+            .extend(batch.keys.iter().map(|(k, _)| self.memo.get(k).copied()));
+        let mut values = Vec::with_capacity(batch.ends.len());
+        let mut parts = batch
+            .regions
+            .iter()
+            .zip(batch.keys.drain(..))
+            .zip(&batch.found);
+        let mut start = 0;
+        for &end in &batch.ends {
+            let mut total = games.zero();
+            for ((region, (key, negated)), &found) in parts.by_ref().take(end - start) {
+                let v = self.settle(games, region, key, negated, found);
+                total = games.add(total, v);
+            }
+            values.push(total);
+            start = end;
+        }
+        drop(parts);
+        self.recycle(batch);
+        values
     }
 
-    fn recycle(&mut self, mut list: Vec<G::Position>) {
-        list.clear();
-        self.spare.push(list);
+    fn recycle(&mut self, mut batch: Batch<G>) {
+        batch.clear();
+        self.spare.push(batch);
     }
 
-    /// Regions evaluated or derived so far (distinct memo keys): the
-    /// evaluator's work.
+    /// Regions evaluated so far (distinct memo keys, each standing for a
+    /// region and its swapped image): the evaluator's work.
     pub fn regions_evaluated(&self) -> usize {
         self.memo.len()
     }
 
     /// Positions valued from their own options so far (regions searched, not
-    /// found in the memo or derived from a negative): the search's work.
+    /// found in the memo): the search's work.
     pub fn searched(&self) -> usize {
         self.searched
     }
@@ -167,8 +241,8 @@ where
         self.0.right_options(position, out);
     }
 
-    fn key(&self, position: &G::Position) -> G::Position {
-        position.clone()
+    fn key(&self, position: &G::Position) -> (G::Position, bool) {
+        (position.clone(), false)
     }
 }
 
@@ -209,11 +283,8 @@ mod tests {
         fn right_options(&self, stalks: &Vec<i32>, out: &mut Vec<Vec<i32>>) {
             Stalks::cuts(stalks, -1, out);
         }
-        fn key(&self, stalk: &Vec<i32>) -> i32 {
-            stalk[0]
-        }
-        fn negated_key(&self, stalk: &Vec<i32>) -> Option<i32> {
-            Some(-stalk[0])
+        fn key(&self, stalk: &Vec<i32>) -> (i32, bool) {
+            (stalk[0].abs(), stalk[0] < 0)
         }
     }
 
@@ -227,9 +298,10 @@ mod tests {
         }
         let v = values.value(&mut games, &vec![3, -5, 4]);
         assert_eq!(games.number_value(v), Some(Dyadic::integer(2)));
-        // Stalks 1 to 6 and their negatives: each search also stored the
-        // colour swap, so only 12 keys.
-        assert_eq!(values.regions_evaluated(), 12);
+        // Stalks 1 to 6 and their negatives: a stalk and its colour swap
+        // share a key, so only 6 keys and 6 searches.
+        assert_eq!(values.regions_evaluated(), 6);
+        assert_eq!(values.searched(), 6);
     }
 
     #[test]
@@ -249,8 +321,8 @@ mod tests {
         assert_eq!(whole.value(&mut games, &vec![2, -1, 3]), by_parts);
         // Whole: every [a, b, c] with 0 <= a <= 2, -1 <= b <= 0, 0 <= c <= 3
         // is met once: 3 x 2 x 4 = 24. By parts: the stalks 3, 2, 1 (3 and
-        // its cuts) and -1 are searched; -1 was derived from 1, so only the
-        // three positive ones are searched.
+        // its cuts) and -1 are met; -1 shares the key of 1, so only the three
+        // positive ones are searched.
         assert_eq!(whole.searched(), 24);
         assert_eq!(whole.regions_evaluated(), 24);
         assert_eq!(parts.searched(), 3);

@@ -182,12 +182,14 @@ impl Partizan for Amazons {
         board.moves(false, out);
     }
 
-    fn key(&self, region: &Board) -> Self::Key {
-        least_image_of_layers(region.layers())
-    }
-
-    fn negated_key(&self, region: &Board) -> Option<Self::Key> {
-        Some(least_image_of_layers(region.swapped().layers()))
+    fn key(&self, region: &Board) -> (Self::Key, bool) {
+        let plain = least_image_of_layers(region.layers());
+        let swapped = least_image_of_layers(region.swapped().layers());
+        if swapped < plain {
+            (swapped, true)
+        } else {
+            (plain, false)
+        }
     }
 }
 

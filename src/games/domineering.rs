@@ -6,8 +6,8 @@
 //! owns the rules (placements of each orientation, [`dominoes`] of a
 //! [`Shape`]), the position walks that count what a solver must visit, and the
 //! game as the core's evaluator sees it ([`Domineering`]: regions, placements,
-//! each region's [`Shape`] normalised by the [`SYMMETRIES`] that keep each
-//! player's dominoes, a quarter turn negating); values are computed by
+//! each region's [`Shape`] keyed by its least image, the [`SYMMETRIES`]
+//! keeping each player's dominoes and a quarter turn negating); values are computed by
 //! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
 //! up to a size ([`shapes_up_to`]).
 
@@ -270,9 +270,9 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 /// Domineering as a [`Partizan`] game, for the core's evaluator
 /// ([`crate::cgt::partizan::Values`]): a position is a [`Board`], its regions are its 4-connected
 /// sets of two or more free cells (one cell holds no domino, two or more
-/// connected ones do), each cut to its bounding box; a region's key is its
-/// [`Shape`] normalised by [`SYMMETRIES`], and a quarter turn swaps the
-/// players, so the transposed shape's key names the negative.
+/// connected ones do), each cut to its bounding box; a region's key is the
+/// least of its [`Shape`]'s eight images, and since a quarter turn swaps the
+/// players, a region keyed by a transposed image has the key's value negated.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domineering;
 
@@ -299,12 +299,8 @@ impl Partizan for Domineering {
         board.placements(Direction::Horizontal, out);
     }
 
-    fn key(&self, region: &Board) -> Shape {
-        region.boxed().normalised(SYMMETRIES)
-    }
-
-    fn negated_key(&self, region: &Board) -> Option<Shape> {
-        Some(region.boxed().transpose().normalised(SYMMETRIES))
+    fn key(&self, region: &Board) -> (Shape, bool) {
+        region.boxed().least_image()
     }
 }
 
