@@ -113,6 +113,13 @@ pub trait Impartial {
         0
     }
 
+    /// Whether `region` looks like a second-player win (say, it is symmetric):
+    /// a test whose search is pending tries such regions first, since a move
+    /// to a second-player win ends it. By default none does.
+    fn promising(&self, _region: &Self::Position) -> bool {
+        false
+    }
+
     /// The value of `region` when the game knows it without search (say, a
     /// region with exactly one move); the evaluator then skips key and memo.
     fn known_value(&self, _region: &Self::Position) -> Option<Nimber> {
@@ -221,6 +228,7 @@ impl<'g, G: Impartial> Grundy<'g, G> {
                     Some(holds) => wins = holds,
                     None => {
                         pending_tests.push(Pending {
+                            promising: self.game.promising(&regions[i]),
                             size: self.game.size(&regions[i]),
                             at: pending.len(),
                             key,
@@ -235,8 +243,8 @@ impl<'g, G: Impartial> Grundy<'g, G> {
             }
         }
         if !wins {
-            // Smallest first: the cheapest searches.
-            pending_tests.sort_by_key(|t| t.size);
+            // Promising regions first, then the smallest: the cheapest searches.
+            pending_tests.sort_by_key(|t| (!t.promising, t.size));
             wins = (pending_tests.iter()).any(|t| self.is_value(&pending[t.at], t.key, t.heap));
         }
         self.recycle(pending);
@@ -278,8 +286,10 @@ impl<'g, G: Impartial> Grundy<'g, G> {
 }
 
 /// A test `value == heap` left for after the tests settled without search:
-/// of the region of `size` at place `at` in the list of pending regions.
+/// of the region of `size` at place `at` in the list of pending regions,
+/// [`Impartial::promising`] or not.
 struct Pending<K> {
+    promising: bool,
     size: u32,
     at: usize,
     key: K,

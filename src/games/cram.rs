@@ -145,6 +145,12 @@ impl Impartial for Grid {
         region.count_ones()
     }
 
+    /// A region that a half turn maps onto itself: the second player can
+    /// often answer every move with its turned copy.
+    fn promising(&self, region: &u64) -> bool {
+        (self.frame.crop(*region)).is_some_and(|s| s.upright_image(3) == s)
+    }
+
     /// A region whose cells form a path or a cycle in the grid graph, without
     /// search: see [`Grid::graph_value`].
     fn known_value(&self, region: &u64) -> Option<Nimber> {
