@@ -123,7 +123,7 @@ fn rectangle_times() {
         let t = start.elapsed();
         check_rules(m, n, v);
         println!(
-            "grundy {m} x {n} = {v} in {t:.2?} ({} regions valued)",
+            "grundy {m} x {n} = {v} in {t:.2?} (regions valued: {})",
             evaluator.regions_evaluated()
         );
     }

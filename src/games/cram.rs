@@ -5,7 +5,9 @@
 //! `u64` bit set of its free cells (bit `r * cols + c`). This module owns the
 //! rules (placements in the order a solver tries them, regions), the exact
 //! memoised outcome search ([`Outcomes`]) and the game's side of the Grundy
-//! evaluator ([`Impartial`], with regions keyed up to the symmetries of a rectangle).
+//! evaluator ([`Impartial`], with regions keyed up to the symmetries of a
+//! rectangle, paths and cycles valued from their graph without search, and
+//! regions a half turn maps onto themselves tried first as replies).
 //! The pairing checks that the pairing sweep measures live with that generator.
 
 use crate::cgt::grid::{BoundingBox, Frame, GridError, Shape, Symmetries, Word};
