@@ -5,7 +5,10 @@
 //! [`Grundy`] evaluates any game that implements [`Impartial`]: the game supplies
 //! only its moves, the split of a position into independent regions and a memo
 //! key; the evaluator memoises regions by key, splits every position into its
-//! regions and nim-adds their values (the Sprague-Grundy theorem).
+//! regions and nim-adds their values (the Sprague-Grundy theorem). It finds a
+//! region's value by testing `value == k` for k = 0, 1, ... as a win-or-loss
+//! search of the region plus a nim heap of k, which stops at the first winning
+//! move (the approach of Lemoine and Viennot's Cram and Dots-and-Boxes solvers).
 
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
@@ -89,7 +92,7 @@ pub trait Impartial {
     type Position;
     /// A memo key for one region. Two regions with equal keys must have equal
     /// values (a game may map translates or mirror images to one key).
-    type Key: Hash + Eq;
+    type Key: Hash + Eq + Copy;
 
     /// The positions one move away from `region`, pushed onto `out`.
     fn moves(&self, region: &Self::Position, out: &mut Vec<Self::Position>);
@@ -102,6 +105,21 @@ pub trait Impartial {
     /// The memo key of `region`.
     fn key(&self, region: &Self::Position) -> Self::Key;
 
+    /// A measure of `region` that shrinks with play (say, its cells): when a
+    /// move splits a region, the evaluator searches the largest piece and
+    /// values the others in full. By default every region has size 0 and the
+    /// last piece is searched.
+    fn size(&self, _region: &Self::Position) -> u32 {
+        0
+    }
+
+    /// Whether `region` looks like a second-player win (say, it is symmetric):
+    /// a test whose search is pending tries such regions first, since a move
+    /// to a second-player win ends it. By default none does.
+    fn promising(&self, _region: &Self::Position) -> bool {
+        false
+    }
+
     /// The value of `region` when the game knows it without search (say, a
     /// region with exactly one move); the evaluator then skips key and memo.
     fn known_value(&self, _region: &Self::Position) -> Option<Nimber> {
@@ -110,12 +128,23 @@ pub trait Impartial {
 }
 
 /// A memoising Grundy-value evaluator for one game.
+///
+/// The value of a region is found by tests rather than by valuing every
+/// option: it is the least `k` for which the region plus a nim heap of `k` is a
+/// second-player win ([`Grundy::is_value`]), and a test stops at the first
+/// winning move it finds, so most options are never valued in full.
 pub struct Grundy<'g, G: Impartial> {
     game: &'g G,
-    memo: FxHashMap<G::Key, Nimber>,
+    /// What is known of each region searched, by key: one probe answers
+    /// every test of a region.
+    memo: FxHashMap<G::Key, Facts>,
+    /// Regions whose values are known: the evaluator's work.
+    valued: usize,
     /// Emptied position lists, reused so that the search does not allocate
     /// at every node.
     spare: Vec<Vec<G::Position>>,
+    /// Emptied lists of pending tests, reused likewise.
+    spare_tests: Vec<Vec<Pending<G::Key>>>,
 }
 
 impl<'g, G: Impartial> Grundy<'g, G> {
@@ -123,7 +152,9 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         Grundy {
             game,
             memo: HashMap::default(),
+            valued: 0,
             spare: Vec::new(),
+            spare_tests: Vec::new(),
         }
     }
 
@@ -136,21 +167,110 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         v
     }
 
-    /// The Grundy value of one region: the mex of its options' values.
+    /// The Grundy value of one region: the least `k` it passes the test
+    /// [`Grundy::is_value`] for.
     pub fn region_value(&mut self, region: &G::Position) -> Nimber {
         if let Some(v) = self.game.known_value(region) {
             return v;
         }
         let key = self.game.key(region);
-        if let Some(&v) = self.memo.get(&key) {
+        if let Some(v) = self.memo.get(&key).and_then(|f| f.value()) {
             return v;
         }
+        let mut k = 0;
+        while !self.is_value(region, key, k) {
+            k += 1;
+        }
+        Nimber(k)
+    }
+
+    /// Whether `region` (whose key is `key`) has value `k`: whether the region
+    /// plus a heap of `k` is a second-player win, that is, no move leaves a
+    /// second-player win. A move in the region leaves an option whose regions
+    /// are a largest one plus others, valued in full and nim-added into the
+    /// heap; the test then recurs on the largest. A move in the heap leaves the
+    /// region plus a smaller heap. Region moves are tried first: a winning one
+    /// usually turns up early.
+    fn is_value(&mut self, region: &G::Position, key: G::Key, k: u32) -> bool {
+        if let Some(holds) = self.settled(&key, k) {
+            return holds;
+        }
         let mut options = self.spare.pop().unwrap_or_default();
+        let mut regions = self.spare.pop().unwrap_or_default();
+        // Tests that need a search, kept for after every option has been
+        // looked at: one that is settled without search may win at once.
+        let mut pending = self.spare.pop().unwrap_or_default();
+        let mut pending_tests = self.spare_tests.pop().unwrap_or_default();
         self.game.moves(region, &mut options);
-        let v = mex(options.iter().map(|p| self.value(p)));
+        let mut wins = false;
+        for option in &options {
+            regions.clear();
+            self.game.regions(option, &mut regions);
+            let largest = (0..regions.len()).max_by_key(|&i| self.game.size(&regions[i]));
+            let mut heap = k;
+            for (i, r) in regions.iter().enumerate() {
+                if Some(i) != largest {
+                    heap ^= self.region_value(r).0;
+                }
+            }
+            let Some(i) = largest else {
+                wins = heap == 0;
+                if wins {
+                    break;
+                }
+                continue;
+            };
+            if let Some(v) = self.game.known_value(&regions[i]) {
+                wins = v == Nimber(heap);
+            } else {
+                let key = self.game.key(&regions[i]);
+                match self.settled(&key, heap) {
+                    Some(holds) => wins = holds,
+                    None => {
+                        pending_tests.push(Pending {
+                            promising: self.game.promising(&regions[i]),
+                            size: self.game.size(&regions[i]),
+                            at: pending.len(),
+                            key,
+                            heap,
+                        });
+                        pending.push(regions.swap_remove(i));
+                    }
+                }
+            }
+            if wins {
+                break;
+            }
+        }
+        if !wins {
+            // Promising regions first, then the smallest: the cheapest searches.
+            pending_tests.sort_by_key(|t| (!t.promising, t.size));
+            wins = (pending_tests.iter()).any(|t| self.is_value(&pending[t.at], t.key, t.heap));
+        }
+        self.recycle(pending);
+        pending_tests.clear();
+        self.spare_tests.push(pending_tests);
         self.recycle(options);
-        self.memo.insert(key, v);
-        v
+        self.recycle(regions);
+        wins = wins || (0..k).any(|j| self.is_value(region, key, j));
+        let facts = self.memo.entry(key).or_default();
+        if wins {
+            facts.rule_out(k);
+        } else {
+            facts.value = k;
+            self.valued += 1;
+        }
+        !wins
+    }
+
+    /// The result of the test `value == k` of the region keyed `key`, when
+    /// the memo holds it.
+    fn settled(&self, key: &G::Key, k: u32) -> Option<bool> {
+        let facts = self.memo.get(key)?;
+        match facts.value() {
+            Some(v) => Some(v == Nimber(k)),
+            None => facts.ruled_out(k).then_some(false),
+        }
     }
 
     fn recycle(&mut self, mut list: Vec<G::Position>) {
@@ -158,10 +278,58 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         self.spare.push(list);
     }
 
-    /// Regions evaluated so far (distinct memo keys, known values not
+    /// Regions whose values are known (distinct memo keys, known values not
     /// included): the evaluator's work.
     pub fn regions_evaluated(&self) -> usize {
-        self.memo.len()
+        self.valued
+    }
+}
+
+/// A test `value == heap` left for after the tests settled without search:
+/// of the region of `size` at place `at` in the list of pending regions,
+/// [`Impartial::promising`] or not.
+struct Pending<K> {
+    promising: bool,
+    size: u32,
+    at: usize,
+    key: K,
+    heap: u32,
+}
+
+/// What the evaluator knows of one region: its value, or values it does not
+/// have (those below 32; a test of a larger one is not remembered).
+#[derive(Clone, Copy)]
+struct Facts {
+    /// The value, or [`Facts::UNKNOWN`].
+    value: u32,
+    /// Bit `k` set: the value is not `k`.
+    ruled_out: u32,
+}
+
+impl Facts {
+    const UNKNOWN: u32 = u32::MAX;
+
+    fn value(&self) -> Option<Nimber> {
+        (self.value != Facts::UNKNOWN).then_some(Nimber(self.value))
+    }
+
+    fn ruled_out(&self, k: u32) -> bool {
+        k < u32::BITS && self.ruled_out >> k & 1 == 1
+    }
+
+    fn rule_out(&mut self, k: u32) {
+        if k < u32::BITS {
+            self.ruled_out |= 1 << k;
+        }
+    }
+}
+
+impl Default for Facts {
+    fn default() -> Facts {
+        Facts {
+            value: Facts::UNKNOWN,
+            ruled_out: 0,
+        }
     }
 }
 
@@ -214,7 +382,8 @@ mod tests {
     #[test]
     fn a_nim_heap_of_n_is_star_n_and_heaps_add_by_xor() {
         let mut g = Grundy::new(&Nim);
-        for n in 0..20 {
+        // Past 32, where tests that fail are no longer remembered.
+        for n in 0..40 {
             assert_eq!(g.value(&vec![n]), Nimber(n));
         }
         // Bouton: 3, 5, 6 is a second-player win; 1, 2, 4 is *7.

@@ -693,17 +693,28 @@ mod tests {
             err.ends_with("; lower `search_boards = [[6,6]]`, or raise the limit on purpose with `max_board_cells = 36`"),
             "{err}"
         );
-        // The table's largest rectangle within grundy_max_cells is 6 x 6.
-        let table = [("grundy_rows", "6"), ("grundy_max_cells", "36")];
+        // The table's largest rectangle within grundy_max_cells is 6 x 7.
+        let table = [
+            ("grundy_rows", "6"),
+            ("grundy_cols", "7"),
+            ("grundy_max_cells", "42"),
+        ];
         let err = SPEC.check_limits(&params(&table)).unwrap_err();
         assert!(
-            err.starts_with("grundy cells is 36, over the limit of 35 ("),
+            err.starts_with("grundy cells is 42, over the limit of 40 ("),
             "{err}"
         );
         assert!(
-            err.contains("; lower `grundy_rows = 6` or `grundy_max_cells = 36`, or raise"),
+            err.contains("; lower `grundy_rows = 6` or `grundy_max_cells = 42`, or raise"),
             "{err}"
         );
+        // Every rectangle with both sides at most 6, as the essay shows them.
+        let six = [
+            ("grundy_rows", "6"),
+            ("grundy_cols", "6"),
+            ("grundy_max_cells", "36"),
+        ];
+        assert_eq!(SPEC.check_limits(&params(&six)), Ok(()));
         // 1 x 30 and 2 x 15 may be asked for.
         let long = [
             ("grundy_rows", "2"),
