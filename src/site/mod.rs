@@ -14,11 +14,13 @@
 //! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
 //!    values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
-//! 7. write: index the pages for search ([`search`]) and swap the new site
-//!    in, only if every step succeeded ([`output`]), and record every value
-//!    and claim the essays state, so that the next build (or `ladder check`)
-//!    names those that moved ([`moves`]); or [`serve`] it from memory,
-//!    rebuilding on every change, without a search index.
+//! 7. write: each file into a staging folder as it is made, a page as soon
+//!    as it is rendered ([`staging`]); index the pages for search
+//!    ([`search`]) and swap the new site in, only if every step succeeded
+//!    ([`output`]), and record every value and claim the essays state, so
+//!    that the next build (or `ladder check`) names those that moved
+//!    ([`moves`]); or [`serve`] it from memory, rebuilding on every change,
+//!    without a search index.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
