@@ -20,8 +20,9 @@ fn build_2000_essays(c: &mut Criterion) {
     c.bench_function("build of 2,000 generated essays", |b| {
         b.iter(|| {
             let summary = site::build(opts.clone(), &Silent).expect("builds");
-            // The essays, the ladders, the front page, the list and the 404.
-            assert_eq!(summary.pages, ESSAYS + essays::LADDERS + 3);
+            // The essays, the ladders, the front page, the list, the search
+            // page and the 404.
+            assert_eq!(summary.pages, ESSAYS + essays::LADDERS + 4);
         })
     });
 }

@@ -1,7 +1,9 @@
 #!/bin/sh
 # Times ladder against Hugo on the same generated essays, side by side:
 #   benches/scale/compare.sh [ESSAYS] [RUNS]    (default 2000 essays, 5 runs;
-#   LADDER=path times another ladder binary)
+#   LADDER=path times another ladder binary; BASELINE=path times a second one
+#   too, in its own copy of the site, so that a change is measured against
+#   the binary before it in the same run)
 # after `cargo build --release --bin ladder --example scale-site`. Writes the
 # site of benches/scale/essays.rs (the one `cargo bench --bench scale`
 # builds) in a temporary folder, builds it once with each (so both replace a
@@ -17,20 +19,31 @@ ladder=${LADDER:-$top/target/release/ladder}
 dir=$(mktemp -d)
 trap 'rm -rf "$dir"' EXIT
 "$top/target/release/examples/scale-site" "$dir" "$essays"
+tools="ladder hugo"
+if [ -n "${BASELINE:-}" ]; then
+    # Its own site: a build keeps the search index only of its own pages.
+    "$top/target/release/examples/scale-site" "$dir/baseline" "$essays"
+    (cd "$dir/baseline" && "$BASELINE" build >/dev/null)
+    tools="baseline ladder hugo"
+fi
 cd "$dir"
 "$ladder" build >/dev/null
 hugo --quiet >/dev/null
 uptime
 nproc
 for i in $(seq "$runs"); do
-    for tool in ladder hugo; do
-        if [ "$tool" = ladder ]; then set -- "$ladder" build; else set -- hugo --quiet; fi
+    for tool in $tools; do
+        case $tool in
+            ladder) set -- "$ladder" build ;;
+            baseline) set -- "$BASELINE" build --root baseline ;;
+            hugo) set -- hugo --quiet ;;
+        esac
         /usr/bin/time -f "$tool %e %U %S %M" -o "$dir/time" "$@" >/dev/null
         cat "$dir/time" | tee -a "$dir/times"
     done
 done
 uptime
-for tool in ladder hugo; do
+for tool in $tools; do
     grep "^$tool " "$dir/times" | awk -v n="$runs" -v tool="$tool" '
         { w[NR] = $2; u[NR] = $3; s[NR] = $4; m[NR] = $5 }
         function median(a,   i, j, t) {

@@ -14,11 +14,13 @@
 //! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
 //!    values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
-//! 7. write: index the pages for search ([`search`]) and swap the new site
-//!    in, only if every step succeeded ([`output`]), and record every value
-//!    and claim the essays state, so that the next build (or `ladder check`)
-//!    names those that moved ([`moves`]); or [`serve`] it from memory,
-//!    rebuilding on every change, without a search index.
+//! 7. write: each file into a staging folder as it is made, a page as soon
+//!    as it is rendered ([`staging`]); index the pages for search
+//!    ([`search`]) and swap the new site in, only if every step succeeded
+//!    ([`output`]), and record every value and claim the essays state, so
+//!    that the next build (or `ladder check`) names those that moved
+//!    ([`moves`]); or [`serve`] it from memory, rebuilding on every change,
+//!    without a search index.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
@@ -40,6 +42,7 @@ pub mod output;
 pub mod pages;
 pub mod search;
 pub mod serve;
+pub mod staging;
 pub mod templates;
 pub mod terms;
 pub mod walk;
@@ -54,8 +57,10 @@ use output::Files;
 use pages::{essay_context, render_indexes, render_page, site_context};
 use rayon::prelude::*;
 use serde::Serialize;
+use staging::Sink;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What to build.
@@ -147,10 +152,16 @@ pub enum Failure {
 ///
 /// Writing, it holds the root's lock throughout (a second build of the root
 /// waits), refuses an output folder it must not replace before doing any
-/// work, indexes the built pages for search ([`search`]) and swaps the new
-/// site in only when every step succeeded.
+/// work, writes each file into a staging folder as it is made ([`staging`]),
+/// indexes the pages written for search ([`search`]) and swaps the new site
+/// in only when every step succeeded. No page is kept in memory past its
+/// writing: a build's memory does not grow with its pages.
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
-    let mut site = Site::new(opts);
+    // Built once, the site remembers no page for a next build.
+    let mut site = Site {
+        pages: None,
+        ..Site::new(opts)
+    };
     if !site.opts.write {
         return Ok(site.build(progress)?.summary);
     }
@@ -166,18 +177,19 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     let out = output::Output::check(&opts.root, &opts.output, opts.replace_output)
         .map_err(Failure::Io)?;
     let mut warnings = out.clean_stale();
-    let mut built = site.build(progress)?;
+    let staging = out.stage().map_err(Failure::Io)?;
+    let (mut summary, record) = site.build_into(&staging, progress)?;
     let indexing = Instant::now();
-    search::index(&mut built.files, &out.real).map_err(Failure::Io)?;
-    built.summary.elapsed += indexing.elapsed();
-    warnings.extend(out.write(&built.files).map_err(Failure::Io)?);
-    built.summary.warnings = warnings;
-    if let Some(record) = &built.record
+    search::index(&staging, &out.real).map_err(Failure::Io)?;
+    summary.elapsed += indexing.elapsed();
+    warnings.extend(out.commit(staging).map_err(Failure::Io)?);
+    summary.warnings = warnings;
+    if let Some(record) = &record
         && let Err(note) = record.store(&site.opts.root.join("figures"))
     {
-        built.summary.notes.push(note);
+        summary.notes.push(note);
     }
-    Ok(built.summary)
+    Ok(summary)
 }
 
 /// A built site: every file, in memory.
@@ -195,8 +207,9 @@ pub struct Built {
 pub struct Site {
     pub opts: Options,
     memory: figures::Memory,
-    /// Rendered essay pages by URL, with the hash of everything they came from.
-    pages: HashMap<String, (blake3::Hash, String)>,
+    /// Rendered essay pages by URL, with the hash of everything they came
+    /// from (`None` for a site built once, which needs none).
+    pages: Option<HashMap<String, (blake3::Hash, String)>>,
     /// Each figure's data file, by figure: serialised
     /// once, however often the site is rebuilt.
     data_files: HashMap<figures::Key, String>,
@@ -207,7 +220,7 @@ impl Site {
         Site {
             opts,
             memory: figures::Memory::new(),
-            pages: HashMap::new(),
+            pages: Some(HashMap::new()),
             data_files: HashMap::new(),
         }
     }
@@ -215,6 +228,24 @@ impl Site {
     /// Runs the whole pipeline and returns the site's files (written nowhere):
     /// load, scan, plan, compute, bind and render; [`build`] writes them.
     pub fn build(&mut self, progress: &dyn Progress) -> Result<Built, Failure> {
+        let files = Mutex::new(Files::default());
+        let (summary, record) = self.build_into(&files, progress)?;
+        Ok(Built {
+            files: files.into_inner().expect("no add panics"),
+            summary,
+            record,
+        })
+    }
+
+    /// Runs the whole pipeline, putting each file into `sink` as it is made;
+    /// returns what the build did and what the essays state (none where a
+    /// file ladder did not write stands in its place). On an error, `sink`
+    /// may hold some of the files.
+    fn build_into(
+        &mut self,
+        sink: &dyn Sink,
+        progress: &dyn Progress,
+    ) -> Result<(Summary, Option<moves::Record>), Failure> {
         let started = Instant::now();
         let opts = &self.opts;
         let mut errors = Vec::new();
@@ -259,10 +290,10 @@ impl Site {
             )
             .as_bytes(),
         );
-        let mut files = Files::default();
         // Binding is sequential (it shares the data files kept across
-        // builds); rendering is parallel, then merged in essay order, so the
-        // site and its errors do not depend on thread timing.
+        // builds); rendering is parallel, each page put into the sink as it
+        // is rendered (no two essays share a page), the rest merged in essay
+        // order, so the site and its errors do not depend on thread timing.
         let bound: Vec<Bound> = essays
             .iter()
             .enumerate()
@@ -293,11 +324,13 @@ impl Site {
                 key.update(bound.key.as_bytes());
                 let key = key.finalize();
                 let url = essay.url();
+                let path = essay.dir().join("index.html");
                 if !essay.is_intro()
-                    && let Some((k, html)) = pages.get(&url)
+                    && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
                     && *k == key
                 {
-                    return (key, Outcome::Unchanged(html.clone()));
+                    sink.add(path, html.clone().into_bytes());
+                    return (key, Outcome::Unchanged);
                 }
                 let ctx = markdown::Context {
                     essay,
@@ -325,7 +358,12 @@ impl Site {
                     )
                     .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
                 });
-                (key, Outcome::Page(page))
+                let kept = page.map(|html| {
+                    let kept = pages.is_some().then(|| html.clone());
+                    sink.add(path, html.into_bytes());
+                    kept
+                });
+                (key, Outcome::Page(kept))
             })
             .collect();
         let mut rendered = 0;
@@ -333,22 +371,23 @@ impl Site {
         let mut intros = BTreeMap::new();
         for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
             for (path, text) in bound.files {
-                files.add(path, text);
+                sink.add(path, text.into_bytes());
             }
-            let page = essay.dir().join("index.html");
             match outcome {
-                Outcome::Unchanged(html) => files.add(page, html),
+                Outcome::Unchanged => {}
                 Outcome::Intro(title, Ok(html)) => {
                     intros.insert(essay.front.ladder(), (title, html));
                 }
-                Outcome::Page(Ok(html)) => {
-                    files.add(page, html.clone());
-                    self.pages.insert(essay.url(), (key, html));
+                Outcome::Page(Ok(kept)) => {
+                    if let (Some(pages), Some(html)) = (&mut self.pages, kept) {
+                        pages.insert(essay.url(), (key, html));
+                    }
                     rendered += 1;
                 }
                 Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => errors.extend(e),
             }
         }
+        let mut files = Files::default();
         render_indexes(
             &opts.root,
             templates,
@@ -359,6 +398,9 @@ impl Site {
             &mut errors,
         );
         let mut notes = discovery::add(config, essays, ladders, &mut files);
+        for (path, bytes) in files.0 {
+            sink.add(path, bytes);
+        }
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
             notes.push(format!(
@@ -408,22 +450,20 @@ impl Site {
             notes,
             moves,
         };
-        Ok(Built {
-            files,
-            summary,
-            record: (opts.moves && previous.is_ok()).then(|| statements.record()),
-        })
+        let record = (opts.moves && previous.is_ok()).then(|| statements.record());
+        Ok((summary, record))
     }
 }
 
 /// What became of one essay in the render stage.
 enum Outcome<'a> {
-    /// Its page, as rendered by an earlier build of this site.
-    Unchanged(String),
+    /// Its page, as rendered by an earlier build of this site, put in the sink.
+    Unchanged,
     /// An introduction's title and words, as HTML.
     Intro(Option<&'a str>, Result<String, Vec<Diagnostic>>),
-    /// A rung's page.
-    Page(Result<String, Vec<Diagnostic>>),
+    /// A rung's page, put in the sink; a copy when the site remembers its
+    /// pages.
+    Page(Result<Option<String>, Vec<Diagnostic>>),
 }
 
 /// What a build reads: the essays, the site's configuration, its ladders and

@@ -8,8 +8,9 @@
 //!   project built before the marker existed is accepted once.
 //! - [`lock_root`] lets one build of a root write at a time; a second waits.
 //! - [`Output::clean_stale`] removes the temporary folders of builds that died.
-//! - [`Output::write`] writes every file into a temporary folder beside the
-//!   output and swaps it in only when all of it was written. On Linux the
+//! - [`Output::stage`] makes a temporary folder beside the output, which the
+//!   build writes each file into as it makes it ([`Staging`]), and
+//!   [`Output::commit`] swaps it in only when all of it was written. On Linux the
 //!   swap is one `renameat2(RENAME_EXCHANGE)`, so there is no moment without a
 //!   site; elsewhere it is two renames, and a build that dies between them
 //!   leaves the previous site aside, which the next build puts back.
@@ -18,6 +19,7 @@
 //! swap happens at the link's target. A failed build leaves the previous
 //! output byte for byte as it was.
 
+use super::staging::Staging;
 use anyhow::{Context as _, Result};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -28,7 +30,7 @@ use std::path::{Component, Path, PathBuf};
 /// The file every output folder carries, saying ladder wrote it.
 pub const MARKER: &str = ".ladder-output";
 
-const MARKER_TEXT: &str = "This folder is the output of `ladder build`, which replaces all of it on \
+pub(super) const MARKER_TEXT: &str = "This folder is the output of `ladder build`, which replaces all of it on \
 every build.\nladder refuses to replace a non-empty folder that lacks this file.\n";
 
 /// The files of a site, by path relative to its root.
@@ -38,32 +40,6 @@ pub struct Files(pub BTreeMap<PathBuf, Vec<u8>>);
 impl Files {
     pub fn add(&mut self, path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
         self.0.insert(path.into(), bytes.into());
-    }
-
-    /// Every path is relative and plain (no `..`, no root), none is the
-    /// marker, and none is both a file and the folder of another.
-    pub fn check_paths(&self) -> Result<(), String> {
-        for path in self.0.keys() {
-            if path.as_os_str().is_empty()
-                || !path.components().all(|c| matches!(c, Component::Normal(_)))
-            {
-                return Err(format!(
-                    "the site would write outside its folder: {}",
-                    path.display()
-                ));
-            }
-            if path == Path::new(MARKER) {
-                return Err(format!("the site may not hold a file named {MARKER}"));
-            }
-            if let Some(file) = path.ancestors().skip(1).find(|a| self.0.contains_key(*a)) {
-                return Err(format!(
-                    "{} would be both a file and the folder of {}",
-                    file.display(),
-                    path.display()
-                ));
-            }
-        }
-        Ok(())
     }
 }
 
@@ -247,20 +223,22 @@ impl Output {
         warnings
     }
 
-    /// Writes `files` and the marker as this folder, replacing what was
-    /// there. On an error the previous output is as it was and no temporary
-    /// folder is left. Returns warnings: the new site is in place, but
-    /// something around it could not be tidied.
-    pub fn write(&self, files: &Files) -> Result<Vec<String>> {
-        files.check_paths().map_err(anyhow::Error::msg)?;
+    /// A new staging folder beside the output, holding the marker: the
+    /// files added to it are written at once, and [`Output::commit`] swaps
+    /// it in.
+    pub fn stage(&self) -> Result<Staging> {
         let parent = self.parent();
         fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
-        let tmp = self.sibling("tmp");
-        if let Err(e) = write_all(&tmp, files) {
-            let _ = remove_tree(&tmp);
-            return Err(e);
-        }
+        Staging::new(self.sibling("tmp"))
+    }
+
+    /// Puts `staging` in place of this folder, if all its files were
+    /// written. On an error the previous output is as it was and no
+    /// temporary folder is left. Returns warnings: the new site is in place,
+    /// but something around it could not be tidied.
+    pub fn commit(&self, staging: Staging) -> Result<Vec<String>> {
+        let tmp = staging.finish()?;
         let old = match self.swap(&tmp, true) {
             Ok(old) => old,
             Err(e) => {
@@ -364,35 +342,8 @@ fn alive(pid: u32) -> bool {
         && Path::new("/proc").join(pid.to_string()).exists()
 }
 
-/// Writes `files` under the new folder `root`: each folder once, then the
-/// files in parallel; on failure, the error of the first failing file by path.
-fn write_all(root: &Path, files: &Files) -> Result<()> {
-    if fs::symlink_metadata(root).is_ok() {
-        remove_tree(root).with_context(|| format!("cannot remove {}", root.display()))?;
-    }
-    fs::create_dir(root).with_context(|| format!("cannot create {}", root.display()))?;
-    fs::write(root.join(MARKER), MARKER_TEXT)
-        .with_context(|| format!("cannot write {}", root.join(MARKER).display()))?;
-    let mut made = std::collections::HashSet::new();
-    for path in files.0.keys() {
-        if let Some(dir) = path.parent()
-            && !dir.as_os_str().is_empty()
-            && made.insert(dir)
-        {
-            let dir = root.join(dir);
-            fs::create_dir_all(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        }
-    }
-    let write = |(path, bytes): (&PathBuf, &Vec<u8>)| {
-        let full = root.join(path);
-        fs::write(&full, bytes).with_context(|| format!("cannot write {}", full.display()))
-    };
-    let written: Vec<Result<()>> = files.0.par_iter().map(write).collect();
-    written.into_iter().collect()
-}
-
 /// Removes a folder ladder wrote, also when its folders were made read-only.
-fn remove_tree(path: &Path) -> io::Result<()> {
+pub(super) fn remove_tree(path: &Path) -> io::Result<()> {
     if !fs::symlink_metadata(path)?.is_dir() {
         return fs::remove_file(path);
     }
@@ -530,6 +481,16 @@ fn resolve(absolute: &Path, depth: u32) -> io::Result<PathBuf> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::site::staging::Sink as _;
+
+    /// Writes `files` as a build does: staged, then committed.
+    fn write(output: &Output, files: &Files) -> Result<Vec<String>> {
+        let staging = output.stage()?;
+        for (path, bytes) in &files.0 {
+            staging.add(path.clone(), bytes.clone());
+        }
+        output.commit(staging)
+    }
 
     fn site_files() -> Files {
         let mut files = Files::default();
@@ -558,7 +519,7 @@ mod tests {
         fs::write(out.join("stale/x.html"), "old").unwrap();
         fs::write(out.join(MARKER), "").unwrap();
         let output = Output::check(dir.path(), &out, false).unwrap();
-        assert!(output.write(&site_files()).unwrap().is_empty());
+        assert!(write(&output, &site_files()).unwrap().is_empty());
         assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "new");
         assert!(!out.join("stale").exists());
         assert!(out.join(MARKER).is_file());
@@ -606,8 +567,8 @@ mod tests {
             out.real,
             real_path(&dir.path().join("deploy/site")).unwrap()
         );
-        out.write(&site_files()).unwrap();
-        out.write(&site_files()).unwrap();
+        write(&out, &site_files()).unwrap();
+        write(&out, &site_files()).unwrap();
         assert!(
             fs::symlink_metadata(root.join("site"))
                 .unwrap()
@@ -632,10 +593,7 @@ mod tests {
         let e = Output::check(root, &out, false).unwrap_err();
         assert!(e.to_string().contains("notes.txt"), "{e}");
         assert!(e.to_string().contains("--replace-output"), "{e}");
-        Output::check(root, &out, true)
-            .unwrap()
-            .write(&site_files())
-            .unwrap();
+        write(&Output::check(root, &out, true).unwrap(), &site_files()).unwrap();
         assert!(!out.join("notes.txt").exists());
         assert!(
             Output::check(root, &out, false).is_ok(),
@@ -698,13 +656,13 @@ mod tests {
         fs::create_dir_all(dir.path().join("content")).unwrap();
         let out = dir.path().join("site");
         let output = Output::check(dir.path(), &out, false).unwrap();
-        output.write(&site_files()).unwrap();
+        write(&output, &site_files()).unwrap();
         let mut clash = site_files();
         clash.add("a", "a file where a folder is");
-        assert!(output.write(&clash).is_err());
+        assert!(write(&output, &clash).is_err());
         let mut escape = Files::default();
         escape.add("../x", "");
-        assert!(output.write(&escape).is_err());
+        assert!(write(&output, &escape).is_err());
         assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "new");
         assert_eq!(
             others(dir.path(), &["content", "site"]),
@@ -718,7 +676,7 @@ mod tests {
         fs::create_dir_all(dir.path().join("content")).unwrap();
         let out = dir.path().join("site");
         let output = Output::check(dir.path(), &out, false).unwrap();
-        output.write(&site_files()).unwrap();
+        write(&output, &site_files()).unwrap();
         let new = dir.path().join("new");
         fs::create_dir_all(&new).unwrap();
         fs::write(new.join("index.html"), "newer").unwrap();
@@ -741,11 +699,11 @@ mod tests {
         fs::create_dir_all(dir.path().join("content")).unwrap();
         let out = dir.path().join("site");
         let output = Output::check(dir.path(), &out, false).unwrap();
-        output.write(&site_files()).unwrap();
+        write(&output, &site_files()).unwrap();
         for d in [out.join("a"), out.clone()] {
             fs::set_permissions(&d, fs::Permissions::from_mode(0o555)).unwrap();
         }
-        assert!(output.write(&site_files()).unwrap().is_empty());
+        assert!(write(&output, &site_files()).unwrap().is_empty());
         assert_eq!(
             others(dir.path(), &["content", "site"]),
             Vec::<String>::new()

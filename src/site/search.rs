@@ -10,16 +10,19 @@
 //!   Within an essay, the contents list, the data links and the commands
 //!   under figures are not prose and are left out too.
 //! - The bundle holds what the default search UI loads, nothing more.
+//! - Pages are read back from the staging folder the build wrote them into,
+//!   one at a time, so no page is held twice (Pagefind keeps what it
+//!   extracts from each until the index is built).
 //! - Pages are given in path order and Pagefind names its files by the hash
 //!   of their contents, so two builds of one site give the same bytes.
 //! - The bundle carries a stamp of the pages it indexed; a build whose pages
 //!   match the stamp in the site it replaces keeps that bundle.
 
-use super::output::Files;
+use super::staging::{Sink as _, Staging};
 use anyhow::{Context as _, Result, anyhow};
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The search page, the one page with a script.
 pub const PAGE: &str = "search/index.html";
@@ -48,35 +51,41 @@ const NOT_PROSE: [&str; 4] = [".where", ".toc", ".data-links", ".reproduce"];
 /// page Pagefind reads and of the code that indexes them.
 const STAMP: &str = "ladder-index.txt";
 
-/// Indexes the pages in `files` and adds the bundle under [`BUNDLE`]. Each
-/// page's language is its `<html lang>`. When the site in `previous` (the
-/// output folder, which ladder wrote) holds a bundle built from the same
-/// pages by the same code, that bundle is taken instead: a build that changed
-/// no page does not index again.
-pub fn index(files: &mut Files, previous: &Path) -> Result<()> {
-    let stamp = stamp(files);
+/// Indexes the pages written in `staging` and adds the bundle under
+/// [`BUNDLE`]. Each page's language is its `<html lang>`. When the site in
+/// `previous` (the output folder, which ladder wrote) holds a bundle built
+/// from the same pages by the same code, that bundle is taken instead: a
+/// build that changed no page does not index again.
+pub fn index(staging: &Staging, previous: &Path) -> Result<()> {
+    let pages: Vec<(PathBuf, String, blake3::Hash)> = staging
+        .files()
+        .into_iter()
+        .filter_map(|(path, hash)| {
+            let url = page_url(&path)?;
+            Some((path, url, hash))
+        })
+        .collect();
+    let stamp = stamp(&pages);
     let bundle = match reuse(previous, &stamp) {
         Some(bundle) => bundle,
-        None => fresh(files)?,
+        None => fresh(staging, &pages)?,
     };
     for (name, bytes) in bundle {
-        files.add(Path::new(BUNDLE).join(name), bytes);
+        staging.add(Path::new(BUNDLE).join(name), bytes);
     }
-    files.add(Path::new(BUNDLE).join(STAMP), stamp);
+    staging.add(Path::new(BUNDLE).join(STAMP), stamp.into_bytes());
     Ok(())
 }
 
-/// The stamp of a bundle of the pages in `files`.
-fn stamp(files: &Files) -> String {
+/// The stamp of a bundle of `pages`: each one's address and the hash of its
+/// bytes, in path order.
+fn stamp(pages: &[(PathBuf, String, blake3::Hash)]) -> String {
     let mut hash = blake3::Hasher::new();
     hash.update(include_bytes!("../../Cargo.lock"));
     hash.update(include_bytes!("search.rs"));
-    for (path, html) in &files.0 {
-        if let Some(url) = page_url(path) {
-            hash.update(url.as_bytes());
-            hash.update(&(html.len() as u64).to_le_bytes());
-            hash.update(html);
-        }
+    for (_, url, bytes) in pages {
+        hash.update(url.as_bytes());
+        hash.update(bytes.as_bytes());
     }
     format!("{}\n", hash.finalize().to_hex())
 }
@@ -107,13 +116,16 @@ fn reuse(site: &Path, stamp: &str) -> Option<Vec<(String, Vec<u8>)>> {
     Some(bundle)
 }
 
-/// A new bundle of the pages in `files`, without the files the default UI
-/// never loads.
-fn fresh(files: &Files) -> Result<Vec<(String, Vec<u8>)>> {
+/// A new bundle of `pages`, read from `staging`, without the files the
+/// default UI never loads.
+fn fresh(
+    staging: &Staging,
+    pages: &[(PathBuf, String, blake3::Hash)],
+) -> Result<Vec<(String, Vec<u8>)>> {
     let runtime = tokio::runtime::Builder::new_current_thread()
         .build()
         .context("cannot start the search indexer")?;
-    let bundle = runtime.block_on(bundle(files))?;
+    let bundle = runtime.block_on(bundle(staging, pages))?;
     let stemmed = bundle
         .iter()
         .any(|(name, _)| name.starts_with("wasm.") && name != UNSTEMMED);
@@ -123,19 +135,21 @@ fn fresh(files: &Files) -> Result<Vec<(String, Vec<u8>)>> {
         .collect())
 }
 
-/// Pagefind's bundle for the pages in `files`: its files, by name within the
-/// bundle folder.
-async fn bundle(files: &Files) -> Result<Vec<(String, Vec<u8>)>> {
+/// Pagefind's bundle for `pages`, read from `staging` one at a time: its
+/// files, by name within the bundle folder.
+async fn bundle(
+    staging: &Staging,
+    pages: &[(PathBuf, String, blake3::Hash)],
+) -> Result<Vec<(String, Vec<u8>)>> {
     let options = PagefindServiceConfig::builder()
         .exclude_selectors(NOT_PROSE.iter().map(|s| s.to_string()).collect())
         .build();
     let mut index = PagefindIndex::new(Some(options)).map_err(pagefind_error)?;
-    for (path, html) in &files.0 {
-        let Some(url) = page_url(path) else { continue };
-        let html = String::from_utf8_lossy(html).into_owned();
+    for (path, url, _) in pages {
+        let html = String::from_utf8_lossy(&staging.read(path)?).into_owned();
         // Pages without the mark are read, then left out of the index.
         index
-            .add_html_file(None, Some(url), html)
+            .add_html_file(None, Some(url.clone()), html)
             .await
             .map_err(pagefind_error)?;
     }

@@ -157,6 +157,9 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         }
     });
     let mut pieces: Vec<Piece<'static>> = pieces.into_iter().map(Piece::into_static).collect();
+    // Kept until the render, for every essay at once: without the room the
+    // parse grew it by.
+    pieces.shrink_to_fit();
     let headings = name_headings(&mut pieces, &directives, &prepared);
     let scan = Scan {
         prepared,
