@@ -17,11 +17,13 @@
 //! Display ([`GameTable::display`]) follows CGSuite's notation; the
 //! `notation` submodule recognises and writes games.
 
+mod cache;
 mod notation;
 
 pub use notation::Form;
 
 use super::dyadic::Dyadic;
+use cache::LeqCache;
 use hashbrown::HashTable;
 use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt;
@@ -568,57 +570,6 @@ impl GameTable {
     /// Sums a list of games (`0` for none).
     pub fn sum_of(&mut self, games: &[GameId]) -> GameId {
         games.iter().fold(self.zero(), |acc, &g| self.add(acc, g))
-    }
-}
-
-/// The memo of [`GameTable::leq`]: a direct-mapped cache that forgets. An
-/// entry is the pair's key with the answer in bit 63 and a filled mark in bit
-/// 62 (ids below 2^31 each, so a key fills 62 bits); a pair whose key does not
-/// fit is not stored. The table grows with the games, to 2^23 slots (64 MiB),
-/// and past that a new answer overwrites whatever shares its slot: a forgotten
-/// comparison is only recomputed, while a memo that kept them all held 40
-/// million pairs (over a gigabyte) on the 6 x 6 Domineering board.
-#[derive(Default)]
-struct LeqCache {
-    slots: Vec<u64>,
-}
-
-impl LeqCache {
-    const MAX_SLOTS: usize = 1 << 23;
-    const ANSWER: u64 = 1 << 63;
-    const FILLED: u64 = 1 << 62;
-
-    fn pack(g: GameId, h: GameId) -> Option<u64> {
-        (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| u64::from(g.0) << 31 | u64::from(h.0))
-    }
-
-    fn slot(&self, key: u64) -> usize {
-        // Fibonacci hashing: the top bits of the product.
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
-    }
-
-    fn get(&self, key: u64) -> Option<bool> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let entry = self.slots[self.slot(key)];
-        (entry & !Self::ANSWER == key | Self::FILLED).then_some(entry & Self::ANSWER != 0)
-    }
-
-    fn insert(&mut self, key: u64, answer: bool, games: usize) {
-        let wanted = (4 * games)
-            .next_power_of_two()
-            .clamp(1 << 10, Self::MAX_SLOTS);
-        if wanted > self.slots.len() {
-            let old = std::mem::replace(&mut self.slots, vec![0; wanted]);
-            for entry in old.into_iter().filter(|e| e & Self::FILLED != 0) {
-                let i = self.slot(entry & !(Self::ANSWER | Self::FILLED));
-                self.slots[i] = entry;
-            }
-        }
-        let i = self.slot(key);
-        self.slots[i] = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
     }
 }
 

@@ -1,0 +1,85 @@
+//! The comparison cache of a [`super::GameTable`].
+
+use super::GameId;
+
+/// The memo of [`GameTable::leq`]: a direct-mapped cache that forgets. An
+/// entry is the pair's key with the answer in bit 63 and a filled mark in bit
+/// 62 (ids below 2^31 each, so a key fills 62 bits); a pair whose key does not
+/// fit is not stored. The table grows with the games, to 2^23 slots (64 MiB),
+/// and past that a new answer overwrites whatever shares its slot: a forgotten
+/// comparison is only recomputed, while a memo that kept them all held 40
+/// million pairs (over a gigabyte) on the 6 x 6 Domineering board.
+#[derive(Default)]
+pub(super) struct LeqCache {
+    slots: Vec<u64>,
+}
+
+impl LeqCache {
+    const MAX_SLOTS: usize = 1 << 23;
+    const ANSWER: u64 = 1 << 63;
+    const FILLED: u64 = 1 << 62;
+
+    pub(super) fn pack(g: GameId, h: GameId) -> Option<u64> {
+        (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| u64::from(g.0) << 31 | u64::from(h.0))
+    }
+
+    fn slot(&self, key: u64) -> usize {
+        // Fibonacci hashing: the top bits of the product.
+        let bits = self.slots.len().trailing_zeros();
+        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+    }
+
+    pub(super) fn get(&self, key: u64) -> Option<bool> {
+        if self.slots.is_empty() {
+            return None;
+        }
+        let entry = self.slots[self.slot(key)];
+        (entry & !Self::ANSWER == key | Self::FILLED).then_some(entry & Self::ANSWER != 0)
+    }
+
+    pub(super) fn insert(&mut self, key: u64, answer: bool, games: usize) {
+        let wanted = (4 * games)
+            .next_power_of_two()
+            .clamp(1 << 10, Self::MAX_SLOTS);
+        if wanted > self.slots.len() {
+            let old = std::mem::replace(&mut self.slots, vec![0; wanted]);
+            for entry in old.into_iter().filter(|e| e & Self::FILLED != 0) {
+                let i = self.slot(entry & !(Self::ANSWER | Self::FILLED));
+                self.slots[i] = entry;
+            }
+        }
+        let i = self.slot(key);
+        self.slots[i] = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn answers_what_it_holds_forgets_what_a_later_pair_displaces() {
+        let mut cache = LeqCache::default();
+        let key = |g, h| LeqCache::pack(GameId(g), GameId(h)).unwrap();
+        assert_eq!(cache.get(key(1, 2)), None);
+        cache.insert(key(1, 2), true, 1);
+        cache.insert(key(2, 1), false, 1);
+        assert_eq!(cache.get(key(1, 2)), Some(true));
+        assert_eq!(cache.get(key(2, 1)), Some(false));
+        // The smallest table has 1,024 slots: of 2,000 pairs some share a
+        // slot, and a displaced pair is forgotten, never answered wrongly.
+        let pairs: Vec<u64> = (0..2000).map(|i| key(i, i + 1)).collect();
+        for &k in &pairs {
+            cache.insert(k, k % 3 == 0, 1);
+        }
+        let held = pairs.iter().filter(|&&k| cache.get(k).is_some()).count();
+        assert!(held < pairs.len());
+        assert!(
+            pairs
+                .iter()
+                .all(|&k| cache.get(k).is_none_or(|a| a == (k % 3 == 0)))
+        );
+        // Ids of 2^31 and more are not packed, so not stored.
+        assert_eq!(LeqCache::pack(GameId(1 << 31), GameId(0)), None);
+    }
+}
