@@ -10,31 +10,34 @@ use crate::games::domineering::{Board, Domineering};
 use crate::games::{amazons, cram, hackenbush};
 use std::process::ExitCode;
 
-/// The default limit on a region's free cells (measured on the release
-/// build): a 5 x 5 Domineering board takes half a second and 12 MB, a 5 x 6
-/// about 20 s and 130 MB, and a 6 x 6 had not finished after 30 s and 270 MB,
-/// still growing; so larger regions are refused unless asked for.
-const MAX_CELLS: u32 = 25;
+/// Domineering's default limit on a region's free cells (measured on a
+/// release build, CPU time): a 5 x 6 takes 3.4 s and 55 MB, a 4 x 8 about
+/// 9 s and 100 MB, a 6 x 6 about 90 s and 900 MB; so past 32 cells a run
+/// may pass a minute.
+const MAX_CELLS: u32 = 32;
 
 /// Cram's default limit on a region's free cells (measured on a release
-/// build): a 5 x 5 takes 0.04 s of CPU and 8 MB, a 5 x 6 and a 6 x 6 under
-/// 0.05 s, and a 5 x 7 37 s and 314 MB, so past 35 cells a run may pass a
-/// minute.
-const CRAM_MAX_CELLS: u32 = 35;
+/// build, CPU time): a 6 x 6 takes 0.03 s, a 5 x 7 3.8 s and 46 MB, a 5 x 8
+/// 21 s and 315 MB, and a 6 x 7 did not finish in 3 minutes.
+const CRAM_MAX_CELLS: u32 = 40;
 
 /// The limits a position is checked against before any work.
 #[derive(Clone, Copy, Debug)]
 struct Limits {
     /// The most free cells in a region of a board.
     max_cells: u32,
+    /// What a region near the limit costs, in words for the refusal.
+    cost: &'static str,
 }
 
 /// A game `ladder value` knows: its name on the command line, its default
-/// limit on a region's size (none for a game valued in linear time) and the
-/// value of a position written as text, or why the text was refused.
+/// limit on a region's size (none for a game valued in linear time), what a
+/// region near it costs, and the value of a position written as text, or why
+/// the text was refused.
 struct Game {
     name: &'static str,
     max_cells: u32,
+    cost: &'static str,
     value: fn(&str, Limits) -> Result<String, String>,
 }
 
@@ -43,21 +46,26 @@ const GAMES: &[Game] = &[
     Game {
         name: "domineering",
         max_cells: MAX_CELLS,
+        cost: "a 4 x 8 Domineering region takes about 9 s and 100 MB, a 6 x 6 about 90 s and 900 MB",
         value: domineering_value,
     },
     Game {
         name: "cram",
         max_cells: CRAM_MAX_CELLS,
+        cost: "a 5 x 8 Cram region takes about 21 s and 315 MB, a 6 x 7 over 3 minutes",
         value: cram_value,
     },
     Game {
         name: "amazons",
         max_cells: amazons::MAX_EMPTY,
+        cost: "12 empty squares take about 4 s and 110 MB with two amazons, over 90 s and 1.4 GB \
+               with four",
         value: amazons_value,
     },
     Game {
         name: "hackenbush",
         max_cells: u32::MAX,
+        cost: "linear in the edges",
         value: hackenbush_value,
     },
 ];
@@ -76,9 +84,9 @@ pub struct Args {
     /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
-    /// (default 25: a 5 x 5 Domineering region takes half a second, a 5 x 6
-    /// about 20 s and 130 MB; Cram's default is 35: a 5 x 7 takes 37 s and
-    /// 314 MB), or for Amazons the empty squares of a region
+    /// (Domineering's default 32: a 4 x 8 takes about 9 s and 100 MB, a 6 x 6
+    /// about 90 s and 900 MB; Cram's default 40: a 5 x 8 takes 21 s and
+    /// 315 MB), or for Amazons the empty squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
     /// and 1.4 GB). Hackenbush has no limit.
     #[arg(long)]
@@ -105,6 +113,7 @@ fn value(game: &str, position: &str, max_cells: Option<u32>) -> Result<String, S
     let game = known.ok_or_else(|| format!("no game `{game}`"))?;
     let limits = Limits {
         max_cells: max_cells.unwrap_or(game.max_cells),
+        cost: game.cost,
     };
     (game.value)(position, limits)
 }
@@ -118,8 +127,8 @@ fn board(grid: &str, limits: Limits) -> Result<Board, String> {
     if let Some(cells) = largest.filter(|&c| c > max_cells) {
         return Err(format!(
             "grid `{grid}` has a region of {cells} free cells; values are limited to regions of \
-             {max_cells} (a 5 x 5 Domineering region takes half a second, a 5 x 6 about 20 s \
-             and 130 MB); pass --max-cells {cells} to raise the limit"
+             {max_cells} ({}); pass --max-cells {cells} to raise the limit",
+            limits.cost
         ));
     }
     Ok(board)
@@ -150,7 +159,8 @@ fn amazons_value(grid: &str, limits: Limits) -> Result<String, String> {
     match amazons::value(grid, limits.max_cells) {
         Ok(v) => Ok(v.canonical),
         Err(e @ amazons::AmazonsError::RegionTooLarge { empty, .. }) => Err(format!(
-            "board `{grid}`: {e}; pass --max-cells {empty} to raise the limit"
+            "board `{grid}`: {e} ({}); pass --max-cells {empty} to raise the limit",
+            limits.cost
         )),
         Err(e) => Err(format!("board `{grid}`: {e}")),
     }
@@ -208,17 +218,19 @@ mod tests {
 
     #[test]
     fn refuses_a_region_past_the_cell_limit_saying_how_to_raise_it() {
+        // Domineering refuses a 6 x 6 (36 cells) and names its cost; Cram, whose
+        // default is its own, takes it (the half turn settles it at once) and
+        // a 1 x 40 strip, but not a 6 x 7.
         let six = ["......"; 6].join("|");
-        for game in ["domineering", "cram"] {
-            let err = value(game, &six, None).unwrap_err();
-            assert!(err.contains("a region of 36 free cells"), "{err}");
-            assert!(err.contains("--max-cells 36"), "{err}");
-        }
-        // Cram's default is its own: 35 cells are within it (a 1 x 35 strip,
-        // cheap to value), a 5 x 8 not.
-        assert!(value("cram", &".".repeat(35), None).is_ok());
-        let err = value("cram", &["........"; 5].join("|"), None).unwrap_err();
-        assert!(err.contains("--max-cells 40"), "{err}");
+        let err = value("domineering", &six, None).unwrap_err();
+        assert!(err.contains("a region of 36 free cells"), "{err}");
+        assert!(err.contains("a 4 x 8 Domineering region takes"), "{err}");
+        assert!(err.contains("--max-cells 36"), "{err}");
+        assert_eq!(value("cram", &six, None).unwrap(), "0");
+        assert!(value("cram", &".".repeat(40), None).is_ok());
+        let err = value("cram", &["......."; 6].join("|"), None).unwrap_err();
+        assert!(err.contains("a 5 x 8 Cram region takes"), "{err}");
+        assert!(err.contains("--max-cells 42"), "{err}");
         // The limit is on regions: two 3 x 3 rooms on a 3 x 7 board are within 8 cells.
         let rooms = "...#...|...#...|...#...";
         assert_eq!(value("domineering", rooms, Some(9)).unwrap(), "0");
