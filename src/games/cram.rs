@@ -363,7 +363,7 @@ mod tests {
                 }
             }
         }
-        let v = (0..).find(|v| !seen.contains(v)).unwrap_or(0);
+        let v = crate::cgt::nimber::mex(seen.into_iter().map(Nimber)).0;
         memo.insert(free, v);
         v
     }
