@@ -1,7 +1,7 @@
 //! Nimbers and the Grundy value of impartial games.
 //!
 //! A [`Nimber`] is the value of an impartial game: nim-addition is XOR and the
-//! value of a position is the minimum excluded value ([`mex`]) of its options.
+//! value of a position is the minimum excluded value (mex) of its options.
 //! [`Grundy`] evaluates any game that implements [`Impartial`]: the game supplies
 //! only its moves, the split of a position into independent regions and a memo
 //! key; the evaluator memoises regions by key, splits every position into its
@@ -134,7 +134,7 @@ pub trait Impartial {
 ///
 /// The value of a region is found by tests rather than by valuing every
 /// option: it is the least `k` for which the region plus a nim heap of `k` is a
-/// second-player win ([`Grundy::is_value`]), and a test stops at the first
+/// second-player win (the private `Grundy::is_value`), and a test stops at the first
 /// winning move it finds, so most options are never valued in full.
 pub struct Grundy<'g, G: Impartial> {
     game: &'g G,
@@ -170,8 +170,8 @@ impl<'g, G: Impartial> Grundy<'g, G> {
         v
     }
 
-    /// The Grundy value of one region: the least `k` it passes the test
-    /// [`Grundy::is_value`] for.
+    /// The Grundy value of one region: the least `k` for which the region
+    /// plus a nim heap of `k` is a second-player win.
     pub fn region_value(&mut self, region: &G::Position) -> Nimber {
         if let Some(v) = self.game.known_value(region) {
             return v;

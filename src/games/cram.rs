@@ -154,7 +154,7 @@ impl Impartial for Grid {
     }
 
     /// A region whose cells form a path or a cycle in the grid graph, without
-    /// search: see [`Grid::graph_value`].
+    /// search (by the strip values of Dawson's Kayles, see `Grid::graph_value`).
     fn known_value(&self, region: &u64) -> Option<Nimber> {
         self.graph_value(*region)
     }
