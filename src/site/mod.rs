@@ -155,7 +155,9 @@ pub enum Failure {
 /// work, writes each file into a staging folder as it is made ([`staging`]),
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
-/// writing: a build's memory does not grow with its pages.
+/// writing; the essays' sources and their parsed markdown are, until each is
+/// rendered, so a build's memory still grows with its essays (about 28 KB
+/// each).
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
     // Built once, the site remembers no page for a next build.
     let mut site = Site {
