@@ -140,11 +140,10 @@ fn check_path(path: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Every path passes [`check_path`], and none is both a file and the folder
-/// of another.
+/// No path is both a file and the folder of another (each path was checked
+/// by [`check_path`] as it was added).
 fn check_paths<T>(files: &BTreeMap<PathBuf, T>) -> Result<(), String> {
     for path in files.keys() {
-        check_path(path)?;
         if let Some(file) = path.ancestors().skip(1).find(|a| files.contains_key(*a)) {
             return Err(format!(
                 "{} would be both a file and the folder of {}",

@@ -128,47 +128,27 @@ impl<W: Word> Shape<W> {
     /// not of the shape upright. A square shape whose least images upright and
     /// transposed are equal counts as upright.
     pub fn least_image(&self) -> (Shape<W>, bool) {
-        if self.rows <= 8 && self.cols <= 8 {
-            return self.least_image_in_bytes();
-        }
-        // The upright images are the smaller when rows < cols: only a square
-        // needs both orientations.
-        match self.rows.cmp(&self.cols) {
-            std::cmp::Ordering::Less => (self.least_mirror(), false),
-            std::cmp::Ordering::Greater => (self.transpose().least_mirror(), true),
-            std::cmp::Ordering::Equal => {
-                let (upright, turned) = (self.least_mirror(), self.transpose().least_mirror());
-                if turned < upright {
-                    (turned, true)
-                } else {
-                    (upright, false)
-                }
-            }
-        }
-    }
-
-    /// [`Shape::least_image`] of a shape of at most 8 x 8 cells, found with
-    /// its rows as the bytes of a `u64` ([`Bytes`]). Images of one size
-    /// compare in that layout as they do as shapes: both order cells by row and
-    /// column, the last first.
-    fn least_image_in_bytes(&self) -> (Shape<W>, bool) {
         let (rows, cols) = (u32::from(self.rows), u32::from(self.cols));
-        let upright = Bytes::of(self);
-        let shape = |rows: u32, cols: u32, b: Bytes| b.shape(rows, cols);
-        match rows.cmp(&cols) {
-            std::cmp::Ordering::Less => {
-                (shape(rows, cols, upright.least_mirror(rows, cols)), false)
-            }
-            std::cmp::Ordering::Greater => {
-                let turned = upright.transpose().least_mirror(cols, rows);
-                (shape(cols, rows, turned), true)
-            }
-            std::cmp::Ordering::Equal => {
-                let least = upright.least_mirror(rows, cols);
-                let turned = upright.transpose().least_mirror(rows, cols);
-                (shape(rows, cols, least.min(turned)), turned < least)
-            }
+        if rows > 8 || cols > 8 {
+            return least_oriented(
+                rows,
+                cols,
+                || self.least_mirror(),
+                || self.transpose().least_mirror(),
+            );
         }
+        // With the rows as the bytes of a word ([`Bytes`]): images of one
+        // size compare in that layout as they do as shapes, since both order
+        // cells by row and column, the last first.
+        let upright = Bytes::of(self);
+        let (least, turned) = least_oriented(
+            rows,
+            cols,
+            || upright.least_mirror(rows, cols),
+            || upright.transpose().least_mirror(cols, rows),
+        );
+        let (rows, cols) = if turned { (cols, rows) } else { (rows, cols) };
+        (least.shape(rows, cols), turned)
     }
 
     /// The least image under [`Symmetries::Mirrors`], all four built in one
@@ -188,6 +168,31 @@ impl<W: Word> Shape<W> {
         Shape {
             cells: plain.min(flipped).min(mirrored).min(both),
             ..*self
+        }
+    }
+}
+
+/// The least of a `rows` x `cols` shape's images given its least upright
+/// image and its least transposed one, and whether it is the transposed one.
+/// The upright images are the smaller when rows < cols (shapes order by rows
+/// first): only a square needs both orientations, and a tie counts as
+/// upright.
+fn least_oriented<T: Ord>(
+    rows: u32,
+    cols: u32,
+    upright: impl FnOnce() -> T,
+    turned: impl FnOnce() -> T,
+) -> (T, bool) {
+    match rows.cmp(&cols) {
+        std::cmp::Ordering::Less => (upright(), false),
+        std::cmp::Ordering::Greater => (turned(), true),
+        std::cmp::Ordering::Equal => {
+            let (upright, turned) = (upright(), turned());
+            if turned < upright {
+                (turned, true)
+            } else {
+                (upright, false)
+            }
         }
     }
 }
