@@ -13,7 +13,7 @@ use std::time::Duration;
 /// Value of the empty `rows` x `cols` board, from scratch, in CGSuite notation.
 fn empty_board(rows: usize, cols: usize) -> String {
     let mut games = GameTable::new();
-    let v = Values::new(Domineering).value(&mut games, &Board::empty(rows, cols));
+    let v = Values::new(Domineering).value(&mut games, &Board::empty(rows, cols).into());
     games.display(v)
 }
 

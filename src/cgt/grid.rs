@@ -14,7 +14,7 @@
 mod shape;
 
 pub use super::word::{Word, bits};
-pub use shape::{Shape, least_image_of_layers};
+pub use shape::{Shape, least_byte_image, least_image_of_layers};
 
 /// Why a frame or a grid string was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -93,6 +93,17 @@ pub struct Frame<W> {
     not_first_col: W,
     not_last_col: W,
 }
+
+/// The frame of 8 x 8 cells in a `u64`, row `r` in byte `r`: the layout in
+/// which sets of up to 8 x 8 cells split, move to the corner and find their
+/// least image ([`least_byte_image`]) fastest.
+pub const BYTES: Frame<u64> = Frame {
+    rows: 8,
+    cols: 8,
+    full: u64::MAX,
+    not_first_col: 0xFEFE_FEFE_FEFE_FEFE,
+    not_last_col: 0x7F7F_7F7F_7F7F_7F7F,
+};
 
 impl<W: Word> Frame<W> {
     /// The frame of `rows` x `cols` cells: at least one of each, at most
@@ -225,11 +236,11 @@ impl<W: Word> Frame<W> {
     }
 
     /// The components of `cells` under the adjacency `neighbours` gives.
-    fn components_by(
+    fn components_by<N: Fn(&Frame<W>, W) -> W>(
         &self,
         mut cells: W,
-        neighbours: fn(&Frame<W>, W) -> W,
-    ) -> impl Iterator<Item = W> + use<W> {
+        neighbours: N,
+    ) -> impl Iterator<Item = W> + use<W, N> {
         let frame = *self;
         std::iter::from_fn(move || {
             if cells == W::ZERO {
@@ -267,6 +278,15 @@ impl<W: Word> Frame<W> {
             last_row: last_row as usize,
             first_col: columns.trailing_zeros() as usize,
             last_col: (W::BITS - 1 - columns.leading_zeros()) as usize,
+        })
+    }
+
+    /// `cells` moved up and left until they touch the first row and the
+    /// first column: equal for two sets exactly when one is a translate of
+    /// the other.
+    pub fn to_corner(&self, cells: W) -> W {
+        self.bounding_box(cells).map_or(W::ZERO, |b| {
+            cells.shr((b.first_row * self.cols() + b.first_col) as u32)
         })
     }
 
@@ -480,6 +500,20 @@ mod tests {
         let (_, one) = parse::<u64>("####|####|#.##|####");
         let b = frame.bounding_box(free).unwrap();
         assert_eq!(frame.cut(one, &b).to_string(), "##|.#");
+    }
+
+    #[test]
+    fn the_byte_frame_is_the_eight_by_eight_frame() {
+        assert_eq!(BYTES, Frame::<u64>::new(8, 8).unwrap());
+    }
+
+    #[test]
+    fn sets_move_to_the_corner_as_translates() {
+        let frame = Frame::<u64>::new(4, 5).unwrap();
+        let (_, set) = Frame::<u64>::parse(".....|..#.#|..##.|.....").unwrap();
+        let (_, moved) = Frame::<u64>::parse("#.#..|##...|.....|.....").unwrap();
+        assert_eq!(frame.to_corner(!set & frame.full()), !moved & frame.full());
+        assert_eq!(frame.to_corner(0), 0);
     }
 
     #[test]

@@ -138,7 +138,7 @@ fn board(grid: &str, limits: Limits) -> Result<Board, String> {
 fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
     let board = board(grid, limits)?;
     let mut games = GameTable::new();
-    let v = Values::new(Domineering).value(&mut games, &board);
+    let v = Values::new(Domineering).value(&mut games, &board.into());
     Ok(games.display(v))
 }
 

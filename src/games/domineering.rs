@@ -5,9 +5,11 @@
 //! grid module, which also owns regions, crops and symmetries. This module
 //! owns the rules (placements of each orientation, [`dominoes`] of a
 //! [`Shape`]), the position walks that count what a solver must visit, and the
-//! game as the core's evaluator sees it ([`Domineering`]: regions, placements,
-//! each region's [`Shape`] keyed by its least image, the [`SYMMETRIES`]
-//! keeping each player's dominoes and a quarter turn negating); values are computed by
+//! game as the core's evaluator sees it ([`Domineering`]: regions, held as a
+//! [`Region`] in the byte layout of [`grid::BYTES`] when they fit in 8 x 8
+//! cells, placements, each region's [`Shape`] keyed by its least image, the
+//! [`SYMMETRIES`] keeping each player's dominoes and a quarter turn negating);
+//! values are computed by
 //! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
 //! up to a size ([`shapes_up_to`]).
 
@@ -123,9 +125,7 @@ impl Board {
     /// The free cells translated to the top-left corner of the grid: equal for
     /// two regions of one grid exactly when one is a translate of the other.
     pub fn translated_to_corner(&self) -> u128 {
-        self.frame()
-            .bounding_box(self.free)
-            .map_or(0, |b| self.free >> (b.first_row * self.cols + b.first_col))
+        self.frame().to_corner(self.free)
     }
 
     /// Reads rows of `.` (free) and `#` (blocked) joined by `|`, the inverse
@@ -153,16 +153,6 @@ impl Board {
             cols: self.cols as u8,
             cells: self.free,
         }
-    }
-
-    /// The boards after each placement of a domino of direction `dir`,
-    /// pushed onto `out`.
-    fn placements(&self, dir: Direction, out: &mut Vec<Board>) {
-        let free = self.free;
-        out.extend(domino_masks(&self.frame(), free, dir).map(|d| Board {
-            free: free & !d,
-            ..*self
-        }));
     }
 }
 
@@ -218,16 +208,16 @@ pub fn dominoes(shape: &Shape, dir: Direction) -> Vec<u128> {
 
 /// The dominoes of direction `dir` that fit in `cells` of `frame`, each as a
 /// mask of two cells.
-fn domino_masks(
-    frame: &Frame<u128>,
-    cells: u128,
+fn domino_masks<W: Word>(
+    frame: &Frame<W>,
+    cells: W,
     dir: Direction,
-) -> impl Iterator<Item = u128> + use<> {
+) -> impl Iterator<Item = W> + use<W> {
     let (tops, step) = match dir {
         Direction::Vertical => (frame.vertical_tops(cells), frame.cols() as u32),
         Direction::Horizontal => (frame.horizontal_lefts(cells), 1),
     };
-    bits(tops).map(move |t| t | (t << step))
+    bits(tops).map(move |t| t | t.shl(step))
 }
 
 /// Every region shape (4-connected set of cells) of 1 to `max_cells` cells, up
@@ -268,39 +258,122 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 }
 
 /// Domineering as a [`Partizan`] game, for the core's evaluator
-/// ([`crate::cgt::partizan::Values`]): a position is a [`Board`], its regions are its 4-connected
-/// sets of two or more free cells (one cell holds no domino, two or more
-/// connected ones do), each cut to its bounding box; a region's key is the
-/// least of its [`Shape`]'s eight images, and since a quarter turn swaps the
-/// players, a region keyed by a transposed image has the key's value negated.
+/// ([`crate::cgt::partizan::Values`]): a position is a [`Region`], its regions
+/// are its 4-connected sets of two or more free cells (one cell holds no
+/// domino, two or more connected ones do), each cut to its bounding box; a
+/// region's key is the least of its [`Shape`]'s eight images, and since a
+/// quarter turn swaps the players, a region keyed by a transposed image has
+/// the key's value negated.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Domineering;
 
+/// A position as the evaluator holds it: a set of at most 8 x 8 cells in the
+/// layout of [`grid::BYTES`] (row `r` in byte `r`), where it splits, moves and
+/// finds its least image in a few word operations, or any [`Board`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Region {
+    Bytes(u64),
+    Board(Board),
+}
+
+impl From<Board> for Region {
+    fn from(board: Board) -> Region {
+        Region::from(board.boxed())
+    }
+}
+
+impl From<Shape> for Region {
+    fn from(shape: Shape) -> Region {
+        shape
+            .bytes()
+            .map_or_else(|| Region::Board(Board::from(shape)), Region::Bytes)
+    }
+}
+
+impl Region {
+    fn placements(&self, dir: Direction, out: &mut Vec<Region>) {
+        match *self {
+            Region::Bytes(free) => {
+                out.extend(domino_masks(&grid::BYTES, free, dir).map(|d| Region::Bytes(free & !d)))
+            }
+            Region::Board(board) => {
+                out.extend(domino_masks(&board.frame(), board.free, dir).map(|d| {
+                    Region::Board(Board {
+                        free: board.free & !d,
+                        ..board
+                    })
+                }))
+            }
+        }
+    }
+}
+
+/// A region's memo key: the least image of its shape, in the layout the
+/// region is held in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Key {
+    Bytes(u64),
+    /// A shape wider or taller than 8 cells; its cells as two words, which
+    /// keeps the key half the size of a shape's.
+    Shape {
+        rows: u8,
+        cols: u8,
+        cells: [u64; 2],
+    },
+}
+
 impl Partizan for Domineering {
-    type Position = Board;
-    type Key = Shape;
+    type Position = Region;
+    type Key = Key;
 
-    fn regions(&self, board: &Board, out: &mut Vec<Board>) {
-        let frame = board.frame();
-        out.extend(
-            frame
-                .components(board.free)
-                .filter(|region| region.count_ones() >= 2)
-                .filter_map(|region| frame.crop(region))
-                .map(Board::from),
-        );
+    fn regions(&self, position: &Region, out: &mut Vec<Region>) {
+        match *position {
+            Region::Bytes(free) => out.extend(
+                grid::BYTES
+                    .components(free)
+                    .filter(|region| region.count_ones() >= 2)
+                    .map(|region| Region::Bytes(grid::BYTES.to_corner(region))),
+            ),
+            Region::Board(board) => {
+                let frame = board.frame();
+                out.extend(
+                    frame
+                        .components(board.free)
+                        .filter(|region| region.count_ones() >= 2)
+                        .filter_map(|region| frame.crop(region))
+                        .map(Region::from),
+                )
+            }
+        }
     }
 
-    fn left_options(&self, board: &Board, out: &mut Vec<Board>) {
-        board.placements(Direction::Vertical, out);
+    fn left_options(&self, region: &Region, out: &mut Vec<Region>) {
+        region.placements(Direction::Vertical, out);
     }
 
-    fn right_options(&self, board: &Board, out: &mut Vec<Board>) {
-        board.placements(Direction::Horizontal, out);
+    fn right_options(&self, region: &Region, out: &mut Vec<Region>) {
+        region.placements(Direction::Horizontal, out);
     }
 
-    fn key(&self, region: &Board) -> (Shape, bool) {
-        region.boxed().least_image()
+    fn key(&self, region: &Region) -> (Key, bool) {
+        match region {
+            Region::Bytes(cells) => {
+                let (least, turned) = grid::least_byte_image(*cells);
+                (Key::Bytes(least), turned)
+            }
+            Region::Board(board) => {
+                let (least, turned) = board.boxed().least_image();
+                let cells = [least.cells as u64, (least.cells >> 64) as u64];
+                (
+                    Key::Shape {
+                        rows: least.rows,
+                        cols: least.cols,
+                        cells,
+                    },
+                    turned,
+                )
+            }
+        }
     }
 }
 
@@ -309,6 +382,7 @@ mod tests {
     use super::*;
     use crate::cgt::canonical::{GameId, GameTable};
     use crate::cgt::partizan::Values;
+    use crate::cgt::random::SplitMix64;
     use std::collections::HashMap;
 
     #[test]
@@ -416,7 +490,7 @@ mod tests {
     fn value(grid: &str) -> String {
         let mut games = GameTable::new();
         let board = Board::from_grid_string(grid).unwrap();
-        let v = Values::new(Domineering).value(&mut games, &board);
+        let v = Values::new(Domineering).value(&mut games, &board.into());
         games.display(v)
     }
 
@@ -472,7 +546,7 @@ mod tests {
             let full = Board::empty(rows, cols);
             for free in 0..=full.free {
                 let b = Board { free, ..full };
-                let fast = values.value(&mut games, &b);
+                let fast = values.value(&mut games, &b.into());
                 let plain = plain_value(&mut games, &b, &mut memo);
                 assert_eq!(fast, plain, "{}", b.to_grid_string());
             }
@@ -480,10 +554,35 @@ mod tests {
     }
 
     #[test]
+    fn boards_past_eight_columns_agree_with_plain_recursion() {
+        // Regions wider than the byte layout are held as boards until a move
+        // cuts them to at most 8 x 8: sampled sets of cells of 2 x 9, 3 x 9
+        // and 9 x 3 frames, and the empty 2 x 9.
+        let mut random = SplitMix64::new(17);
+        for (rows, cols) in [(2, 9), (3, 9), (9, 3)] {
+            let mut games = GameTable::new();
+            let mut values = Values::new(Domineering);
+            let mut memo = HashMap::new();
+            let full = Board::empty(rows, cols);
+            for _ in 0..40 {
+                let free = full.free & u128::from(random.next_u64());
+                let b = Board { free, ..full };
+                let fast = values.value(&mut games, &b.into());
+                let plain = plain_value(&mut games, &b, &mut memo);
+                assert_eq!(fast, plain, "{}", b.to_grid_string());
+            }
+        }
+        let mut games = GameTable::new();
+        let b = Board::empty(2, 9);
+        let fast = Values::new(Domineering).value(&mut games, &b.into());
+        assert_eq!(fast, plain_value(&mut games, &b, &mut HashMap::new()));
+    }
+
+    #[test]
     fn empty_four_by_four_agrees_with_plain_recursion() {
         let mut games = GameTable::new();
         let b = Board::empty(4, 4);
-        let fast = Values::new(Domineering).value(&mut games, &b);
+        let fast = Values::new(Domineering).value(&mut games, &b.into());
         let plain = plain_value(&mut games, &b, &mut HashMap::new());
         assert_eq!(fast, plain);
         assert_eq!(
@@ -500,11 +599,11 @@ mod tests {
             .unwrap()
             .shape()
             .unwrap();
-        let a = values.value(&mut games, &Board::from(shape));
-        let b = values.value(&mut games, &Board::from(shape.transpose()));
+        let a = values.value(&mut games, &Region::from(shape));
+        let b = values.value(&mut games, &Region::from(shape.transpose()));
         assert_eq!(games.neg(a), b);
         assert_eq!(
-            values.value(&mut games, &Board::from(shape.mirror_columns())),
+            values.value(&mut games, &Region::from(shape.mirror_columns())),
             a
         );
     }
@@ -582,7 +681,7 @@ mod tests {
         assert_eq!(shape.mirror_columns(), shape);
         let tall = Board::empty(128, 1);
         assert_eq!(tall.shape().unwrap(), shape.transpose());
-        let four = values.value(&mut games, &Board::empty(1, 4));
+        let four = values.value(&mut games, &Board::empty(1, 4).into());
         assert_eq!(games.display(four), "-2");
     }
 

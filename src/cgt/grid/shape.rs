@@ -140,15 +140,15 @@ impl<W: Word> Shape<W> {
         // With the rows as the bytes of a word ([`Bytes`]): images of one
         // size compare in that layout as they do as shapes, since both order
         // cells by row and column, the last first.
-        let upright = Bytes::of(self);
-        let (least, turned) = least_oriented(
-            rows,
-            cols,
-            || upright.least_mirror(rows, cols),
-            || upright.transpose().least_mirror(cols, rows),
-        );
+        let (least, turned) = Bytes::of(self).least_image(rows, cols);
         let (rows, cols) = if turned { (cols, rows) } else { (rows, cols) };
         (least.shape(rows, cols), turned)
+    }
+
+    /// The cells in the layout of [`super::BYTES`] (row `r` in byte `r`),
+    /// when the box has at most 8 rows and 8 columns.
+    pub fn bytes(&self) -> Option<u64> {
+        (self.rows <= 8 && self.cols <= 8).then(|| Bytes::of(self).0)
     }
 
     /// The least image under [`Symmetries::Mirrors`], all four built in one
@@ -236,6 +236,17 @@ impl Bytes {
         Bytes(least)
     }
 
+    /// [`Shape::least_image`] of the `rows` x `cols` shape of these cells,
+    /// in this layout.
+    fn least_image(self, rows: u32, cols: u32) -> (Bytes, bool) {
+        least_oriented(
+            rows,
+            cols,
+            || self.least_mirror(rows, cols),
+            || self.transpose().least_mirror(cols, rows),
+        )
+    }
+
     /// The reflection in the main diagonal (cell (r, c) to (c, r)), by the
     /// exchange of 1 x 1, 2 x 2 and 4 x 4 blocks (Hacker's Delight, 7-3).
     fn transpose(self) -> Bytes {
@@ -250,6 +261,20 @@ impl Bytes {
         }
         Bytes(x)
     }
+}
+
+/// [`Shape::least_image`] in the layout of [`super::BYTES`] (row `r` in byte
+/// `r`): the least image of the shape of `cells`, a non-empty set that
+/// touches the first row and the first column, in that layout, and whether it
+/// is an image of the transpose.
+pub fn least_byte_image(cells: u64) -> (u64, bool) {
+    let rows = 8 - cells.leading_zeros() / 8;
+    let columns = (cells | cells >> 32) as u32;
+    let columns = (columns | columns >> 16) as u16;
+    let columns = (columns | columns >> 8) as u8;
+    let cols = 8 - columns.leading_zeros();
+    let (least, turned) = Bytes(cells).least_image(rows, cols);
+    (least.0, turned)
 }
 
 /// The least image of `layers`, sets of cells of one box moved together,
@@ -389,6 +414,11 @@ mod tests {
                 let least = *images.iter().min().unwrap();
                 let transposed = !images[..4].contains(&least);
                 assert_eq!(s.least_image(), (least, transposed), "{s}");
+                // The same in the byte layout, the box read from the cells.
+                if let Some(bytes) = s.bytes() {
+                    let in_bytes = (least.bytes().unwrap(), transposed);
+                    assert_eq!(least_byte_image(bytes), in_bytes, "{s}");
+                }
             }
         }
     }

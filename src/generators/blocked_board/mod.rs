@@ -13,7 +13,7 @@ use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
 use crate::cgt::walk::Walk;
-use crate::games::domineering::{Board, Domineering};
+use crate::games::domineering::{Board, Domineering, Region};
 use serde::{Deserialize, Serialize};
 
 pub struct BlockedBoard;
@@ -293,11 +293,11 @@ fn positions(walks: &[Walk]) -> Vec<u64> {
 fn values(board: &Board) -> (String, Vec<String>, Check) {
     let mut games = GameTable::new();
     let mut values = Values::new(Domineering);
-    let whole = values.value_from_options(&mut games, board);
+    let whole = values.value_from_options(&mut games, &Region::from(*board));
     let parts: Vec<_> = board
         .regions()
         .iter()
-        .map(|r| values.value(&mut games, r))
+        .map(|r| values.value(&mut games, &Region::from(*r)))
         .collect();
     let sum = games.sum_of(&parts);
     let check = Check::equal(

@@ -17,7 +17,7 @@ use super::{Check, Data, Generator, Output, Params, Spec, draw};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::partizan::Values;
-use crate::games::domineering::{Board, Direction, Domineering, Shape, shapes_up_to};
+use crate::games::domineering::{Direction, Domineering, Region, Shape, shapes_up_to};
 use packing::{max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
 use spec::{RunIntervalsParams, SPEC};
@@ -143,7 +143,7 @@ fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
 }
 
 fn entry(games: &mut GameTable, values: &mut Values<Domineering>, shape: Shape) -> Entry {
-    let v = values.value(games, &Board::from(shape));
+    let v = values.value(games, &Region::from(shape));
     let (opt_v, pes_v) = (
         max_packing(&shape, Direction::Vertical),
         min_maximal_packing(&shape, Direction::Vertical),
