@@ -71,9 +71,7 @@ struct Node {
     start: u32,
     lefts: u32,
     end: u32,
-    number: bool,
-    left_stop: Dyadic,
-    right_stop: Dyadic,
+    stops: Stops,
 }
 
 impl Node {
@@ -82,9 +80,56 @@ impl Node {
         let at = |from: u32, to: u32| &options[from as usize..to as usize];
         (at(self.start, self.lefts), at(self.lefts, self.end))
     }
+}
 
+/// A game's stops and whether it is a number (then both stops are that
+/// number): what decides many comparisons without search.
+#[derive(Clone, Copy)]
+struct Stops {
+    number: bool,
+    left: Dyadic,
+    right: Dyadic,
+}
+
+impl Stops {
     fn number(&self) -> Option<Dyadic> {
-        self.number.then_some(self.left_stop)
+        self.number.then_some(self.left)
+    }
+
+    /// `G <= H` for distinct games with these stops, when the stops decide it.
+    fn leq(&self, h: &Stops) -> Option<bool> {
+        let g = self;
+        // A number strictly between L(G) and R(H) lies above G and below H.
+        if g.left < h.right {
+            return Some(true);
+        }
+        match (g.number(), h.number()) {
+            (Some(x), Some(y)) => return Some(x <= y),
+            (None, Some(y)) => {
+                // L(G) < y gives G < y; G <= y needs L(G) <= y.
+                if g.left < y {
+                    return Some(true);
+                }
+                if g.left > y {
+                    return Some(false);
+                }
+            }
+            (Some(x), None) => {
+                if h.right > x {
+                    return Some(true);
+                }
+                if h.right < x {
+                    return Some(false);
+                }
+            }
+            (None, None) => {
+                // Stops are monotone: G <= H needs L(G) <= L(H) and R(G) <= R(H).
+                if g.left > h.left || g.right > h.right {
+                    return Some(false);
+                }
+            }
+        }
+        None
     }
 }
 
@@ -157,18 +202,18 @@ impl GameTable {
 
     /// The number a game equals, if it is one.
     pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
-        self.nodes[g.index()].number()
+        self.nodes[g.index()].stops.number()
     }
 
     /// Left's stop: where play ends on the number scale with Left moving first
     /// and both players stopping as soon as a number is reached.
     pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].left_stop
+        self.nodes[g.index()].stops.left
     }
 
     /// Right's stop, as [`GameTable::left_stop`] with Right moving first.
     pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].right_stop
+        self.nodes[g.index()].stops.right
     }
 
     /// Stores a canonical option list (sorted, deduplicated) and returns its id.
@@ -208,9 +253,11 @@ impl GameTable {
             start,
             lefts,
             end,
-            number: number.is_some(),
-            left_stop,
-            right_stop,
+            stops: Stops {
+                number: number.is_some(),
+                left: left_stop,
+                right: right_stop,
+            },
         });
         self.negs.push(None);
         let (nodes, options) = (&self.nodes, &self.options);
@@ -311,23 +358,32 @@ impl GameTable {
         if side.len() < 2 {
             return;
         }
+        // Each option's stops, read once: most comparisons end with them.
+        let mut candidates: Vec<(GameId, Stops)> = side
+            .iter()
+            .map(|&g| (g, self.nodes[g.index()].stops))
+            .collect();
         if left {
-            side.sort_by_key(|&g| std::cmp::Reverse(self.right_stop(g)));
+            candidates.sort_by_key(|(_, s)| std::cmp::Reverse(s.right));
         } else {
-            side.sort_by_key(|&g| self.left_stop(g));
+            candidates.sort_by_key(|(_, s)| s.left);
         }
-        let mut kept: Vec<GameId> = Vec::with_capacity(side.len());
-        'candidates: for &a in side.iter() {
-            for &m in &kept {
-                let dominated = if left { self.leq(a, m) } else { self.leq(m, a) };
+        // `x <= y` for distinct options.
+        let mut leq = |x: &(GameId, Stops), y: &(GameId, Stops)| {
+            x.1.leq(&y.1).unwrap_or_else(|| self.leq_searched(x.0, y.0))
+        };
+        let mut kept: Vec<(GameId, Stops)> = Vec::with_capacity(side.len());
+        'candidates: for a in candidates {
+            for m in &kept {
+                let dominated = if left { leq(&a, m) } else { leq(m, &a) };
                 if dominated {
                     continue 'candidates;
                 }
             }
             let mut i = 0;
             while i < kept.len() {
-                let m = kept[i];
-                let beaten = if left { self.leq(m, a) } else { self.leq(a, m) };
+                let m = &kept[i];
+                let beaten = if left { leq(m, &a) } else { leq(&a, m) };
                 if beaten {
                     kept.swap_remove(i);
                 } else {
@@ -336,8 +392,9 @@ impl GameTable {
             }
             kept.push(a);
         }
-        kept.sort_unstable();
-        *side = kept;
+        side.clear();
+        side.extend(kept.iter().map(|&(g, _)| g));
+        side.sort_unstable();
     }
 
     /// Replaces each reversible option by the options it reverses through.
@@ -421,37 +478,13 @@ impl GameTable {
         if g == h {
             return true;
         }
-        let (gn, hn) = (&self.nodes[g.index()], &self.nodes[h.index()]);
-        // A number strictly between L(G) and R(H) lies above G and below H.
-        if gn.left_stop < hn.right_stop {
-            return true;
-        }
-        match (gn.number(), hn.number()) {
-            (Some(x), Some(y)) => return x <= y,
-            (None, Some(y)) => {
-                // L(G) < y gives G < y; G <= y needs L(G) <= y.
-                if gn.left_stop < y {
-                    return true;
-                }
-                if gn.left_stop > y {
-                    return false;
-                }
-            }
-            (Some(x), None) => {
-                if hn.right_stop > x {
-                    return true;
-                }
-                if hn.right_stop < x {
-                    return false;
-                }
-            }
-            (None, None) => {
-                // Stops are monotone: G <= H needs L(G) <= L(H) and R(G) <= R(H).
-                if gn.left_stop > hn.left_stop || gn.right_stop > hn.right_stop {
-                    return false;
-                }
-            }
-        }
+        let (gs, hs) = (&self.nodes[g.index()].stops, &self.nodes[h.index()].stops);
+        gs.leq(hs).unwrap_or_else(|| self.leq_searched(g, h))
+    }
+
+    /// `G <= H` for distinct games whose stops do not decide it: from the
+    /// memo, or by the definition.
+    fn leq_searched(&mut self, g: GameId, h: GameId) -> bool {
         let key = LeqCache::pack(g, h);
         if let Some(r) = key.and_then(|k| self.leq_memo.get(k)) {
             return r;
