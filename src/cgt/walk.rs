@@ -288,7 +288,7 @@ impl<K: Word> Layers<K> {
     }
 
     fn walk(&self) -> Walk {
-        let mut tally = Tally::default();
+        let mut positions = 0;
         let mut rank = Rank {
             parts: vec![self.start.0],
             counts: vec![1],
@@ -302,14 +302,15 @@ impl<K: Word> Layers<K> {
         };
         let mut merge = Merge::new(self.parts);
         while !rank.parts.is_empty() {
-            for &count in &rank.counts {
-                tally.position(count);
-            }
+            positions += rank.parts.len() as u64;
             self.next(&rank, &mut next, &mut merge);
             std::mem::swap(&mut rank, &mut next);
         }
-        tally.overflow |= merge.overflow;
-        tally.walk()
+        // Each route but the empty one ends with an arrival.
+        Walk {
+            positions,
+            routes: u64::try_from(merge.arrivals + 1).ok(),
+        }
     }
 
     /// Replaces `next` with the positions one move from `rank`, with their
@@ -355,16 +356,21 @@ impl<K: Word> Layers<K> {
 /// no check; only the first slots (as many as the parts) are ever touched,
 /// so the pages of the rest are never mapped.
 struct Merge {
-    /// A count for each low part, zero when none arrived.
+    /// A count for each low part, zero when none arrived. Counts wrap: one
+    /// that does not fit in 64 bits makes `arrivals` too large for the
+    /// routes to be reported, and the bytes of `arrived`, not the counts,
+    /// say which parts arrived.
     counts: Box<[u64; 1 << 16]>,
-    /// A byte for each low part, 1 when its count is nonzero: bytes rather
-    /// than bits, as setting a bit would make each arrival wait for the
-    /// previous one's store to the same word (and appending to a list of
+    /// A byte for each low part, 1 when some position arrived at it: bytes
+    /// rather than bits, as setting a bit would make each arrival wait for
+    /// the previous one's store to the same word (and appending to a list of
     /// the parts, for its load).
     arrived: Box<[u8; 1 << 16]>,
     /// The number of parts, rounded up to a multiple of 64.
     used: usize,
-    overflow: bool,
+    /// The sum of the counts of all arrivals so far, which cannot overflow
+    /// (fewer than 2^64 arrivals of less than 2^64 each).
+    arrivals: u128,
 }
 
 impl Merge {
@@ -373,7 +379,7 @@ impl Merge {
             counts: vec![0; 1 << 16].try_into().expect("2^16 counts"),
             arrived: vec![0; 1 << 16].try_into().expect("2^16 bytes"),
             used: parts.next_multiple_of(64),
-            overflow: false,
+            arrivals: 0,
         }
     }
 
@@ -381,35 +387,30 @@ impl Merge {
     /// one bucket, by a move that keeps the low part.
     #[inline(never)]
     fn keep(&mut self, parts: &[u16], counts: &[u64]) {
-        let mut overflow = false;
         for (&i, &count) in parts.iter().zip(counts) {
-            self.add(i, count, &mut overflow);
+            self.add(i, count);
+            self.arrivals += u128::from(count);
         }
-        self.overflow |= overflow;
     }
 
     /// The arrivals from positions with these low parts and counts, all in
     /// one bucket, by moves that change the low part as `children` says.
     #[inline(never)]
     fn arrive(&mut self, children: &Children, parts: &[u16], counts: &[u64]) {
-        let mut overflow = false;
         for (&i, &count) in parts.iter().zip(counts) {
             let i = usize::from(i);
             let (start, end) = (children.starts[i], children.starts[i + 1]);
             for &kid in &children.kids[start as usize..end as usize] {
-                self.add(kid, count, &mut overflow);
+                self.add(kid, count);
             }
+            self.arrivals += u128::from(count) * u128::from(end - start);
         }
-        self.overflow |= overflow;
     }
 
-    /// Adds `count` to part `i`'s, saturating and noting an overflow.
-    fn add(&mut self, i: u16, count: u64, overflow: &mut bool) {
+    /// Adds `count` to part `i`'s.
+    fn add(&mut self, i: u16, count: u64) {
         let i = usize::from(i);
-        let slot = &mut self.counts[i];
-        let (sum, over) = slot.overflowing_add(count);
-        *overflow |= over;
-        *slot = if over { u64::MAX } else { sum };
+        self.counts[i] = self.counts[i].wrapping_add(count);
         self.arrived[i] = 1;
     }
 
