@@ -354,7 +354,9 @@ impl<K: Word> Layers<K> {
 /// The dense table that merges the arrivals of one output bucket. Its
 /// arrays have a slot for each value of a part's number, so indexing needs
 /// no check; only the first slots (as many as the parts) are ever touched,
-/// so the pages of the rest are never mapped.
+/// so the pages of the rest are never mapped. Its loops are kept out of line:
+/// inlined into the walk, their pointers and lengths were spilled to the
+/// stack, which cost 8% on the 9 x 5 board.
 struct Merge {
     /// A count for each low part, zero when none arrived. Counts wrap: one
     /// that does not fit in 64 bits makes `arrivals` too large for the
