@@ -11,10 +11,11 @@
 //! - [`walk_removals`]: a position is a set and a move removes one of a list of
 //!   equal-sized sets (Domineering's dominoes). Every move goes to the next
 //!   rank, so only the current rank and the next are held: 10 bytes a position
-//!   (two bytes of the set's low bits, eight of count), the high bits shared
-//!   by each bucket of positions. Arrivals are merged in a small dense array
-//!   indexed by the low bits, one output bucket at a time, so nothing is sorted
-//!   and the table stays in cache.
+//!   (two bytes numbering the set's low bits among those that can occur,
+//!   eight of count), the high bits shared by each bucket of positions.
+//!   Arrivals are merged in a small dense array indexed by that number, one
+//!   output bucket at a time, so nothing is sorted and the table stays in
+//!   cache.
 //! - [`walk_ranked`]: positions are numbered densely (a ranked encoding, such as
 //!   Chomp's staircases as lattice paths) and every move goes to a higher number:
 //!   one count per number, no search at all.
@@ -114,10 +115,11 @@ impl Successors<'_> {
     }
 }
 
-/// Low bits of a set that index the dense merge table: 2^16 counts of 8 bytes,
-/// half a megabyte, which stays in a core's second-level cache. (Fewer bits
-/// make more buckets, whose overhead outweighs the smaller table: 12 bits
-/// take 30% longer on the 9 x 5 board, 8 bits 170%.)
+/// Bits of a set below which positions are told apart within a bucket; the
+/// bits above are shared by the bucket. The low parts that can occur are
+/// numbered densely, at most 2^16 of them, so the merge table holds a count
+/// for each part that can occur rather than for each value of the bits (2,916
+/// parts, 23 KB, on the 9 x 5 board: it stays in a core's first-level cache).
 const LOW_BITS: u32 = 16;
 
 /// Walks every set reachable from `start` when a move removes one of `moves`
@@ -138,48 +140,84 @@ pub fn walk_removals(start: u128, moves: &[u128]) -> Walk {
     }
 }
 
-/// The moves whose high bits (above [`LOW_BITS`]) are the same, at most 64 of
-/// them, with a table that finds the ones a position's low bits contain.
-struct Group<K> {
-    high: K,
-    lows: [u16; 64],
-    /// For each byte of the low bits and each value of that byte, the moves
-    /// (bit `i` for `lows[i]`) whose bits in that byte it contains.
-    fits: [[u64; 256]; 2],
+/// The low parts a walk can meet: those reachable from the start's by
+/// removing the moves' low parts (more than the positions' low parts, as the
+/// high parts are not followed), numbered in increasing order.
+struct Parts {
+    values: Vec<u16>,
+    /// Each listed value's number (its index in `values`).
+    number: Vec<u16>,
 }
 
-impl<K: Word> Group<K> {
-    fn new(high: K, lows: &[u16]) -> Group<K> {
-        let mut fits = [[0u64; 256]; 2];
-        for (byte, table) in fits.iter_mut().enumerate() {
-            for (value, set) in table.iter_mut().enumerate() {
-                for (i, &low) in lows.iter().enumerate() {
-                    let part = usize::from(low >> (8 * byte)) & 0xff;
-                    if part & value == part {
-                        *set |= 1 << i;
-                    }
+impl Parts {
+    fn new(low_bits: u32, start: u16, lows: &[u16]) -> Parts {
+        let mut seen = vec![false; 1 << low_bits];
+        seen[usize::from(start)] = true;
+        let mut stack = vec![start];
+        while let Some(part) = stack.pop() {
+            for &low in lows.iter().filter(|&&low| part & low == low) {
+                let child = part ^ low;
+                if !std::mem::replace(&mut seen[usize::from(child)], true) {
+                    stack.push(child);
                 }
             }
         }
-        let mut padded = [0; 64];
-        padded[..lows.len()].copy_from_slice(lows);
+        let values: Vec<u16> = (0..=u16::MAX)
+            .zip(&seen)
+            .filter_map(|(value, &s)| s.then_some(value))
+            .collect();
+        let mut number = vec![0; seen.len()];
+        for (i, &value) in (0..=u16::MAX).zip(&values) {
+            number[usize::from(value)] = i;
+        }
+        Parts { values, number }
+    }
+}
+
+/// The moves whose high bits (above [`LOW_BITS`]) are the same, as a map on
+/// the numbered low parts.
+struct Group<K> {
+    high: K,
+    /// `None` when the moves lie in the high bits (there is then one), which
+    /// leave the low part as it is. Otherwise, for each low part's number
+    /// `i`, the numbers of the parts the moves lead to:
+    /// `kids[starts[i]..starts[i + 1]]`.
+    children: Option<Children>,
+}
+
+struct Children {
+    starts: Vec<u32>,
+    kids: Vec<u16>,
+}
+
+impl<K: Word> Group<K> {
+    fn new(high: K, lows: &[u16], parts: &Parts) -> Group<K> {
+        if lows == [0] {
+            return Group {
+                high,
+                children: None,
+            };
+        }
+        let mut starts = vec![0];
+        let mut kids = Vec::new();
+        for &part in &parts.values {
+            for &low in lows.iter().filter(|&&low| part & low == low) {
+                kids.push(parts.number[usize::from(part ^ low)]);
+            }
+            starts.push(u32::try_from(kids.len()).expect("under 2^32 moves from low parts"));
+        }
         Group {
             high,
-            lows: padded,
-            fits,
+            children: Some(Children { starts, kids }),
         }
-    }
-
-    /// The moves of the group contained in a position with these low bits.
-    fn fitting(&self, low: u16) -> u64 {
-        self.fits[0][usize::from(low & 0xff)] & self.fits[1][usize::from(low >> 8)]
     }
 }
 
 /// The positions of one rank, grouped in buckets of equal high bits in
-/// increasing order; within a bucket, in no order.
+/// increasing order; within a bucket, in increasing order of low parts.
 struct Rank<K> {
-    lows: Vec<u16>,
+    /// The numbers of the positions' low parts.
+    parts: Vec<u16>,
     counts: Vec<u64>,
     /// Each bucket's high bits and the index of its first position.
     buckets: Vec<(K, usize)>,
@@ -187,7 +225,10 @@ struct Rank<K> {
 
 impl<K: Word> Rank<K> {
     fn bucket(&self, b: usize) -> std::ops::Range<usize> {
-        let end = self.buckets.get(b + 1).map_or(self.lows.len(), |&(_, e)| e);
+        let end = self
+            .buckets
+            .get(b + 1)
+            .map_or(self.parts.len(), |&(_, e)| e);
         self.buckets[b].1..end
     }
 
@@ -203,8 +244,9 @@ impl<K: Word> Rank<K> {
 /// The rank-by-rank walk of [`walk_removals`] on sets packed into words `K`:
 /// the start's elements are numbered densely from bit 0.
 struct Layers<K> {
-    low_bits: u32,
-    start: K,
+    /// The number of the start's low part, and its high part.
+    start: (u16, K),
+    parts: usize,
     groups: Vec<Group<K>>,
 }
 
@@ -212,8 +254,9 @@ impl<K: Word> Layers<K> {
     fn new(start: u128, moves: &[u128]) -> Layers<K> {
         let n = start.count_ones();
         let low_bits = n.min(LOW_BITS);
-        // Pack a subset of `start` onto the low bits, in order.
-        let pack = |set: u128| -> K {
+        // Pack a subset of `start` onto the low bits, in order, and split it
+        // into its high and low parts.
+        let split = |set: u128| -> (K, u16) {
             let mut word = K::ZERO;
             let mut rest = start;
             for i in 0..n {
@@ -223,59 +266,62 @@ impl<K: Word> Layers<K> {
                     word |= K::ONE.shl(i);
                 }
             }
-            word
+            (word.shr(low_bits), low_u16(word & K::low_bits(low_bits)))
         };
-        let mut split: Vec<(K, u16)> = moves
-            .iter()
-            .map(|&m| {
-                let m = pack(m);
-                (m.shr(low_bits), low_u16(m & K::low_bits(low_bits)))
-            })
-            .collect();
-        split.sort_unstable();
-        let groups = split
+        let mut split_moves: Vec<(K, u16)> = moves.iter().map(|&m| split(m)).collect();
+        split_moves.sort_unstable();
+        let (high, low) = split(start);
+        let lows: Vec<u16> = split_moves.iter().map(|&(_, low)| low).collect();
+        let parts = Parts::new(low_bits, low, &lows);
+        let groups = split_moves
             .chunk_by(|a, b| a.0 == b.0)
-            .flat_map(|same| same.chunks(64))
-            .map(|chunk| {
-                let lows: Vec<u16> = chunk.iter().map(|&(_, low)| low).collect();
-                Group::new(chunk[0].0, &lows)
+            .map(|same| {
+                let lows: Vec<u16> = same.iter().map(|&(_, low)| low).collect();
+                Group::new(same[0].0, &lows, &parts)
             })
             .collect();
         Layers {
-            low_bits,
-            start: K::low_bits(n),
+            start: (parts.number[usize::from(low)], high),
+            parts: parts.values.len(),
             groups,
         }
     }
 
     fn walk(&self) -> Walk {
-        let mut tally = Tally::default();
+        let mut positions = 0;
         let mut rank = Rank {
-            lows: vec![low_u16(self.start & K::low_bits(self.low_bits))],
+            parts: vec![self.start.0],
             counts: vec![1],
-            buckets: vec![(self.start.shr(self.low_bits), 0)],
+            buckets: vec![(self.start.1, 0)],
         };
-        let mut merge = Merge::new();
-        while !rank.lows.is_empty() {
-            for &count in &rank.counts {
-                tally.position(count);
-            }
-            rank = self.next(&rank, &mut merge);
-        }
-        tally.overflow |= merge.overflow;
-        tally.walk()
-    }
-
-    /// The positions one move from `rank`, with their counts. Output buckets
-    /// are made in increasing order of high bits `h`: a group of moves with
-    /// high bits `t` feeds bucket `h` from the bucket `h + t` of `rank`, and
-    /// `h + t` increases with `h`, so each group keeps one cursor.
-    fn next(&self, rank: &Rank<K>, merge: &mut Merge) -> Rank<K> {
+        // The next rank reuses the buffers of the rank before.
         let mut next = Rank {
-            lows: Vec::new(),
+            parts: Vec::new(),
             counts: Vec::new(),
             buckets: Vec::new(),
         };
+        let mut merge = Merge::new(self.parts);
+        while !rank.parts.is_empty() {
+            positions += rank.parts.len() as u64;
+            self.next(&rank, &mut next, &mut merge);
+            std::mem::swap(&mut rank, &mut next);
+        }
+        // Each route but the empty one ends with an arrival.
+        Walk {
+            positions,
+            routes: u64::try_from(merge.arrivals + 1).ok(),
+        }
+    }
+
+    /// Replaces `next` with the positions one move from `rank`, with their
+    /// counts. Output buckets are made in increasing order of high bits `h`:
+    /// a group of moves with high bits `t` feeds bucket `h` from the bucket
+    /// `h + t` of `rank`, and `h + t` increases with `h`, so each group keeps
+    /// one cursor.
+    fn next(&self, rank: &Rank<K>, next: &mut Rank<K>, merge: &mut Merge) {
+        next.parts.clear();
+        next.counts.clear();
+        next.buckets.clear();
         let mut cursors: Vec<usize> = self
             .groups
             .iter()
@@ -292,69 +338,105 @@ impl<K: Word> Layers<K> {
                     continue;
                 }
                 let range = rank.bucket(*b);
-                merge.arrive(g, &rank.lows[range.clone()], &rank.counts[range]);
+                let (parts, counts) = (&rank.parts[range.clone()], &rank.counts[range]);
+                match &g.children {
+                    None => merge.keep(parts, counts),
+                    Some(children) => merge.arrive(children, parts, counts),
+                }
                 *b = rank.next_containing(*b + 1, g.high);
             }
-            next.buckets.push((h, next.lows.len()));
-            merge.drain(&mut next);
+            next.buckets.push((h, next.parts.len()));
+            merge.drain(next);
         }
-        next
     }
 }
 
-/// The dense table that merges the arrivals of one output bucket.
+/// The dense table that merges the arrivals of one output bucket. Its
+/// arrays have a slot for each value of a part's number, so indexing needs
+/// no check; only the first slots (as many as the parts) are ever touched,
+/// so the pages of the rest are never mapped. Its loops are kept out of line:
+/// inlined into the walk, their pointers and lengths were spilled to the
+/// stack, which cost 8% on the 9 x 5 board.
 struct Merge {
-    /// A count for each value of the low bits, zero when none arrived.
+    /// A count for each low part, zero when none arrived. Counts wrap: one
+    /// that does not fit in 64 bits makes `arrivals` too large for the
+    /// routes to be reported, and the bytes of `arrived`, not the counts,
+    /// say which parts arrived.
     counts: Box<[u64; 1 << 16]>,
-    /// The low bits with a nonzero count, in order of first arrival: the
-    /// first `used` entries (one more than the table, so that writing past
-    /// the last one needs no test).
-    touched: Box<[u16; (1 << 16) + 1]>,
+    /// A byte for each low part, 1 when some position arrived at it: bytes
+    /// rather than bits, as setting a bit would make each arrival wait for
+    /// the previous one's store to the same word (and appending to a list of
+    /// the parts, for its load).
+    arrived: Box<[u8; 1 << 16]>,
+    /// The number of parts, rounded up to a multiple of 64.
     used: usize,
-    overflow: bool,
+    /// The sum of the counts of all arrivals so far, which cannot overflow
+    /// (fewer than 2^64 arrivals of less than 2^64 each).
+    arrivals: u128,
 }
 
 impl Merge {
-    fn new() -> Merge {
+    fn new(parts: usize) -> Merge {
         Merge {
-            counts: vec![0; 1 << 16].try_into().expect("the size of the table"),
-            touched: vec![0; (1 << 16) + 1]
-                .try_into()
-                .expect("the size of the list"),
-            used: 0,
-            overflow: false,
+            counts: vec![0; 1 << 16].try_into().expect("2^16 counts"),
+            arrived: vec![0; 1 << 16].try_into().expect("2^16 bytes"),
+            used: parts.next_multiple_of(64),
+            arrivals: 0,
         }
     }
 
-    /// The arrivals from the positions with these low bits and counts, all
-    /// in one bucket, by the moves of group `g`. Branch-free but for the
-    /// loop over the moves that fit, as whether a slot is new is not
-    /// predictable.
-    fn arrive<K: Word>(&mut self, g: &Group<K>, lows: &[u16], counts: &[u64]) {
-        for (&low, &count) in lows.iter().zip(counts) {
-            let mut fitting = g.fitting(low);
-            while fitting != 0 {
-                let child = low ^ g.lows[fitting.trailing_zeros() as usize];
-                fitting &= fitting - 1;
-                let slot = &mut self.counts[usize::from(child)];
-                let old = *slot;
-                let (sum, over) = old.overflowing_add(count);
-                self.overflow |= over;
-                *slot = if over { u64::MAX } else { sum };
-                self.touched[self.used] = child;
-                self.used += usize::from(old == 0);
+    /// The arrivals from positions with these low parts and counts, all in
+    /// one bucket, by a move that keeps the low part.
+    #[inline(never)]
+    fn keep(&mut self, parts: &[u16], counts: &[u64]) {
+        for (&i, &count) in parts.iter().zip(counts) {
+            self.add(i, count);
+            self.arrivals += u128::from(count);
+        }
+    }
+
+    /// The arrivals from positions with these low parts and counts, all in
+    /// one bucket, by moves that change the low part as `children` says.
+    #[inline(never)]
+    fn arrive(&mut self, children: &Children, parts: &[u16], counts: &[u64]) {
+        for (&i, &count) in parts.iter().zip(counts) {
+            let i = usize::from(i);
+            let (start, end) = (children.starts[i], children.starts[i + 1]);
+            for &kid in &children.kids[start as usize..end as usize] {
+                self.add(kid, count);
+            }
+            self.arrivals += u128::from(count) * u128::from(end - start);
+        }
+    }
+
+    /// Adds `count` to part `i`'s.
+    fn add(&mut self, i: u16, count: u64) {
+        let i = usize::from(i);
+        self.counts[i] = self.counts[i].wrapping_add(count);
+        self.arrived[i] = 1;
+    }
+
+    /// Moves the merged positions onto the end of `rank`, in increasing order
+    /// of low parts, clearing the table. Skips runs of 64 parts none of
+    /// which arrived.
+    #[inline(never)]
+    fn drain<K>(&mut self, rank: &mut Rank<K>) {
+        for (c, run) in self.arrived[..self.used].chunks_exact_mut(64).enumerate() {
+            if run.iter().fold(0, |a, &b| a | b) == 0 {
+                continue;
+            }
+            for (w, word) in run.chunks_exact_mut(8).enumerate() {
+                // Bit 8k is byte k's (each byte is 0 or 1).
+                let mut bits = u64::from_le_bytes((&*word).try_into().expect("eight bytes"));
+                word.fill(0);
+                while bits != 0 {
+                    let i = c * 64 + w * 8 + bits.trailing_zeros() as usize / 8;
+                    bits &= bits - 1;
+                    rank.parts.push(i as u16);
+                    rank.counts.push(std::mem::take(&mut self.counts[i]));
+                }
             }
         }
-    }
-
-    /// Moves the merged positions onto the end of `rank`, clearing the table.
-    fn drain<K>(&mut self, rank: &mut Rank<K>) {
-        for &low in &self.touched[..self.used] {
-            rank.lows.push(low);
-            rank.counts
-                .push(std::mem::take(&mut self.counts[usize::from(low)]));
-        }
-        self.used = 0;
     }
 }
 
