@@ -1435,17 +1435,17 @@ fn clean_refuses_while_an_essay_has_an_error() {
 }
 
 #[test]
-fn value_refuses_a_six_by_six_board_before_any_work_naming_max_cells() {
+fn value_refuses_a_five_by_eight_board_before_any_work_naming_max_cells() {
     let dir = fixture("basic");
-    let six = ["......"; 6].join("|");
-    let run = ladder(&["value", "domineering", &six], dir.path());
+    let board = ["........"; 5].join("|");
+    let run = ladder(&["value", "domineering", &board], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(
-        run.stderr.contains("region of 36 free cells"),
+        run.stderr.contains("region of 40 free cells"),
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("--max-cells 36"), "{}", run.stderr);
+    assert!(run.stderr.contains("--max-cells 40"), "{}", run.stderr);
     let five = ["....."; 5].join("|");
     let run = ladder(&["value", "domineering", &five], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);

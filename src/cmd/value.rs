@@ -11,10 +11,10 @@ use crate::games::{amazons, cram, hackenbush};
 use std::process::ExitCode;
 
 /// Domineering's default limit on a region's free cells (measured on a
-/// release build, CPU time): a 5 x 6 takes 3.4 s and 55 MB, a 4 x 8 about
-/// 9 s and 100 MB, a 6 x 6 about 90 s and 900 MB; so past 32 cells a run
-/// may pass a minute.
-const MAX_CELLS: u32 = 32;
+/// release build, CPU time): a 4 x 8 takes about 5 s and 80 MB, a 5 x 7
+/// 41 s and 520 MB, a 6 x 6 48 s and 630 MB, a 4 x 9 58 s and 530 MB; so
+/// past 36 cells a run passes a minute.
+const MAX_CELLS: u32 = 36;
 
 /// Cram's default limit on a region's free cells (measured on a release
 /// build, CPU time): a 6 x 6 takes 0.03 s, a 5 x 7 3.8 s and 46 MB, a 5 x 8
@@ -46,7 +46,7 @@ const GAMES: &[Game] = &[
     Game {
         name: "domineering",
         max_cells: MAX_CELLS,
-        cost: "a 4 x 8 Domineering region takes about 9 s and 100 MB, a 6 x 6 about 90 s and 900 MB",
+        cost: "a 6 x 6 Domineering region takes about 50 s and 630 MB, a 4 x 9 about 60 s and 530 MB",
         value: domineering_value,
     },
     Game {
@@ -84,8 +84,8 @@ pub struct Args {
     /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
-    /// (Domineering's default 32: a 4 x 8 takes about 9 s and 100 MB, a 6 x 6
-    /// about 90 s and 900 MB; Cram's default 40: a 5 x 8 takes 21 s and
+    /// (Domineering's default 36: a 6 x 6 takes about 50 s and 630 MB, a
+    /// 4 x 9 about 60 s and 530 MB; Cram's default 40: a 5 x 8 takes 21 s and
     /// 315 MB), or for Amazons the empty squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
     /// and 1.4 GB). Hackenbush has no limit.
@@ -218,14 +218,14 @@ mod tests {
 
     #[test]
     fn refuses_a_region_past_the_cell_limit_saying_how_to_raise_it() {
-        // Domineering refuses a 6 x 6 (36 cells) and names its cost; Cram, whose
-        // default is its own, takes it (the half turn settles it at once) and
-        // a 1 x 40 strip, but not a 6 x 7.
+        // Domineering refuses a 5 x 8 (40 cells) and names its cost; Cram, whose
+        // default is its own, takes a 6 x 6 (the half turn settles it at once)
+        // and a 1 x 40 strip, but not a 6 x 7.
+        let err = value("domineering", &["........"; 5].join("|"), None).unwrap_err();
+        assert!(err.contains("a region of 40 free cells"), "{err}");
+        assert!(err.contains("a 6 x 6 Domineering region takes"), "{err}");
+        assert!(err.contains("--max-cells 40"), "{err}");
         let six = ["......"; 6].join("|");
-        let err = value("domineering", &six, None).unwrap_err();
-        assert!(err.contains("a region of 36 free cells"), "{err}");
-        assert!(err.contains("a 4 x 8 Domineering region takes"), "{err}");
-        assert!(err.contains("--max-cells 36"), "{err}");
         assert_eq!(value("cram", &six, None).unwrap(), "0");
         assert!(value("cram", &".".repeat(40), None).is_ok());
         let err = value("cram", &["......."; 6].join("|"), None).unwrap_err();
