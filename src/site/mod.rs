@@ -3,16 +3,16 @@
 //!
 //! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
 //!    ([`config`]), the ladders and the templates ([`templates`]);
-//! 2. scan: each essay's markdown parsed, once: its headings and generator
-//!    directives ([`markdown::scan()`], [`directives`]), and the parse kept
-//!    for the render;
+//! 2. scan: each essay's markdown parsed: its headings and generator
+//!    directives ([`markdown::scan()`], [`directives`]); the parse itself is
+//!    not kept;
 //! 3. plan: one job per distinct generator and parameters;
 //! 4. compute: run each job once, in parallel, and draw the views it shows,
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
 //!    failing identity, a panic or a view not drawn is an error at the directive;
-//! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
-//!    values and checked claims ([`claims`]) and resolved links
+//! 6. render: each essay's markdown, parsed again, to HTML, with MathML
+//!    ([`math`]), values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
 //!    as it is rendered ([`staging`]); index the pages for search
@@ -155,9 +155,10 @@ pub enum Failure {
 /// work, writes each file into a staging folder as it is made ([`staging`]),
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
-/// writing; the essays' sources and their parsed markdown are, until each is
-/// rendered, so a build's memory still grows with its essays (about 28 KB
-/// each).
+/// writing, and no essay's parsed markdown past its rendering; what stays
+/// for every essay is its source (which the render parses again, reading
+/// the file once) and what its scan found, so a build's memory grows with
+/// its essays by about their size on disk.
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
     // Built once, the site remembers no page for a next build.
     let mut site = Site {

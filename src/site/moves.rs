@@ -64,7 +64,6 @@ impl Statements {
     pub fn add(&mut self, essay: &Essay, scan: &Scan, data: &EssayData<'_>) {
         let src = Source::new(&essay.path, &essay.source);
         let mut found: Vec<(usize, &Expr)> = scan
-            .prepared
             .exprs
             .iter()
             .filter_map(|e| Some((e.at, e.expr.as_ref().ok()?)))
