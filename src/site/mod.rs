@@ -15,7 +15,8 @@
 //!    ([`math`]), values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
-//!    as it is rendered ([`staging`]); index the pages for search
+//!    as it is rendered, but for files the previous site holds as they are
+//!    ([`staging`]); index the pages for search
 //!    ([`search`]) and swap the new site in, only if every step succeeded
 //!    ([`output`]), and record every value and claim the essays state, so
 //!    that the next build (or `ladder check`) names those that moved
@@ -60,7 +61,7 @@ use serde::Serialize;
 use staging::Sink;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What to build.
@@ -214,8 +215,9 @@ pub struct Site {
     /// from (`None` for a site built once, which needs none).
     pages: Option<HashMap<String, (blake3::Hash, String)>>,
     /// Each figure's data file, by figure: serialised
-    /// once, however often the site is rebuilt.
-    data_files: HashMap<figures::Key, String>,
+    /// once, however often the site is rebuilt, and shared by the essays
+    /// that show the figure.
+    data_files: HashMap<figures::Key, Arc<str>>,
 }
 
 impl Site {
@@ -332,7 +334,7 @@ impl Site {
                     && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
                     && *k == key
                 {
-                    sink.add(path, html.clone().into_bytes());
+                    sink.add(path, html.as_bytes());
                     return (key, Outcome::Unchanged);
                 }
                 let ctx = markdown::Context {
@@ -362,9 +364,8 @@ impl Site {
                     .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
                 });
                 let kept = page.map(|html| {
-                    let kept = pages.is_some().then(|| html.clone());
-                    sink.add(path, html.into_bytes());
-                    kept
+                    sink.add(path, html.as_bytes());
+                    pages.is_some().then_some(html)
                 });
                 (key, Outcome::Page(kept))
             })
@@ -374,7 +375,7 @@ impl Site {
         let mut intros = BTreeMap::new();
         for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
             for (path, text) in bound.files {
-                sink.add(path, text.into_bytes());
+                sink.add(path, text.as_bytes());
             }
             match outcome {
                 Outcome::Unchanged => {}
@@ -402,7 +403,7 @@ impl Site {
         );
         let mut notes = discovery::add(config, essays, ladders, &mut files);
         for (path, bytes) in files.0 {
-            sink.add(path, bytes);
+            sink.add(path, &bytes);
         }
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
@@ -592,7 +593,7 @@ struct Bound<'a> {
     shown: BTreeMap<String, markdown::Shown<'a>>,
     /// Ids whose directive or figure failed (and was reported).
     broken: HashSet<String>,
-    files: Vec<(PathBuf, String)>,
+    files: Vec<(PathBuf, Arc<str>)>,
     /// The hash of the essay's source and of everything its figures show.
     key: blake3::Hash,
 }
@@ -608,7 +609,7 @@ fn bind<'a>(
     plan: &'a Plan,
     uses: &[usize],
     results: &'a [Result<figures::Got, String>],
-    data_files: &mut HashMap<figures::Key, String>,
+    data_files: &mut HashMap<figures::Key, Arc<str>>,
     errors: &mut Vec<Diagnostic>,
 ) -> Bound<'a> {
     let src = Source::new(&essay.path, &essay.source);
@@ -679,6 +680,7 @@ fn bind<'a>(
                     checks: &figure.checks,
                     data: &figure.data,
                 })
+                .into()
             });
             bound
                 .files
@@ -689,7 +691,7 @@ fn bind<'a>(
             let values = view.values.as_ref()?;
             bound
                 .files
-                .push((dir.join(format!("{}.csv", d.id)), values.to_csv()));
+                .push((dir.join(format!("{}.csv", d.id)), values.to_csv().into()));
             Some(d.id.clone())
         });
         bound.shown.insert(

@@ -251,10 +251,13 @@ impl Record {
     /// Writes the record into `dir`, unless a file ladder did not write is
     /// there; `Err` says why it was not written.
     pub fn store(&self, dir: &Path) -> Result<(), String> {
-        Record::read(dir)?;
         let path = dir.join(FILE);
         let mut text = serde_json::to_string_pretty(self).expect("a record serialises");
         text.push('\n');
+        if std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+            return Ok(()); // recorded already
+        }
+        Record::read(dir)?;
         std::fs::create_dir_all(dir)
             .and_then(|()| write_new(&path, text.as_bytes()))
             .map_err(|e| {

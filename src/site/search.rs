@@ -71,9 +71,9 @@ pub fn index(staging: &Staging, previous: &Path) -> Result<()> {
         None => fresh(staging, &pages)?,
     };
     for (name, bytes) in bundle {
-        staging.add(Path::new(BUNDLE).join(name), bytes);
+        staging.add(Path::new(BUNDLE).join(name), &bytes);
     }
-    staging.add(Path::new(BUNDLE).join(STAMP), stamp.into_bytes());
+    staging.add(Path::new(BUNDLE).join(STAMP), stamp.as_bytes());
     Ok(())
 }
 
