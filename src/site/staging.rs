@@ -44,6 +44,8 @@ pub struct Staging {
     /// The site this one replaces, when ladder wrote it.
     previous: Option<PathBuf>,
     state: Mutex<State>,
+    /// The folders made in the folder, each once.
+    folders: Mutex<HashSet<PathBuf>>,
 }
 
 #[derive(Default)]
@@ -54,59 +56,6 @@ struct State {
     /// Whether the folder is made; until then every file added is in the
     /// previous site as added.
     made: bool,
-    /// The folders made in it, each once.
-    folders: HashSet<PathBuf>,
-}
-
-impl State {
-    /// Makes the folder `dir` with the marker, and puts in it the files
-    /// added so far, which are those of the site `previous`.
-    fn make(&mut self, dir: &Path, previous: Option<&Path>) -> Result<()> {
-        fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
-        self.made = true;
-        let marker = dir.join(MARKER);
-        fs::write(&marker, MARKER_TEXT)
-            .with_context(|| format!("cannot write {}", marker.display()))?;
-        let kept: Vec<(PathBuf, blake3::Hash)> = self
-            .written
-            .iter()
-            .filter_map(|(path, hash)| Some((path.clone(), *hash.as_ref().ok()?)))
-            .collect();
-        for (path, hash) in kept {
-            let from = previous
-                .expect("files kept from a previous site")
-                .join(&path);
-            let result = self.put(dir, &path, |to| link_or_copy(&from, to));
-            self.written.insert(path, result.map(|()| hash));
-        }
-        Ok(())
-    }
-
-    /// Puts a file at `path` in the folder `dir` with `write`, making the
-    /// folder that holds it.
-    fn put(
-        &mut self,
-        dir: &Path,
-        path: &Path,
-        write: impl FnOnce(&Path) -> io::Result<()>,
-    ) -> Result<(), String> {
-        let full = dir.join(path);
-        let parent = full.parent().expect("a file in the folder");
-        if !self.folders.contains(parent) {
-            fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-            self.folders.insert(parent.to_path_buf());
-        }
-        write(&full).map_err(|e| format!("cannot write {}: {e}", full.display()))
-    }
-
-    /// The first file that could not be written, as an error.
-    fn failed(&self) -> Result<()> {
-        match self.written.values().find_map(|r| r.as_ref().err()) {
-            Some(e) => Err(anyhow::Error::msg(e.clone())),
-            None => Ok(()),
-        }
-    }
 }
 
 impl Staging {
@@ -117,21 +66,56 @@ impl Staging {
         if fs::symlink_metadata(&dir).is_ok() {
             remove_tree(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
         }
-        let mut state = State::default();
-        if previous.is_none() {
-            state.make(&dir, None)?;
-        }
-        Ok(Staging {
+        let staging = Staging {
             dir: Some(dir),
             previous,
-            state: Mutex::new(state),
-        })
+            state: Mutex::default(),
+            folders: Mutex::default(),
+        };
+        if staging.previous.is_none() {
+            staging.make(&mut staging.state.lock().expect("no add panics"))?;
+        }
+        Ok(staging)
     }
 
     fn dir(&self) -> &Path {
         self.dir
             .as_deref()
             .expect("a staging folder until committed")
+    }
+
+    /// Makes the folder with the marker, and puts in it the files added so
+    /// far, which are the previous site's.
+    fn make(&self, state: &mut State) -> Result<()> {
+        let dir = self.dir();
+        fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        state.made = true;
+        let marker = dir.join(MARKER);
+        fs::write(&marker, MARKER_TEXT)
+            .with_context(|| format!("cannot write {}", marker.display()))?;
+        for (path, result) in &mut state.written {
+            if let (Ok(_), Some(previous)) = (&result, &self.previous) {
+                let from = previous.join(path);
+                if let Err(e) = self.put(path, |to| link_or_copy(&from, to)) {
+                    *result = Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a file at `path` in the folder with `write`, making the folder
+    /// that holds it.
+    fn put(&self, path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> Result<(), String> {
+        let full = self.dir().join(path);
+        let parent = full.parent().expect("a file in the folder");
+        if !self.folders.lock().expect("no add panics").contains(parent) {
+            fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            let mut folders = self.folders.lock().expect("no add panics");
+            folders.insert(parent.to_path_buf());
+        }
+        write(&full).map_err(|e| format!("cannot write {}: {e}", full.display()))
     }
 
     /// Every file added, in path order, with the hash of its bytes (those
@@ -160,20 +144,29 @@ impl Staging {
     /// or `None` when the previous site holds exactly the files added, and
     /// so stays. Dropped on an error, the folder is removed.
     pub(super) fn finish(mut self) -> Result<Option<PathBuf>> {
-        let dir = self.dir().to_path_buf();
-        let state = self.state.get_mut().expect("no add panics");
+        let mut state = self.state.lock().expect("no add panics");
         check_paths(&state.written).map_err(anyhow::Error::msg)?;
-        state.failed()?;
+        failed(&state)?;
         if !state.made {
             let previous = self.previous.as_deref();
             if previous.is_some_and(|p| holds_only(p, &state.written)) {
+                drop(state);
                 self.dir = None;
                 return Ok(None);
             }
-            state.make(&dir, previous)?;
-            state.failed()?;
+            self.make(&mut state)?;
+            failed(&state)?;
         }
+        drop(state);
         Ok(self.dir.take())
+    }
+}
+
+/// The first file that could not be written, as an error.
+fn failed(state: &State) -> Result<()> {
+    match state.written.values().find_map(|r| r.as_ref().err()) {
+        Some(e) => Err(anyhow::Error::msg(e.clone())),
+        None => Ok(()),
     }
 }
 
@@ -192,30 +185,29 @@ impl Sink for Staging {
             state.written.insert(path, Ok(hash));
             return;
         }
-        let dir = self.dir();
-        let made = match state.made {
-            true => Ok(()),
-            false => state
-                .make(dir, self.previous.as_deref())
-                .map_err(|e| format!("{e:#}")),
-        };
+        if !state.made
+            && let Err(e) = self.make(&mut state)
+        {
+            state.written.insert(path, Err(format!("{e:#}")));
+            return;
+        }
         // A path added before may be a link to the previous site's file,
         // which must not be written through.
         let again = state.written.contains_key(&path);
-        let result = made.and_then(|()| {
-            state.put(dir, &path, |full| {
-                if again {
-                    fs::remove_file(full).or_else(|e| match e.kind() {
-                        io::ErrorKind::NotFound => Ok(()),
-                        _ => Err(e),
-                    })?;
-                }
-                match (&previous, same) {
-                    (Some(from), true) => link_or_copy(from, full),
-                    _ => fs::write(full, bytes),
-                }
-            })
+        drop(state);
+        let result = self.put(&path, |full| {
+            if again {
+                fs::remove_file(full).or_else(|e| match e.kind() {
+                    io::ErrorKind::NotFound => Ok(()),
+                    _ => Err(e),
+                })?;
+            }
+            match (&previous, same) {
+                (Some(from), true) => link_or_copy(from, full),
+                _ => fs::write(full, bytes),
+            }
         });
+        let mut state = self.state.lock().expect("no add panics");
         state.written.insert(path, result.map(|()| hash));
     }
 }
