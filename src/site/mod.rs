@@ -296,14 +296,15 @@ impl Site {
             .as_bytes(),
         );
         // Binding is sequential (it shares the data files kept across
-        // builds); rendering is parallel, each page put into the sink as it
-        // is rendered (no two essays share a page), the rest merged in essay
-        // order, so the site and its errors do not depend on thread timing.
+        // builds); evaluating the statements and rendering are parallel,
+        // each page put into the sink as it is rendered (no two essays share
+        // a page), the rest merged in essay order, so the site and its
+        // errors do not depend on thread timing.
         let bound: Vec<Bound> = essays
             .iter()
             .enumerate()
             .map(|(i, essay)| {
-                let bound = bind(
+                bind(
                     essay,
                     &scans[i],
                     &plan,
@@ -311,13 +312,15 @@ impl Site {
                     &results,
                     &mut self.data_files,
                     &mut errors,
-                );
-                if opts.moves {
-                    statements.add(essay, &scans[i], &bound.data);
-                }
-                bound
+                )
             })
             .collect();
+        if opts.moves {
+            let stated: Vec<moves::Statements> = (essays.par_iter().zip(&scans).zip(&bound))
+                .map(|((essay, scan), bound)| moves::Statements::of(essay, scan, &bound.data))
+                .collect();
+            stated.into_iter().for_each(|s| statements.append(s));
+        }
         let pages = &self.pages;
         let outcomes: Vec<(blake3::Hash, Outcome)> = essays
             .par_iter()

@@ -58,6 +58,18 @@ pub struct Statements {
 }
 
 impl Statements {
+    /// The statements of one essay (see [`Statements::add`]).
+    pub fn of(essay: &Essay, scan: &Scan, data: &EssayData<'_>) -> Statements {
+        let mut statements = Statements::default();
+        statements.add(essay, scan, data);
+        statements
+    }
+
+    /// Takes in the statements of `other`'s essays.
+    pub fn append(&mut self, mut other: Statements) {
+        self.essays.append(&mut other.essays);
+    }
+
     /// Evaluates every value and claim of `essay` (`scan`, its first pass)
     /// against its figures' `data`: in its prose and headings, and in its
     /// figures' captions and alt texts.
