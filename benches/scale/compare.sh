@@ -13,8 +13,9 @@
 # layout). Before each ladder build, untimed, the pages of the previous
 # site are deleted (not its search index, which stays the same): ladder
 # writes no file that the site it replaces holds as it is, and Hugo writes
-# every page every time. Prints each run and the medians of wall, user, sys
-# and peak RSS, with the machine's load.
+# every page every time. Each run starts with the disk written (`sync`,
+# untimed). Prints each run and the medians of wall, user, sys and peak RSS,
+# with the machine's load.
 set -eu
 essays=${1:-2000}
 runs=${2:-5}
@@ -45,6 +46,8 @@ for i in $(seq "$runs"); do
         if [ -n "$site" ] && [ -z "${UNCHANGED:-}" ]; then
             find "$site" -name index.html -delete
         fi
+        # No run pays for the writes of the one before it.
+        sync
         /usr/bin/time -f "$tool %e %U %S %M" -o "$dir/time" "$@" >/dev/null
         cat "$dir/time" | tee -a "$dir/times"
     done
