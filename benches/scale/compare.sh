@@ -3,13 +3,18 @@
 #   benches/scale/compare.sh [ESSAYS] [RUNS]    (default 2000 essays, 5 runs;
 #   LADDER=path times another ladder binary; BASELINE=path times a second one
 #   too, in its own copy of the site, so that a change is measured against
-#   the binary before it in the same run)
+#   the binary before it in the same run; UNCHANGED=1 times ladder's
+#   rebuild of a site whose pages are all there already)
 # after `cargo build --release --bin ladder --example scale-site`. Writes the
 # site of benches/scale/essays.rs (the one `cargo bench --bench scale`
 # builds) in a temporary folder, builds it once with each (so both replace a
 # previous output, as a rebuild does), then RUNS times each, interleaved:
 # `ladder build` (into site/) and `hugo` (into public/, with a minimal
-# layout). Prints each run and the medians of wall, user, sys and peak RSS,
+# layout). Before each ladder build, untimed, the pages of the previous
+# site are deleted (not its search index, which stays the same): ladder
+# writes no file that the site it replaces holds as it is, and Hugo writes
+# every page every time. Each run starts with the disk written (`sync`,
+# untimed). Prints each run and the medians of wall, user, sys and peak RSS,
 # with the machine's load.
 set -eu
 essays=${1:-2000}
@@ -34,10 +39,15 @@ nproc
 for i in $(seq "$runs"); do
     for tool in $tools; do
         case $tool in
-            ladder) set -- "$ladder" build ;;
-            baseline) set -- "$BASELINE" build --root baseline ;;
-            hugo) set -- hugo --quiet ;;
+            ladder) set -- "$ladder" build; site=site ;;
+            baseline) set -- "$BASELINE" build --root baseline; site=baseline/site ;;
+            hugo) set -- hugo --quiet; site= ;;
         esac
+        if [ -n "$site" ] && [ -z "${UNCHANGED:-}" ]; then
+            find "$site" -name index.html -delete
+        fi
+        # No run pays for the writes of the one before it.
+        sync
         /usr/bin/time -f "$tool %e %U %S %M" -o "$dir/time" "$@" >/dev/null
         cat "$dir/time" | tee -a "$dir/times"
     done

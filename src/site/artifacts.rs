@@ -88,7 +88,25 @@ impl<T: Serialize> Sealed<T> {
         Ok(hash(&text?))
     }
 
-    fn verifies(&mut self) -> bool {
+    /// Whether the record read from `text` carries the hash of its content:
+    /// checked on `text` itself when it is as ladder writes it (the hash
+    /// the second key, no spaces: the content is then `text` with the hash
+    /// emptied), otherwise on the record written out again.
+    fn verifies(&mut self, text: &[u8]) -> bool {
+        let head = format!("{{\"format\":{FORMAT},\"hash\":\"");
+        let written = text
+            .strip_prefix(head.as_bytes())
+            .and_then(|rest| rest.strip_prefix(self.hash.as_bytes()))
+            .and_then(|rest| rest.strip_prefix(b"\""));
+        if let Some(rest) = written {
+            let mut content = blake3::Hasher::new();
+            content.update(head.as_bytes());
+            content.update(b"\"");
+            content.update(rest);
+            if content.finalize().to_hex().as_str() == self.hash {
+                return true;
+            }
+        }
         self.content_hash().ok().as_ref() == Some(&self.hash)
     }
 }
@@ -141,7 +159,7 @@ impl Cache {
             Read::Other => return Lookup::Miss,
             Read::Foreign => return damaged(&path, "is not an artifact ladder wrote"),
         };
-        if !record.verifies() {
+        if !record.verifies(&bytes) {
             return damaged(&path, "does not match its content hash (edited?)");
         }
         let run = record.body;
@@ -190,7 +208,7 @@ impl Cache {
             Read::Other => return Ok(None),
             Read::Foreign => return Err(note("is not an artifact ladder wrote")),
         };
-        if !record.verifies() {
+        if !record.verifies(&bytes) {
             return Err(note("does not match its content hash (edited?)"));
         }
         let drawn = record.body;
@@ -336,10 +354,21 @@ mod tests {
             }),
         };
         let bytes = serde_json::to_vec(&Sealed::seal(drawn).unwrap()).unwrap();
-        match Sealed::<Drawn<Rendered>>::read(&bytes) {
-            Read::Record(mut record) => assert!(record.verifies()),
+        let verifies = |bytes: &[u8]| match Sealed::<Drawn<Rendered>>::read(bytes) {
+            Read::Record(mut record) => record.verifies(bytes),
             _ => panic!("a sealed drawing reads back as a record"),
-        }
+        };
+        assert!(verifies(&bytes));
+        // Written out again with spaces and its keys in another order, it
+        // still verifies; with its data's hash edited, it does not.
+        let value: Value = serde_json::from_slice(&bytes).unwrap();
+        let pretty = serde_json::to_vec_pretty(&value).unwrap();
+        assert_ne!(pretty, bytes);
+        assert!(verifies(&pretty));
+        let text = String::from_utf8(bytes).unwrap();
+        let edited = text.replacen("\"data\":\"d\"", "\"data\":\"e\"", 1);
+        assert_ne!(edited, text);
+        assert!(!verifies(edited.as_bytes()));
     }
 
     #[test]

@@ -3,19 +3,20 @@
 //!
 //! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
 //!    ([`config`]), the ladders and the templates ([`templates`]);
-//! 2. scan: each essay's markdown parsed, once: its headings and generator
-//!    directives ([`markdown::scan()`], [`directives`]), and the parse kept
-//!    for the render;
+//! 2. scan: each essay's markdown parsed: its headings and generator
+//!    directives ([`markdown::scan()`], [`directives`]); the parse itself is
+//!    not kept;
 //! 3. plan: one job per distinct generator and parameters;
 //! 4. compute: run each job once, in parallel, and draw the views it shows,
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
 //!    failing identity, a panic or a view not drawn is an error at the directive;
-//! 6. render: each essay's scanned markdown to HTML, with MathML ([`math`]),
-//!    values and checked claims ([`claims`]) and resolved links
+//! 6. render: each essay's markdown, parsed again, to HTML, with MathML
+//!    ([`math`]), values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
-//!    as it is rendered ([`staging`]); index the pages for search
+//!    as it is rendered, but for files the previous site holds as they are
+//!    ([`staging`]); index the pages for search
 //!    ([`search`]) and swap the new site in, only if every step succeeded
 //!    ([`output`]), and record every value and claim the essays state, so
 //!    that the next build (or `ladder check`) names those that moved
@@ -60,7 +61,7 @@ use serde::Serialize;
 use staging::Sink;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What to build.
@@ -155,9 +156,11 @@ pub enum Failure {
 /// work, writes each file into a staging folder as it is made ([`staging`]),
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
-/// writing; the essays' sources and their parsed markdown are, until each is
-/// rendered, so a build's memory still grows with its essays (about 28 KB
-/// each).
+/// writing, and no essay's parsed markdown past its rendering; what stays
+/// for every essay is its source (which the render parses again, the file
+/// read once) and what its scan found, so a build's memory grows with its
+/// essays by about twice their size on disk (about 11 KB each for the 5 KB
+/// essays of `benches/scale`, 28 KB before the parse was dropped).
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
     // Built once, the site remembers no page for a next build.
     let mut site = Site {
@@ -213,8 +216,9 @@ pub struct Site {
     /// from (`None` for a site built once, which needs none).
     pages: Option<HashMap<String, (blake3::Hash, String)>>,
     /// Each figure's data file, by figure: serialised
-    /// once, however often the site is rebuilt.
-    data_files: HashMap<figures::Key, String>,
+    /// once, however often the site is rebuilt, and shared by the essays
+    /// that show the figure.
+    data_files: HashMap<figures::Key, Arc<str>>,
 }
 
 impl Site {
@@ -293,14 +297,15 @@ impl Site {
             .as_bytes(),
         );
         // Binding is sequential (it shares the data files kept across
-        // builds); rendering is parallel, each page put into the sink as it
-        // is rendered (no two essays share a page), the rest merged in essay
-        // order, so the site and its errors do not depend on thread timing.
+        // builds); evaluating the statements and rendering are parallel,
+        // each page put into the sink as it is rendered (no two essays share
+        // a page), the rest merged in essay order, so the site and its
+        // errors do not depend on thread timing.
         let bound: Vec<Bound> = essays
             .iter()
             .enumerate()
             .map(|(i, essay)| {
-                let bound = bind(
+                bind(
                     essay,
                     &scans[i],
                     &plan,
@@ -308,13 +313,15 @@ impl Site {
                     &results,
                     &mut self.data_files,
                     &mut errors,
-                );
-                if opts.moves {
-                    statements.add(essay, &scans[i], &bound.data);
-                }
-                bound
+                )
             })
             .collect();
+        if opts.moves {
+            let stated: Vec<moves::Statements> = (essays.par_iter().zip(&scans).zip(&bound))
+                .map(|((essay, scan), bound)| moves::Statements::of(essay, scan, &bound.data))
+                .collect();
+            stated.into_iter().for_each(|s| statements.append(s));
+        }
         let pages = &self.pages;
         let outcomes: Vec<(blake3::Hash, Outcome)> = essays
             .par_iter()
@@ -331,7 +338,7 @@ impl Site {
                     && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
                     && *k == key
                 {
-                    sink.add(path, html.clone().into_bytes());
+                    sink.add(path, html.as_bytes());
                     return (key, Outcome::Unchanged);
                 }
                 let ctx = markdown::Context {
@@ -361,9 +368,8 @@ impl Site {
                     .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
                 });
                 let kept = page.map(|html| {
-                    let kept = pages.is_some().then(|| html.clone());
-                    sink.add(path, html.into_bytes());
-                    kept
+                    sink.add(path, html.as_bytes());
+                    pages.is_some().then_some(html)
                 });
                 (key, Outcome::Page(kept))
             })
@@ -373,7 +379,7 @@ impl Site {
         let mut intros = BTreeMap::new();
         for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
             for (path, text) in bound.files {
-                sink.add(path, text.into_bytes());
+                sink.add(path, text.as_bytes());
             }
             match outcome {
                 Outcome::Unchanged => {}
@@ -401,7 +407,7 @@ impl Site {
         );
         let mut notes = discovery::add(config, essays, ladders, &mut files);
         for (path, bytes) in files.0 {
-            sink.add(path, bytes);
+            sink.add(path, &bytes);
         }
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
@@ -591,7 +597,7 @@ struct Bound<'a> {
     shown: BTreeMap<String, markdown::Shown<'a>>,
     /// Ids whose directive or figure failed (and was reported).
     broken: HashSet<String>,
-    files: Vec<(PathBuf, String)>,
+    files: Vec<(PathBuf, Arc<str>)>,
     /// The hash of the essay's source and of everything its figures show.
     key: blake3::Hash,
 }
@@ -607,7 +613,7 @@ fn bind<'a>(
     plan: &'a Plan,
     uses: &[usize],
     results: &'a [Result<figures::Got, String>],
-    data_files: &mut HashMap<figures::Key, String>,
+    data_files: &mut HashMap<figures::Key, Arc<str>>,
     errors: &mut Vec<Diagnostic>,
 ) -> Bound<'a> {
     let src = Source::new(&essay.path, &essay.source);
@@ -678,6 +684,7 @@ fn bind<'a>(
                     checks: &figure.checks,
                     data: &figure.data,
                 })
+                .into()
             });
             bound
                 .files
@@ -688,7 +695,7 @@ fn bind<'a>(
             let values = view.values.as_ref()?;
             bound
                 .files
-                .push((dir.join(format!("{}.csv", d.id)), values.to_csv()));
+                .push((dir.join(format!("{}.csv", d.id)), values.to_csv().into()));
             Some(d.id.clone())
         });
         bound.shown.insert(

@@ -58,13 +58,24 @@ pub struct Statements {
 }
 
 impl Statements {
+    /// The statements of one essay (see [`Statements::add`]).
+    pub fn of(essay: &Essay, scan: &Scan, data: &EssayData<'_>) -> Statements {
+        let mut statements = Statements::default();
+        statements.add(essay, scan, data);
+        statements
+    }
+
+    /// Takes in the statements of `other`'s essays.
+    pub fn append(&mut self, mut other: Statements) {
+        self.essays.append(&mut other.essays);
+    }
+
     /// Evaluates every value and claim of `essay` (`scan`, its first pass)
     /// against its figures' `data`: in its prose and headings, and in its
     /// figures' captions and alt texts.
     pub fn add(&mut self, essay: &Essay, scan: &Scan, data: &EssayData<'_>) {
         let src = Source::new(&essay.path, &essay.source);
         let mut found: Vec<(usize, &Expr)> = scan
-            .prepared
             .exprs
             .iter()
             .filter_map(|e| Some((e.at, e.expr.as_ref().ok()?)))
@@ -252,10 +263,13 @@ impl Record {
     /// Writes the record into `dir`, unless a file ladder did not write is
     /// there; `Err` says why it was not written.
     pub fn store(&self, dir: &Path) -> Result<(), String> {
-        Record::read(dir)?;
         let path = dir.join(FILE);
         let mut text = serde_json::to_string_pretty(self).expect("a record serialises");
         text.push('\n');
+        if std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+            return Ok(()); // recorded already
+        }
+        Record::read(dir)?;
         std::fs::create_dir_all(dir)
             .and_then(|()| write_new(&path, text.as_bytes()))
             .map_err(|e| {

@@ -9,7 +9,9 @@
 //! - [`lock_root`] lets one build of a root write at a time; a second waits.
 //! - [`Output::clean_stale`] removes the temporary folders of builds that died.
 //! - [`Output::stage`] makes a temporary folder beside the output, which the
-//!   build writes each file into as it makes it ([`Staging`]), and
+//!   build writes each file into as it makes it ([`Staging`]; a file the
+//!   output holds as it is is linked, not written, and a build that changes
+//!   nothing writes nothing and swaps nothing), and
 //!   [`Output::commit`] swaps it in only when all of it was written. On Linux the
 //!   swap is one `renameat2(RENAME_EXCHANGE)`, so there is no moment without a
 //!   site; elsewhere it is two renames, and a build that dies between them
@@ -224,21 +226,26 @@ impl Output {
     }
 
     /// A new staging folder beside the output, holding the marker: the
-    /// files added to it are written at once, and [`Output::commit`] swaps
-    /// it in.
+    /// files added to it are written at once (but those the output, when
+    /// ladder wrote it, holds as they are), and [`Output::commit`] swaps it
+    /// in.
     pub fn stage(&self) -> Result<Staging> {
         let parent = self.parent();
         fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
-        Staging::new(self.sibling("tmp"))
+        let previous = self.has_marker().then(|| self.real.clone());
+        Staging::new(self.sibling("tmp"), previous)
     }
 
     /// Puts `staging` in place of this folder, if all its files were
-    /// written. On an error the previous output is as it was and no
-    /// temporary folder is left. Returns warnings: the new site is in place,
-    /// but something around it could not be tidied.
+    /// written (and the folder does not already hold them all). On an error
+    /// the previous output is as it was and no temporary folder is left.
+    /// Returns warnings: the new site is in place, but something around it
+    /// could not be tidied.
     pub fn commit(&self, staging: Staging) -> Result<Vec<String>> {
-        let tmp = staging.finish()?;
+        let Some(tmp) = staging.finish()? else {
+            return Ok(Vec::new());
+        };
         let old = match self.swap(&tmp, true) {
             Ok(old) => old,
             Err(e) => {
@@ -487,7 +494,7 @@ mod tests {
     fn write(output: &Output, files: &Files) -> Result<Vec<String>> {
         let staging = output.stage()?;
         for (path, bytes) in &files.0 {
-            staging.add(path.clone(), bytes.clone());
+            staging.add(path.clone(), bytes);
         }
         output.commit(staging)
     }
@@ -523,6 +530,32 @@ mod tests {
         assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "new");
         assert!(!out.join("stale").exists());
         assert!(out.join(MARKER).is_file());
+        assert_eq!(
+            others(dir.path(), &["content", "site"]),
+            Vec::<String>::new()
+        );
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_build_that_changes_nothing_leaves_the_site_as_it_was() {
+        use std::os::unix::fs::MetadataExt as _;
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("content")).unwrap();
+        let out = dir.path().join("site");
+        let output = Output::check(dir.path(), &out, false).unwrap();
+        write(&output, &site_files()).unwrap();
+        let inode = |path: &str| fs::metadata(out.join(path)).unwrap().ino();
+        let before = [inode("."), inode("a/index.html")];
+        assert!(write(&output, &site_files()).unwrap().is_empty());
+        assert_eq!([inode("."), inode("a/index.html")], before);
+        // One page changed: a new folder, the other page linked into it.
+        let mut files = site_files();
+        files.add("index.html", "newer");
+        write(&output, &files).unwrap();
+        assert_ne!(inode("."), before[0]);
+        assert_eq!(inode("a/index.html"), before[1]);
+        assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "newer");
         assert_eq!(
             others(dir.path(), &["content", "site"]),
             Vec::<String>::new()

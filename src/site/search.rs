@@ -66,14 +66,23 @@ pub fn index(staging: &Staging, previous: &Path) -> Result<()> {
         })
         .collect();
     let stamp = stamp(&pages);
-    let bundle = match reuse(previous, &stamp) {
-        Some(bundle) => bundle,
-        None => fresh(staging, &pages)?,
-    };
-    for (name, bytes) in bundle {
-        staging.add(Path::new(BUNDLE).join(name), bytes);
+    let reused = reuse(previous, &stamp).is_some_and(|files| {
+        // One file at a time, so the bundle is never held whole.
+        files.into_iter().all(|(name, path)| {
+            let bytes = std::fs::read(path);
+            bytes
+                .map(|b| staging.add(Path::new(BUNDLE).join(name), &b))
+                .is_ok()
+        })
+    });
+    // The same pages give the same files: a fresh bundle replaces what a
+    // reuse that failed half-way added.
+    if !reused {
+        for (name, bytes) in fresh(staging, &pages)? {
+            staging.add(Path::new(BUNDLE).join(name), &bytes);
+        }
     }
-    staging.add(Path::new(BUNDLE).join(STAMP), stamp.into_bytes());
+    staging.add(Path::new(BUNDLE).join(STAMP), stamp.as_bytes());
     Ok(())
 }
 
@@ -90,9 +99,9 @@ fn stamp(pages: &[(PathBuf, String, blake3::Hash)]) -> String {
     format!("{}\n", hash.finalize().to_hex())
 }
 
-/// The bundle in `site` if its stamp is `stamp`: its files by name, the stamp
-/// left out.
-fn reuse(site: &Path, stamp: &str) -> Option<Vec<(String, Vec<u8>)>> {
+/// The bundle in `site` if its stamp is `stamp`: its files' names and paths,
+/// the stamp left out.
+fn reuse(site: &Path, stamp: &str) -> Option<Vec<(String, PathBuf)>> {
     let dir = site.join(BUNDLE);
     if std::fs::read_to_string(dir.join(STAMP)).ok()? != stamp {
         return None;
@@ -110,7 +119,7 @@ fn reuse(site: &Path, stamp: &str) -> Option<Vec<(String, Vec<u8>)>> {
             .to_str()?
             .replace('\\', "/");
         if name != STAMP {
-            bundle.push((name, std::fs::read(entry.path()).ok()?));
+            bundle.push((name, entry.into_path()));
         }
     }
     Some(bundle)

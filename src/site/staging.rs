@@ -10,21 +10,29 @@
 //! from any thread, in any order; a path added twice holds its last bytes.
 //! A path that would leave the folder is never written, and a file that
 //! cannot be written fails the commit, which names the first such path.
+//!
+//! A file that the site being replaced (one ladder wrote) holds with the
+//! same bytes is not written again: the staging folder is made only when a
+//! first file differs, and such files are then hard links to the previous
+//! site's (copies where links cannot be made). A build that changes nothing
+//! thus writes nothing: the previous site, compared file by file and found
+//! to hold exactly the new one, stays in place.
 
 use super::output::{Files, MARKER, MARKER_TEXT, remove_tree};
 use anyhow::{Context as _, Result};
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
+use std::io::{self, Read as _};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
 /// Takes a build's files, one at a time, from any thread.
 pub trait Sink: Sync {
-    fn add(&self, path: PathBuf, bytes: Vec<u8>);
+    fn add(&self, path: PathBuf, bytes: &[u8]);
 }
 
 impl Sink for Mutex<Files> {
-    fn add(&self, path: PathBuf, bytes: Vec<u8>) {
+    fn add(&self, path: PathBuf, bytes: &[u8]) {
         self.lock().expect("no add panics").add(path, bytes);
     }
 }
@@ -33,28 +41,40 @@ impl Sink for Mutex<Files> {
 pub struct Staging {
     /// The folder; `None` once committed.
     dir: Option<PathBuf>,
+    /// The site this one replaces, when ladder wrote it.
+    previous: Option<PathBuf>,
+    state: Mutex<State>,
+    /// The folders made in the folder, each once.
+    folders: Mutex<HashSet<PathBuf>>,
+}
+
+#[derive(Default)]
+struct State {
     /// Every file added, by path: the hash of its bytes as written, or why
     /// it was not written.
-    written: Mutex<BTreeMap<PathBuf, Result<blake3::Hash, String>>>,
-    /// The folders made, each once.
-    made: Mutex<HashSet<PathBuf>>,
+    written: BTreeMap<PathBuf, Result<blake3::Hash, String>>,
+    /// Whether the folder is made; until then every file added is in the
+    /// previous site as added.
+    made: bool,
 }
 
 impl Staging {
-    /// Creates the folder `dir` (replacing what is there) with the marker.
-    pub(super) fn new(dir: PathBuf) -> Result<Staging> {
+    /// A staging folder `dir` (replacing what is there), made with the
+    /// marker at once when there is no `previous` site that ladder wrote,
+    /// and otherwise at the first file that differs from that site's.
+    pub(super) fn new(dir: PathBuf, previous: Option<PathBuf>) -> Result<Staging> {
         if fs::symlink_metadata(&dir).is_ok() {
             remove_tree(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
         }
-        fs::create_dir(&dir).with_context(|| format!("cannot create {}", dir.display()))?;
         let staging = Staging {
             dir: Some(dir),
-            written: Mutex::default(),
-            made: Mutex::default(),
+            previous,
+            state: Mutex::default(),
+            folders: Mutex::default(),
         };
-        let marker = staging.dir().join(MARKER);
-        fs::write(&marker, MARKER_TEXT)
-            .with_context(|| format!("cannot write {}", marker.display()))?;
+        if staging.previous.is_none() {
+            staging.make(&mut staging.state.lock().expect("no add panics"))?;
+        }
         Ok(staging)
     }
 
@@ -64,65 +84,198 @@ impl Staging {
             .expect("a staging folder until committed")
     }
 
+    /// Makes the folder with the marker, and puts in it the files added so
+    /// far, which are the previous site's.
+    fn make(&self, state: &mut State) -> Result<()> {
+        let dir = self.dir();
+        fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        state.made = true;
+        let marker = dir.join(MARKER);
+        fs::write(&marker, MARKER_TEXT)
+            .with_context(|| format!("cannot write {}", marker.display()))?;
+        for (path, result) in &mut state.written {
+            if let (Ok(_), Some(previous)) = (&result, &self.previous) {
+                let from = previous.join(path);
+                if let Err(e) = self.put(path, |to| link_or_copy(&from, to)) {
+                    *result = Err(e);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a file at `path` in the folder with `write`, making the folder
+    /// that holds it.
+    fn put(&self, path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> Result<(), String> {
+        let full = self.dir().join(path);
+        let parent = full.parent().expect("a file in the folder");
+        if !self.folders.lock().expect("no add panics").contains(parent) {
+            fs::create_dir_all(parent)
+                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
+            let mut folders = self.folders.lock().expect("no add panics");
+            folders.insert(parent.to_path_buf());
+        }
+        write(&full).map_err(|e| format!("cannot write {}: {e}", full.display()))
+    }
+
     /// Every file added, in path order, with the hash of its bytes (those
     /// not written are left out: the commit fails on them).
     pub fn files(&self) -> Vec<(PathBuf, blake3::Hash)> {
-        let written = self.written.lock().expect("no add panics");
-        written
+        let state = self.state.lock().expect("no add panics");
+        state
+            .written
             .iter()
             .filter_map(|(path, hash)| Some((path.clone(), *hash.as_ref().ok()?)))
             .collect()
     }
 
-    /// The bytes written at `path`.
+    /// The bytes added at `path`.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
-        let full = self.dir().join(path);
+        let made = self.state.lock().expect("no add panics").made;
+        let full = match (&self.previous, made) {
+            (Some(previous), false) => previous.join(path),
+            _ => self.dir().join(path),
+        };
         fs::read(&full).with_context(|| format!("cannot read {}", full.display()))
     }
 
     /// Checks that every file was written and that no path is both a file
-    /// and the folder of another; then gives the folder up to the caller.
-    /// Dropped on an error, the folder is removed.
-    pub(super) fn finish(mut self) -> Result<PathBuf> {
-        let written = std::mem::take(&mut *self.written.lock().expect("no add panics"));
-        check_paths(&written).map_err(anyhow::Error::msg)?;
-        if let Some(Err(e)) = written.into_values().find(Result::is_err) {
-            return Err(anyhow::Error::msg(e));
+    /// and the folder of another; then gives the folder up to the caller,
+    /// or `None` when the previous site holds exactly the files added, and
+    /// so stays. Dropped on an error, the folder is removed.
+    pub(super) fn finish(mut self) -> Result<Option<PathBuf>> {
+        let mut state = self.state.lock().expect("no add panics");
+        check_paths(&state.written).map_err(anyhow::Error::msg)?;
+        failed(&state)?;
+        if !state.made {
+            let previous = self.previous.as_deref();
+            if previous.is_some_and(|p| holds_only(p, &state.written)) {
+                drop(state);
+                self.dir = None;
+                return Ok(None);
+            }
+            self.make(&mut state)?;
+            failed(&state)?;
         }
-        Ok(self.dir.take().expect("finished once"))
+        drop(state);
+        Ok(self.dir.take())
+    }
+}
+
+/// The first file that could not be written, as an error.
+fn failed(state: &State) -> Result<()> {
+    match state.written.values().find_map(|r| r.as_ref().err()) {
+        Some(e) => Err(anyhow::Error::msg(e.clone())),
+        None => Ok(()),
     }
 }
 
 impl Sink for Staging {
-    fn add(&self, path: PathBuf, bytes: Vec<u8>) {
-        let result = check_path(&path).and_then(|()| {
-            let full = self.dir().join(&path);
-            let parent = full.parent().expect("a file in the folder");
-            if !self.made.lock().expect("no add panics").contains(parent) {
-                fs::create_dir_all(parent)
-                    .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-                self.made
-                    .lock()
-                    .expect("no add panics")
-                    .insert(parent.to_path_buf());
+    fn add(&self, path: PathBuf, bytes: &[u8]) {
+        let hash = blake3::hash(bytes);
+        if let Err(e) = check_path(&path) {
+            let mut state = self.state.lock().expect("no add panics");
+            state.written.insert(path, Err(e));
+            return;
+        }
+        let previous = self.previous.as_ref().map(|p| p.join(&path));
+        let same = previous.as_deref().is_some_and(|p| holds(p, bytes));
+        let mut state = self.state.lock().expect("no add panics");
+        if same && !state.made {
+            state.written.insert(path, Ok(hash));
+            return;
+        }
+        if !state.made
+            && let Err(e) = self.make(&mut state)
+        {
+            state.written.insert(path, Err(format!("{e:#}")));
+            return;
+        }
+        // A path added before may be a link to the previous site's file,
+        // which must not be written through.
+        let again = state.written.contains_key(&path);
+        drop(state);
+        let result = self.put(&path, |full| {
+            if again {
+                fs::remove_file(full).or_else(|e| match e.kind() {
+                    io::ErrorKind::NotFound => Ok(()),
+                    _ => Err(e),
+                })?;
             }
-            fs::write(&full, &bytes)
-                .map_err(|e| format!("cannot write {}: {e}", full.display()))?;
-            Ok(blake3::hash(&bytes))
+            match (&previous, same) {
+                (Some(from), true) => link_or_copy(from, full),
+                _ => fs::write(full, bytes),
+            }
         });
-        self.written
-            .lock()
-            .expect("no add panics")
-            .insert(path, result);
+        let mut state = self.state.lock().expect("no add panics");
+        state.written.insert(path, result.map(|()| hash));
     }
 }
 
 impl Drop for Staging {
     fn drop(&mut self) {
-        if let Some(dir) = &self.dir {
+        let made = self.state.get_mut().is_ok_and(|s| s.made);
+        if let Some(dir) = &self.dir
+            && made
+        {
             let _ = remove_tree(dir);
         }
     }
+}
+
+/// Whether the regular file at `path` holds `bytes`.
+fn holds(path: &Path, bytes: &[u8]) -> bool {
+    let Ok(mut file) = fs::File::open(path) else {
+        return false;
+    };
+    if !file
+        .metadata()
+        .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
+    {
+        return false;
+    }
+    let mut buffer = [0; 1 << 16];
+    let mut rest = bytes;
+    loop {
+        match file.read(&mut buffer) {
+            Ok(0) => return rest.is_empty(),
+            Ok(n) if n <= rest.len() && buffer[..n] == rest[..n] => rest = &rest[n..],
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            _ => return false,
+        }
+    }
+}
+
+/// Whether the site `dir` holds exactly the files `written` (as checked
+/// when each was added), its marker and the folders that hold them.
+fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
+    let folders: HashSet<&Path> = written.keys().flat_map(|p| p.ancestors().skip(1)).collect();
+    let mut files = 0;
+    for entry in walkdir::WalkDir::new(dir).min_depth(1) {
+        let Ok(entry) = entry else {
+            return false;
+        };
+        let path = entry.path().strip_prefix(dir).expect("under the folder");
+        let kind = entry.file_type();
+        let known = if kind.is_dir() {
+            folders.contains(path)
+        } else if path == Path::new(MARKER) {
+            kind.is_file() && holds(entry.path(), MARKER_TEXT.as_bytes())
+        } else {
+            files += 1;
+            kind.is_file() && written.contains_key(path)
+        };
+        if !known {
+            return false;
+        }
+    }
+    files == written.len()
+}
+
+/// Makes `to` the file `from` is: a hard link, or a copy where the file
+/// system makes none.
+fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
+    fs::hard_link(from, to).or_else(|_| fs::copy(from, to).map(|_| ()))
 }
 
 /// A path is relative and plain (no `..`, no root), and not the marker.
@@ -162,10 +315,10 @@ mod tests {
     #[test]
     fn files_are_written_as_added_a_path_outside_never_and_a_dropped_folder_goes() {
         let dir = tempfile::tempdir().unwrap();
-        let staging = Staging::new(dir.path().join("tmp")).unwrap();
-        staging.add("a/b/index.html".into(), b"one".to_vec());
-        staging.add("a/b/index.html".into(), b"two".to_vec());
-        staging.add("../outside".into(), b"no".to_vec());
+        let staging = Staging::new(dir.path().join("tmp"), None).unwrap();
+        staging.add("a/b/index.html".into(), b"one");
+        staging.add("a/b/index.html".into(), b"two");
+        staging.add("../outside".into(), b"no");
         assert_eq!(
             fs::read(dir.path().join("tmp/a/b/index.html")).unwrap(),
             b"two"
@@ -179,5 +332,86 @@ mod tests {
         let e = staging.finish().unwrap_err();
         assert!(e.to_string().contains("outside its folder"), "{e}");
         assert!(!dir.path().join("tmp").exists());
+    }
+
+    /// A previous site as ladder writes it: the marker and `files`.
+    fn previous(dir: &Path, files: &[(&str, &str)]) -> PathBuf {
+        let site = dir.join("site");
+        fs::create_dir_all(&site).unwrap();
+        fs::write(site.join(MARKER), MARKER_TEXT).unwrap();
+        for (path, text) in files {
+            let path = site.join(path);
+            fs::create_dir_all(path.parent().unwrap()).unwrap();
+            fs::write(path, text).unwrap();
+        }
+        site
+    }
+
+    #[test]
+    fn a_site_as_the_previous_one_is_not_written_and_the_previous_stays() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = [("index.html", "home"), ("a/index.html", "page")];
+        let site = previous(dir.path(), &files);
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        for (path, text) in files {
+            staging.add(path.into(), text.as_bytes());
+        }
+        assert!(!dir.path().join("tmp").exists(), "nothing written");
+        assert_eq!(staging.read(Path::new("a/index.html")).unwrap(), b"page");
+        assert_eq!(staging.finish().unwrap(), None);
+        assert!(!dir.path().join("tmp").exists());
+
+        // One file fewer than the previous site, or one more: a new folder.
+        for added in [&files[..1], &[files[0], files[1], ("b.css", "x")][..]] {
+            let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+            for (path, text) in added {
+                staging.add(path.into(), text.as_bytes());
+            }
+            let new = staging.finish().unwrap().expect("a new folder");
+            for (path, text) in added {
+                assert_eq!(fs::read_to_string(new.join(path)).unwrap(), *text);
+            }
+            assert!(new.join(MARKER).is_file());
+            assert_eq!(fs::read_dir(&new).unwrap().count(), added.len() + 1);
+            remove_tree(&new).unwrap();
+        }
+    }
+
+    #[test]
+    fn a_file_that_differs_makes_the_folder_and_never_writes_into_the_previous_site() {
+        let dir = tempfile::tempdir().unwrap();
+        let files = [("index.html", "home"), ("a/index.html", "page")];
+        let site = previous(dir.path(), &files);
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        staging.add("a/index.html".into(), b"page");
+        staging.add("index.html".into(), b"new home");
+        // Added again with other bytes, after it was put in as the previous
+        // site's file: the previous site's file is left as it was.
+        staging.add("a/index.html".into(), b"new page");
+        assert_eq!(staging.read(Path::new("index.html")).unwrap(), b"new home");
+        let new = staging.finish().unwrap().expect("a new folder");
+        assert_eq!(
+            fs::read_to_string(new.join("a/index.html")).unwrap(),
+            "new page"
+        );
+        assert_eq!(
+            fs::read_to_string(new.join("index.html")).unwrap(),
+            "new home"
+        );
+        for (path, text) in files {
+            assert_eq!(fs::read_to_string(site.join(path)).unwrap(), text);
+        }
+        // A foreign file in the previous site is not taken for the site's.
+        fs::write(site.join("notes.txt"), "mine").unwrap();
+        let staging = Staging::new(dir.path().join("tmp2"), Some(site.clone())).unwrap();
+        for (path, text) in files {
+            staging.add(path.into(), text.as_bytes());
+        }
+        let new = staging.finish().unwrap().expect("a new folder");
+        assert!(!new.join("notes.txt").exists());
+        assert_eq!(
+            fs::read_to_string(new.join("a/index.html")).unwrap(),
+            "page"
+        );
     }
 }

@@ -1,19 +1,23 @@
-//! Markdown to HTML for one essay, in two passes over one parse.
+//! Markdown to HTML for one essay, in two passes, each parsing it.
 //!
 //! 0. [`Prepared`]: before any inline parsing, every `{{ ... }}` outside code
 //!    spans, code blocks and math is taken out of the text and a placeholder
 //!    put in its place, so that markdown never sees (or mangles) an expression,
 //!    and an expression is evaluated wherever it sits: prose, headings, raw
 //!    HTML and its attributes, link titles, captions.
-//! 1. [`scan`](fn@scan) parses the prepared text once into [`Piece`]s: its events,
+//! 1. [`scan`](fn@scan) parses the prepared text into [`Piece`]s: its events,
 //!    each generator directive's block taken whole. It finds the headings
-//!    (and sets their stable ids in their events) and the directives, so
-//!    figures can be computed and links checked before any page is rendered.
-//! 2. [`render`](fn@render) turns the scan's pieces into HTML: directives become
-//!    figures, `$...$` and `$$...$$` become MathML, `@/` links resolve to
-//!    essay URLs, and `[](#fig-ID)` becomes "Figure N"; then each placeholder
-//!    becomes its value or checked claim, escaped. Each job is one small
-//!    method of `Renderer`.
+//!    (and their stable ids) and the directives, so figures can be computed
+//!    and links checked before any page is rendered, and keeps only those
+//!    ([`Scan`]), not the parse.
+//! 2. [`render`](fn@render) parses the prepared text again, with the same
+//!    function, each directive block and heading id as the scan found them,
+//!    and turns the pieces into HTML: directives become figures, `$...$` and
+//!    `$$...$$` become MathML, `@/` links resolve to essay URLs, and
+//!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
+//!    value or checked claim, escaped. Each job is one small method of
+//!    `Renderer`. An essay's parse thus lives only while it is rendered, and
+//!    a build's memory does not grow with the parses of its essays.
 //!
 //! One file a stage: [`prepared`], [`scan`](mod@scan) and [`render`](mod@render); beside the
 //! render, `figure` draws a figure with its caption, [`links`] resolves `@/`

@@ -1,9 +1,9 @@
-//! The second pass: an essay's pieces, as its scan left them, turned into
-//! HTML, every value and claim evaluated in place.
+//! The second pass: an essay's body, parsed again as its scan found it,
+//! turned into HTML, every value and claim evaluated in place.
 
 use super::links::LinkIndex;
 use super::prepared::Prepared;
-use super::scan::{Heading, Piece, Scan};
+use super::scan::{self, Heading, Piece, Scan};
 use super::scripts;
 use crate::generators::draw::Rendered as View;
 use crate::site::claims::{self, EssayData};
@@ -47,8 +47,12 @@ pub struct Rendered {
 /// Second pass: the essay's HTML, or every error in it.
 pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
-    let mut r = Renderer::new(ctx, &src, &ctx.scan.prepared, None);
-    let (html, values) = r.html(ctx.scan.pieces.iter().cloned(), false);
+    // Parsed here, not kept from the scan: the parse lives only while the
+    // essay is rendered. Its errors were reported by the scan.
+    let prepared = scan::prepare(ctx.essay);
+    let pieces = scan::parse_body(&prepared, ctx.scan);
+    let mut r = Renderer::new(ctx, &src, &prepared, None);
+    let (html, values) = r.html(pieces.into_iter(), false);
     let headings = ctx
         .scan
         .headings

@@ -1,8 +1,10 @@
-//! The first pass: an essay's body parsed once into pieces, with its
-//! headings named and its generator directives read.
+//! The first pass: an essay's body parsed, its headings named and its
+//! generator directives read. Only what the later stages need is kept
+//! ([`Scan`]); the render parses the body again ([`parse_body`]), so that an
+//! essay's parse lives only while that essay is rendered.
 
 use super::options;
-use super::prepared::Prepared;
+use super::prepared::{Expression, Prepared};
 use crate::generators::Generator;
 use crate::site::content::Essay;
 use crate::site::diagnostics::{Diagnostic, Source};
@@ -20,17 +22,20 @@ pub struct Heading {
     pub id: String,
 }
 
-/// What the first pass found in an essay.
+/// What the first pass found in an essay: what planning, binding, the
+/// record of values and the render need of it, not its parse (about five
+/// times the size of its source).
 #[derive(Default)]
 pub struct Scan {
-    /// The body with its expressions taken out.
-    pub prepared: Prepared,
-    /// The body parsed: what the second pass renders, with each heading's
-    /// id set.
-    pub pieces: Vec<Piece<'static>>,
+    /// The body's values and claims, in order (the record of values
+    /// evaluates them before the render).
+    pub exprs: Vec<Expression>,
     /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
     pub directives: Vec<Directive>,
+    /// Each directive block of the body, in order: the index of its
+    /// directive, or `None` for one that failed.
+    pub blocks: Vec<Option<usize>>,
     /// Ids of directives that failed: expressions naming them are not
     /// reported again.
     pub broken: HashSet<String>,
@@ -44,16 +49,6 @@ pub enum Piece<'t> {
     /// A `figure` or `data` block: the index of its directive among the
     /// essay's, or `None` for one that failed (or stands in a caption).
     Directive(Option<usize>),
-}
-
-impl Piece<'_> {
-    /// The piece owning its text, to outlive the text it was parsed from.
-    fn into_static(self) -> Piece<'static> {
-        match self {
-            Piece::Event(event, range) => Piece::Event(event.into_static(), range),
-            Piece::Directive(index) => Piece::Directive(index),
-        }
-    }
 }
 
 /// Parses a prepared text, adjacent text events merged. Each directive
@@ -89,6 +84,26 @@ pub(super) fn parse<'t>(
     pieces
 }
 
+/// An essay's body with its expressions taken out: what both passes parse.
+pub(super) fn prepare(essay: &Essay) -> Prepared {
+    Prepared::new(essay.body(), essay.body_start)
+}
+
+/// The second pass's parse of an essay's body (`prepared`, from
+/// [`prepare`]), as its scan found it: each directive block its directive's
+/// index, each heading its id.
+pub(super) fn parse_body<'t>(prepared: &'t Prepared, scan: &Scan) -> Vec<Piece<'t>> {
+    let mut blocks = scan.blocks.iter().copied();
+    let mut pieces = parse(prepared, |_, _, _| blocks.next().flatten());
+    let mut ids = scan.headings.iter().map(|h| h.id.clone());
+    for piece in &mut pieces {
+        if let Piece::Event(Event::Start(Tag::Heading { id: slot, .. }), _) = piece {
+            *slot = ids.next().map(CowStr::from);
+        }
+    }
+    pieces
+}
+
 /// Ids the page templates give elements of every page.
 const PAGE_IDS: [&str; 1] = ["main"];
 
@@ -117,7 +132,7 @@ pub fn slugify(text: &str) -> String {
 /// generators of `registry`), with the errors found on the way.
 pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
     let src = Source::new(&essay.path, &essay.source);
-    let prepared = Prepared::new(essay.body(), essay.body_start);
+    let prepared = prepare(essay);
     let mut errors: Vec<Diagnostic> = prepared
         .errors
         .iter()
@@ -130,12 +145,13 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         ));
     }
     let mut directives: Vec<Directive> = Vec::new();
+    let mut blocks = Vec::new();
     let mut broken = HashSet::new();
     let pieces = parse(&prepared, |kind, start, body| {
         let body_offset = essay.source[start..]
             .find('\n')
             .map_or(start, |n| start + n + 1);
-        match directives::parse(registry, kind, body, &src, start, body_offset) {
+        let index = match directives::parse(registry, kind, body, &src, start, body_offset) {
             Ok(d) if directives.iter().any(|other| other.id == d.id) => {
                 errors.push(
                     src.error_at(start, format!("id `{}` is used twice in this essay", d.id)),
@@ -154,43 +170,41 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
                 }
                 None
             }
-        }
+        };
+        blocks.push(index);
+        index
     });
-    let mut pieces: Vec<Piece<'static>> = pieces.into_iter().map(Piece::into_static).collect();
-    // Kept until the render, for every essay at once: without the room the
-    // parse grew it by.
-    pieces.shrink_to_fit();
-    let headings = name_headings(&mut pieces, &directives, &prepared);
+    let headings = name_headings(&pieces, &directives, &prepared);
+    drop(pieces);
     let scan = Scan {
-        prepared,
-        pieces,
+        exprs: prepared.exprs,
         headings,
         directives,
+        blocks,
         broken,
     };
     (scan, errors)
 }
 
-/// The headings of `pieces`, each with its id, which is set in its event
-/// too: its explicit id, or one made from its text as written (`prepared`'s
-/// claims in place) that no explicit id, figure anchor or page id has taken.
+/// The headings of `pieces`, each with its id: its explicit id, or one made
+/// from its text as written (`prepared`'s claims in place) that no explicit
+/// id, figure anchor or page id has taken.
 fn name_headings(
-    pieces: &mut [Piece<'static>],
+    pieces: &[Piece<'_>],
     directives: &[Directive],
     prepared: &Prepared,
 ) -> Vec<Heading> {
-    // Each heading's piece, level, explicit id and text.
-    let mut found: Vec<(usize, u8, Option<String>, String)> = Vec::new();
+    // Each heading's level, explicit id and text.
+    let mut found: Vec<(u8, Option<String>, String)> = Vec::new();
     let mut open = false;
-    for (at, piece) in pieces.iter().enumerate() {
+    for piece in pieces {
         let Piece::Event(event, _) = piece else {
             continue;
         };
-        let text = found.last_mut().filter(|_| open).map(|h| &mut h.3);
+        let text = found.last_mut().filter(|_| open).map(|h| &mut h.2);
         match (event, text) {
             (Event::Start(Tag::Heading { level, id, .. }), _) => {
                 found.push((
-                    at,
                     *level as u8,
                     id.as_ref().map(|i| i.to_string()),
                     String::new(),
@@ -207,12 +221,12 @@ fn name_headings(
     }
     let mut used: HashSet<String> = found
         .iter()
-        .filter_map(|(_, _, explicit, _)| explicit.clone())
+        .filter_map(|(_, explicit, _)| explicit.clone())
         .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
         .chain(PAGE_IDS.iter().map(|id| id.to_string()))
         .collect();
     let mut headings = Vec::with_capacity(found.len());
-    for (at, level, explicit, text) in found {
+    for (level, explicit, text) in found {
         let id = explicit.unwrap_or_else(|| {
             let base = slugify(&prepared.as_written(&text));
             let id = (0..)
@@ -225,9 +239,6 @@ fn name_headings(
             used.insert(id.clone());
             id
         });
-        if let Piece::Event(Event::Start(Tag::Heading { id: slot, .. }), _) = &mut pieces[at] {
-            *slot = Some(CowStr::from(id.clone()));
-        }
         headings.push(Heading { level, text, id });
     }
     headings
@@ -248,7 +259,7 @@ mod tests {
     }
 
     #[test]
-    fn a_scan_takes_directive_blocks_whole_and_sets_heading_ids_in_their_events() {
+    fn a_scan_takes_directive_blocks_whole_and_the_render_parse_sets_heading_ids_in_their_events() {
         let block =
             "```figure\nid = \"a\"\ngenerator = \"blocked-board\"\ncaption = \"C.\"\n```\n\n";
         let body = format!(
@@ -258,8 +269,11 @@ mod tests {
         let (scan, errors) = scan(&essay, crate::generators::REGISTRY);
         // The second block reuses the id `a`: it is an error and no directive.
         assert_eq!(errors.len(), 1, "{errors:?}");
-        let directives: Vec<Option<usize>> = scan
-            .pieces
+        assert_eq!(scan.blocks, [Some(0), None]);
+        // The render's parse of the body, as the scan found it.
+        let prepared = prepare(&essay);
+        let pieces = parse_body(&prepared, &scan);
+        let directives: Vec<Option<usize>> = pieces
             .iter()
             .filter_map(|p| match p {
                 Piece::Directive(index) => Some(*index),
@@ -267,8 +281,7 @@ mod tests {
             })
             .collect();
         assert_eq!(directives, [Some(0), None]);
-        let ids: Vec<&str> = scan
-            .pieces
+        let ids: Vec<&str> = pieces
             .iter()
             .filter_map(|p| match p {
                 Piece::Event(Event::Start(Tag::Heading { id, .. }), _) => id.as_deref(),
@@ -279,8 +292,7 @@ mod tests {
         let h: Vec<&str> = scan.headings.iter().map(|h| h.id.as_str()).collect();
         assert_eq!(h, ids);
         // Only the other code block's text is left; the directives' bodies are gone.
-        let texts: Vec<&str> = scan
-            .pieces
+        let texts: Vec<&str> = pieces
             .iter()
             .filter_map(|p| match p {
                 Piece::Event(Event::Text(t), _) => Some(&**t),
