@@ -113,9 +113,9 @@ fn moved(moves: &[Move]) -> String {
 /// Prints errors as `path:line:col: error: ...`, all of them.
 pub fn report(errors: &[site::diagnostics::Diagnostic]) {
     for e in errors {
-        eprintln!("{e}");
+        err!("{e}");
     }
-    eprintln!(
+    err!(
         "{} error{}; nothing written",
         errors.len(),
         if errors.len() == 1 { "" } else { "s" }
@@ -125,9 +125,9 @@ pub fn report(errors: &[site::diagnostics::Diagnostic]) {
 fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCode> {
     match result {
         Ok(s) => {
-            println!("{}", describe(verb, &s));
+            out!("{}", describe(verb, &s))?;
             for w in &s.warnings {
-                eprintln!("warning: {w}");
+                err!("warning: {w}");
             }
             Ok(ExitCode::SUCCESS)
         }
@@ -135,7 +135,7 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
             report(&errors);
             let moves = moved(&moves);
             if !moves.is_empty() {
-                eprintln!("{}", moves.trim_start_matches('\n'));
+                err!("{}", moves.trim_start_matches('\n'));
             }
             Ok(ExitCode::from(CONTENT_ERROR))
         }

@@ -25,12 +25,12 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dir = args.root.join("figures");
     if !dir.is_dir() {
-        println!("no {}: nothing to clean", dir.display());
+        out!("no {}: nothing to clean", dir.display())?;
         return Ok(ExitCode::SUCCESS);
     }
     // Not while a build of this root may be writing artifacts.
     let _lock = output::lock_root(&args.root, &|| {
-        eprintln!("waiting for a build of {} to finish", args.root.display())
+        err!("waiting for a build of {} to finish", args.root.display())
     })?;
     // An essay with an error may name a figure once it is fixed: refuse.
     let mut errors = Vec::new();
@@ -62,14 +62,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             std::fs::remove_file(path)
                 .with_context(|| format!("cannot remove {}", path.display()))?;
         }
-        println!("{verb} {}", path.display());
+        out!("{verb} {}", path.display())?;
     }
-    println!(
+    out!(
         "{verb} {} file{} of figure artifacts no essay names; kept those of {} figure{}",
         unnamed.len(),
         if unnamed.len() == 1 { "" } else { "s" },
         named.len(),
         if named.len() == 1 { "" } else { "s" }
-    );
+    )?;
     Ok(ExitCode::SUCCESS)
 }

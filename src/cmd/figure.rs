@@ -16,7 +16,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let usage = |msg: String| {
-        eprintln!("error: {msg}");
+        err!("error: {msg}");
         Ok(ExitCode::from(USAGE_ERROR))
     };
     let Some(generator) = generators::find(&args.name) else {
@@ -50,9 +50,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return usage(limit);
     }
     let output = generator.run(&params);
-    println!("{}", serde_json::to_string_pretty(&output.data)?);
+    out!("{}", serde_json::to_string_pretty(&output.data)?)?;
     for check in &output.checks {
-        eprintln!("{check}");
+        err!("{check}");
     }
     Ok(if output.checks.iter().all(|c| c.holds) {
         ExitCode::SUCCESS

@@ -7,7 +7,7 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    print!("{}", describe_all());
+    out!("{}", describe_all().trim_end_matches('\n'))?;
     Ok(ExitCode::SUCCESS)
 }
 

@@ -7,6 +7,29 @@
 //! a port could not be bound. A command reports content and usage errors
 //! itself; an error it returns is an I/O failure (or a refusal, a usage error).
 
+/// `println!`, but a write that fails is an error returned, not a panic, and
+/// a reader that has gone away (`ladder generators | head -1`) is no error at
+/// all: the output ends quietly, as any Unix tool's does.
+macro_rules! out {
+    ($($arg:tt)*) => {
+        $crate::cmd::closed_pipe_is_fine(::std::io::Write::write_fmt(
+            &mut ::std::io::stdout(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        ))
+    };
+}
+
+/// `eprintln!` that never panics: a message that standard error will not
+/// take has nowhere else to go.
+macro_rules! err {
+    ($($arg:tt)*) => {{
+        let _ = ::std::io::Write::write_fmt(
+            &mut ::std::io::stderr(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        );
+    }};
+}
+
 mod build;
 mod clean;
 mod figure;
@@ -55,6 +78,14 @@ enum Command {
     Clean(clean::Args),
 }
 
+/// `result`, but a closed pipe is a success: there is no one left to tell.
+fn closed_pipe_is_fine(result: std::io::Result<()>) -> std::io::Result<()> {
+    match result {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        result => result,
+    }
+}
+
 /// Parses the command line and runs the command.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
@@ -70,7 +101,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         Err(e) => {
-            eprintln!("error: {e:#}");
+            err!("error: {e:#}");
             if e.is::<crate::site::output::Refused>() {
                 ExitCode::from(USAGE_ERROR)
             } else {

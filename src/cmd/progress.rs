@@ -50,7 +50,7 @@ struct Lines;
 impl Progress for Lines {
     fn start(&self, total: usize) {
         if total > 0 {
-            eprintln!(
+            err!(
                 "computing {total} figure{}",
                 if total == 1 { "" } else { "s" }
             );
@@ -58,7 +58,7 @@ impl Progress for Lines {
     }
 
     fn done(&self, label: &str, took: Duration) {
-        eprintln!("  computed {label} in {:.2} s", took.as_secs_f64());
+        err!("  computed {label} in {:.2} s", took.as_secs_f64());
     }
 
     fn finish(&self) {}

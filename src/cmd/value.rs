@@ -96,11 +96,11 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match value(&args.game, &args.position, args.max_cells) {
         Ok(v) => {
-            println!("{v}");
+            out!("{v}")?;
             Ok(ExitCode::SUCCESS)
         }
         Err(msg) => {
-            eprintln!("error: {msg}");
+            err!("error: {msg}");
             Ok(ExitCode::from(USAGE_ERROR))
         }
     }

@@ -134,7 +134,8 @@ pub trait Progress: Sync {
     fn finish(&self);
     /// A line for the person at the terminal (how a rebuild of `ladder serve` went).
     fn say(&self, line: &str) {
-        eprintln!("{line}");
+        // A line standard error will not take has nowhere else to go.
+        let _ = std::io::Write::write_fmt(&mut std::io::stderr(), format_args!("{line}\n"));
     }
 }
 
