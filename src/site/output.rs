@@ -491,6 +491,17 @@ mod tests {
     use crate::site::staging::Sink as _;
 
     /// Writes `files` as a build does: staged, then committed.
+    /// A root with `content/` whose site (`site_files`) ladder has written:
+    /// the root, the site's path and its output.
+    fn written_site() -> (tempfile::TempDir, PathBuf, Output) {
+        let dir = tempfile::tempdir().unwrap();
+        fs::create_dir_all(dir.path().join("content")).unwrap();
+        let out = dir.path().join("site");
+        let output = Output::check(dir.path(), &out, false).unwrap();
+        write(&output, &site_files()).unwrap();
+        (dir, out, output)
+    }
+
     fn write(output: &Output, files: &Files) -> Result<Vec<String>> {
         let staging = output.stage()?;
         for (path, bytes) in &files.0 {
@@ -540,11 +551,7 @@ mod tests {
     #[test]
     fn a_build_that_changes_nothing_leaves_the_site_as_it_was() {
         use std::os::unix::fs::MetadataExt as _;
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join("content")).unwrap();
-        let out = dir.path().join("site");
-        let output = Output::check(dir.path(), &out, false).unwrap();
-        write(&output, &site_files()).unwrap();
+        let (dir, out, output) = written_site();
         let inode = |path: &str| fs::metadata(out.join(path)).unwrap().ino();
         let before = [inode("."), inode("a/index.html")];
         assert!(write(&output, &site_files()).unwrap().is_empty());
@@ -685,11 +692,7 @@ mod tests {
 
     #[test]
     fn a_write_that_fails_leaves_the_old_site_and_no_temporary_folder() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join("content")).unwrap();
-        let out = dir.path().join("site");
-        let output = Output::check(dir.path(), &out, false).unwrap();
-        write(&output, &site_files()).unwrap();
+        let (dir, out, output) = written_site();
         let mut clash = site_files();
         clash.add("a", "a file where a folder is");
         assert!(write(&output, &clash).is_err());
@@ -705,11 +708,7 @@ mod tests {
 
     #[test]
     fn the_two_rename_swap_replaces_the_site_too() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join("content")).unwrap();
-        let out = dir.path().join("site");
-        let output = Output::check(dir.path(), &out, false).unwrap();
-        write(&output, &site_files()).unwrap();
+        let (dir, out, output) = written_site();
         let new = dir.path().join("new");
         fs::create_dir_all(&new).unwrap();
         fs::write(new.join("index.html"), "newer").unwrap();
@@ -728,11 +727,7 @@ mod tests {
     #[test]
     fn a_read_only_old_site_is_still_replaced() {
         use std::os::unix::fs::PermissionsExt as _;
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join("content")).unwrap();
-        let out = dir.path().join("site");
-        let output = Output::check(dir.path(), &out, false).unwrap();
-        write(&output, &site_files()).unwrap();
+        let (dir, out, output) = written_site();
         for d in [out.join("a"), out.clone()] {
             fs::set_permissions(&d, fs::Permissions::from_mode(0o555)).unwrap();
         }

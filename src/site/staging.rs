@@ -334,24 +334,28 @@ mod tests {
         assert!(!dir.path().join("tmp").exists());
     }
 
-    /// A previous site as ladder writes it: the marker and `files`.
-    fn previous(dir: &Path, files: &[(&str, &str)]) -> PathBuf {
-        let site = dir.join("site");
+    /// The files of the previous site the tests stage over.
+    const FILES: [(&str, &str); 2] = [("index.html", "home"), ("a/index.html", "page")];
+
+    /// A root holding a previous site as ladder writes it (the marker and
+    /// [`FILES`]): the root and the site.
+    fn previous() -> (tempfile::TempDir, PathBuf) {
+        let dir = tempfile::tempdir().unwrap();
+        let site = dir.path().join("site");
         fs::create_dir_all(&site).unwrap();
         fs::write(site.join(MARKER), MARKER_TEXT).unwrap();
-        for (path, text) in files {
+        for (path, text) in FILES {
             let path = site.join(path);
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(path, text).unwrap();
         }
-        site
+        (dir, site)
     }
 
     #[test]
     fn a_site_as_the_previous_one_is_not_written_and_the_previous_stays() {
-        let dir = tempfile::tempdir().unwrap();
-        let files = [("index.html", "home"), ("a/index.html", "page")];
-        let site = previous(dir.path(), &files);
+        let (dir, site) = previous();
+        let files = FILES;
         let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
         for (path, text) in files {
             staging.add(path.into(), text.as_bytes());
@@ -379,9 +383,8 @@ mod tests {
 
     #[test]
     fn a_file_that_differs_makes_the_folder_and_never_writes_into_the_previous_site() {
-        let dir = tempfile::tempdir().unwrap();
-        let files = [("index.html", "home"), ("a/index.html", "page")];
-        let site = previous(dir.path(), &files);
+        let (dir, site) = previous();
+        let files = FILES;
         let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
         staging.add("a/index.html".into(), b"page");
         staging.add("index.html".into(), b"new home");

@@ -1,6 +1,6 @@
 //! The first pass: an essay's body parsed, its headings named and its
 //! generator directives read. Only what the later stages need is kept
-//! ([`Scan`]); the render parses the body again ([`parse_body`]), so that an
+//! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
 
 use super::options;
