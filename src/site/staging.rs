@@ -26,7 +26,8 @@ use std::io::{self, Read as _};
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
-/// Takes a build's files, one at a time, from any thread.
+/// Takes a build's files, one at a time, from any thread (one path from one
+/// thread at a time).
 pub trait Sink: Sync {
     fn add(&self, path: PathBuf, bytes: &[u8]);
 }
@@ -131,7 +132,12 @@ impl Staging {
 
     /// The bytes added at `path`.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
-        let made = self.state.lock().expect("no add panics").made;
+        let state = self.state.lock().expect("no add panics");
+        if !state.written.get(path).is_some_and(Result::is_ok) {
+            anyhow::bail!("{} was not added to the site", path.display());
+        }
+        let made = state.made;
+        drop(state);
         let full = match (&self.previous, made) {
             (Some(previous), false) => previous.join(path),
             _ => self.dir().join(path),
@@ -178,7 +184,11 @@ impl Sink for Staging {
             state.written.insert(path, Err(e));
             return;
         }
-        let previous = self.previous.as_ref().map(|p| p.join(&path));
+        let previous = self
+            .previous
+            .as_ref()
+            .filter(|p| plain_file(p, &path))
+            .map(|p| p.join(&path));
         let same = previous.as_deref().is_some_and(|p| holds(p, bytes));
         let mut state = self.state.lock().expect("no add panics");
         if same && !state.made {
@@ -204,7 +214,14 @@ impl Sink for Staging {
             }
             match (&previous, same) {
                 (Some(from), true) => link_or_copy(from, full),
-                _ => fs::write(full, bytes),
+                // Created new, never opened if there: a path added from two
+                // threads at once fails, rather than write through a link
+                // into the previous site.
+                _ => fs::OpenOptions::new()
+                    .write(true)
+                    .create_new(true)
+                    .open(full)
+                    .and_then(|mut file| io::Write::write_all(&mut file, bytes)),
             }
         });
         let mut state = self.state.lock().expect("no add panics");
@@ -221,6 +238,30 @@ impl Drop for Staging {
             let _ = remove_tree(dir);
         }
     }
+}
+
+/// Whether `path` under `root` is a regular file reached through folders
+/// only, no symbolic link on the way: one that can be the previous site's
+/// file as ladder wrote it (a link ladder never writes, and the new site
+/// must not take one over).
+fn plain_file(root: &Path, path: &Path) -> bool {
+    let mut at = root.to_path_buf();
+    let mut parts = path.components().peekable();
+    while let Some(part) = parts.next() {
+        at.push(part);
+        let Ok(meta) = fs::symlink_metadata(&at) else {
+            return false;
+        };
+        let plain = if parts.peek().is_some() {
+            meta.is_dir()
+        } else {
+            meta.is_file()
+        };
+        if !plain {
+            return false;
+        }
+    }
+    true
 }
 
 /// Whether the regular file at `path` holds `bytes`.
@@ -379,6 +420,35 @@ mod tests {
             assert_eq!(fs::read_dir(&new).unwrap().count(), added.len() + 1);
             remove_tree(&new).unwrap();
         }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_symbolic_link_in_the_previous_site_is_never_taken_over() {
+        // A page that is a link to a file with the same bytes, and a folder
+        // that is a link: the new site holds plain files of its own.
+        let (dir, site) = previous();
+        let outside = dir.path().join("outside");
+        fs::create_dir_all(&outside).unwrap();
+        fs::write(outside.join("index.html"), "home").unwrap();
+        fs::remove_file(site.join("index.html")).unwrap();
+        std::os::unix::fs::symlink(outside.join("index.html"), site.join("index.html")).unwrap();
+        fs::rename(site.join("a"), dir.path().join("a")).unwrap();
+        std::os::unix::fs::symlink(dir.path().join("a"), site.join("a")).unwrap();
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        for (path, text) in FILES {
+            staging.add(path.into(), text.as_bytes());
+        }
+        let new = staging.finish().unwrap().expect("a new folder");
+        for (path, text) in FILES {
+            let meta = fs::symlink_metadata(new.join(path)).unwrap();
+            assert!(meta.is_file(), "{path}");
+            assert_eq!(fs::read_to_string(new.join(path)).unwrap(), text);
+        }
+        assert!(fs::symlink_metadata(new.join("a")).unwrap().is_dir());
+        // Nothing was read from or written to a path that was not added.
+        let staging = Staging::new(dir.path().join("tmp2"), Some(site)).unwrap();
+        assert!(staging.read(Path::new("index.html")).is_err());
     }
 
     #[test]
