@@ -1458,18 +1458,17 @@ fn value_refuses_a_five_by_eight_board_before_any_work_naming_max_cells() {
 
 #[test]
 fn output_to_a_reader_that_has_gone_ends_quietly() {
-    // As `ladder generators | head -1`: the pipe is closed before ladder
-    // writes, so every write fails; no panic, and the command succeeds.
+    // As `ladder generators | head -1`: the pipe's reader is gone before
+    // ladder starts, so every write fails; no panic, and the command succeeds.
     let dir = fixture("basic");
-    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
+    let (reader, writer) = std::io::pipe().unwrap();
+    drop(reader);
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
         .arg("generators")
         .current_dir(dir.path())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
+        .stdout(writer)
+        .output()
         .unwrap();
-    drop(child.stdout.take());
-    let run = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&run.stderr);
     assert!(run.status.success(), "{stderr}");
     assert!(!stderr.contains("panicked"), "{stderr}");

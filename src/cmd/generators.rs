@@ -7,7 +7,11 @@ use std::fmt::Write;
 use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
-    out!("{}", describe_all().trim_end_matches('\n'))?;
+    let listing = describe_all();
+    super::closed_pipe_is_fine(std::io::Write::write_all(
+        &mut std::io::stdout(),
+        listing.as_bytes(),
+    ))?;
     Ok(ExitCode::SUCCESS)
 }
 

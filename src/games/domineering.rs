@@ -314,7 +314,7 @@ impl Region {
 pub enum Key {
     Bytes(u64),
     /// A shape wider or taller than 8 cells; its cells as two words, which
-    /// keeps the key half the size of a shape's.
+    /// keeps the key at 24 bytes (a shape of `u128` cells takes 32).
     Shape {
         rows: u8,
         cols: u8,
@@ -538,7 +538,7 @@ mod tests {
 
     #[test]
     fn decomposing_evaluator_agrees_with_plain_recursion() {
-        // Every board of a 3 x 3 and a 2 x 4 frame with any set of cells blocked.
+        // Every board of a 3 x 3, 2 x 4 and 2 x 5 frame with any set of cells blocked.
         for (rows, cols) in [(3, 3), (2, 4), (2, 5)] {
             let mut games = GameTable::new();
             let mut values = Values::new(Domineering);

@@ -490,7 +490,6 @@ mod tests {
     use super::*;
     use crate::site::staging::Sink as _;
 
-    /// Writes `files` as a build does: staged, then committed.
     /// A root with `content/` whose site (`site_files`) ladder has written:
     /// the root, the site's path and its output.
     fn written_site() -> (tempfile::TempDir, PathBuf, Output) {
@@ -502,6 +501,7 @@ mod tests {
         (dir, out, output)
     }
 
+    /// Writes `files` as a build does: staged, then committed.
     fn write(output: &Output, files: &Files) -> Result<Vec<String>> {
         let staging = output.stage()?;
         for (path, bytes) in &files.0 {

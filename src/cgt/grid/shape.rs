@@ -398,6 +398,27 @@ mod tests {
     }
 
     #[test]
+    fn the_least_image_in_bytes_reads_boxes_of_up_to_eight_by_eight() {
+        // Random sets in frames of 5 to 8 rows and columns, cut to their
+        // boxes: the least of the eight images, and whether only the
+        // transposed four reach it.
+        let mut random = crate::cgt::random::SplitMix64::new(8);
+        for rows in 5..=8 {
+            for cols in 5..=8 {
+                let frame = Frame::<u64>::new(rows, cols).unwrap();
+                for _ in 0..50 {
+                    let s = frame.crop(random.next_u64() & frame.full()).unwrap();
+                    let images = s.images();
+                    let least = *images.iter().min().unwrap();
+                    let turned = !images[..4].contains(&least);
+                    let in_bytes = (least.bytes().unwrap(), turned);
+                    assert_eq!(least_byte_image(s.bytes().unwrap()), in_bytes, "{s}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn the_least_image_says_whether_it_is_a_transposed_one() {
         // Every set of cells that fills its box, in frames of at most 8 x 8
         // (found with the cells as bytes) and larger (found as shapes): the
