@@ -450,9 +450,49 @@ fn a_read_only_previous_site_is_replaced_and_the_build_succeeds() {
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
 }
 
-/// When the previous site cannot be removed at all (here: an immutable file,
-/// which needs root), the new one is in place: exit 0 and a warning naming
-/// what is left; the next build removes it.
+/// The site a build replaces is kept beside the output as `.site.spare`,
+/// out of git, and the next build that changes a page writes over it: the
+/// page is the spare's file, and the site is the one a fresh build writes.
+#[cfg(unix)]
+#[test]
+fn the_replaced_site_is_kept_and_the_next_build_writes_over_it() {
+    use std::os::unix::fs::MetadataExt as _;
+    let dir = built();
+    let inode = |p: PathBuf| std::fs::metadata(p).unwrap().ino();
+    let page = "demo/one/index.html";
+    let first = inode(dir.path().join("site").join(page));
+    let essay = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&essay).unwrap();
+    for (i, change) in ["Changed.", "Changed again."].into_iter().enumerate() {
+        write(&essay, &format!("{text}\n{change}\n"));
+        let run = ladder(&["build"], dir.path());
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+        let spare = dir.path().join(".site.spare");
+        assert_eq!(
+            std::fs::read_to_string(spare.join(".gitignore")).unwrap(),
+            "*\n"
+        );
+        // First the first build's page is kept; then it is written over.
+        let at = [spare.join(page), dir.path().join("site").join(page)][i].clone();
+        assert_eq!(inode(at), first);
+    }
+    let fresh = fixture("basic");
+    std::fs::copy(&essay, fresh.path().join("content/demo/one.md")).unwrap();
+    assert_eq!(ladder(&["build"], fresh.path()).code, 0);
+    assert_eq!(
+        tree(&dir.path().join("site")),
+        tree(&fresh.path().join("site"))
+    );
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
+
+/// A page that cannot be written over or removed (here: an immutable file,
+/// which needs root) in the site a build replaces: the site is kept as the
+/// spare, the next build writes a new folder rather than the spare's, and
+/// when the spare cannot be removed to keep the next one, the new site is in
+/// place all the same: exit 0 and a warning naming what is left, which the
+/// next build removes.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
@@ -472,23 +512,28 @@ fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
     // A build that changes nothing keeps the previous site: change it.
     write(&dir.path().join("content/demo/three.md"), &essay("demo", 3));
     let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    let spare = dir.path().join(".site.spare");
+    assert!(spare.join("demo/one/index.html").is_file());
+    write(&dir.path().join("content/demo/four.md"), &essay("demo", 4));
+    let run = ladder(&["build"], dir.path());
     let left = leftovers(&[dir.path()]);
-    for path in &left {
+    for path in left.iter().chain([&spare]) {
         for entry in walkdir::WalkDir::new(path).into_iter().flatten() {
             chattr("-i", entry.path());
         }
     }
-    chattr("-i", &stuck);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(left.len(), 1, "{left:?}");
     assert!(
         run.stderr.contains("warning: the new site is in")
             && run.stderr.contains(left[0].to_str().unwrap())
-            && run.stderr.contains("cannot be removed"),
+            && run.stderr.contains("cannot be kept as"),
         "{}",
         run.stderr
     );
-    assert!(dir.path().join("site/.ladder-output").is_file());
+    assert!(dir.path().join("site/demo/four/index.html").is_file());
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());

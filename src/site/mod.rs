@@ -43,6 +43,7 @@ pub mod output;
 pub mod pages;
 pub mod search;
 pub mod serve;
+mod spare;
 pub mod staging;
 pub mod templates;
 pub mod terms;

@@ -12,7 +12,8 @@
 //!   build writes each file into as it makes it ([`Staging`]; a file the
 //!   output holds as it is is linked, not written, and a build that changes
 //!   nothing writes nothing and swaps nothing), and
-//!   [`Output::commit`] swaps it in only when all of it was written. On Linux the
+//!   [`Output::commit`] swaps it in only when all of it was written, keeping
+//!   the site it replaced as `.NAME.spare` for the next build to write over. On Linux the
 //!   swap is one `renameat2(RENAME_EXCHANGE)`, so there is no moment without a
 //!   site; elsewhere it is two renames, and a build that dies between them
 //!   leaves the previous site aside, which the next build puts back.
@@ -21,6 +22,7 @@
 //! swap happens at the link's target. A failed build leaves the previous
 //! output byte for byte as it was.
 
+use super::spare::keep_spare;
 use super::staging::Staging;
 use anyhow::{Context as _, Result};
 use rayon::prelude::*;
@@ -176,6 +178,12 @@ impl Output {
             .into_owned()
     }
 
+    /// Where the site a build replaced is kept for the next build to write
+    /// over: `.NAME.spare` beside the output.
+    fn spare(&self) -> PathBuf {
+        self.parent().join(format!(".{}.spare", self.name()))
+    }
+
     /// A temporary folder beside the output: `.NAME.KIND-PID`.
     fn sibling(&self, kind: &str) -> PathBuf {
         self.parent()
@@ -234,7 +242,7 @@ impl Output {
         fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
         let previous = self.has_marker().then(|| self.real.clone());
-        Staging::new(self.sibling("tmp"), previous)
+        Staging::new(self.sibling("tmp"), previous, self.spare())
     }
 
     /// Puts `staging` in place of this folder, if all its files were
@@ -255,12 +263,14 @@ impl Output {
         };
         let mut warnings = Vec::new();
         if let Some(old) = old
-            && let Err(e) = remove_tree(&old)
+            && let Err(e) = keep_spare(&old, &self.spare())
         {
             warnings.push(format!(
-                "the new site is in {}, but the previous one, moved to {}, cannot be removed: {e}",
+                "the new site is in {}, but the previous one, moved to {}, cannot be kept as {} \
+                 or removed: {e}",
                 self.named.display(),
-                old.display()
+                old.display(),
+                self.spare().display()
             ));
         }
         Ok(warnings)
@@ -563,10 +573,8 @@ mod tests {
         assert_ne!(inode("."), before[0]);
         assert_eq!(inode("a/index.html"), before[1]);
         assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "newer");
-        assert_eq!(
-            others(dir.path(), &["content", "site"]),
-            Vec::<String>::new()
-        );
+        // The site replaced is kept (tests/output.rs: written over next).
+        assert_eq!(others(dir.path(), &["content", "site"]), [".site.spare"]);
     }
 
     #[test]

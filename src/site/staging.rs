@@ -17,8 +17,12 @@
 //! site's (copies where links cannot be made). A build that changes nothing
 //! thus writes nothing: the previous site, compared file by file and found
 //! to hold exactly the new one, stays in place.
+//!
+//! The site a build replaces is kept as a spare (module `site::spare`), which
+//! the next build that writes makes its folder, writing over its files.
 
 use super::output::{Files, MARKER, MARKER_TEXT, remove_tree};
+use super::spare::{Left, link_over, write_over};
 use anyhow::{Context as _, Result};
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
@@ -44,6 +48,9 @@ pub struct Staging {
     dir: Option<PathBuf>,
     /// The site this one replaces, when ladder wrote it.
     previous: Option<PathBuf>,
+    /// Where a replaced site is kept ([`super::spare::keep_spare`]), to be
+    /// made the folder.
+    spare: PathBuf,
     state: Mutex<State>,
     /// The folders made in the folder, each once.
     folders: Mutex<HashSet<PathBuf>>,
@@ -57,19 +64,24 @@ struct State {
     /// Whether the folder is made; until then every file added is in the
     /// previous site as added.
     made: bool,
+    /// What of the spare the folder was made from nothing has been written
+    /// over yet.
+    left: Left,
 }
 
 impl Staging {
     /// A staging folder `dir` (replacing what is there), made with the
     /// marker at once when there is no `previous` site that ladder wrote,
-    /// and otherwise at the first file that differs from that site's.
-    pub(super) fn new(dir: PathBuf, previous: Option<PathBuf>) -> Result<Staging> {
+    /// and otherwise at the first file that differs from that site's; made
+    /// from the `spare` when that is a site ladder kept there.
+    pub(super) fn new(dir: PathBuf, previous: Option<PathBuf>, spare: PathBuf) -> Result<Staging> {
         if fs::symlink_metadata(&dir).is_ok() {
             remove_tree(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
         }
         let staging = Staging {
             dir: Some(dir),
             previous,
+            spare,
             state: Mutex::default(),
             folders: Mutex::default(),
         };
@@ -85,19 +97,33 @@ impl Staging {
             .expect("a staging folder until committed")
     }
 
-    /// Makes the folder with the marker, and puts in it the files added so
-    /// far, which are the previous site's.
+    /// Makes the folder with the marker, from the spare if there is one,
+    /// and puts in it the files added so far, which are the previous site's.
     fn make(&self, state: &mut State) -> Result<()> {
         let dir = self.dir();
-        fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
+        match Left::recycle(&self.spare, dir) {
+            Some(left) => {
+                let mut made = self.folders.lock().expect("no add panics");
+                made.insert(dir.to_path_buf());
+                made.extend(left.folders().map(|f| dir.join(f)));
+                state.left = left;
+            }
+            None => {
+                fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?
+            }
+        }
         state.made = true;
         let marker = dir.join(MARKER);
         fs::write(&marker, MARKER_TEXT)
             .with_context(|| format!("cannot write {}", marker.display()))?;
-        for (path, result) in &mut state.written {
+        let State { written, left, .. } = state;
+        for (path, result) in written.iter_mut() {
             if let (Ok(_), Some(previous)) = (&result, &self.previous) {
                 let from = previous.join(path);
-                if let Err(e) = self.put(path, |to| link_or_copy(&from, to)) {
+                let put = left
+                    .clear_way(dir, path)
+                    .and_then(|over| self.put(path, |to| link_over(&from, to, over)));
+                if let Err(e) = put {
                     *result = Err(e);
                 }
             }
@@ -163,6 +189,7 @@ impl Staging {
             self.make(&mut state)?;
             failed(&state)?;
         }
+        state.left.remove(self.dir(), state.written.keys())?;
         drop(state);
         Ok(self.dir.take())
     }
@@ -204,25 +231,22 @@ impl Sink for Staging {
         // A path added before may be a link to the previous site's file,
         // which must not be written through.
         let again = state.written.contains_key(&path);
+        let over = state.left.clear_way(self.dir(), &path);
         drop(state);
-        let result = self.put(&path, |full| {
-            if again {
-                fs::remove_file(full).or_else(|e| match e.kind() {
-                    io::ErrorKind::NotFound => Ok(()),
-                    _ => Err(e),
-                })?;
-            }
-            match (&previous, same) {
-                (Some(from), true) => link_or_copy(from, full),
-                // Created new, never opened if there: a path added from two
-                // threads at once fails, rather than write through a link
-                // into the previous site.
-                _ => fs::OpenOptions::new()
-                    .write(true)
-                    .create_new(true)
-                    .open(full)
-                    .and_then(|mut file| io::Write::write_all(&mut file, bytes)),
-            }
+        let result = over.and_then(|over| {
+            self.put(&path, |full| {
+                if again {
+                    fs::remove_file(full).or_else(|e| match e.kind() {
+                        io::ErrorKind::NotFound => Ok(()),
+                        _ => Err(e),
+                    })?;
+                }
+                match (&previous, same) {
+                    (Some(from), true) => link_over(from, full, over),
+                    _ if over => write_over(full, bytes),
+                    _ => create(full, bytes),
+                }
+            })
         });
         let mut state = self.state.lock().expect("no add panics");
         state.written.insert(path, result.map(|()| hash));
@@ -244,7 +268,7 @@ impl Drop for Staging {
 /// only, no symbolic link on the way: one that can be the previous site's
 /// file as ladder wrote it (a link ladder never writes, and the new site
 /// must not take one over).
-fn plain_file(root: &Path, path: &Path) -> bool {
+pub(super) fn plain_file(root: &Path, path: &Path) -> bool {
     let mut at = root.to_path_buf();
     let mut parts = path.components().peekable();
     while let Some(part) = parts.next() {
@@ -265,7 +289,7 @@ fn plain_file(root: &Path, path: &Path) -> bool {
 }
 
 /// Whether the regular file at `path` holds `bytes`.
-fn holds(path: &Path, bytes: &[u8]) -> bool {
+pub(super) fn holds(path: &Path, bytes: &[u8]) -> bool {
     let Ok(mut file) = fs::File::open(path) else {
         return false;
     };
@@ -313,10 +337,15 @@ fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
     files == written.len()
 }
 
-/// Makes `to` the file `from` is: a hard link, or a copy where the file
-/// system makes none.
-fn link_or_copy(from: &Path, to: &Path) -> io::Result<()> {
-    fs::hard_link(from, to).or_else(|_| fs::copy(from, to).map(|_| ()))
+/// A new file `full` holding `bytes`: created, never opened if there, so
+/// that a path added from two threads at once fails rather than write
+/// through a link into the previous site.
+pub(super) fn create(full: &Path, bytes: &[u8]) -> io::Result<()> {
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(full)
+        .and_then(|mut file| io::Write::write_all(&mut file, bytes))
 }
 
 /// A path is relative and plain (no `..`, no root), and not the marker.
@@ -350,13 +379,14 @@ fn check_paths<T>(files: &BTreeMap<PathBuf, T>) -> Result<(), String> {
 }
 
 #[cfg(test)]
-mod tests {
+pub(super) mod tests {
     use super::*;
 
     #[test]
     fn files_are_written_as_added_a_path_outside_never_and_a_dropped_folder_goes() {
         let dir = tempfile::tempdir().unwrap();
-        let staging = Staging::new(dir.path().join("tmp"), None).unwrap();
+        let staging =
+            Staging::new(dir.path().join("tmp"), None, dir.path().join(".site.spare")).unwrap();
         staging.add("a/b/index.html".into(), b"one");
         staging.add("a/b/index.html".into(), b"two");
         staging.add("../outside".into(), b"no");
@@ -376,11 +406,12 @@ mod tests {
     }
 
     /// The files of the previous site the tests stage over.
-    const FILES: [(&str, &str); 2] = [("index.html", "home"), ("a/index.html", "page")];
+    pub(in crate::site) const FILES: [(&str, &str); 2] =
+        [("index.html", "home"), ("a/index.html", "page")];
 
     /// A root holding a previous site as ladder writes it (the marker and
     /// [`FILES`]): the root and the site.
-    fn previous() -> (tempfile::TempDir, PathBuf) {
+    pub(in crate::site) fn previous() -> (tempfile::TempDir, PathBuf) {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
         fs::create_dir_all(&site).unwrap();
@@ -397,7 +428,12 @@ mod tests {
     fn a_site_as_the_previous_one_is_not_written_and_the_previous_stays() {
         let (dir, site) = previous();
         let files = FILES;
-        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp"),
+            Some(site.clone()),
+            dir.path().join(".site.spare"),
+        )
+        .unwrap();
         for (path, text) in files {
             staging.add(path.into(), text.as_bytes());
         }
@@ -408,7 +444,12 @@ mod tests {
 
         // One file fewer than the previous site, or one more: a new folder.
         for added in [&files[..1], &[files[0], files[1], ("b.css", "x")][..]] {
-            let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+            let staging = Staging::new(
+                dir.path().join("tmp"),
+                Some(site.clone()),
+                dir.path().join(".site.spare"),
+            )
+            .unwrap();
             for (path, text) in added {
                 staging.add(path.into(), text.as_bytes());
             }
@@ -435,7 +476,12 @@ mod tests {
         std::os::unix::fs::symlink(outside.join("index.html"), site.join("index.html")).unwrap();
         fs::rename(site.join("a"), dir.path().join("a")).unwrap();
         std::os::unix::fs::symlink(dir.path().join("a"), site.join("a")).unwrap();
-        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp"),
+            Some(site.clone()),
+            dir.path().join(".site.spare"),
+        )
+        .unwrap();
         for (path, text) in FILES {
             staging.add(path.into(), text.as_bytes());
         }
@@ -447,7 +493,12 @@ mod tests {
         }
         assert!(fs::symlink_metadata(new.join("a")).unwrap().is_dir());
         // Nothing was read from or written to a path that was not added.
-        let staging = Staging::new(dir.path().join("tmp2"), Some(site)).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp2"),
+            Some(site),
+            dir.path().join(".site.spare"),
+        )
+        .unwrap();
         assert!(staging.read(Path::new("index.html")).is_err());
     }
 
@@ -455,7 +506,12 @@ mod tests {
     fn a_file_that_differs_makes_the_folder_and_never_writes_into_the_previous_site() {
         let (dir, site) = previous();
         let files = FILES;
-        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone())).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp"),
+            Some(site.clone()),
+            dir.path().join(".site.spare"),
+        )
+        .unwrap();
         staging.add("a/index.html".into(), b"page");
         staging.add("index.html".into(), b"new home");
         // Added again with other bytes, after it was put in as the previous
@@ -476,7 +532,12 @@ mod tests {
         }
         // A foreign file in the previous site is not taken for the site's.
         fs::write(site.join("notes.txt"), "mine").unwrap();
-        let staging = Staging::new(dir.path().join("tmp2"), Some(site.clone())).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp2"),
+            Some(site.clone()),
+            dir.path().join(".site.spare"),
+        )
+        .unwrap();
         for (path, text) in files {
             staging.add(path.into(), text.as_bytes());
         }
