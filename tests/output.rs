@@ -490,9 +490,9 @@ fn the_replaced_site_is_kept_and_the_next_build_writes_over_it() {
 /// A page that cannot be written over or removed (here: an immutable file,
 /// which needs root) in the site a build replaces: the site is kept as the
 /// spare, the next build writes a new folder rather than the spare's, and
-/// when the spare cannot be removed to keep the next one, the new site is in
-/// place all the same: exit 0 and a warning naming what is left, which the
-/// next build removes.
+/// when the spare it replaces cannot be removed, the new site is in place
+/// all the same: exit 0 and a warning naming what is left, which the next
+/// build removes.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
@@ -529,7 +529,7 @@ fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
     assert!(
         run.stderr.contains("warning: the new site is in")
             && run.stderr.contains(left[0].to_str().unwrap())
-            && run.stderr.contains("cannot be kept as"),
+            && run.stderr.contains("cannot be removed"),
         "{}",
         run.stderr
     );

@@ -13,7 +13,8 @@
 //!   output holds as it is is linked, not written, and a build that changes
 //!   nothing writes nothing and swaps nothing), and
 //!   [`Output::commit`] swaps it in only when all of it was written, keeping
-//!   the site it replaced as `.NAME.spare` for the next build to write over. On Linux the
+//!   the site it replaced (on Linux, for an output in the project) as
+//!   `.NAME.spare` for the next build to write over. On Linux the
 //!   swap is one `renameat2(RENAME_EXCHANGE)`, so there is no moment without a
 //!   site; elsewhere it is two renames, and a build that dies between them
 //!   leaves the previous site aside, which the next build puts back.
@@ -59,6 +60,10 @@ pub struct Output {
     pub named: PathBuf,
     /// Absolute, every symlink resolved: where the site is swapped in.
     pub real: PathBuf,
+    /// Where the site a build replaces is kept for the next build to write
+    /// over, `.NAME.spare` beside the output: only on Linux, and only for an
+    /// output in the project (whose parent may be a served folder otherwise).
+    spare: Option<PathBuf>,
 }
 
 impl Output {
@@ -121,7 +126,11 @@ impl Output {
                 ));
             }
         }
-        let out = Output { named, real };
+        let spare = (cfg!(target_os = "linux") && real.starts_with(&root_real)).then(|| {
+            let name = real.file_name().unwrap_or_default().to_string_lossy();
+            parent.join(format!(".{name}.spare"))
+        });
+        let out = Output { named, real, spare };
         match fs::symlink_metadata(&out.real) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
             Err(e) => {
@@ -176,12 +185,6 @@ impl Output {
             .expect("checked: the output has a name")
             .to_string_lossy()
             .into_owned()
-    }
-
-    /// Where the site a build replaced is kept for the next build to write
-    /// over: `.NAME.spare` beside the output.
-    fn spare(&self) -> PathBuf {
-        self.parent().join(format!(".{}.spare", self.name()))
     }
 
     /// A temporary folder beside the output: `.NAME.KIND-PID`.
@@ -242,7 +245,7 @@ impl Output {
         fs::create_dir_all(parent)
             .with_context(|| format!("cannot create {}", parent.display()))?;
         let previous = self.has_marker().then(|| self.real.clone());
-        Staging::new(self.sibling("tmp"), previous, self.spare())
+        Staging::new(self.sibling("tmp"), previous, self.spare.clone())
     }
 
     /// Puts `staging` in place of this folder, if all its files were
@@ -263,14 +266,12 @@ impl Output {
         };
         let mut warnings = Vec::new();
         if let Some(old) = old
-            && let Err(e) = keep_spare(&old, &self.spare())
+            && let Err(e) = keep_spare(&old, self.spare.as_deref())
         {
             warnings.push(format!(
-                "the new site is in {}, but the previous one, moved to {}, cannot be kept as {} \
-                 or removed: {e}",
+                "the new site is in {}, but the previous one, moved to {}, cannot be removed: {e}",
                 self.named.display(),
-                old.display(),
-                self.spare().display()
+                old.display()
             ));
         }
         Ok(warnings)

@@ -34,7 +34,13 @@ impl Left {
     /// Moves the `spare` to `dir`, if it is fit to be written over; returns
     /// what is in it. An unfit spare stays where it is.
     pub(super) fn recycle(spare: &Path, dir: &Path) -> Option<Left> {
-        let (files, folders) = is_site(spare).then(|| contents(spare)).flatten()?;
+        // On a disk that folds case, two paths the lists tell apart could
+        // be one file.
+        let folds = fs::symlink_metadata(spare.join(MARKER.to_uppercase())).is_ok();
+        if folds || !is_site(spare) {
+            return None;
+        }
+        let (files, folders) = contents(spare)?;
         fs::rename(spare, dir).ok()?;
         Some(Left { files, folders })
     }
@@ -105,7 +111,17 @@ pub(super) fn link_over(from: &Path, to: &Path, over: bool) -> io::Result<()> {
         }
         fs::remove_file(to)?;
     }
-    fs::hard_link(from, to).or_else(|_| fs::copy(from, to).map(|_| ()))
+    fs::hard_link(from, to).or_else(|e| match e.kind() {
+        io::ErrorKind::AlreadyExists => Err(e),
+        // A new file, never one that is there.
+        _ => fs::File::open(from).and_then(|mut file| {
+            let mut copy = fs::OpenOptions::new()
+                .write(true)
+                .create_new(true)
+                .open(to)?;
+            io::copy(&mut file, &mut copy).map(|_| ())
+        }),
+    })
 }
 
 /// `bytes` written over the spare's file `full`, in place: the same inode,
@@ -163,65 +179,90 @@ fn is_site(dir: &Path) -> bool {
 }
 
 /// The files and folders in the site `dir` (the marker left out), if it
-/// holds nothing else and all of it can be written.
+/// holds nothing else, every folder (itself too) is one this process may
+/// write in, and nothing is flagged against change.
 fn contents(dir: &Path) -> Option<(HashSet<PathBuf>, HashSet<PathBuf>)> {
     let mut files = HashSet::new();
     let mut folders = HashSet::new();
-    for entry in walkdir::WalkDir::new(dir).min_depth(1) {
+    for entry in walkdir::WalkDir::new(dir) {
         let entry = entry.ok()?;
-        let meta = entry.metadata().ok()?;
-        if meta.permissions().readonly() || flagged(entry.path()) {
+        let kind = entry.file_type();
+        if !(kind.is_dir() || kind.is_file()) || !changeable(entry.path(), kind.is_dir()) {
             return None;
         }
         let path = entry.path().strip_prefix(dir).ok()?.to_path_buf();
-        if meta.is_dir() {
-            folders.insert(path);
-        } else if meta.is_file() {
-            files.insert(path);
-        } else {
-            return None;
+        match (kind.is_dir(), entry.depth()) {
+            (_, 0) => {}
+            (true, _) => _ = folders.insert(path),
+            (false, _) => _ = files.insert(path),
         }
     }
     files.remove(Path::new(MARKER));
     Some((files, folders))
 }
 
-/// Whether the system's flags keep the file at `path` from being written
-/// over or removed (Linux's immutable and append-only attributes).
-fn flagged(path: &Path) -> bool {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{AtFlags, CWD, StatxAttributes, StatxFlags, statx};
-        let stuck = StatxAttributes::IMMUTABLE | StatxAttributes::APPEND;
-        statx(CWD, path, AtFlags::SYMLINK_NOFOLLOW, StatxFlags::empty())
-            .is_ok_and(|s| s.stx_attributes.intersects(stuck))
-    }
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    {
-        let _ = path;
-        false
-    }
+/// Whether this process may change what is at `path`: write in it if it is
+/// a `folder`, and neither is flagged immutable or append-only.
+#[cfg(unix)]
+fn changeable(path: &Path, folder: bool) -> bool {
+    use rustix::fs::{Access, AtFlags, CWD, StatxAttributes, StatxFlags, accessat, statx};
+    let stuck = StatxAttributes::IMMUTABLE | StatxAttributes::APPEND;
+    let Ok(stat) = statx(CWD, path, AtFlags::SYMLINK_NOFOLLOW, StatxFlags::MODE) else {
+        return false;
+    };
+    // The owner's write bit too: a folder made read-only stays so for root.
+    let writable = || {
+        stat.stx_mode & 0o200 != 0
+            && accessat(CWD, path, Access::WRITE_OK, AtFlags::EACCESS).is_ok()
+    };
+    !stat.stx_attributes.intersects(stuck) && (!folder || writable())
+}
+
+/// Elsewhere no spare is kept ([`super::output::Output`]).
+#[cfg(not(unix))]
+fn changeable(_: &Path, _: bool) -> bool {
+    false
 }
 
 /// Keeps the site `old`, which a build has just replaced, as the `spare`
-/// the next build writes over: when ladder wrote it and no other spare is
-/// there (one only ladder could have put there is replaced), with a
-/// `.gitignore` that keeps it out of git. Otherwise removes it.
-pub(super) fn keep_spare(old: &Path, spare: &Path) -> io::Result<()> {
-    if !is_site(old) {
+/// the next build writes over, with a `.gitignore` that keeps it out of
+/// git: when ladder wrote it and the spare is not a folder ladder did not
+/// write. A spare there before is exchanged with it, so that what is left
+/// of it if it cannot be removed is where `old` was, a temporary folder the
+/// next build removes. Otherwise (or with no `spare`) removes `old`.
+pub(super) fn keep_spare(old: &Path, spare: Option<&Path>) -> io::Result<()> {
+    let Some(spare) = spare.filter(|_| is_site(old)) else {
         return remove_tree(old);
-    }
-    if is_site(spare) {
-        remove_tree(spare)?;
-    }
-    if fs::rename(old, spare).is_err() {
-        return remove_tree(old);
-    }
+    };
     // Made new: the site's own .gitignore may be a link into the site in place.
-    let ignore = spare.join(".gitignore");
-    match fs::remove_file(&ignore) {
+    let ignore = old.join(".gitignore");
+    let ignored = match fs::remove_file(&ignore) {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => create(&ignore, b"*\n"),
+    };
+    let kept = ignored.is_ok()
+        && match fs::symlink_metadata(spare) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::rename(old, spare).is_ok(),
+            Ok(_) if is_site(spare) => exchange(old, spare),
+            _ => false,
+        };
+    if kept && fs::symlink_metadata(old).is_err() {
+        return Ok(());
+    }
+    remove_tree(old)
+}
+
+/// Swaps the folders `a` and `b` in one step, where the system can.
+fn exchange(a: &Path, b: &Path) -> bool {
+    #[cfg(any(target_os = "linux", target_os = "android"))]
+    {
+        use rustix::fs::{CWD, RenameFlags, renameat_with};
+        renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).is_ok()
+    }
+    #[cfg(not(any(target_os = "linux", target_os = "android")))]
+    {
+        let _ = (a, b);
+        false
     }
 }
 
@@ -250,8 +291,12 @@ mod tests {
         fs::write(spare.join("gone.html"), "not in the new site").unwrap();
         let inode = |p: PathBuf| fs::metadata(p).unwrap().ino();
         let older = inode(spare.join("a/index.html"));
-        let staging =
-            Staging::new(dir.path().join("tmp"), Some(site.clone()), spare.clone()).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp"),
+            Some(site.clone()),
+            Some(spare.clone()),
+        )
+        .unwrap();
         let files = [
             ("index.html", "new home"),
             ("a/index.html", "new page"),
@@ -291,7 +336,8 @@ mod tests {
         let spare = dir.path().join(".site.spare");
         fs::create_dir_all(&spare).unwrap();
         fs::write(spare.join("index.html"), "mine").unwrap();
-        let staging = Staging::new(dir.path().join("tmp"), Some(site), spare.clone()).unwrap();
+        let staging =
+            Staging::new(dir.path().join("tmp"), Some(site), Some(spare.clone())).unwrap();
         staging.add("index.html".into(), b"new home");
         let new = staging.finish().unwrap().expect("a new folder");
         assert_eq!(
@@ -302,11 +348,80 @@ mod tests {
             fs::read_to_string(spare.join("index.html")).unwrap(),
             "mine"
         );
-        assert!(keep_spare(&new, &spare).is_ok());
+        assert!(keep_spare(&new, Some(&spare)).is_ok());
         assert!(!new.exists(), "not kept over a folder ladder did not write");
         assert_eq!(
             fs::read_to_string(spare.join("index.html")).unwrap(),
             "mine"
         );
+    }
+
+    /// A spare as a build leaves it: the previous site's files, linked.
+    fn spare_of(dir: &Path, site: &Path) -> PathBuf {
+        let spare = dir.join(".site.spare");
+        for (path, _) in FILES.iter().chain([&(MARKER, "")]) {
+            let to = spare.join(path);
+            fs::create_dir_all(to.parent().unwrap()).unwrap();
+            fs::hard_link(site.join(path), to).unwrap();
+        }
+        spare
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_spare_that_cannot_be_written_over_as_listed_is_not_taken() {
+        use std::os::unix::fs::PermissionsExt as _;
+        let (dir, site) = previous();
+        // A disk that folds case (the marker found in capitals), and a
+        // spare made read-only.
+        let folds = |spare: &Path| fs::write(spare.join(".LADDER-OUTPUT"), MARKER_TEXT).unwrap();
+        let read_only =
+            |spare: &Path| fs::set_permissions(spare, fs::Permissions::from_mode(0o555)).unwrap();
+        for unfit in [folds, read_only] {
+            let spare = spare_of(dir.path(), &site);
+            unfit(&spare);
+            assert!(Left::recycle(&spare, &dir.path().join("tmp")).is_none());
+            assert!(spare.join(MARKER).is_file(), "left where it is");
+            fs::set_permissions(&spare, fs::Permissions::from_mode(0o755)).unwrap();
+            remove_tree(&spare).unwrap();
+        }
+        let spare = spare_of(dir.path(), &site);
+        assert!(Left::recycle(&spare, &dir.path().join("tmp")).is_some());
+    }
+
+    #[test]
+    fn a_copy_in_place_of_a_link_never_writes_over_a_file_that_is_there() {
+        let (dir, site) = previous();
+        let spare = spare_of(dir.path(), &site);
+        // The spare's file at another name (as a disk that folds case would
+        // give it): no link can be made, and no copy is written through it.
+        let from = site.join("index.html");
+        assert!(link_over(&from, &spare.join("index.html"), false).is_err());
+        assert_eq!(fs::read_to_string(&from).unwrap(), "home");
+    }
+
+    #[test]
+    fn a_kept_spare_takes_the_place_of_the_one_before_which_goes() {
+        let (dir, site) = previous();
+        let before = spare_of(dir.path(), &site);
+        fs::write(before.join("before.html"), "before").unwrap();
+        let old = dir.path().join(".site.tmp-1");
+        fs::rename(&site, &old).unwrap();
+        keep_spare(&old, Some(&before)).unwrap();
+        assert!(!old.exists());
+        assert!(!before.join("before.html").exists());
+        assert_eq!(
+            fs::read_to_string(before.join(".gitignore")).unwrap(),
+            "*\n"
+        );
+        assert_eq!(
+            fs::read_to_string(before.join("index.html")).unwrap(),
+            "home"
+        );
+        // No spare wanted: removed.
+        let (dir, site) = previous();
+        keep_spare(&site, None).unwrap();
+        assert!(!site.exists());
+        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
     }
 }

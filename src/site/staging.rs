@@ -50,7 +50,7 @@ pub struct Staging {
     previous: Option<PathBuf>,
     /// Where a replaced site is kept ([`super::spare::keep_spare`]), to be
     /// made the folder.
-    spare: PathBuf,
+    spare: Option<PathBuf>,
     state: Mutex<State>,
     /// The folders made in the folder, each once.
     folders: Mutex<HashSet<PathBuf>>,
@@ -74,7 +74,11 @@ impl Staging {
     /// marker at once when there is no `previous` site that ladder wrote,
     /// and otherwise at the first file that differs from that site's; made
     /// from the `spare` when that is a site ladder kept there.
-    pub(super) fn new(dir: PathBuf, previous: Option<PathBuf>, spare: PathBuf) -> Result<Staging> {
+    pub(super) fn new(
+        dir: PathBuf,
+        previous: Option<PathBuf>,
+        spare: Option<PathBuf>,
+    ) -> Result<Staging> {
         if fs::symlink_metadata(&dir).is_ok() {
             remove_tree(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
         }
@@ -101,7 +105,11 @@ impl Staging {
     /// and puts in it the files added so far, which are the previous site's.
     fn make(&self, state: &mut State) -> Result<()> {
         let dir = self.dir();
-        match Left::recycle(&self.spare, dir) {
+        match self
+            .spare
+            .as_deref()
+            .and_then(|spare| Left::recycle(spare, dir))
+        {
             Some(left) => {
                 let mut made = self.folders.lock().expect("no add panics");
                 made.insert(dir.to_path_buf());
@@ -385,8 +393,7 @@ pub(super) mod tests {
     #[test]
     fn files_are_written_as_added_a_path_outside_never_and_a_dropped_folder_goes() {
         let dir = tempfile::tempdir().unwrap();
-        let staging =
-            Staging::new(dir.path().join("tmp"), None, dir.path().join(".site.spare")).unwrap();
+        let staging = Staging::new(dir.path().join("tmp"), None, None).unwrap();
         staging.add("a/b/index.html".into(), b"one");
         staging.add("a/b/index.html".into(), b"two");
         staging.add("../outside".into(), b"no");
@@ -428,12 +435,7 @@ pub(super) mod tests {
     fn a_site_as_the_previous_one_is_not_written_and_the_previous_stays() {
         let (dir, site) = previous();
         let files = FILES;
-        let staging = Staging::new(
-            dir.path().join("tmp"),
-            Some(site.clone()),
-            dir.path().join(".site.spare"),
-        )
-        .unwrap();
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone()), None).unwrap();
         for (path, text) in files {
             staging.add(path.into(), text.as_bytes());
         }
@@ -444,12 +446,7 @@ pub(super) mod tests {
 
         // One file fewer than the previous site, or one more: a new folder.
         for added in [&files[..1], &[files[0], files[1], ("b.css", "x")][..]] {
-            let staging = Staging::new(
-                dir.path().join("tmp"),
-                Some(site.clone()),
-                dir.path().join(".site.spare"),
-            )
-            .unwrap();
+            let staging = Staging::new(dir.path().join("tmp"), Some(site.clone()), None).unwrap();
             for (path, text) in added {
                 staging.add(path.into(), text.as_bytes());
             }
@@ -476,12 +473,7 @@ pub(super) mod tests {
         std::os::unix::fs::symlink(outside.join("index.html"), site.join("index.html")).unwrap();
         fs::rename(site.join("a"), dir.path().join("a")).unwrap();
         std::os::unix::fs::symlink(dir.path().join("a"), site.join("a")).unwrap();
-        let staging = Staging::new(
-            dir.path().join("tmp"),
-            Some(site.clone()),
-            dir.path().join(".site.spare"),
-        )
-        .unwrap();
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone()), None).unwrap();
         for (path, text) in FILES {
             staging.add(path.into(), text.as_bytes());
         }
@@ -493,12 +485,7 @@ pub(super) mod tests {
         }
         assert!(fs::symlink_metadata(new.join("a")).unwrap().is_dir());
         // Nothing was read from or written to a path that was not added.
-        let staging = Staging::new(
-            dir.path().join("tmp2"),
-            Some(site),
-            dir.path().join(".site.spare"),
-        )
-        .unwrap();
+        let staging = Staging::new(dir.path().join("tmp2"), Some(site), None).unwrap();
         assert!(staging.read(Path::new("index.html")).is_err());
     }
 
@@ -506,12 +493,7 @@ pub(super) mod tests {
     fn a_file_that_differs_makes_the_folder_and_never_writes_into_the_previous_site() {
         let (dir, site) = previous();
         let files = FILES;
-        let staging = Staging::new(
-            dir.path().join("tmp"),
-            Some(site.clone()),
-            dir.path().join(".site.spare"),
-        )
-        .unwrap();
+        let staging = Staging::new(dir.path().join("tmp"), Some(site.clone()), None).unwrap();
         staging.add("a/index.html".into(), b"page");
         staging.add("index.html".into(), b"new home");
         // Added again with other bytes, after it was put in as the previous
@@ -532,12 +514,7 @@ pub(super) mod tests {
         }
         // A foreign file in the previous site is not taken for the site's.
         fs::write(site.join("notes.txt"), "mine").unwrap();
-        let staging = Staging::new(
-            dir.path().join("tmp2"),
-            Some(site.clone()),
-            dir.path().join(".site.spare"),
-        )
-        .unwrap();
+        let staging = Staging::new(dir.path().join("tmp2"), Some(site.clone()), None).unwrap();
         for (path, text) in files {
             staging.add(path.into(), text.as_bytes());
         }
