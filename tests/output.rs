@@ -487,43 +487,49 @@ fn the_replaced_site_is_kept_and_the_next_build_writes_over_it() {
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
 }
 
-/// A page that cannot be written over or removed (here: an immutable file,
-/// which needs root) in the site a build replaces: the site is kept as the
-/// spare, the next build writes a new folder rather than the spare's, and
-/// when the spare it replaces cannot be removed, the new site is in place
-/// all the same: exit 0 and a warning naming what is left, which the next
-/// build removes.
+/// Makes `path` immutable (`+i`) or not (`-i`); false where that needs a
+/// privilege this process lacks.
+#[cfg(target_os = "linux")]
+fn chattr(flag: &str, path: &Path) -> bool {
+    Command::new("chattr")
+        .arg(flag)
+        .arg(path)
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// When the previous site cannot be removed at all (here: an immutable file,
+/// which needs root) and is not kept (the output is outside the project), the
+/// new one is in place: exit 0 and a warning naming what is left; the next
+/// build removes it.
 #[cfg(target_os = "linux")]
 #[test]
 fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
     let dir = built();
-    let stuck = dir.path().join("site/demo/one/index.html");
-    let chattr = |flag: &str, path: &Path| {
-        Command::new("chattr")
-            .arg(flag)
-            .arg(path)
-            .output()
-            .is_ok_and(|o| o.status.success())
+    let outside = tempfile::tempdir().unwrap();
+    let out = outside.path().join("out");
+    let build = || {
+        ladder(
+            &["build", "--output-dir", out.to_str().unwrap()],
+            dir.path(),
+        )
     };
+    assert_eq!(build().code, 0);
+    let stuck = out.join("demo/one/index.html");
     if !chattr("+i", &stuck) {
         eprintln!("skipped: cannot make a file immutable here");
         return;
     }
     // A build that changes nothing keeps the previous site: change it.
     write(&dir.path().join("content/demo/three.md"), &essay("demo", 3));
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
-    let spare = dir.path().join(".site.spare");
-    assert!(spare.join("demo/one/index.html").is_file());
-    write(&dir.path().join("content/demo/four.md"), &essay("demo", 4));
-    let run = ladder(&["build"], dir.path());
-    let left = leftovers(&[dir.path()]);
-    for path in left.iter().chain([&spare]) {
+    let run = build();
+    let left = leftovers(&[outside.path()]);
+    for path in &left {
         for entry in walkdir::WalkDir::new(path).into_iter().flatten() {
             chattr("-i", entry.path());
         }
     }
+    chattr("-i", &stuck);
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(left.len(), 1, "{left:?}");
     assert!(
@@ -533,9 +539,43 @@ fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
         "{}",
         run.stderr
     );
-    assert!(dir.path().join("site/demo/four/index.html").is_file());
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(out.join(".ladder-output").is_file());
+    assert_eq!(build().code, 0);
+    assert_eq!(leftovers(&[outside.path()]), Vec::<PathBuf>::new());
+    assert!(
+        !outside.path().join(".out.spare").exists(),
+        "no spare outside"
+    );
+}
+
+/// A page that cannot be written over (an immutable file) in the site a
+/// build kept as its spare: the next builds write new folders, without a
+/// warning, and leave that spare as it is.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_spare_that_cannot_be_written_over_is_left_alone() {
+    let dir = built();
+    let stuck = dir.path().join("site/demo/one/index.html");
+    if !chattr("+i", &stuck) {
+        eprintln!("skipped: cannot make a file immutable here");
+        return;
+    }
+    let spare = dir.path().join(".site.spare");
+    let mut runs = Vec::new();
+    for rung in [3, 4, 5] {
+        write(
+            &dir.path().join(format!("content/demo/{rung}.md")),
+            &essay("demo", rung),
+        );
+        runs.push(ladder(&["build"], dir.path()));
+    }
+    chattr("-i", &spare.join("demo/one/index.html"));
+    for run in runs {
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    }
+    assert!(dir.path().join("site/demo/5/index.html").is_file());
+    assert!(!spare.join("demo/3").exists(), "the first site, kept");
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
 }
 

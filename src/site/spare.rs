@@ -11,8 +11,9 @@
 //! last ones spent seconds there, growing with each build.)
 //!
 //! Only a folder that carries ladder's marker, holds only folders and plain
-//! files, and all of it writable, is written over; any other is left where
-//! it is, and replaced by the next spare only when it carries the marker.
+//! files, and all of it writable, on a disk that tells case apart, is
+//! written over; any other is left where it is, and while it is there no
+//! site is kept (what cannot be written over may not be removable either).
 
 use super::output::{MARKER, MARKER_TEXT, remove_tree};
 use super::staging::{create, holds, plain_file};
@@ -112,6 +113,7 @@ pub(super) fn link_over(from: &Path, to: &Path, over: bool) -> io::Result<()> {
         fs::remove_file(to)?;
     }
     fs::hard_link(from, to).or_else(|e| match e.kind() {
+        io::ErrorKind::AlreadyExists if same_file(from, to) => Ok(()),
         io::ErrorKind::AlreadyExists => Err(e),
         // A new file, never one that is there.
         _ => fs::File::open(from).and_then(|mut file| {
@@ -226,12 +228,12 @@ fn changeable(_: &Path, _: bool) -> bool {
 
 /// Keeps the site `old`, which a build has just replaced, as the `spare`
 /// the next build writes over, with a `.gitignore` that keeps it out of
-/// git: when ladder wrote it and the spare is not a folder ladder did not
-/// write. A spare there before is exchanged with it, so that what is left
-/// of it if it cannot be removed is where `old` was, a temporary folder the
-/// next build removes. Otherwise (or with no `spare`) removes `old`.
+/// git, when ladder wrote it and nothing is at `spare`; otherwise (or with
+/// no `spare`) removes it. A spare still there is one the build could not
+/// write over ([`Left::recycle`]): left alone, never removed or exchanged,
+/// since what cannot be written over may not be removable either.
 pub(super) fn keep_spare(old: &Path, spare: Option<&Path>) -> io::Result<()> {
-    let Some(spare) = spare.filter(|_| is_site(old)) else {
+    let Some(spare) = spare.filter(|s| is_site(old) && fs::symlink_metadata(s).is_err()) else {
         return remove_tree(old);
     };
     // Made new: the site's own .gitignore may be a link into the site in place.
@@ -240,30 +242,10 @@ pub(super) fn keep_spare(old: &Path, spare: Option<&Path>) -> io::Result<()> {
         Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
         _ => create(&ignore, b"*\n"),
     };
-    let kept = ignored.is_ok()
-        && match fs::symlink_metadata(spare) {
-            Err(e) if e.kind() == io::ErrorKind::NotFound => fs::rename(old, spare).is_ok(),
-            Ok(_) if is_site(spare) => exchange(old, spare),
-            _ => false,
-        };
-    if kept && fs::symlink_metadata(old).is_err() {
+    if ignored.is_ok() && fs::rename(old, spare).is_ok() {
         return Ok(());
     }
     remove_tree(old)
-}
-
-/// Swaps the folders `a` and `b` in one step, where the system can.
-fn exchange(a: &Path, b: &Path) -> bool {
-    #[cfg(any(target_os = "linux", target_os = "android"))]
-    {
-        use rustix::fs::{CWD, RenameFlags, renameat_with};
-        renameat_with(CWD, a, CWD, b, RenameFlags::EXCHANGE).is_ok()
-    }
-    #[cfg(not(any(target_os = "linux", target_os = "android")))]
-    {
-        let _ = (a, b);
-        false
-    }
 }
 
 #[cfg(test)]
@@ -390,38 +372,46 @@ mod tests {
     }
 
     #[test]
-    fn a_copy_in_place_of_a_link_never_writes_over_a_file_that_is_there() {
+    fn a_link_is_never_made_over_a_file_that_is_there() {
         let (dir, site) = previous();
         let spare = spare_of(dir.path(), &site);
         // The spare's file at another name (as a disk that folds case would
-        // give it): no link can be made, and no copy is written through it.
+        // give it): the site's file itself is left as it is, another file
+        // is an error, and neither is written.
         let from = site.join("index.html");
-        assert!(link_over(&from, &spare.join("index.html"), false).is_err());
+        link_over(&from, &spare.join("index.html"), false).unwrap();
+        fs::write(spare.join("other.html"), "other").unwrap();
+        assert!(link_over(&from, &spare.join("other.html"), false).is_err());
         assert_eq!(fs::read_to_string(&from).unwrap(), "home");
+        assert_eq!(
+            fs::read_to_string(spare.join("other.html")).unwrap(),
+            "other"
+        );
     }
 
     #[test]
-    fn a_kept_spare_takes_the_place_of_the_one_before_which_goes() {
+    fn a_site_is_kept_where_no_spare_is_and_removed_where_one_is() {
         let (dir, site) = previous();
-        let before = spare_of(dir.path(), &site);
-        fs::write(before.join("before.html"), "before").unwrap();
+        let spare = dir.path().join(".site.spare");
         let old = dir.path().join(".site.tmp-1");
         fs::rename(&site, &old).unwrap();
-        keep_spare(&old, Some(&before)).unwrap();
+        keep_spare(&old, Some(&spare)).unwrap();
         assert!(!old.exists());
-        assert!(!before.join("before.html").exists());
+        assert_eq!(fs::read_to_string(spare.join(".gitignore")).unwrap(), "*\n");
         assert_eq!(
-            fs::read_to_string(before.join(".gitignore")).unwrap(),
-            "*\n"
-        );
-        assert_eq!(
-            fs::read_to_string(before.join("index.html")).unwrap(),
+            fs::read_to_string(spare.join("index.html")).unwrap(),
             "home"
         );
-        // No spare wanted: removed.
-        let (dir, site) = previous();
-        keep_spare(&site, None).unwrap();
-        assert!(!site.exists());
-        assert_eq!(fs::read_dir(dir.path()).unwrap().count(), 0);
+        // A spare still there (one no build could write over) stays as it
+        // is; with none wanted, the site goes too.
+        for kept in [Some(spare.as_path()), None] {
+            let (_other, site) = previous();
+            keep_spare(&site, kept).unwrap();
+            assert!(!site.exists());
+        }
+        assert_eq!(
+            fs::read_to_string(spare.join("index.html")).unwrap(),
+            "home"
+        );
     }
 }
