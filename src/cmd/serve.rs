@@ -25,10 +25,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         moves: false,
         ..Options::new(args.root)
     });
-    serve::run(
+    let server = serve::start(
         site,
         SocketAddr::new(args.interface, args.port),
         progress::reporter(),
     )?;
-    Ok(ExitCode::SUCCESS)
+    // A closed standard output does not stop the server.
+    let _ = out!("serving http://{}/ (Ctrl-C to stop)", server.address);
+    // Serves, builds and watches until the process is stopped.
+    loop {
+        std::thread::park();
+    }
 }

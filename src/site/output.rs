@@ -126,11 +126,13 @@ impl Output {
                 ));
             }
         }
-        let spare = (cfg!(target_os = "linux") && real.starts_with(&root_real)).then(|| {
-            let name = real.file_name().unwrap_or_default().to_string_lossy();
-            parent.join(format!(".{name}.spare"))
-        });
-        let out = Output { named, real, spare };
+        let keeps_spare = cfg!(target_os = "linux") && real.starts_with(&root_real);
+        let mut out = Output {
+            named,
+            real,
+            spare: None,
+        };
+        out.spare = keeps_spare.then(|| out.beside("spare"));
         match fs::symlink_metadata(&out.real) {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(out),
             Err(e) => {
@@ -187,10 +189,14 @@ impl Output {
             .into_owned()
     }
 
+    /// The folder `.NAME.KIND` beside the output.
+    fn beside(&self, kind: &str) -> PathBuf {
+        self.parent().join(format!(".{}.{kind}", self.name()))
+    }
+
     /// A temporary folder beside the output: `.NAME.KIND-PID`.
     fn sibling(&self, kind: &str) -> PathBuf {
-        self.parent()
-            .join(format!(".{}.{kind}-{}", self.name(), std::process::id()))
+        self.beside(&format!("{kind}-{}", std::process::id()))
     }
 
     /// Removes the temporary folders that builds of this output left when

@@ -197,16 +197,3 @@ pub fn start(
         runtime,
     })
 }
-
-/// Serves, builds and watches until the process is stopped.
-pub fn run(site: Site, addr: SocketAddr, progress: Box<dyn Progress + Send>) -> Result<()> {
-    let server = start(site, addr, progress)?;
-    // Said once; a closed standard output does not stop the server.
-    let _ = std::io::Write::write_fmt(
-        &mut std::io::stdout(),
-        format_args!("serving http://{}/ (Ctrl-C to stop)\n", server.address),
-    );
-    loop {
-        std::thread::park();
-    }
-}
