@@ -10,10 +10,17 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Value of the empty `rows` x `cols` board, from scratch, in CGSuite notation.
-fn empty_board(rows: usize, cols: usize) -> String {
-    let mut games = GameTable::new();
-    let v = Values::new(Domineering).value(&mut games, &Board::empty(rows, cols).into());
+/// Value of the empty `rows` x `cols` board, from scratch, in CGSuite notation,
+/// searched on every core when `parallel` (as `ladder value` does).
+fn empty_board(rows: usize, cols: usize, parallel: bool) -> String {
+    let games = GameTable::new();
+    let values = Values::new(Domineering);
+    let values = if parallel {
+        values.in_parallel()
+    } else {
+        values
+    };
+    let v = values.value(&games, &Board::empty(rows, cols).into());
     games.display(v)
 }
 
@@ -39,11 +46,25 @@ fn boards(c: &mut Criterion) {
                 .sample_size(10)
                 .measurement_time(Duration::from_secs(60));
         }
-        group.bench_function(format!("{rows}x{cols}"), |b| {
-            b.iter(|| {
-                assert_eq!(empty_board(black_box(rows), black_box(cols)), expected);
-            })
-        });
+        // The larger boards also as `ladder value` searches them, on every
+        // core.
+        let ways: &[bool] = if rows * cols >= 30 {
+            &[false, true]
+        } else {
+            &[false]
+        };
+        for &parallel in ways {
+            let name = format!(
+                "{rows}x{cols}{}",
+                if parallel { " in parallel" } else { "" }
+            );
+            group.bench_function(name, |b| {
+                b.iter(|| {
+                    let value = empty_board(black_box(rows), black_box(cols), parallel);
+                    assert_eq!(value, expected);
+                })
+            });
+        }
     }
     group.finish();
 }

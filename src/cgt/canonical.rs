@@ -12,22 +12,28 @@
 //!
 //! One table is meant to be shared by everything that evaluates games in a run
 //! (a generator, a command): ids from one table mean nothing in another. The
-//! table is an ordinary value passed by `&mut`; there is no global state.
+//! table is an ordinary value, and threads may share it: its nodes are
+//! appended to a vector that never moves them, its index and sums are
+//! [`Sharded`] tables and its caches atomics, so every operation takes `&self`.
+//! Ids then depend on the order in which threads store games, and nothing
+//! shown to a reader may depend on them (the display orders options by text).
 //!
 //! Display ([`GameTable::display`]) follows CGSuite's notation; the
 //! `notation` submodule recognises and writes games.
 
 mod cache;
+mod nodes;
 mod notation;
 
 pub use notation::Form;
 
 use super::dyadic::Dyadic;
+use super::shared::{Memo, Sharded, hash_of};
 use cache::LeqCache;
-use hashbrown::HashTable;
-use rustc_hash::{FxHashMap, FxHasher};
+use nodes::{Nodes, Stops};
+use rustc_hash::FxHashMap;
 use std::fmt;
-use std::hash::{Hash, Hasher};
+use std::sync::Mutex;
 
 /// The name of one canonical game in one [`GameTable`].
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
@@ -65,89 +71,19 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// One canonical game: where its options lie in the table's list (Left's
-/// first), whether it is a number (then both stops are that number), stops.
-struct Node {
-    start: u32,
-    lefts: u32,
-    end: u32,
-    stops: Stops,
-}
-
-impl Node {
-    /// The game's Left and Right options, out of the table's list of them.
-    fn lists<'a>(&self, options: &'a [GameId]) -> (&'a [GameId], &'a [GameId]) {
-        let at = |from: u32, to: u32| &options[from as usize..to as usize];
-        (at(self.start, self.lefts), at(self.lefts, self.end))
-    }
-}
-
-/// A game's stops and whether it is a number (then both stops are that
-/// number): what decides many comparisons without search.
-#[derive(Clone, Copy)]
-struct Stops {
-    number: bool,
-    left: Dyadic,
-    right: Dyadic,
-}
-
-impl Stops {
-    fn number(&self) -> Option<Dyadic> {
-        self.number.then_some(self.left)
-    }
-
-    /// `G <= H` for distinct games with these stops, when the stops decide it.
-    fn leq(&self, h: &Stops) -> Option<bool> {
-        let g = self;
-        // A number strictly between L(G) and R(H) lies above G and below H.
-        if g.left < h.right {
-            return Some(true);
-        }
-        match (g.number(), h.number()) {
-            (Some(x), Some(y)) => return Some(x <= y),
-            (None, Some(y)) => {
-                // L(G) < y gives G < y; G <= y needs L(G) <= y.
-                if g.left < y {
-                    return Some(true);
-                }
-                if g.left > y {
-                    return Some(false);
-                }
-            }
-            (Some(x), None) => {
-                if h.right > x {
-                    return Some(true);
-                }
-                if h.right < x {
-                    return Some(false);
-                }
-            }
-            (None, None) => {
-                // Stops are monotone: G <= H needs L(G) <= L(H) and R(G) <= R(H).
-                if g.left > h.left || g.right > h.right {
-                    return Some(false);
-                }
-            }
-        }
-        None
-    }
-}
-
 /// A table of canonical games: every game stored once, with memoised
 /// comparisons, sums and negations.
 pub struct GameTable {
-    nodes: Vec<Node>,
-    /// Every game's options, one game after another (see [`Node`]).
-    options: Vec<GameId>,
+    /// Every game, at its id.
+    nodes: Nodes,
     /// Every game's id, found by its option lists (hashed by [`list_hash`]).
-    index: HashTable<GameId>,
+    index: Sharded<GameId>,
     leq_memo: LeqCache,
-    sum_memo: FxHashMap<u64, GameId>,
-    negs: Vec<Option<GameId>>,
+    sum_memo: Memo<u64, GameId>,
     /// Recognised forms, filled in by [`GameTable::form`].
-    forms: FxHashMap<GameId, Form>,
+    forms: Mutex<FxHashMap<GameId, Form>>,
     /// `n.^` for n = 1, 2, ...: built on demand for recognition.
-    ups: Vec<GameId>,
+    ups: Mutex<Vec<GameId>>,
 }
 
 impl Default for GameTable {
@@ -162,24 +98,19 @@ fn pair(a: GameId, b: GameId) -> u64 {
 
 /// The hash of a game's option lists, as the index stores it.
 fn list_hash(left: &[GameId], right: &[GameId]) -> u64 {
-    let mut h = FxHasher::default();
-    left.hash(&mut h);
-    right.hash(&mut h);
-    h.finish()
+    hash_of(&(left, right))
 }
 
 impl GameTable {
     /// A table holding only `0`.
     pub fn new() -> GameTable {
-        let mut t = GameTable {
-            nodes: Vec::new(),
-            options: Vec::new(),
-            index: HashTable::new(),
+        let t = GameTable {
+            nodes: Nodes::default(),
+            index: Sharded::default(),
             leq_memo: LeqCache::default(),
-            sum_memo: FxHashMap::default(),
-            negs: Vec::new(),
-            forms: FxHashMap::default(),
-            ups: Vec::new(),
+            sum_memo: Memo::default(),
+            forms: Mutex::default(),
+            ups: Mutex::default(),
         };
         t.intern(Vec::new(), Vec::new());
         t
@@ -192,39 +123,37 @@ impl GameTable {
 
     /// Left's options of a canonical game.
     pub fn left(&self, g: GameId) -> &[GameId] {
-        self.nodes[g.index()].lists(&self.options).0
+        self.nodes.lists(g).0
     }
 
     /// Right's options of a canonical game.
     pub fn right(&self, g: GameId) -> &[GameId] {
-        self.nodes[g.index()].lists(&self.options).1
+        self.nodes.lists(g).1
     }
 
     /// The number a game equals, if it is one.
     pub fn number_value(&self, g: GameId) -> Option<Dyadic> {
-        self.nodes[g.index()].stops.number()
+        self.nodes.node(g).stops.number()
     }
 
     /// Left's stop: where play ends on the number scale with Left moving first
     /// and both players stopping as soon as a number is reached.
     pub fn left_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].stops.left
+        self.nodes.node(g).stops.left()
     }
 
     /// Right's stop, as [`GameTable::left_stop`] with Right moving first.
     pub fn right_stop(&self, g: GameId) -> Dyadic {
-        self.nodes[g.index()].stops.right
+        self.nodes.node(g).stops.right()
     }
 
     /// Stores a canonical option list (sorted, deduplicated) and returns its id.
-    fn intern(&mut self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
+    fn intern(&self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
         let hash = list_hash(&left, &right);
-        let (nodes, options) = (&self.nodes, &self.options);
-        let lists = |id: GameId| nodes[id.index()].lists(options);
-        if let Some(&id) = self
-            .index
-            .find(hash, |&id| lists(id) == (&left[..], &right[..]))
-        {
+        let lists = |id: &GameId| self.nodes.lists(*id);
+        // Held until the game is stored, so no other thread stores it too.
+        let mut index = self.index.lock(hash);
+        if let Some(&id) = index.find(hash, |id| lists(id) == (&left[..], &right[..])) {
             return id;
         }
         let number = self.number_of_options(&left, &right);
@@ -242,34 +171,17 @@ impl GameTable {
                     .unwrap_or(Dyadic::ZERO),
             ),
         };
-        let id = GameId(u32::try_from(self.nodes.len()).expect("fewer than 2^32 games"));
-        let position = |len: usize| u32::try_from(len).expect("fewer than 2^32 options in all");
-        let start = position(self.options.len());
-        self.options.extend(&left);
-        let lefts = position(self.options.len());
-        self.options.extend(&right);
-        let end = position(self.options.len());
-        self.nodes.push(Node {
-            start,
-            lefts,
-            end,
-            stops: Stops {
-                number: number.is_some(),
-                left: left_stop,
-                right: right_stop,
-            },
-        });
-        self.negs.push(None);
-        let (nodes, options) = (&self.nodes, &self.options);
-        self.index.insert_unique(hash, id, |&id| {
-            let (left, right) = nodes[id.index()].lists(options);
+        let stops = Stops::new(number.is_some(), left_stop, right_stop);
+        let id = self.nodes.push(&left, &right, stops);
+        index.insert_unique(hash, id, |id| {
+            let (left, right) = lists(id);
             list_hash(left, right)
         });
         id
     }
 
     /// The canonical form of the number `x`.
-    pub fn number(&mut self, x: Dyadic) -> GameId {
+    pub fn number(&self, x: Dyadic) -> GameId {
         if x == Dyadic::ZERO {
             return self.zero();
         }
@@ -290,25 +202,25 @@ impl GameTable {
     }
 
     /// The integer `n`.
-    pub fn integer(&mut self, n: i64) -> GameId {
+    pub fn integer(&self, n: i64) -> GameId {
         self.number(Dyadic::integer(n))
     }
 
     /// The nimber `*k`.
-    pub fn nimber(&mut self, k: u32) -> GameId {
+    pub fn nimber(&self, k: u32) -> GameId {
         let options: Vec<GameId> = (0..k).map(|j| self.nimber(j)).collect();
         self.intern(options.clone(), options)
     }
 
     /// `^ = {0 | *}`.
-    pub fn up(&mut self) -> GameId {
+    pub fn up(&self) -> GameId {
         let star = self.nimber(1);
         self.intern(vec![self.zero()], vec![star])
     }
 
     /// The canonical form of `{ left | right }`, the options being canonical
     /// games of this table.
-    pub fn game(&mut self, left: &[GameId], right: &[GameId]) -> GameId {
+    pub fn game(&self, left: &[GameId], right: &[GameId]) -> GameId {
         let mut left = left.to_vec();
         let mut right = right.to_vec();
         left.sort_unstable();
@@ -354,22 +266,22 @@ impl GameTable {
     /// smaller ones, Right's larger ones). The list holds distinct canonical
     /// games, so no two are equal. Candidates are tried best stop first, so
     /// the undominated ones are usually found early and compared with few.
-    fn remove_dominated(&mut self, side: &mut Vec<GameId>, left: bool) {
+    fn remove_dominated(&self, side: &mut Vec<GameId>, left: bool) {
         if side.len() < 2 {
             return;
         }
         // Each option's stops, read once: most comparisons end with them.
         let mut candidates: Vec<(GameId, Stops)> = side
             .iter()
-            .map(|&g| (g, self.nodes[g.index()].stops))
+            .map(|&g| (g, self.nodes.node(g).stops))
             .collect();
         if left {
-            candidates.sort_by_key(|(_, s)| std::cmp::Reverse(s.right));
+            candidates.sort_by_key(|(_, s)| std::cmp::Reverse(s.right()));
         } else {
-            candidates.sort_by_key(|(_, s)| s.left);
+            candidates.sort_by_key(|(_, s)| s.left());
         }
         // `x <= y` for distinct options.
-        let mut leq = |x: &(GameId, Stops), y: &(GameId, Stops)| {
+        let leq = |x: &(GameId, Stops), y: &(GameId, Stops)| {
             x.1.leq(&y.1).unwrap_or_else(|| self.leq_searched(x.0, y.0))
         };
         let mut kept: Vec<(GameId, Stops)> = Vec::with_capacity(side.len());
@@ -400,7 +312,7 @@ impl GameTable {
     /// Replaces each reversible option by the options it reverses through.
     /// Returns the new sides and whether anything changed.
     fn bypass_reversible(
-        &mut self,
+        &self,
         left: &[GameId],
         right: &[GameId],
     ) -> (Vec<GameId>, Vec<GameId>, bool) {
@@ -446,7 +358,7 @@ impl GameTable {
     /// options only: `x <= G` unless some `G^R <= x` or some `G <= x^L`, and
     /// `G <= x` unless some `x <= G^L` or some `x^R <= G`.
     fn leq_pending(
-        &mut self,
+        &self,
         x: GameId,
         g: &Pending<'_>,
         below: bool,
@@ -474,17 +386,17 @@ impl GameTable {
     }
 
     /// `G <= H`: Left, moving second in `H - G`, wins.
-    pub fn leq(&mut self, g: GameId, h: GameId) -> bool {
+    pub fn leq(&self, g: GameId, h: GameId) -> bool {
         if g == h {
             return true;
         }
-        let (gs, hs) = (&self.nodes[g.index()].stops, &self.nodes[h.index()].stops);
+        let (gs, hs) = (&self.nodes.node(g).stops, &self.nodes.node(h).stops);
         gs.leq(hs).unwrap_or_else(|| self.leq_searched(g, h))
     }
 
     /// `G <= H` for distinct games whose stops do not decide it: from the
     /// memo, or by the definition.
-    fn leq_searched(&mut self, g: GameId, h: GameId) -> bool {
+    fn leq_searched(&self, g: GameId, h: GameId) -> bool {
         let key = LeqCache::pack(g, h);
         if let Some(r) = key.and_then(|k| self.leq_memo.get(k)) {
             return r;
@@ -513,7 +425,7 @@ impl GameTable {
     }
 
     /// Who wins `g`: the outcome class, from `0 <= G` and `G <= 0`.
-    pub fn outcome(&mut self, g: GameId) -> Outcome {
+    pub fn outcome(&self, g: GameId) -> Outcome {
         let zero = self.zero();
         match (self.leq(zero, g), self.leq(g, zero)) {
             (true, true) => Outcome::Second,
@@ -524,8 +436,8 @@ impl GameTable {
     }
 
     /// `-G`: the players' roles swapped.
-    pub fn neg(&mut self, g: GameId) -> GameId {
-        if let Some(n) = self.negs[g.index()] {
+    pub fn neg(&self, g: GameId) -> GameId {
+        if let Some(n) = self.nodes.neg(g) {
             return n;
         }
         let left: Vec<GameId> = self.right(g).to_vec();
@@ -536,13 +448,12 @@ impl GameTable {
         new_right.sort_unstable();
         // The negative of a canonical form is canonical.
         let n = self.intern(new_left, new_right);
-        self.negs[g.index()] = Some(n);
-        self.negs[n.index()] = Some(g);
+        self.nodes.set_neg(g, n);
         n
     }
 
     /// The disjunctive sum `G + H`.
-    pub fn add(&mut self, g: GameId, h: GameId) -> GameId {
+    pub fn add(&self, g: GameId, h: GameId) -> GameId {
         let zero = self.zero();
         if g == zero {
             return h;
@@ -552,7 +463,7 @@ impl GameTable {
         }
         let (g, h) = if g <= h { (g, h) } else { (h, g) };
         let key = pair(g, h);
-        if let Some(&s) = self.sum_memo.get(&key) {
+        if let Some(s) = self.sum_memo.get(&key) {
             return s;
         }
         let sum = match (self.number_value(g), self.number_value(h)) {
@@ -579,13 +490,12 @@ impl GameTable {
                 self.game(&left, &right)
             }
         };
-        self.sum_memo.insert(key, sum);
-        sum
+        self.sum_memo.insert(key, sum)
     }
 
     /// `G + x` for a number `x` and a game `G` that is not one: by number
     /// translation `{G^L + x | G^R + x}`, which is canonical when `G` is.
-    fn translate(&mut self, g: GameId, x: GameId) -> GameId {
+    fn translate(&self, g: GameId, x: GameId) -> GameId {
         let (gl, gr) = (self.left(g).to_vec(), self.right(g).to_vec());
         let mut left: Vec<GameId> = gl.into_iter().map(|o| self.add(o, x)).collect();
         let mut right: Vec<GameId> = gr.into_iter().map(|o| self.add(o, x)).collect();
@@ -595,13 +505,13 @@ impl GameTable {
     }
 
     /// `G - H`.
-    pub fn sub(&mut self, g: GameId, h: GameId) -> GameId {
+    pub fn sub(&self, g: GameId, h: GameId) -> GameId {
         let nh = self.neg(h);
         self.add(g, nh)
     }
 
     /// Sums a list of games (`0` for none).
-    pub fn sum_of(&mut self, games: &[GameId]) -> GameId {
+    pub fn sum_of(&self, games: &[GameId]) -> GameId {
         games.iter().fold(self.zero(), |acc, &g| self.add(acc, g))
     }
 }
@@ -613,182 +523,4 @@ struct Pending<'a> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use proptest::prelude::*;
-
-    /// A game as a plain tree of options, never simplified.
-    #[derive(Clone, Debug)]
-    struct Raw {
-        left: Vec<Raw>,
-        right: Vec<Raw>,
-    }
-
-    /// `G <= H` straight from the definition, on the trees.
-    fn raw_leq(g: &Raw, h: &Raw) -> bool {
-        !g.left.iter().any(|gl| raw_leq(h, gl)) && !h.right.iter().any(|hr| raw_leq(hr, g))
-    }
-
-    fn raw_sum(g: &Raw, h: &Raw) -> Raw {
-        Raw {
-            left: g
-                .left
-                .iter()
-                .map(|x| raw_sum(x, h))
-                .chain(h.left.iter().map(|x| raw_sum(g, x)))
-                .collect(),
-            right: g
-                .right
-                .iter()
-                .map(|x| raw_sum(x, h))
-                .chain(h.right.iter().map(|x| raw_sum(g, x)))
-                .collect(),
-        }
-    }
-
-    fn build(t: &mut GameTable, g: &Raw) -> GameId {
-        let left: Vec<GameId> = g.left.iter().map(|x| build(t, x)).collect();
-        let right: Vec<GameId> = g.right.iter().map(|x| build(t, x)).collect();
-        t.game(&left, &right)
-    }
-
-    fn raw() -> impl Strategy<Value = Raw> {
-        let leaf = Just(Raw {
-            left: vec![],
-            right: vec![],
-        });
-        leaf.prop_recursive(4, 32, 3, |inner| {
-            (
-                prop::collection::vec(inner.clone(), 0..3),
-                prop::collection::vec(inner, 0..3),
-            )
-                .prop_map(|(left, right)| Raw { left, right })
-        })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(500))]
-
-        #[test]
-        fn a_game_plus_its_negative_is_zero(g in raw()) {
-            let mut t = GameTable::new();
-            let a = build(&mut t, &g);
-            let na = t.neg(a);
-            prop_assert_eq!(t.add(a, na), t.zero());
-        }
-
-        #[test]
-        fn sums_commute_and_associate(g in raw(), h in raw(), k in raw()) {
-            let mut t = GameTable::new();
-            let (a, b, c) = (build(&mut t, &g), build(&mut t, &h), build(&mut t, &k));
-            prop_assert_eq!(t.add(a, b), t.add(b, a));
-            let ab = t.add(a, b);
-            let bc = t.add(b, c);
-            prop_assert_eq!(t.add(ab, c), t.add(a, bc));
-        }
-
-        #[test]
-        fn sum_agrees_with_the_sum_of_the_unsimplified_trees(g in raw(), h in raw()) {
-            let mut t = GameTable::new();
-            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
-            let whole = build(&mut t, &raw_sum(&g, &h));
-            prop_assert_eq!(t.add(a, b), whole);
-        }
-
-        #[test]
-        fn equal_games_have_one_canonical_form(g in raw(), h in raw()) {
-            let mut t = GameTable::new();
-            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
-            let equal = raw_leq(&g, &h) && raw_leq(&h, &g);
-            prop_assert_eq!(equal, a == b);
-        }
-
-        #[test]
-        fn leq_agrees_with_the_definition_on_unsimplified_trees(g in raw(), h in raw()) {
-            let mut t = GameTable::new();
-            let (a, b) = (build(&mut t, &g), build(&mut t, &h));
-            prop_assert_eq!(t.leq(a, b), raw_leq(&g, &h));
-        }
-
-        #[test]
-        fn adding_a_number_translates_the_options(g in raw(), num in -9i64..9, exp in 0u32..3) {
-            let mut t = GameTable::new();
-            let a = build(&mut t, &g);
-            let x = t.number(Dyadic::new(num, exp));
-            // The same sum, taken through the general canonicalisation.
-            let (al, ar) = (t.left(a).to_vec(), t.right(a).to_vec());
-            let (xl, xr) = (t.left(x).to_vec(), t.right(x).to_vec());
-            let mut left: Vec<GameId> = al.iter().map(|&o| t.add(o, x)).collect();
-            left.extend(xl.iter().map(|&o| t.add(a, o)));
-            let mut right: Vec<GameId> = ar.iter().map(|&o| t.add(o, x)).collect();
-            right.extend(xr.iter().map(|&o| t.add(a, o)));
-            let general = t.game(&left, &right);
-            prop_assert_eq!(t.add(a, x), general);
-        }
-    }
-
-    #[test]
-    fn numbers_are_recognised_and_added() {
-        let mut t = GameTable::new();
-        let half = t.number(Dyadic::new(1, 1));
-        let one = t.integer(1);
-        assert_eq!(t.add(half, half), one);
-        // {0 | 1} = 1/2, {0 | } = 1, {-1 | 1} = 0, {1/2 | 1} = 3/4.
-        let zero = t.zero();
-        assert_eq!(t.game(&[zero], &[one]), half);
-        assert_eq!(t.game(&[zero], &[]), one);
-        let minus_one = t.integer(-1);
-        assert_eq!(t.game(&[minus_one], &[one]), zero);
-        let g = t.game(&[half], &[one]);
-        assert_eq!(t.display(g), "3/4");
-        assert_eq!(t.number_value(g), Some(Dyadic::new(3, 2)));
-    }
-
-    #[test]
-    fn star_plus_star_is_zero_and_star_is_confused_with_zero() {
-        let mut t = GameTable::new();
-        let star = t.nimber(1);
-        assert_eq!(t.add(star, star), t.zero());
-        let zero = t.zero();
-        assert_eq!(t.outcome(star), Outcome::First);
-        assert_eq!(t.outcome(zero), Outcome::Second);
-        let s2 = t.nimber(2);
-        let s3 = t.nimber(3);
-        assert_eq!(t.add(star, s2), s3);
-    }
-
-    #[test]
-    fn up_is_positive_and_infinitesimal() {
-        let mut t = GameTable::new();
-        let up = t.up();
-        let zero = t.zero();
-        let tiny = t.number(Dyadic::new(1, 6));
-        assert_eq!(t.outcome(up), Outcome::Left);
-        let down = t.neg(up);
-        assert_eq!(t.outcome(down), Outcome::Right);
-        assert!(t.leq(up, tiny) && !t.leq(tiny, up));
-        let star = t.nimber(1);
-        let up_star = t.add(up, star);
-        assert_eq!(t.outcome(up_star), Outcome::First);
-        // ^* = {0, * | 0}: the canonical form of the sum.
-        assert_eq!(t.left(up_star), &[zero, star]);
-        assert_eq!(t.right(up_star), &[zero]);
-    }
-
-    #[test]
-    fn a_dominated_option_is_removed_and_a_reversible_one_bypassed() {
-        let mut t = GameTable::new();
-        let zero = t.zero();
-        let one = t.integer(1);
-        let star = t.nimber(1);
-        let minus_one = t.integer(-1);
-        let pm1 = t.game(&[one], &[minus_one]);
-        // {0, 1 | ±1}: 0 is dominated by 1 for Left; the value is {1 | ±1}.
-        let g = t.game(&[zero, one], &[pm1]);
-        assert_eq!(t.left(g), &[one]);
-        // {* | *}: Left's * reverses through its option 0 <= {* | *}, and
-        // Right's likewise, leaving { | } = 0.
-        let g = t.game(&[star], &[star]);
-        assert_eq!(g, zero);
-    }
-}
+mod tests;

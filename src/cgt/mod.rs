@@ -10,8 +10,10 @@
 //! themselves ([`canonical`]: short partizan games in canonical form,
 //! hash-consed into a shared table, and written in CGSuite's notation),
 //! numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle
-//! ([`grid`], on the machine words of [`word`]). The core does no I/O and
-//! imports nothing else from this crate.
+//! ([`grid`], on the machine words of [`word`]). The tables and memos threads
+//! share are hash tables whose lookups take no lock, or in shards each behind
+//! its own lock ([`shared`]). The core does no I/O and imports nothing else from this
+//! crate.
 
 pub mod canonical;
 pub mod dyadic;
@@ -20,5 +22,6 @@ pub mod nimber;
 pub mod outcome;
 pub mod partizan;
 pub mod random;
+pub mod shared;
 pub mod walk;
 pub mod word;

@@ -137,8 +137,9 @@ fn board(grid: &str, limits: Limits) -> Result<Board, String> {
 /// Domineering's canonical value.
 fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
     let board = board(grid, limits)?;
-    let mut games = GameTable::new();
-    let v = Values::new(Domineering).value(&mut games, &board.into());
+    let games = GameTable::new();
+    let values = Values::new(Domineering).in_parallel();
+    let v = values.value(&games, &board.into());
     Ok(games.display(v))
 }
 

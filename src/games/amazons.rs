@@ -238,8 +238,8 @@ pub fn value(grid: &str, max_empty: u32) -> Result<Value, AmazonsError> {
             max: max_empty,
         });
     }
-    let mut games = GameTable::new();
-    let v = Values::new(Amazons).value(&mut games, &board);
+    let games = GameTable::new();
+    let v = Values::new(Amazons).value(&games, &board);
     Ok(Value {
         canonical: games.display(v),
         outcome: games.outcome(v),
@@ -279,7 +279,7 @@ mod tests {
     fn both(grid: &str) -> (String, String) {
         let mut games = GameTable::new();
         let b = board(grid);
-        let fast = Values::new(Amazons).value(&mut games, &b);
+        let fast = Values::new(Amazons).value(&games, &b);
         let plain = brute(&mut games, &b, &mut HashMap::new());
         (games.display(fast), games.display(plain))
     }
@@ -385,7 +385,7 @@ mod tests {
         // Every board of a 1 x 5 and a 2 x 3 frame, each square any of the four.
         for (rows, cols) in [(1, 5), (2, 3)] {
             let mut games = GameTable::new();
-            let mut values = Values::new(Amazons);
+            let values = Values::new(Amazons);
             let mut memo = HashMap::new();
             let n = rows * cols;
             for code in 0..4usize.pow(n as u32) {
@@ -396,7 +396,7 @@ mod tests {
                     .map(|r| &squares[r * cols..(r + 1) * cols])
                     .collect();
                 let b = board(&rows.join("|"));
-                let fast = values.value(&mut games, &b);
+                let fast = values.value(&games, &b);
                 assert_eq!(
                     fast,
                     brute(&mut games, &b, &mut memo),
@@ -413,7 +413,7 @@ mod tests {
             let b = board(grid);
             let mut games = GameTable::new();
             let mut memo = HashMap::new();
-            let expected = Values::new(Amazons).value(&mut games, &b);
+            let expected = Values::new(Amazons).value(&games, &b);
             let images = b.layers().map(|layer| layer.images());
             for i in 0..8 {
                 let [empty, left, right] = images.map(|layer| layer[i]);
@@ -445,11 +445,11 @@ mod tests {
             assert_eq!(v.outcome, Outcome::Second);
         }
         // The colour swap's memo entry gives the negative without a search.
-        let mut games = GameTable::new();
-        let mut values = Values::new(Amazons);
-        let g = values.value(&mut games, &board("L.R|.L.|R.."));
+        let games = GameTable::new();
+        let values = Values::new(Amazons);
+        let g = values.value(&games, &board("L.R|.L.|R.."));
         let evaluated = values.regions_evaluated();
-        let minus = values.value(&mut games, &board("R.L|.R.|L.."));
+        let minus = values.value(&games, &board("R.L|.R.|L.."));
         assert_eq!(minus, games.neg(g));
         assert_eq!(values.regions_evaluated(), evaluated);
     }
@@ -472,7 +472,7 @@ mod tests {
             .map(|grid| brute(&mut games, &board(grid), &mut memo))
             .collect();
         let sum = games.sum_of(&rooms);
-        let whole = Values::new(Amazons).value(&mut games, &board(&rows.join("|")));
+        let whole = Values::new(Amazons).value(&games, &board(&rows.join("|")));
         assert_eq!(whole, sum);
     }
 

@@ -488,9 +488,9 @@ mod tests {
     }
 
     fn value(grid: &str) -> String {
-        let mut games = GameTable::new();
+        let games = GameTable::new();
         let board = Board::from_grid_string(grid).unwrap();
-        let v = Values::new(Domineering).value(&mut games, &board.into());
+        let v = Values::new(Domineering).value(&games, &board.into());
         games.display(v)
     }
 
@@ -541,15 +541,44 @@ mod tests {
         // Every board of a 3 x 3, 2 x 4 and 2 x 5 frame with any set of cells blocked.
         for (rows, cols) in [(3, 3), (2, 4), (2, 5)] {
             let mut games = GameTable::new();
-            let mut values = Values::new(Domineering);
+            let values = Values::new(Domineering);
             let mut memo = HashMap::new();
             let full = Board::empty(rows, cols);
             for free in 0..=full.free {
                 let b = Board { free, ..full };
-                let fast = values.value(&mut games, &b.into());
+                let fast = values.value(&games, &b.into());
                 let plain = plain_value(&mut games, &b, &mut memo);
                 assert_eq!(fast, plain, "{}", b.to_grid_string());
             }
+        }
+    }
+
+    #[test]
+    fn the_parallel_search_agrees_with_plain_recursion() {
+        // Every board of the 3 x 3 and 2 x 5 frames, the empty 4 x 4 and
+        // sampled sets of cells of a 5 x 5, searched on rayon's threads
+        // (with the memo and the table shared) and by plain recursion in
+        // the same table, so equal values have equal ids.
+        let mut games = GameTable::new();
+        let values = Values::new(Domineering).in_parallel();
+        let mut boards: Vec<Board> = [(3, 3), (2, 5)]
+            .into_iter()
+            .flat_map(|(rows, cols)| {
+                let full = Board::empty(rows, cols);
+                (0..=full.free).map(move |free| Board { free, ..full })
+            })
+            .collect();
+        boards.push(Board::empty(4, 4));
+        let mut random = SplitMix64::new(5);
+        let full = Board::empty(5, 5);
+        boards.extend((0..20).map(|_| Board {
+            free: full.free & u128::from(random.next_u64() | random.next_u64()),
+            ..full
+        }));
+        for b in boards {
+            let parallel = values.value(&games, &b.into());
+            let plain = plain_value(&mut games, &b, &mut HashMap::new());
+            assert_eq!(parallel, plain, "{}", b.to_grid_string());
         }
     }
 
@@ -561,20 +590,20 @@ mod tests {
         let mut random = SplitMix64::new(17);
         for (rows, cols) in [(2, 9), (3, 9), (9, 3)] {
             let mut games = GameTable::new();
-            let mut values = Values::new(Domineering);
+            let values = Values::new(Domineering);
             let mut memo = HashMap::new();
             let full = Board::empty(rows, cols);
             for _ in 0..40 {
                 let free = full.free & u128::from(random.next_u64());
                 let b = Board { free, ..full };
-                let fast = values.value(&mut games, &b.into());
+                let fast = values.value(&games, &b.into());
                 let plain = plain_value(&mut games, &b, &mut memo);
                 assert_eq!(fast, plain, "{}", b.to_grid_string());
             }
         }
         let mut games = GameTable::new();
         let b = Board::empty(2, 9);
-        let fast = Values::new(Domineering).value(&mut games, &b.into());
+        let fast = Values::new(Domineering).value(&games, &b.into());
         assert_eq!(fast, plain_value(&mut games, &b, &mut HashMap::new()));
     }
 
@@ -582,7 +611,7 @@ mod tests {
     fn empty_four_by_four_agrees_with_plain_recursion() {
         let mut games = GameTable::new();
         let b = Board::empty(4, 4);
-        let fast = Values::new(Domineering).value(&mut games, &b.into());
+        let fast = Values::new(Domineering).value(&games, &b.into());
         let plain = plain_value(&mut games, &b, &mut HashMap::new());
         assert_eq!(fast, plain);
         assert_eq!(
@@ -593,17 +622,17 @@ mod tests {
 
     #[test]
     fn a_quarter_turn_negates_the_value() {
-        let mut games = GameTable::new();
-        let mut values = Values::new(Domineering);
+        let games = GameTable::new();
+        let values = Values::new(Domineering);
         let shape = Board::from_grid_string("...|.#.|..#")
             .unwrap()
             .shape()
             .unwrap();
-        let a = values.value(&mut games, &Region::from(shape));
-        let b = values.value(&mut games, &Region::from(shape.transpose()));
+        let a = values.value(&games, &Region::from(shape));
+        let b = values.value(&games, &Region::from(shape.transpose()));
         assert_eq!(games.neg(a), b);
         assert_eq!(
-            values.value(&mut games, &Region::from(shape.mirror_columns())),
+            values.value(&games, &Region::from(shape.mirror_columns())),
             a
         );
     }
@@ -673,15 +702,15 @@ mod tests {
     fn a_line_of_128_cells_is_handled_without_overflow() {
         // Shifts by a whole row of 128 bits must not wrap. Only Right moves in
         // a row, so its value is minus the most moves Right can make: -2 for four.
-        let mut games = GameTable::new();
-        let mut values = Values::new(Domineering);
+        let games = GameTable::new();
+        let values = Values::new(Domineering);
         let long = Board::empty(1, 128);
         let shape = long.shape().unwrap();
         assert_eq!((shape.rows, shape.cols), (1, 128));
         assert_eq!(shape.mirror_columns(), shape);
         let tall = Board::empty(128, 1);
         assert_eq!(tall.shape().unwrap(), shape.transpose());
-        let four = values.value(&mut games, &Board::empty(1, 4).into());
+        let four = values.value(&games, &Board::empty(1, 4).into());
         assert_eq!(games.display(four), "-2");
     }
 

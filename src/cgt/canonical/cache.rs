@@ -1,6 +1,11 @@
 //! The comparison cache of a [`super::GameTable`].
 
 use super::GameId;
+use std::sync::OnceLock;
+use std::sync::atomic::{
+    AtomicU64, AtomicUsize,
+    Ordering::{Acquire, Relaxed, Release},
+};
 
 /// The memo of [`GameTable::leq`]: a direct-mapped cache that forgets. An
 /// entry is the pair's key with the answer in bit 63 and a filled mark in bit
@@ -12,13 +17,33 @@ use super::GameId;
 /// table is slower, not faster: its probes miss the processor's caches, and
 /// few comparisons recur far apart (the 4 x 8 Domineering board, CPU time:
 /// 4.7 s with 2^17 slots, 5.2 s with 2^20, 6.0 s with 2^23; 4.8 s with 2^14).
-#[derive(Default)]
+///
+/// Slots are atomics, read and written by any thread: an entry is one word,
+/// so a reader sees a whole entry, an old one or a new one, and an entry
+/// answers only for its own key. A table that grows starts anew in a larger
+/// one (what the smaller held is forgotten), and the smaller is kept until the
+/// cache is dropped, for a thread may still be reading it.
 pub(super) struct LeqCache {
-    slots: Vec<u64>,
+    /// Tables of 2^10, 2^11, ... slots; the largest made is in use.
+    tables: [OnceLock<Box<[AtomicU64]>>; LeqCache::SIZES],
+    /// The table in use, by its place in `tables`.
+    current: AtomicUsize,
+}
+
+impl Default for LeqCache {
+    fn default() -> Self {
+        let cache = LeqCache {
+            tables: [const { OnceLock::new() }; LeqCache::SIZES],
+            current: AtomicUsize::new(0),
+        };
+        cache.table(0);
+        cache
+    }
 }
 
 impl LeqCache {
-    const MAX_SLOTS: usize = 1 << 17;
+    const MIN_BITS: usize = 10;
+    const SIZES: usize = 8;
     const ANSWER: u64 = 1 << 63;
     const FILLED: u64 = 1 << 62;
 
@@ -26,33 +51,39 @@ impl LeqCache {
         (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| u64::from(g.0) << 31 | u64::from(h.0))
     }
 
-    fn slot(&self, key: u64) -> usize {
+    /// The table of place `at`, made empty if need be.
+    fn table(&self, at: usize) -> &[AtomicU64] {
+        self.tables[at].get_or_init(|| {
+            (0..1 << (Self::MIN_BITS + at))
+                .map(|_| AtomicU64::new(0))
+                .collect()
+        })
+    }
+
+    /// The slot of `key` in the table in use.
+    fn slot(&self, key: u64) -> &AtomicU64 {
+        let table = self.table(self.current.load(Acquire));
         // Fibonacci hashing: the top bits of the product.
-        let bits = self.slots.len().trailing_zeros();
-        (key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize
+        let bits = table.len().trailing_zeros();
+        &table[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize]
     }
 
     pub(super) fn get(&self, key: u64) -> Option<bool> {
-        if self.slots.is_empty() {
-            return None;
-        }
-        let entry = self.slots[self.slot(key)];
+        let entry = self.slot(key).load(Relaxed);
         (entry & !Self::ANSWER == key | Self::FILLED).then_some(entry & Self::ANSWER != 0)
     }
 
-    pub(super) fn insert(&mut self, key: u64, answer: bool, games: usize) {
-        let wanted = (4 * games)
-            .next_power_of_two()
-            .clamp(1 << 10, Self::MAX_SLOTS);
-        if wanted > self.slots.len() {
-            let old = std::mem::replace(&mut self.slots, vec![0; wanted]);
-            for entry in old.into_iter().filter(|e| e & Self::FILLED != 0) {
-                let i = self.slot(entry & !(Self::ANSWER | Self::FILLED));
-                self.slots[i] = entry;
-            }
+    /// Stores an answer in a table of about four slots for each of the
+    /// table's `games`.
+    pub(super) fn insert(&self, key: u64, answer: bool, games: usize) {
+        let wanted = (4 * games).next_power_of_two().trailing_zeros() as usize;
+        let at = wanted.clamp(Self::MIN_BITS, Self::MIN_BITS + Self::SIZES - 1) - Self::MIN_BITS;
+        if at > self.current.load(Relaxed) {
+            self.table(at);
+            self.current.fetch_max(at, Release);
         }
-        let i = self.slot(key);
-        self.slots[i] = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
+        let entry = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
+        self.slot(key).store(entry, Relaxed);
     }
 }
 
@@ -62,7 +93,7 @@ mod tests {
 
     #[test]
     fn answers_what_it_holds_forgets_what_a_later_pair_displaces() {
-        let mut cache = LeqCache::default();
+        let cache = LeqCache::default();
         let key = |g, h| LeqCache::pack(GameId(g), GameId(h)).unwrap();
         assert_eq!(cache.get(key(1, 2)), None);
         cache.insert(key(1, 2), true, 1);

@@ -9,6 +9,7 @@
 use super::{Dyadic, GameId, GameTable};
 use std::cmp::Ordering;
 use std::fmt::Write;
+use std::sync::PoisonError;
 
 /// A game recognised as one of the families with a short name.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -30,7 +31,7 @@ const MAX_UPS: i32 = 8;
 
 impl GameTable {
     /// `x + *k` when `g` is one (numbers are `k = 0`), read off the options.
-    fn nimber_form(&mut self, g: GameId) -> Option<(Dyadic, u32)> {
+    fn nimber_form(&self, g: GameId) -> Option<(Dyadic, u32)> {
         if let Some(x) = self.number_value(g) {
             return Some((x, 0));
         }
@@ -53,38 +54,38 @@ impl GameTable {
     }
 
     /// `n.^` (or `n.v` for negative `n`).
-    fn ups(&mut self, n: i32) -> GameId {
+    fn ups(&self, n: i32) -> GameId {
         if n < 0 {
             let u = self.ups(-n);
             return self.neg(u);
         }
-        if self.ups.is_empty() {
-            let u = self.up();
-            self.ups.push(u);
+        let mut ups = self.ups.lock().unwrap_or_else(PoisonError::into_inner);
+        if ups.is_empty() {
+            ups.push(self.up());
         }
-        while self.ups.len() < n as usize {
-            let (last, u) = (self.ups[self.ups.len() - 1], self.ups[0]);
-            let next = self.add(last, u);
-            self.ups.push(next);
+        while ups.len() < n as usize {
+            let (last, u) = (ups[ups.len() - 1], ups[0]);
+            ups.push(self.add(last, u));
         }
         match n {
             0 => self.zero(),
-            _ => self.ups[n as usize - 1],
+            _ => ups[n as usize - 1],
         }
     }
 
     /// Which named family `g` belongs to. Builds a few helper games in the
     /// table the first time (ups, for recognising `x + n.^ + *k`).
-    pub fn form(&mut self, g: GameId) -> Form {
-        if let Some(&f) = self.forms.get(&g) {
+    pub fn form(&self, g: GameId) -> Form {
+        let forms = || self.forms.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&f) = forms().get(&g) {
             return f;
         }
         let f = self.recognise(g);
-        self.forms.insert(g, f);
+        forms().insert(g, f);
         f
     }
 
-    fn recognise(&mut self, g: GameId) -> Form {
+    fn recognise(&self, g: GameId) -> Form {
         if let Some((number, nim)) = self.nimber_form(g) {
             return if nim == 0 {
                 Form::Number(number)
@@ -124,14 +125,14 @@ impl GameTable {
     }
 
     /// The game in CGSuite's notation.
-    pub fn display(&mut self, g: GameId) -> String {
+    pub fn display(&self, g: GameId) -> String {
         let (s, bars) = self.show(g);
         if bars > 0 { format!("{{{s}}}") } else { s }
     }
 
     /// The game's text without outer braces and how many bars separate its
     /// sides (0 for a game with a short name).
-    fn show(&mut self, g: GameId) -> (String, usize) {
+    fn show(&self, g: GameId) -> (String, usize) {
         let nim = |k: u32| match k {
             0 => String::new(),
             1 => "*".to_string(),
@@ -176,7 +177,7 @@ impl GameTable {
 
     /// One side's options joined by commas; a compound option stands bare
     /// (its bars counting towards the parent's) only when it is alone.
-    fn show_side(&mut self, side: &[GameId]) -> (String, usize) {
+    fn show_side(&self, side: &[GameId]) -> (String, usize) {
         let shown: Vec<(String, usize)> = side.iter().map(|&o| self.show(o)).collect();
         if let [(s, bars)] = shown.as_slice() {
             return (s.clone(), *bars);
@@ -202,7 +203,7 @@ mod tests {
 
     #[test]
     fn displays_in_cgsuite_notation() {
-        let mut t = GameTable::new();
+        let t = GameTable::new();
         let zero = t.zero();
         let one = t.integer(1);
         let two = t.integer(2);

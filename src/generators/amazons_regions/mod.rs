@@ -270,7 +270,7 @@ fn regions(board: &Board) -> Vec<Board> {
 
 /// The value of `board` searched whole, and the whole boards searched.
 fn whole_value(games: &mut GameTable, board: &Board) -> (GameId, usize) {
-    let mut values = Values::new(Whole(Amazons));
+    let values = Values::new(Whole(Amazons));
     let v = values.value(games, board);
     (v, values.searched())
 }
@@ -297,7 +297,7 @@ fn sweep(
             step.samples += 1;
             step.split += usize::from(regions(&board).len() >= 2);
             if board.empty_squares() <= SWEEP_WHOLE_MAX_EMPTY {
-                let mut parts = Values::new(Amazons);
+                let parts = Values::new(Amazons);
                 let by_parts = parts.value(games, &board);
                 let (whole, searched) = whole_value(games, &board);
                 if whole != by_parts {
@@ -326,7 +326,7 @@ impl Generator for AmazonsRegions {
         let board = read("board", &p.board).expect("the limits read the board");
         let start = read("start", &p.start).expect("the limits read the start board");
         let mut games = GameTable::new();
-        let mut values = Values::new(Amazons);
+        let values = Values::new(Amazons);
         let mut cells = vec![vec![None; board.cols()]; board.rows()];
         for (i, squares) in board.region_squares().into_iter().enumerate() {
             for (r, c) in squares {
@@ -337,7 +337,7 @@ impl Generator for AmazonsRegions {
         let mut region_data = Vec::new();
         for region in regions(&board) {
             let before = values.searched();
-            let v = values.region_value(&mut games, &region);
+            let v = values.region_value(&games, &region);
             ids.push(v);
             region_data.push(Region {
                 grid: region.to_grid_string(),

@@ -291,13 +291,13 @@ fn positions(walks: &[Walk]) -> Vec<u64> {
 /// The board's value from its own options and each region's value; the check
 /// compares the first with the sum of the others.
 fn values(board: &Board) -> (String, Vec<String>, Check) {
-    let mut games = GameTable::new();
-    let mut values = Values::new(Domineering);
-    let whole = values.value_from_options(&mut games, &Region::from(*board));
+    let games = GameTable::new();
+    let values = Values::new(Domineering);
+    let whole = values.value_from_options(&games, &Region::from(*board));
     let parts: Vec<_> = board
         .regions()
         .iter()
-        .map(|r| values.value(&mut games, &Region::from(*r)))
+        .map(|r| values.value(&games, &Region::from(*r)))
         .collect();
     let sum = games.sum_of(&parts);
     let check = Check::equal(

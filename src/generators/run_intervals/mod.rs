@@ -142,7 +142,7 @@ fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
     twice.is_multiple_of(2).then_some(twice / 2)
 }
 
-fn entry(games: &mut GameTable, values: &mut Values<Domineering>, shape: Shape) -> Entry {
+fn entry(games: &GameTable, values: &Values<Domineering>, shape: Shape) -> Entry {
     let v = values.value(games, &Region::from(shape));
     let (opt_v, pes_v) = (
         max_packing(&shape, Direction::Vertical),
@@ -184,11 +184,11 @@ fn member(e: &Entry) -> Member {
 /// The catalogue up to `max_cells` and the family with runs `example`
 /// (down, across).
 fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
-    let mut games = GameTable::new();
-    let mut values = Values::new(Domineering);
+    let games = GameTable::new();
+    let values = Values::new(Domineering);
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
         .into_iter()
-        .map(|s| entry(&mut games, &mut values, s))
+        .map(|s| entry(&games, &values, s))
         .collect();
     let count = |f: &dyn Fn(&Entry) -> bool| catalogue.iter().filter(|e| f(e)).count();
     let opt_exact = count(&|e| opt_closed(&e.down) == e.opt_v && opt_closed(&e.across) == e.opt_h);
