@@ -14,7 +14,7 @@ use std::time::Duration;
 /// searched on every core when `parallel` (as `ladder value` does).
 fn empty_board(rows: usize, cols: usize, parallel: bool) -> String {
     let games = GameTable::new();
-    let values = Values::new(Domineering);
+    let values = Values::new(Domineering::default());
     let values = if parallel {
         values.in_parallel()
     } else {

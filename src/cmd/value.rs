@@ -138,7 +138,7 @@ fn board(grid: &str, limits: Limits) -> Result<Board, String> {
 fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
     let board = board(grid, limits)?;
     let games = GameTable::new();
-    let values = Values::new(Domineering).in_parallel();
+    let values = Values::new(Domineering::default()).in_parallel();
     let v = values.value(&games, &board.into());
     Ok(games.display(v))
 }

@@ -292,7 +292,7 @@ fn positions(walks: &[Walk]) -> Vec<u64> {
 /// compares the first with the sum of the others.
 fn values(board: &Board) -> (String, Vec<String>, Check) {
     let games = GameTable::new();
-    let values = Values::new(Domineering);
+    let values = Values::new(Domineering::default());
     let whole = values.value_from_options(&games, &Region::from(*board));
     let parts: Vec<_> = board
         .regions()

@@ -185,7 +185,7 @@ fn member(e: &Entry) -> Member {
 /// (down, across).
 fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
     let games = GameTable::new();
-    let values = Values::new(Domineering);
+    let values = Values::new(Domineering::default());
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
         .into_iter()
         .map(|s| entry(&games, &values, s))
