@@ -427,18 +427,23 @@ mod tests {
         assert_eq!(b.positions().len() as u64, b.walk().positions);
     }
 
+    /// Every board of the `rows` x `cols` frames: every set of free cells.
+    fn every_board(frames: &[(usize, usize)]) -> Vec<Board> {
+        frames
+            .iter()
+            .flat_map(|&(rows, cols)| {
+                let full = Board::empty(rows, cols);
+                (0..=full.free).map(move |free| Board { free, ..full })
+            })
+            .collect()
+    }
+
     #[test]
     fn walks_agree_with_the_plain_walk() {
         // Positions and routes on every board of the 3 x 3 and 2 x 4 frames,
         // and on larger boards whose sets span both halves of the merge
         // table's 16 low bits: the walk against a hash set and a recursion.
-        let mut boards: Vec<Board> = [(3, 3), (2, 4)]
-            .into_iter()
-            .flat_map(|(rows, cols)| {
-                let full = Board::empty(rows, cols);
-                (0..=full.free).map(move |free| Board { free, ..full })
-            })
-            .collect();
+        let mut boards = every_board(&[(3, 3), (2, 4)]);
         boards.push(Board::empty(4, 5));
         boards.push(Board::empty(3, 7).block(1, 3));
         boards.push(Board::empty(5, 5).block(2, 2).block(0, 4));
@@ -549,13 +554,7 @@ mod tests {
         // the same table, so equal values have equal ids.
         let mut games = GameTable::new();
         let values = Values::new(Domineering::default()).in_parallel();
-        let mut boards: Vec<Board> = [(3, 3), (2, 5)]
-            .into_iter()
-            .flat_map(|(rows, cols)| {
-                let full = Board::empty(rows, cols);
-                (0..=full.free).map(move |free| Board { free, ..full })
-            })
-            .collect();
+        let mut boards = every_board(&[(3, 3), (2, 5)]);
         boards.push(Board::empty(4, 4));
         let mut random = SplitMix64::new(5);
         let full = Board::empty(5, 5);
