@@ -13,8 +13,9 @@
 //! One table is meant to be shared by everything that evaluates games in a run
 //! (a generator, a command): ids from one table mean nothing in another. The
 //! table is an ordinary value, and threads may share it: its nodes are
-//! appended to a vector that never moves them, its index and sums are
-//! [`Sharded`] tables and its caches atomics, so every operation takes `&self`.
+//! appended to chunks that never move, its index is a [`Sharded`] table, its
+//! sums a [`Memo`] and its comparison cache atomics, so every operation takes
+//! `&self`.
 //! Ids then depend on the order in which threads store games, and nothing
 //! shown to a reader may depend on them (the display orders options by text).
 //!
@@ -173,6 +174,10 @@ impl GameTable {
         };
         let stops = Stops::new(number.is_some(), left_stop, right_stop);
         let id = self.nodes.push(&left, &right, stops);
+        // The comparison cache grows with the games, checked as they double.
+        if (id.index() + 1).is_power_of_two() {
+            self.leq_memo.fit(id.index() + 1);
+        }
         index.insert_unique(hash, id, |id| {
             let (left, right) = lists(id);
             list_hash(left, right)
@@ -419,7 +424,7 @@ impl GameTable {
             }
         }
         if let Some(k) = key {
-            self.leq_memo.insert(k, result, self.nodes.len());
+            self.leq_memo.insert(k, result);
         }
         result
     }

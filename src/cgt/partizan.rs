@@ -21,7 +21,7 @@
 //! parallel, on rayon's pool, sharing the memo and the [`GameTable`].
 
 use super::canonical::{GameId, GameTable};
-use super::shared::Memo;
+use super::shared::{Memo, Padded};
 use rayon::prelude::*;
 use rustc_hash::FxHashSet;
 use std::hash::Hash;
@@ -64,7 +64,7 @@ pub struct Values<G: Partizan> {
     game: G,
     memo: Memo<G::Key, GameId>,
     /// Positions valued from their own options so far.
-    searched: AtomicUsize,
+    searched: Padded<AtomicUsize>,
     /// How many levels from the top the search runs in parallel (0: never).
     fork_depth: usize,
 }
@@ -118,7 +118,7 @@ impl<G: Partizan> Values<G> {
         Values {
             game,
             memo: Memo::default(),
-            searched: AtomicUsize::new(0),
+            searched: Padded(AtomicUsize::new(0)),
             fork_depth: 0,
         }
     }
@@ -259,7 +259,7 @@ impl<G: Partizan> Values<G> {
             .filter(|&i| batch.found[i].is_none() && seen.insert(&batch.keys[i].0))
             .collect();
         missing.into_par_iter().for_each(|i| {
-            let (key, negated) = self.game.key(&batch.regions[i]);
+            let (key, negated) = batch.keys[i].clone();
             let mut spare = Spare::new();
             self.settle(
                 games,

@@ -1,9 +1,11 @@
 //! Hash tables that threads share, the one home of the core's shared memos:
 //! [`Memo`], an insert-only map whose lookups take no lock (the
 //! [`super::canonical::GameTable`]'s sums, the regions' values of
-//! [`super::partizan::Values`]), and [`Sharded`], a table split into shards by
-//! hash, each behind its own lock, for lookups that must see every insert
-//! (the game table's index, which must store each game once).
+//! [`super::partizan::Values`], Domineering's numbers of wide shapes), and
+//! [`Sharded`], a table split into shards by hash, each behind its own lock,
+//! for lookups that must see every insert (the game table's index, which must
+//! store each game once). [`Padded`] keeps a field that threads write on a
+//! cache line of its own.
 
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
@@ -24,16 +26,29 @@ pub fn hash_of<T: Hash + ?Sized>(value: &T) -> u64 {
     h.finish()
 }
 
+/// A value on a cache line of its own: a field that threads write (a lock,
+/// a counter) then makes no other core reload the fields beside it.
+#[repr(align(64))]
+#[derive(Default)]
+pub struct Padded<T>(pub T);
+
+impl<T> std::ops::Deref for Padded<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
 /// A hash table of `T`s split into shards, each locked on its own. Callers
 /// hash an entry once ([`hash_of`] or their own hash) and pass the hash in.
 pub struct Sharded<T> {
-    shards: Box<[Mutex<HashTable<T>>]>,
+    shards: Box<[Padded<Mutex<HashTable<T>>>]>,
 }
 
 impl<T> Default for Sharded<T> {
     fn default() -> Self {
         Sharded {
-            shards: (0..SHARDS).map(|_| Mutex::default()).collect(),
+            shards: (0..SHARDS).map(|_| Padded::default()).collect(),
         }
     }
 }
@@ -70,7 +85,7 @@ pub struct Memo<K, V> {
     /// The newest table's place in `tables`.
     current: AtomicUsize,
     /// Held by an insert; counts the entries.
-    entries: Mutex<usize>,
+    entries: Padded<Mutex<usize>>,
 }
 
 impl<K, V> Default for Memo<K, V> {
@@ -78,7 +93,7 @@ impl<K, V> Default for Memo<K, V> {
         let map = Memo {
             tables: [const { OnceLock::new() }; GENERATIONS],
             current: AtomicUsize::new(0),
-            entries: Mutex::new(0),
+            entries: Padded(Mutex::new(0)),
         };
         let _ = map.tables[0].set(slots(Self::FIRST));
         map
@@ -156,7 +171,8 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
 
     /// The value under `key`, stored first if missing as `value(n)`, `n`
     /// being the number of entries stored before: a map made only by this
-    /// numbers its keys 0, 1, 2, ... in the order they came.
+    /// numbers its keys 0, 1, 2, ... in the order they came. `value` runs
+    /// holding the map's lock, so it must not use the map.
     pub fn insert_with(&self, key: K, value: impl FnOnce(usize) -> V) -> V {
         if let Some(v) = self.get(&key) {
             return v;
@@ -229,6 +245,36 @@ mod tests {
             .map(|k| map.insert_with(k, |n| n))
             .collect();
         assert_eq!(numbers, [0, 1, 0, 2]);
+    }
+
+    #[test]
+    fn threads_numbering_one_memo_agree() {
+        // Four threads number the same 20,000 keys, each in its own order,
+        // through many growths: every key gets one number, the same in
+        // every thread, and the numbers are 0 to 19,999.
+        let map = Memo::default();
+        let keys: Vec<u64> = (0..20_000).collect();
+        let seen: Vec<Vec<usize>> = std::thread::scope(|s| {
+            let threads: Vec<_> = (0..4)
+                .map(|t| {
+                    let (map, keys) = (&map, &keys);
+                    s.spawn(move || {
+                        let mut order = keys.clone();
+                        order.rotate_left(t * keys.len() / 4);
+                        let mut numbers = vec![0; keys.len()];
+                        for k in order {
+                            numbers[k as usize] = map.insert_with(k, |n| n);
+                        }
+                        numbers
+                    })
+                })
+                .collect();
+            threads.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        assert!(seen.iter().all(|s| *s == seen[0]));
+        let mut numbers = seen[0].clone();
+        numbers.sort_unstable();
+        assert!(numbers.iter().copied().eq(0..keys.len()));
     }
 
     #[test]

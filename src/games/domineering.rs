@@ -551,7 +551,8 @@ mod tests {
         // Every board of the 3 x 3 and 2 x 5 frames, the empty 4 x 4 and
         // sampled sets of cells of a 5 x 5, searched on rayon's threads
         // (with the memo and the table shared) and by plain recursion in
-        // the same table, so equal values have equal ids.
+        // the same table, so equal values have equal ids. Four threads, so
+        // that the search runs in parallel on a machine of one core too.
         let mut games = GameTable::new();
         let values = Values::new(Domineering::default()).in_parallel();
         let mut boards = every_board(&[(3, 3), (2, 5)]);
@@ -562,8 +563,12 @@ mod tests {
             free: full.free & u128::from(random.next_u64() | random.next_u64()),
             ..full
         }));
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(4)
+            .build()
+            .unwrap();
         for b in boards {
-            let parallel = values.value(&games, &b.into());
+            let parallel = pool.install(|| values.value(&games, &b.into()));
             let plain = plain_value(&mut games, &b, &mut HashMap::new());
             assert_eq!(parallel, plain, "{}", b.to_grid_string());
         }

@@ -73,15 +73,18 @@ impl LeqCache {
         (entry & !Self::ANSWER == key | Self::FILLED).then_some(entry & Self::ANSWER != 0)
     }
 
-    /// Stores an answer in a table of about four slots for each of the
-    /// table's `games`.
-    pub(super) fn insert(&self, key: u64, answer: bool, games: usize) {
+    /// Moves to a table of about four slots for each of the table's `games`
+    /// when the one in use is smaller.
+    pub(super) fn fit(&self, games: usize) {
         let wanted = (4 * games).next_power_of_two().trailing_zeros() as usize;
         let at = wanted.clamp(Self::MIN_BITS, Self::MIN_BITS + Self::SIZES - 1) - Self::MIN_BITS;
         if at > self.current.load(Relaxed) {
             self.table(at);
             self.current.fetch_max(at, Release);
         }
+    }
+
+    pub(super) fn insert(&self, key: u64, answer: bool) {
         let entry = key | Self::FILLED | if answer { Self::ANSWER } else { 0 };
         self.slot(key).store(entry, Relaxed);
     }
@@ -96,15 +99,15 @@ mod tests {
         let cache = LeqCache::default();
         let key = |g, h| LeqCache::pack(GameId(g), GameId(h)).unwrap();
         assert_eq!(cache.get(key(1, 2)), None);
-        cache.insert(key(1, 2), true, 1);
-        cache.insert(key(2, 1), false, 1);
+        cache.insert(key(1, 2), true);
+        cache.insert(key(2, 1), false);
         assert_eq!(cache.get(key(1, 2)), Some(true));
         assert_eq!(cache.get(key(2, 1)), Some(false));
         // The smallest table has 1,024 slots: of 2,000 pairs some share a
         // slot, and a displaced pair is forgotten, never answered wrongly.
         let pairs: Vec<u64> = (0..2000).map(|i| key(i, i + 1)).collect();
         for &k in &pairs {
-            cache.insert(k, k % 3 == 0, 1);
+            cache.insert(k, k % 3 == 0);
         }
         let held = pairs.iter().filter(|&&k| cache.get(k).is_some()).count();
         assert!(held < pairs.len());

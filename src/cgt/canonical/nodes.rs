@@ -8,6 +8,7 @@
 //! never move; a node is written once, before its id is handed to anyone.
 
 use super::{Dyadic, GameId};
+use crate::cgt::shared::Padded;
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
 use std::sync::{Mutex, OnceLock, PoisonError};
 
@@ -124,7 +125,7 @@ pub(super) struct Nodes {
     /// Chunks added so far.
     ready: AtomicUsize,
     /// Ids handed out so far.
-    next: AtomicU32,
+    next: Padded<AtomicU32>,
     /// The option lists too long to hold in a node.
     long: boxcar::Vec<Box<[GameId]>>,
 }
@@ -197,11 +198,6 @@ impl Nodes {
             unreachable!("an id is handed out once");
         }
         id
-    }
-
-    /// Games stored so far.
-    pub(super) fn len(&self) -> usize {
-        self.next.load(Ordering::Relaxed) as usize
     }
 
     /// The negative of `id`, if known.
