@@ -258,6 +258,10 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
     all
 }
 
+/// The most cells a box of a wider or taller shape may have for the shape to
+/// be its own key: they fill the key's top 48 bits.
+const WIDE_CELLS: u32 = 48;
+
 /// Domineering as a [`Partizan`] game, for the core's evaluator
 /// ([`crate::cgt::partizan::Values`]): a position is a [`Region`], its regions
 /// are its 4-connected sets of two or more free cells (one cell holds no
@@ -270,12 +274,15 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 /// a shape of `u128` cells took 32: the empty 6 x 6 board needed a third
 /// more memory and 8% more time). For a region in the byte layout it is the
 /// least image's cells, moved to the corner, so its first byte (the first
-/// row) is never empty; a wider or taller shape is numbered in the order met,
-/// and its key is that number plus one, shifted past the first byte.
+/// row) is never empty. A wider or taller shape whose box has at most
+/// [`WIDE_CELLS`] cells is its cells, row by row in its box, above its width
+/// in the second byte (never 0) and an empty first byte. Any other is numbered
+/// in the order met, and its key is that number plus one above two empty
+/// bytes (numbering every wide shape took the 4 x 9 board to 1.6 GB).
 #[derive(Default)]
 pub struct Domineering {
-    /// The least images of the shapes wider or taller than 8 cells met so
-    /// far, with their keys.
+    /// The least images of the shapes wider or taller than 8 cells, in a box
+    /// of more than [`WIDE_CELLS`] cells, met so far, with their numbers.
     wide: Memo<Shape, u64>,
 }
 
@@ -358,8 +365,12 @@ impl Partizan for Domineering {
             Region::Bytes(cells) => grid::least_byte_image(*cells),
             Region::Board(board) => {
                 let (least, turned) = board.boxed().least_image();
-                let number = self.wide.insert_with(least, |n| n as u64 + 1);
-                (number << 8, turned)
+                let key = if u32::from(least.rows) * u32::from(least.cols) <= WIDE_CELLS {
+                    (least.cells as u64) << 16 | u64::from(least.cols) << 8
+                } else {
+                    self.wide.insert_with(least, |n| n as u64 + 1) << 16
+                };
+                (key, turned)
             }
         }
     }
@@ -597,6 +608,41 @@ mod tests {
         let b = Board::empty(2, 9);
         let fast = Values::new(Domineering::default()).value(&games, &b.into());
         assert_eq!(fast, plain_value(&mut games, &b, &mut HashMap::new()));
+    }
+
+    #[test]
+    fn shapes_in_boxes_past_the_keys_room_are_numbered_and_agree() {
+        // An L of 14 cells spanning a 5 x 10 box (50 cells, past the 48 a
+        // key holds), with sampled cells beside it: a region in such a box
+        // is keyed by its number, and values agree with plain recursion.
+        let frame = Board::empty(5, 10);
+        let l = (0..5)
+            .flat_map(|r| (0..10).map(move |c| (r, c)))
+            .filter(|&(r, c)| c == 0 || r == 4)
+            .fold(0, |free, (r, c)| free | frame.bit(r, c));
+        let mut random = SplitMix64::new(3);
+        let game = Domineering::default();
+        let values = Values::new(Domineering::default());
+        let mut games = GameTable::new();
+        for k in 0..8 {
+            let beside = if k == 0 {
+                0
+            } else {
+                let r = random.next_u64() & random.next_u64() & random.next_u64();
+                u128::from(r) & frame.free
+            };
+            let b = Board {
+                free: l | beside,
+                ..frame
+            };
+            let regions = b.regions();
+            let widest = regions.iter().find(|r| r.free & l == l).expect("the L");
+            let (key, _) = game.key(&Region::from(*widest));
+            assert_eq!(key & 0xFFFF, 0, "{}", b.to_grid_string());
+            let fast = values.value(&games, &b.into());
+            let plain = plain_value(&mut games, &b, &mut HashMap::new());
+            assert_eq!(fast, plain, "{}", b.to_grid_string());
+        }
     }
 
     #[test]
