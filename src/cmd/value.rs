@@ -2,6 +2,7 @@
 //! notation, so values can be checked by hand and against other engines:
 //! the canonical value of Domineering or Amazons, or the Grundy value (a
 //! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
+//! Domineering's search runs on every core ([`Values::in_parallel`]).
 
 use super::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
@@ -10,10 +11,11 @@ use crate::games::domineering::{Board, Domineering};
 use crate::games::{amazons, cram, hackenbush};
 use std::process::ExitCode;
 
-/// Domineering's default limit on a region's free cells (measured on a
-/// release build, CPU time): a 4 x 8 takes about 5 s and 80 MB, a 5 x 7
-/// 41 s and 520 MB, a 6 x 6 48 s and 630 MB, a 4 x 9 58 s and 530 MB; so
-/// past 36 cells a run passes a minute.
+/// Domineering's default limit on a region's free cells. The search runs on
+/// every core; measured on a release build on 2 cores (wall time, about half
+/// the CPU time): a 4 x 8 takes about 1.6 s and 90 MB, a 5 x 7 19 s and
+/// 590 MB, a 6 x 6 22 s and 670 MB, a 4 x 9 27 s and 590 MB; each cell more
+/// multiplies the cost, so past 36 cells a run on a laptop passes a minute.
 const MAX_CELLS: u32 = 36;
 
 /// Cram's default limit on a region's free cells (measured on a release
@@ -46,7 +48,7 @@ const GAMES: &[Game] = &[
     Game {
         name: "domineering",
         max_cells: MAX_CELLS,
-        cost: "a 6 x 6 Domineering region takes about 50 s and 630 MB, a 4 x 9 about 60 s and 530 MB",
+        cost: "a 6 x 6 Domineering region takes about 22 s on 2 cores and 670 MB, a 4 x 9 about 27 s and 590 MB",
         value: domineering_value,
     },
     Game {
@@ -84,8 +86,8 @@ pub struct Args {
     /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
-    /// (Domineering's default 36: a 6 x 6 takes about 50 s and 630 MB, a
-    /// 4 x 9 about 60 s and 530 MB; Cram's default 40: a 5 x 8 takes 21 s and
+    /// (Domineering's default 36: a 6 x 6 takes about 22 s on 2 cores and
+    /// 670 MB, a 4 x 9 about 27 s and 590 MB; Cram's default 40: a 5 x 8 takes 21 s and
     /// 315 MB), or for Amazons the empty squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
     /// and 1.4 GB). Hackenbush has no limit.

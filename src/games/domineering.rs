@@ -260,7 +260,7 @@ pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
 
 /// The most cells a box of a wider or taller shape may have for the shape to
 /// be its own key: they fill the key's top 48 bits.
-const WIDE_CELLS: u32 = 48;
+pub const WIDE_CELLS: u32 = 48;
 
 /// Domineering as a [`Partizan`] game, for the core's evaluator
 /// ([`crate::cgt::partizan::Values`]): a position is a [`Region`], its regions
@@ -275,7 +275,7 @@ const WIDE_CELLS: u32 = 48;
 /// more memory and 8% more time). For a region in the byte layout it is the
 /// least image's cells, moved to the corner, so its first byte (the first
 /// row) is never empty. A wider or taller shape whose box has at most
-/// [`WIDE_CELLS`] cells is its cells, row by row in its box, above its width
+/// 48 cells ([`WIDE_CELLS`]) is its cells, row by row in its box, above its width
 /// in the second byte (never 0) and an empty first byte. Any other is numbered
 /// in the order met, and its key is that number plus one above two empty
 /// bytes (numbering every wide shape took the 4 x 9 board to 1.6 GB).
