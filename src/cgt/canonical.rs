@@ -82,7 +82,7 @@ pub struct GameTable {
     leq_memo: LeqCache,
     sum_memo: Memo<u64, GameId>,
     /// Recognised forms, filled in by [`GameTable::form`].
-    forms: Mutex<FxHashMap<GameId, Form>>,
+    forms: Memo<GameId, Form>,
     /// `n.^` for n = 1, 2, ...: built on demand for recognition.
     ups: Mutex<Vec<GameId>>,
 }
@@ -110,7 +110,7 @@ impl GameTable {
             index: Sharded::default(),
             leq_memo: LeqCache::default(),
             sum_memo: Memo::default(),
-            forms: Mutex::default(),
+            forms: Memo::default(),
             ups: Mutex::default(),
         };
         t.intern(Vec::new(), Vec::new());

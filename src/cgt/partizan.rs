@@ -139,11 +139,8 @@ impl<G: Partizan> Values<G> {
     pub fn value(&self, games: &GameTable, position: &G::Position) -> GameId {
         let mut regions = Vec::new();
         self.game.regions(position, &mut regions);
-        let mut spare = Spare::new();
         regions.iter().fold(games.zero(), |total, region| {
-            let (key, negated) = self.game.key(region);
-            let v = self.settle(games, region, key, negated, None, 0, &mut spare);
-            games.add(total, v)
+            games.add(total, self.region_value(games, region))
         })
     }
 

@@ -4,8 +4,9 @@
 //! [`super::partizan::Values`], Domineering's numbers of wide shapes), and
 //! [`Sharded`], a table split into shards by hash, each behind its own lock,
 //! for lookups that must see every insert (the game table's index, which must
-//! store each game once). [`Padded`] keeps a field that threads write on a
-//! cache line of its own.
+//! store each game once). [`Generations`] are the tables of a structure that
+//! grows while threads read it, and [`Padded`] keeps a field that threads
+//! write on a cache line of its own.
 
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
@@ -68,6 +69,51 @@ impl<T> Sharded<T> {
     }
 }
 
+/// The tables of a structure that threads read while it grows: each table is
+/// made once and kept until the structure is dropped, for a reader may still
+/// be in an older one; the newest is named by its place, published with
+/// Release, so a reader that finds it there sees it whole.
+pub struct Generations<T> {
+    tables: [OnceLock<Box<[T]>>; GENERATIONS],
+    /// The newest table's place in `tables`.
+    current: AtomicUsize,
+}
+
+/// Tables a structure may grow through: doubling each time, the 40th of a
+/// memo holds 2^45 slots.
+const GENERATIONS: usize = 40;
+
+impl<T> Generations<T> {
+    /// Generations whose first table is `first`.
+    pub fn new(first: Box<[T]>) -> Self {
+        let generations = Generations {
+            tables: [const { OnceLock::new() }; GENERATIONS],
+            current: AtomicUsize::new(0),
+        };
+        let _ = generations.tables[0].set(first);
+        generations
+    }
+
+    /// The newest table.
+    pub fn newest(&self) -> &[T] {
+        self.tables[self.current.load(Acquire)]
+            .get()
+            .expect("a table is made before it is named the newest")
+    }
+
+    /// The newest table's place.
+    pub fn newest_place(&self) -> usize {
+        self.current.load(Relaxed)
+    }
+
+    /// Makes the table of place `at` (by `make`, unless a thread made it
+    /// first) and names it the newest, unless a newer one is.
+    pub fn advance(&self, at: usize, make: impl FnOnce() -> Box<[T]>) {
+        self.tables[at].get_or_init(make);
+        self.current.fetch_max(at, Release);
+    }
+}
+
 /// An insert-only map from keys to `Copy` values that threads share: what a
 /// memo needs. A lookup takes no lock, so lookups made one after another
 /// overlap their cache misses (a lock is a fence: behind 64 locks, the 4 x 8
@@ -75,28 +121,23 @@ impl<T> Sharded<T> {
 ///
 /// Entries sit in open addressing with linear probing, in a table at most
 /// three quarters full, each with 32 bits of its key's hash, which a probe
-/// compares before the key (a key may be large, or boxed). A full table is copied into one twice its size, and
-/// the old one is kept until the map is dropped (a lookup may still be in
-/// it; it then misses what was stored since, as a memo may): the tables
-/// together take at most twice the newest's room.
+/// compares before the key (a key may be large). A full table is copied into
+/// one twice its size, in the memo's [`Generations`] (a lookup still in the
+/// old one misses what was stored since, as a memo may): the tables together
+/// take at most twice the newest's room.
 pub struct Memo<K, V> {
     /// The tables, each twice the size of the one before.
-    tables: [OnceLock<Table<K, V>>; GENERATIONS],
-    /// The newest table's place in `tables`.
-    current: AtomicUsize,
+    tables: Generations<OnceLock<Entry<K, V>>>,
     /// Held by an insert; counts the entries.
     entries: Padded<Mutex<usize>>,
 }
 
 impl<K, V> Default for Memo<K, V> {
     fn default() -> Self {
-        let map = Memo {
-            tables: [const { OnceLock::new() }; GENERATIONS],
-            current: AtomicUsize::new(0),
+        Memo {
+            tables: Generations::new(slots(Self::FIRST)),
             entries: Padded(Mutex::new(0)),
-        };
-        let _ = map.tables[0].set(slots(Self::FIRST));
-        map
+        }
     }
 }
 
@@ -107,9 +148,6 @@ struct Entry<K, V> {
     value: V,
     key: K,
 }
-
-/// A table of a [`Memo`]: slots, each filled once.
-type Table<K, V> = Box<[OnceLock<Entry<K, V>>]>;
 
 /// The part of a hash a slot holds.
 fn tag(hash: u64) -> u32 {
@@ -122,25 +160,16 @@ fn slots<T>(n: usize) -> Box<[OnceLock<T>]> {
 }
 
 /// The slot a probe for `hash` starts at in a table of `len` slots (a power
-/// of two): the top bits of a multiplicative hash.
-fn home(hash: u64, len: usize) -> usize {
+/// of two): the top bits of a multiplicative (Fibonacci) hash.
+pub fn home(hash: u64, len: usize) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - len.trailing_zeros())) as usize
 }
-
-/// Tables a map may grow through: the 40th holds 2^45 slots.
-const GENERATIONS: usize = 40;
 
 impl<K, V> Memo<K, V> {
     const FIRST: usize = 64;
 }
 
 impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
-    fn newest(&self) -> &[OnceLock<Entry<K, V>>] {
-        self.tables[self.current.load(Acquire)]
-            .get()
-            .expect("the current table is set before it is named")
-    }
-
     /// The value under `key` in `table`, or the empty slot where it would go.
     fn probe<'a>(
         table: &'a [OnceLock<Entry<K, V>>],
@@ -159,7 +188,7 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
     }
 
     pub fn get(&self, key: &K) -> Option<V> {
-        Self::probe(self.newest(), hash_of(key), key).ok()
+        Self::probe(self.tables.newest(), hash_of(key), key).ok()
     }
 
     /// Stores `value` under `key` unless the key is there already (a thread
@@ -179,7 +208,7 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
         }
         let hash = hash_of(&key);
         let mut entries = self.entries.lock().unwrap_or_else(PoisonError::into_inner);
-        let mut table = self.newest();
+        let mut table = self.tables.newest();
         if let Ok(v) = Self::probe(table, hash, &key) {
             return v;
         }
@@ -193,10 +222,9 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
                     });
                 }
             }
-            let next = self.current.load(Relaxed) + 1;
-            let _ = self.tables[next].set(grown);
-            self.current.store(next, Release);
-            table = self.newest();
+            self.tables
+                .advance(self.tables.newest_place() + 1, || grown);
+            table = self.tables.newest();
         }
         let value = value(*entries);
         if let Err(slot) = Self::probe(table, hash, &key) {
@@ -234,7 +262,7 @@ mod tests {
         // Every table it grew through kept every entry: 1,000 entries took
         // the first table of 64 slots to 2,048.
         assert!((0..1000).all(|k| map.get(&k) == Some(k * 2)));
-        assert_eq!(map.newest().len(), 2048);
+        assert_eq!(map.tables.newest().len(), 2048);
     }
 
     #[test]

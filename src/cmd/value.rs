@@ -13,9 +13,10 @@ use std::process::ExitCode;
 
 /// Domineering's default limit on a region's free cells. The search runs on
 /// every core; measured on a release build on 2 cores (wall time, about half
-/// the CPU time): a 4 x 8 takes about 1.6 s and 90 MB, a 5 x 7 19 s and
-/// 590 MB, a 6 x 6 22 s and 670 MB, a 4 x 9 27 s and 590 MB; each cell more
-/// multiplies the cost, so past 36 cells a run on a laptop passes a minute.
+/// the CPU time, and the machine's speed varied by half): a 4 x 8 takes about
+/// 1.6 s and 90 MB, a 5 x 7 19 s and 590 MB, a 6 x 6 15 to 22 s and 670 MB,
+/// a 4 x 9 27 s and 590 MB; so a region at the limit takes under half a
+/// minute.
 const MAX_CELLS: u32 = 36;
 
 /// Cram's default limit on a region's free cells (measured on a release
@@ -48,7 +49,7 @@ const GAMES: &[Game] = &[
     Game {
         name: "domineering",
         max_cells: MAX_CELLS,
-        cost: "a 6 x 6 Domineering region takes about 22 s on 2 cores and 670 MB, a 4 x 9 about 27 s and 590 MB",
+        cost: "a 6 x 6 Domineering region takes 15 to 22 s on 2 cores and 670 MB, a 4 x 9 about 27 s and 590 MB",
         value: domineering_value,
     },
     Game {
@@ -86,7 +87,7 @@ pub struct Args {
     /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
-    /// (Domineering's default 36: a 6 x 6 takes about 22 s on 2 cores and
+    /// (Domineering's default 36: a 6 x 6 takes 15 to 22 s on 2 cores and
     /// 670 MB, a 4 x 9 about 27 s and 590 MB; Cram's default 40: a 5 x 8 takes 21 s and
     /// 315 MB), or for Amazons the empty squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s

@@ -1,11 +1,8 @@
 //! The comparison cache of a [`super::GameTable`].
 
 use super::GameId;
-use std::sync::OnceLock;
-use std::sync::atomic::{
-    AtomicU64, AtomicUsize,
-    Ordering::{Acquire, Relaxed, Release},
-};
+use crate::cgt::shared::{Generations, home};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// The memo of [`GameTable::leq`]: a direct-mapped cache that forgets. An
 /// entry is the pair's key with the answer in bit 63 and a filled mark in bit
@@ -21,23 +18,17 @@ use std::sync::atomic::{
 /// Slots are atomics, read and written by any thread: an entry is one word,
 /// so a reader sees a whole entry, an old one or a new one, and an entry
 /// answers only for its own key. A table that grows starts anew in a larger
-/// one (what the smaller held is forgotten), and the smaller is kept until the
-/// cache is dropped, for a thread may still be reading it.
+/// one of its [`Generations`] (what the smaller held is forgotten).
 pub(super) struct LeqCache {
-    /// Tables of 2^10, 2^11, ... slots; the largest made is in use.
-    tables: [OnceLock<Box<[AtomicU64]>>; LeqCache::SIZES],
-    /// The table in use, by its place in `tables`.
-    current: AtomicUsize,
+    /// Tables of 2^10, 2^11, ... 2^17 slots.
+    tables: Generations<AtomicU64>,
 }
 
 impl Default for LeqCache {
     fn default() -> Self {
-        let cache = LeqCache {
-            tables: [const { OnceLock::new() }; LeqCache::SIZES],
-            current: AtomicUsize::new(0),
-        };
-        cache.table(0);
-        cache
+        LeqCache {
+            tables: Generations::new(LeqCache::empty(0)),
+        }
     }
 }
 
@@ -51,21 +42,17 @@ impl LeqCache {
         (g.0 < 1 << 31 && h.0 < 1 << 31).then(|| u64::from(g.0) << 31 | u64::from(h.0))
     }
 
-    /// The table of place `at`, made empty if need be.
-    fn table(&self, at: usize) -> &[AtomicU64] {
-        self.tables[at].get_or_init(|| {
-            (0..1 << (Self::MIN_BITS + at))
-                .map(|_| AtomicU64::new(0))
-                .collect()
-        })
+    /// An empty table for place `at`.
+    fn empty(at: usize) -> Box<[AtomicU64]> {
+        (0..1 << (Self::MIN_BITS + at))
+            .map(|_| AtomicU64::new(0))
+            .collect()
     }
 
     /// The slot of `key` in the table in use.
     fn slot(&self, key: u64) -> &AtomicU64 {
-        let table = self.table(self.current.load(Acquire));
-        // Fibonacci hashing: the top bits of the product.
-        let bits = table.len().trailing_zeros();
-        &table[(key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - bits)) as usize]
+        let table = self.tables.newest();
+        &table[home(key, table.len())]
     }
 
     pub(super) fn get(&self, key: u64) -> Option<bool> {
@@ -78,9 +65,8 @@ impl LeqCache {
     pub(super) fn fit(&self, games: usize) {
         let wanted = (4 * games).next_power_of_two().trailing_zeros() as usize;
         let at = wanted.clamp(Self::MIN_BITS, Self::MIN_BITS + Self::SIZES - 1) - Self::MIN_BITS;
-        if at > self.current.load(Relaxed) {
-            self.table(at);
-            self.current.fetch_max(at, Release);
+        if at > self.tables.newest_place() {
+            self.tables.advance(at, || Self::empty(at));
         }
     }
 

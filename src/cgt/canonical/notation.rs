@@ -76,13 +76,11 @@ impl GameTable {
     /// Which named family `g` belongs to. Builds a few helper games in the
     /// table the first time (ups, for recognising `x + n.^ + *k`).
     pub fn form(&self, g: GameId) -> Form {
-        let forms = || self.forms.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&f) = forms().get(&g) {
+        if let Some(f) = self.forms.get(&g) {
             return f;
         }
         let f = self.recognise(g);
-        forms().insert(g, f);
-        f
+        self.forms.insert(g, f)
     }
 
     fn recognise(&self, g: GameId) -> Form {
