@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{Run, fixture, ladder, tree};
+use common::{FIRST_LINE, build_edited, fails_at, fixture, ladder, page_with, tree};
 use ladder::generators::draw::{Drawing, Table};
 use ladder::generators::{Check, Data, Doc, Generator, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
@@ -79,38 +79,6 @@ fn two_builds_give_identical_bytes() {
             path.display()
         );
     }
-}
-
-/// Edits `file` of a built fixture with `from` -> `to`, rebuilds and expects
-/// exit 1, an error at `file:line` mentioning `message`, and the old site kept.
-fn fails_at(file: &str, from: &str, to: &str, line: usize, message: &str) {
-    let dir = fixture("basic");
-    assert_eq!(ladder(&["build"], dir.path()).code, 0);
-    let before = tree(&dir.path().join("site"));
-    let path = dir.path().join("content/demo").join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    let at = format!("content/demo/{file}:{line}:");
-    assert!(
-        run.stderr.contains(&at),
-        "expected {at} in:\n{}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.contains(message),
-        "expected {message:?} in:\n{}",
-        run.stderr
-    );
-    assert_eq!(
-        before,
-        tree(&dir.path().join("site")),
-        "the old site changed"
-    );
-    let check = ladder(&["check"], dir.path());
-    assert_eq!(check.code, 1);
 }
 
 #[test]
@@ -798,19 +766,6 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
 // Markdown hardening: expressions wherever they sit, raw HTML without
 // scripts, escaped math, stray dollars, ladder.toml.
 
-const FIRST_LINE: &str = "A 2 × 3 board with its middle column blocked has two parts.";
-
-/// The fixture with `from` -> `to` in `one.md`, and its build.
-fn build_edited(from: &str, to: &str) -> (tempfile::TempDir, Run) {
-    let dir = fixture("basic");
-    let path = dir.path().join("content/demo/one.md");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let run = ladder(&["build"], dir.path());
-    (dir, run)
-}
-
 #[test]
 fn each_job_writes_its_data_once_and_each_view_its_values_once() {
     // Three figures of one job (two showing the same view) and a data
@@ -905,12 +860,6 @@ fn each_figure_shows_the_command_that_reproduces_its_data() {
 
 /// The essay's page of the fixture with `from` -> `to` in `one.md`, failing
 /// with the errors if the build fails.
-fn page_with(from: &str, to: &str) -> String {
-    let (dir, run) = build_edited(from, to);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap()
-}
-
 #[test]
 fn a_false_claim_fails_wherever_it_sits() {
     for (to, line) in [
@@ -968,67 +917,6 @@ fn values_and_claims_in_front_matter_fail() {
         "summary = \"{{ b.whole = 4 }} positions.\"",
         5,
         "not evaluated in front matter",
-    );
-}
-
-#[test]
-fn scripts_in_raw_html_and_links_fail_at_their_line() {
-    for to in [
-        "<script>alert(1)</script>",
-        "<img src=x onerror=alert(1)>",
-        "<p>\n<a href=\" JaVaScRiPt:alert(1)\">x</a></p>",
-        "[x](javascript:alert(1))",
-        "<iframe srcdoc=\"<script>alert(1)</script>\"></iframe>",
-    ] {
-        let line = 8 + to.matches('\n').count();
-        fails_at(
-            "one.md",
-            FIRST_LINE,
-            to,
-            line,
-            "built pages carry no JavaScript",
-        );
-    }
-}
-
-#[test]
-fn ladder_toml_can_allow_scripts_and_refuses_unknown_keys() {
-    let (dir, run) = build_edited(FIRST_LINE, "<b onclick=\"go()\">x</b>");
-    assert_eq!(run.code, 1);
-    std::fs::write(
-        dir.path().join("ladder.toml"),
-        "[markdown]\nallow_scripts = true\n",
-    )
-    .unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let html = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
-    assert!(html.contains("<b onclick=\"go()\">x</b>"), "{html}");
-    std::fs::write(
-        dir.path().join("ladder.toml"),
-        "[markdown]\nallow_scripts = true\nsmart_punctuation = true\n",
-    )
-    .unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("ladder.toml:3:1: error:") && run.stderr.contains("smart_punctuation"),
-        "{}",
-        run.stderr
-    );
-}
-
-#[test]
-fn hostile_math_is_escaped_text() {
-    let html = page_with(
-        FIRST_LINE,
-        "$a<b$ and $a \\& b$ and $a<img src=x onerror=alert(1)>$\n\n$$x<\\text{</math><script>alert(1)</script>}$$",
-    );
-    assert!(html.contains("<mo>&lt;</mo>"), "{html}");
-    assert!(html.contains("&amp;"), "{html}");
-    assert!(
-        !html.contains("<img") && !html.contains("<script"),
-        "{html}"
     );
 }
 
@@ -1310,40 +1198,6 @@ fn an_edited_artifact_is_recomputed_so_a_false_claim_still_fails() {
         "the old site changed"
     );
     assert_eq!(temporaries(dir.path()), Vec::<PathBuf>::new());
-}
-
-#[test]
-fn a_script_added_to_a_cached_drawing_is_not_inlined() {
-    let dir = fixture("basic");
-    assert_eq!(ladder(&["build"], dir.path()).code, 0);
-    let drawing = artifact(dir.path(), "board.json");
-    let text = std::fs::read_to_string(&drawing).unwrap();
-    std::fs::write(
-        &drawing,
-        text.replace("</svg>", "<script>alert(1)</script></svg>"),
-    )
-    .unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("board.json does not match"),
-        "{}",
-        run.stderr
-    );
-    // The drawing is redrawn from the data; no solver runs.
-    assert!(
-        run.stdout
-            .contains("0 figures computed, 2 reused, 1 views drawn"),
-        "{}",
-        run.stdout
-    );
-    let page = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
-    assert!(!page.contains("<script>"));
-    assert!(
-        !std::fs::read_to_string(&drawing)
-            .unwrap()
-            .contains("<script>")
-    );
 }
 
 #[test]
@@ -1655,5 +1509,39 @@ fn a_false_claim_on_a_selected_element_fails_naming_both_values() {
         "{{ c.by_placed[4].positions }}",
         16,
         "`c.by_placed[4]`: no element of `c.by_placed` has `placed` = 4; there are: 0, 1, 2, 3",
+    );
+}
+
+#[test]
+fn a_script_added_to_a_cached_drawing_is_not_inlined() {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let drawing = artifact(dir.path(), "board.json");
+    let text = std::fs::read_to_string(&drawing).unwrap();
+    std::fs::write(
+        &drawing,
+        text.replace("</svg>", "<script>alert(1)</script></svg>"),
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("board.json does not match"),
+        "{}",
+        run.stderr
+    );
+    // The drawing is redrawn from the data; no solver runs.
+    assert!(
+        run.stdout
+            .contains("0 figures computed, 2 reused, 1 views drawn"),
+        "{}",
+        run.stdout
+    );
+    let page = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
+    assert!(!page.contains("<script>"));
+    assert!(
+        !std::fs::read_to_string(&drawing)
+            .unwrap()
+            .contains("<script>")
     );
 }

@@ -41,6 +41,7 @@ pub mod math;
 pub mod moves;
 pub mod output;
 pub mod pages;
+pub mod scripts;
 pub mod search;
 pub mod serve;
 mod spare;
@@ -366,7 +367,9 @@ impl Site {
                         "essay",
                         &page,
                     )
-                    .map_err(|e| vec![Diagnostic::file(&essay.path, e)])
+                    .map_err(|e| {
+                        e.diagnostics(&opts.root.join("templates/essay.html"), Some(essay))
+                    })
                 });
                 let kept = page.map(|html| {
                     sink.add(path, html.as_bytes());

@@ -3,12 +3,12 @@
 //! introduction) and the pages beside the essays.
 
 use super::content::{self, Essay, Ladder};
-use super::diagnostics::Diagnostic;
+use super::diagnostics::{Diagnostic, Source};
 use super::output::Files;
-use super::{config, markdown, templates};
+use super::{config, markdown, scripts, templates};
 use markdown::Heading;
 use serde::Serialize;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// Stage 6, the pages beside the essays: each ladder's, the index, the list
 /// of every essay, the search page, the stylesheet and the assets.
@@ -22,6 +22,11 @@ pub fn render_indexes(
     errors: &mut Vec<Diagnostic>,
 ) {
     let content = |slug: &str| intros.get(slug).map(|i| i.1.as_str());
+    let intro = |slug: &str| {
+        essays
+            .iter()
+            .find(|e| e.is_intro() && e.front.ladder() == slug)
+    };
     for ladder in &site.ladders {
         let page = LadderPage {
             ladder,
@@ -37,7 +42,8 @@ pub fn render_indexes(
             &page,
         ) {
             Ok(html) => files.add(PathBuf::from(&ladder.url).join("index.html"), html),
-            Err(e) => errors.push(Diagnostic::file(&root.join("templates/ladder.html"), e)),
+            Err(e) => errors
+                .extend(e.diagnostics(&root.join("templates/ladder.html"), intro(&ladder.slug))),
         }
     }
     let list = EssayList::of(essays, &site.ladders);
@@ -77,7 +83,10 @@ pub fn render_indexes(
     for (path, template, up, url, key, value) in pages {
         match render_page(&templates.tera, template, up, url, site, key, &value) {
             Ok(html) => files.add(path, html),
-            Err(e) => errors.push(Diagnostic::file(&root.join("templates").join(template), e)),
+            Err(e) => errors.extend(e.diagnostics(
+                &root.join("templates").join(template),
+                intro("").filter(|_| template == "index.html"),
+            )),
         }
     }
     for (path, text) in &templates.statics {
@@ -292,9 +301,49 @@ pub fn essay_context(
     }
 }
 
+/// Why a page could not be made.
+#[derive(Debug)]
+pub enum PageError {
+    /// The template failed.
+    Template(String),
+    /// The finished page could run script ([`scripts::in_page`]).
+    Scripts(Vec<scripts::Refusal>),
+}
+
+impl PageError {
+    /// The errors an author reads: a template's at `template`, a script at
+    /// the line of `source` (the essay or introduction whose words the page
+    /// shows) that holds it, or else at the file.
+    pub fn diagnostics(self, template: &Path, source: Option<&Essay>) -> Vec<Diagnostic> {
+        match self {
+            PageError::Template(e) => vec![Diagnostic::file(template, e)],
+            PageError::Scripts(refusals) => refusals
+                .into_iter()
+                .map(|r| {
+                    let message = format!("in the page built from this file, {}", r.message());
+                    let Some(essay) = source else {
+                        return Diagnostic::file(template, message);
+                    };
+                    let lower = essay.source.to_ascii_lowercase();
+                    match lower.find(&r.evidence.to_ascii_lowercase()) {
+                        Some(at) => Source::new(&essay.path, &essay.source).error_at(at, message),
+                        None => Diagnostic::file(&essay.path, message),
+                    }
+                })
+                .collect(),
+        }
+    }
+}
+
+/// The template of the one page that runs a script of its own (Pagefind's),
+/// written by the template, not by an author: the finished-page check leaves
+/// it alone.
+const SCRIPTED_TEMPLATE: &str = "search.html";
+
 /// Renders `template` with `value` as `key`, for the page at `url` (relative
 /// to the site root; `None` for a page served at any address, whose `root`
-/// is then absolute).
+/// is then absolute), and checks the finished page as a browser will build
+/// it: unless `ladder.toml` allows scripts, nothing in it may run one.
 pub fn render_page<T: Serialize>(
     tera: &tera::Tera,
     template: &str,
@@ -303,13 +352,26 @@ pub fn render_page<T: Serialize>(
     site: &SiteContext,
     key: &'static str,
     value: &T,
-) -> Result<String, String> {
+) -> Result<String, PageError> {
     let mut ctx = site.shared.clone();
     ctx.insert("root", root);
     if let Some(url) = url {
         ctx.insert("url", url);
     }
     ctx.insert(key, value);
-    tera.render(template, &ctx)
-        .map_err(|e| format!("template {template}: {}", templates::error_chain(e)))
+    let html = tera.render(template, &ctx).map_err(|e| {
+        PageError::Template(format!(
+            "template {template}: {}",
+            templates::error_chain(e)
+        ))
+    })?;
+    if site.config.markdown.allow_scripts || template == SCRIPTED_TEMPLATE {
+        return Ok(html);
+    }
+    let refusals = scripts::in_page(&html);
+    if refusals.is_empty() {
+        Ok(html)
+    } else {
+        Err(PageError::Scripts(refusals))
+    }
 }

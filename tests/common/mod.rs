@@ -66,3 +66,55 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         })
         .collect()
 }
+
+/// Edits `file` of a built fixture with `from` -> `to`, rebuilds and expects
+/// exit 1, an error at `file:line` mentioning `message`, and the old site kept.
+pub fn fails_at(file: &str, from: &str, to: &str, line: usize, message: &str) {
+    let dir = fixture("basic");
+    assert_eq!(ladder(&["build"], dir.path()).code, 0);
+    let before = tree(&dir.path().join("site"));
+    let path = dir.path().join("content/demo").join(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    let at = format!("content/demo/{file}:{line}:");
+    assert!(
+        run.stderr.contains(&at),
+        "expected {at} in:\n{}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(message),
+        "expected {message:?} in:\n{}",
+        run.stderr
+    );
+    assert_eq!(
+        before,
+        tree(&dir.path().join("site")),
+        "the old site changed"
+    );
+    let check = ladder(&["check"], dir.path());
+    assert_eq!(check.code, 1);
+}
+
+pub const FIRST_LINE: &str = "A 2 × 3 board with its middle column blocked has two parts.";
+
+/// The fixture with `from` -> `to` in `one.md`, and its build.
+pub fn build_edited(from: &str, to: &str) -> (tempfile::TempDir, Run) {
+    let dir = fixture("basic");
+    let path = dir.path().join("content/demo/one.md");
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "fixture lacks {from:?}");
+    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
+    let run = ladder(&["build"], dir.path());
+    (dir, run)
+}
+
+/// The page of `one.md` built with `from` -> `to` in it.
+pub fn page_with(from: &str, to: &str) -> String {
+    let (dir, run) = build_edited(from, to);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap()
+}

@@ -20,8 +20,8 @@
 //!    a build's memory does not grow with the parses of its essays.
 //!
 //! One file a stage: [`prepared`], [`scan`](mod@scan) and [`render`](mod@render); beside the
-//! render, `figure` draws a figure with its caption, [`links`] resolves `@/`
-//! links and `scripts` refuses scripts.
+//! render, `figure` draws a figure with its caption and [`links`] resolves `@/`
+//! links; raw HTML and link destinations are checked by [`super::scripts`].
 //!
 //! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
 //! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
@@ -32,7 +32,6 @@ pub mod links;
 pub mod prepared;
 pub mod render;
 pub mod scan;
-mod scripts;
 
 pub use links::LinkIndex;
 pub use prepared::{Expression, Prepared};

@@ -4,13 +4,13 @@
 use super::links::LinkIndex;
 use super::prepared::Prepared;
 use super::scan::{self, Heading, Piece, Scan};
-use super::scripts;
 use crate::generators::draw::Rendered as View;
 use crate::site::claims::{self, EssayData};
 use crate::site::content::Essay;
 use crate::site::diagnostics::{Diagnostic, Source};
 use crate::site::directives::Kind;
 use crate::site::math;
+use crate::site::scripts;
 use pulldown_cmark::{CowStr, Event, Tag, TagEnd};
 use std::borrow::Cow;
 use std::collections::{BTreeMap, HashMap, HashSet};
@@ -314,8 +314,8 @@ impl<'c, 's> Renderer<'c, 's> {
         if self.ctx.allow_scripts {
             return;
         }
-        if let Some((offset, why)) = scripts::script_in(html) {
-            self.error(at + offset, scripts::refusal(&why));
+        if let Some((offset, refusal)) = scripts::in_fragment(html) {
+            self.error(at + offset, refusal.message());
         }
     }
 
@@ -324,8 +324,9 @@ impl<'c, 's> Renderer<'c, 's> {
         if self.ctx.allow_scripts {
             return;
         }
-        if let Some(scheme) = scripts::script_url(url) {
-            self.error(at, scripts::refusal(&format!("a `{scheme}` link")));
+        if let Some(scheme) = scripts::url_refusal(url) {
+            let link = scripts::Refusal::link(&scheme);
+            self.error(at, link.message());
         }
     }
 

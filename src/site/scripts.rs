@@ -1,0 +1,657 @@
+//! What in a page could run script, and the checks that refuse it: built
+//! pages carry no JavaScript unless `ladder.toml` allows it.
+//!
+//! The rules allow only what cannot run script, as DOMPurify and ammonia do,
+//! rather than refusing what is known to: no `script`, `object`, `embed`,
+//! `applet`, `frame`, `frameset` or `base` element; no `on...` attribute; a
+//! URL (in a URL-valued attribute, a `srcset` or `ping` list, a `meta`
+//! refresh, an SVG animation aimed at `href`, a CSS `url()` or `@import`)
+//! only relative, `#...`, `http:`, `https:`, `mailto:` or
+//! `data:image/{png,jpeg,gif,webp}`. A URL is read as the URL standard reads
+//! it (tabs and newlines dropped, leading controls and spaces trimmed, the
+//! scheme's case ignored), and every value as the parser decodes it.
+//!
+//! They are applied twice:
+//!
+//! - [`in_fragment`]: to the author's raw HTML, token by token, as an early
+//!   error at its line;
+//! - [`in_page`]: to the finished page (template applied, values and claims
+//!   filled in, figures inlined), parsed by html5ever, the tree builder whose
+//!   rules browsers follow, foreign content (SVG, MathML), `<template>`
+//!   contents and every `srcdoc` document included. The browser builds its
+//!   DOM from the whole page, after values are filled in, so this is the
+//!   check that guarantees what a reader's browser receives.
+
+use scraper::{Html, Node};
+
+/// Elements that run script or load active content, whatever their attributes.
+const ELEMENTS: [&str; 7] = [
+    "script", "object", "embed", "applet", "frame", "frameset", "base",
+];
+
+/// Attributes whose value is one URL (compared in lower case; `xlink:href`
+/// is `href`, `xml:base` is `xml:base`).
+const URL_ATTRIBUTES: [&str; 18] = [
+    "href",
+    "src",
+    "action",
+    "formaction",
+    "data",
+    "poster",
+    "background",
+    "cite",
+    "longdesc",
+    "lowsrc",
+    "dynsrc",
+    "codebase",
+    "manifest",
+    "icon",
+    "profile",
+    "classid",
+    "archive",
+    "xml:base",
+];
+
+/// SVG's animation elements, which can set an attribute to a value.
+const ANIMATIONS: [&str; 5] = [
+    "animate",
+    "set",
+    "animatemotion",
+    "animatetransform",
+    "animatecolor",
+];
+
+/// How deep `srcdoc` documents may nest inside one another.
+const SRCDOC_DEPTH: usize = 4;
+
+/// Why part of a page could run script.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Refusal {
+    /// What was found, and where in the page (`an event handler
+    /// `onerror` on `<img>``).
+    pub why: String,
+    /// A piece of the page's text that the author's source likely holds (the
+    /// offending value, or `<name` for an element), to find its line.
+    pub evidence: String,
+}
+
+impl Refusal {
+    fn new(why: String, evidence: impl Into<String>) -> Refusal {
+        Refusal {
+            why,
+            evidence: evidence.into(),
+        }
+    }
+
+    /// The refusal as the error an author reads.
+    pub fn message(&self) -> String {
+        format!(
+            "{}: built pages carry no JavaScript; set `[markdown] allow_scripts = true` in \
+             ladder.toml to allow it",
+            self.why
+        )
+    }
+
+    /// A markdown link or image to a URL refused for `scheme`.
+    pub fn link(scheme: &str) -> Refusal {
+        Refusal::new(format!("a `{scheme}` link"), scheme)
+    }
+
+    /// The same refusal, inside the `srcdoc` of `<name>`.
+    fn in_srcdoc(self, name: &str) -> Refusal {
+        Refusal {
+            why: format!("{} in the `srcdoc` of `<{name}>`", self.why),
+            ..self
+        }
+    }
+}
+
+/// Why a URL would be refused: its scheme (`javascript:`, `data:image/svg+xml`),
+/// or `None` for a URL that cannot run script.
+pub fn url_refusal(url: &str) -> Option<String> {
+    let url: String = url
+        .trim_matches(|c: char| c <= ' ')
+        .chars()
+        .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
+        .collect();
+    let scheme_end = url.find(':')?;
+    let scheme = &url[..scheme_end];
+    let is_scheme = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+    if !is_scheme {
+        // No scheme: a relative URL (`a/b:c`, `#x:y`).
+        return None;
+    }
+    let scheme = scheme.to_ascii_lowercase();
+    match scheme.as_str() {
+        "http" | "https" | "mailto" => None,
+        "data" => {
+            let rest = &url[scheme_end + 1..];
+            let mime = rest.split([',', ';']).next().unwrap_or("");
+            let mime = mime.trim_matches(|c: char| c.is_ascii_whitespace());
+            let mime = mime.to_ascii_lowercase();
+            let image = ["image/png", "image/jpeg", "image/gif", "image/webp"];
+            (!image.contains(&mime.as_str())).then(|| format!("data:{mime}"))
+        }
+        _ => Some(format!("{scheme}:")),
+    }
+}
+
+/// What a URL in `attr` of `<name>` is refused for, if anything.
+fn check_url(url: &str, attr: &str, name: &str) -> Option<Refusal> {
+    url_refusal(url).map(|scheme| {
+        Refusal::new(
+            format!(
+                "a `{scheme}` URL in `{attr}` of `<{name}>` (URLs may be relative, `#...`, \
+                 `http:`, `https:`, `mailto:` or `data:image/` png, jpeg, gif or webp)"
+            ),
+            url.trim(),
+        )
+    })
+}
+
+/// The URLs of a `srcset` (the URL standard's candidate list: a URL, then
+/// descriptors up to a comma outside parentheses).
+fn srcset_urls(srcset: &str) -> Vec<&str> {
+    let mut urls = Vec::new();
+    let mut rest = srcset;
+    loop {
+        rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ',');
+        if rest.is_empty() {
+            return urls;
+        }
+        let end = rest
+            .find(|c: char| c.is_ascii_whitespace())
+            .unwrap_or(rest.len());
+        let url = &rest[..end];
+        rest = &rest[end..];
+        let trimmed = url.trim_end_matches(',');
+        urls.push(trimmed);
+        if trimmed.len() == url.len() {
+            // Descriptors, up to a comma outside parentheses.
+            let mut depth = 0usize;
+            let mut end = rest.len();
+            for (i, c) in rest.char_indices() {
+                match c {
+                    '(' => depth += 1,
+                    ')' => depth = depth.saturating_sub(1),
+                    ',' if depth == 0 => {
+                        end = i;
+                        break;
+                    }
+                    _ => {}
+                }
+            }
+            rest = &rest[end..];
+        }
+    }
+}
+
+/// The URL a `meta` refresh's `content` goes to, if any (`5; url=x`, `0;x`).
+fn refresh_url(content: &str) -> Option<&str> {
+    let rest = content.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
+    let rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ';' || c == ',');
+    if rest.is_empty() {
+        return None;
+    }
+    let rest = match rest.get(..3) {
+        Some(u) if u.eq_ignore_ascii_case("url") => {
+            let after = rest[3..].trim_start();
+            after.strip_prefix('=').map_or(rest, str::trim_start)
+        }
+        _ => rest,
+    };
+    Some(rest.trim_matches(|c| c == '"' || c == '\''))
+}
+
+/// CSS as the browser reads it for URLs: comments dropped and escapes
+/// (`\75 rl(`) decoded, so `url(` and `@import` cannot hide.
+fn decoded_css(css: &str) -> String {
+    let mut out = String::with_capacity(css.len());
+    let mut chars = css.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '/' if chars.peek() == Some(&'*') => {
+                chars.next();
+                let mut last = ' ';
+                for c in chars.by_ref() {
+                    if last == '*' && c == '/' {
+                        break;
+                    }
+                    last = c;
+                }
+            }
+            '\\' => {
+                let mut hex = String::new();
+                while hex.len() < 6
+                    && let Some(&h) = chars.peek().filter(|h| h.is_ascii_hexdigit())
+                {
+                    hex.push(h);
+                    chars.next();
+                }
+                if hex.is_empty() {
+                    if let Some(next) = chars.next().filter(|c| *c != '\n') {
+                        out.push(next);
+                    }
+                } else {
+                    if chars.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+                        chars.next();
+                    }
+                    let code = u32::from_str_radix(&hex, 16).unwrap_or(0xFFFD);
+                    out.push(char::from_u32(code).unwrap_or('\u{FFFD}'));
+                }
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// What CSS (a `style` attribute or element) is refused for: a URL in
+/// `url(...)`, `@import` or `image-set(...)` that could run script, or an
+/// old engine's script hook (`expression(`, `behavior:`, `-moz-binding`).
+fn check_css(css: &str, place: &str) -> Option<Refusal> {
+    let css = decoded_css(css).to_ascii_lowercase();
+    for hook in ["expression(", "behavior:", "-moz-binding"] {
+        if css.contains(hook) {
+            return Some(Refusal::new(
+                format!("`{hook}` in the CSS of {place}"),
+                hook.trim_end_matches(['(', ':']),
+            ));
+        }
+    }
+    let quoted = |s: &str| {
+        let s = s.trim_start();
+        let q = s.chars().next().filter(|q| *q == '"' || *q == '\'')?;
+        s[1..].split(q).next().map(str::to_string)
+    };
+    let mut urls = Vec::new();
+    for (i, _) in css.match_indices("url(") {
+        let arg = &css[i + 4..];
+        let url =
+            quoted(arg).unwrap_or_else(|| arg.split(')').next().unwrap_or("").trim().to_string());
+        urls.push(url);
+    }
+    for (i, _) in css.match_indices("@import") {
+        urls.extend(quoted(&css[i + 7..]));
+    }
+    for (i, _) in css.match_indices("image-set(") {
+        urls.extend(quoted(&css[i + 10..]));
+    }
+    urls.iter().find_map(|url| {
+        url_refusal(url).map(|scheme| {
+            Refusal::new(
+                format!("a `{scheme}` URL in the CSS of {place}"),
+                url.clone(),
+            )
+        })
+    })
+}
+
+/// What an element with these attributes is refused for, if anything.
+/// `name` and each attribute's name are in lower case, a namespaced
+/// attribute by its local name (`xlink:href` is `href`) but for `xml:base`;
+/// values are as the parser decoded them. A `srcdoc` is left to the caller,
+/// which checks it as a document of its own.
+fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
+    if ELEMENTS.contains(&name) {
+        return Some(Refusal::new(
+            format!("a `<{name}>` element"),
+            format!("<{name}"),
+        ));
+    }
+    let attr = |wanted: &str| attrs.iter().find(|(a, _)| a == wanted).map(|(_, v)| *v);
+    for (attr, value) in attrs {
+        let attr = attr.as_str();
+        if attr.starts_with("on") {
+            return Some(Refusal::new(
+                format!("an event handler `{attr}` on `<{name}>`"),
+                format!("{attr}="),
+            ));
+        }
+        let refusal = if URL_ATTRIBUTES.contains(&attr) {
+            check_url(value, attr, name)
+        } else if attr == "srcset" || attr == "imagesrcset" {
+            srcset_urls(value)
+                .into_iter()
+                .find_map(|url| check_url(url, attr, name))
+        } else if attr == "ping" {
+            value
+                .split_ascii_whitespace()
+                .find_map(|url| check_url(url, attr, name))
+        } else if attr == "style" {
+            check_css(value, &format!("the `style` of `<{name}>`"))
+        } else {
+            None
+        };
+        if refusal.is_some() {
+            return refusal;
+        }
+    }
+    if name == "meta"
+        && attr("http-equiv").is_some_and(|h| h.trim().eq_ignore_ascii_case("refresh"))
+        && let Some(url) = attr("content").and_then(refresh_url)
+    {
+        return check_url(url, "content", name);
+    }
+    if ANIMATIONS.contains(&name)
+        && let Some(target) = attr("attributename")
+    {
+        let target = target.trim().to_ascii_lowercase();
+        let target = target.strip_prefix("xlink:").unwrap_or(&target);
+        if target.starts_with("on") {
+            return Some(Refusal::new(
+                format!("an animation of the event handler `{target}` (`<{name}>`)"),
+                target.to_string(),
+            ));
+        }
+        if target == "href" {
+            let values = attr("values").into_iter().flat_map(|v| v.split(';'));
+            let single = ["to", "from", "by"].into_iter().filter_map(attr);
+            return values
+                .chain(single)
+                .find_map(|url| check_url(url, "an animation of `href`", name));
+        }
+    }
+    None
+}
+
+/// Every part of a finished page that could run script, as the browser
+/// builds the page (see the module doc).
+pub fn in_page(html: &str) -> Vec<Refusal> {
+    let mut found = Vec::new();
+    walk(&Html::parse_document(html), 0, &mut found);
+    found
+}
+
+/// Checks a parsed document's every node, `srcdoc` documents `depth` deep.
+fn walk(document: &Html, depth: usize, found: &mut Vec<Refusal>) {
+    for node in document.tree.nodes() {
+        let Node::Element(element) = node.value() else {
+            continue;
+        };
+        let name = element.name.local.to_string().to_ascii_lowercase();
+        let attrs: Vec<(String, &str)> = element
+            .attrs
+            .iter()
+            .map(|(q, v)| {
+                let local = q.local.to_string().to_ascii_lowercase();
+                let name = if &*q.ns == "http://www.w3.org/XML/1998/namespace" {
+                    format!("xml:{local}")
+                } else {
+                    local
+                };
+                (name, &**v)
+            })
+            .collect();
+        found.extend(check_element(&name, &attrs));
+        if name == "style" {
+            let css: String = node
+                .children()
+                .filter_map(|c| c.value().as_text().map(|t| &**t))
+                .collect();
+            found.extend(check_css(&css, "a `<style>` element"));
+        }
+        if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc") {
+            if depth >= SRCDOC_DEPTH {
+                found.push(Refusal::new(
+                    format!("`srcdoc` documents nested more than {SRCDOC_DEPTH} deep"),
+                    "srcdoc",
+                ));
+                continue;
+            }
+            let mut inner = Vec::new();
+            walk(&Html::parse_document(srcdoc), depth + 1, &mut inner);
+            found.extend(inner.into_iter().map(|r| r.in_srcdoc(&name)));
+        }
+    }
+}
+
+/// The first part of the author's raw HTML that could run script, with its
+/// byte offset in `html`: the same rules, token by token (an early error at
+/// its line; [`in_page`] checks what the browser will build).
+pub fn in_fragment(html: &str) -> Option<(usize, Refusal)> {
+    let emitter = html5gum::emitters::default::DefaultEmitter::<usize>::new_with_span();
+    for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
+        let html5gum::Token::StartTag(tag) = token else {
+            continue;
+        };
+        let name = String::from_utf8_lossy(&tag.name).to_lowercase();
+        let at = tag.span.start;
+        let attrs: Vec<(String, String)> = tag
+            .attributes
+            .iter()
+            .map(|(a, v)| {
+                let a = String::from_utf8_lossy(a).to_lowercase();
+                let a = a.strip_prefix("xlink:").map(str::to_string).unwrap_or(a);
+                (a, String::from_utf8_lossy(&v.value).into_owned())
+            })
+            .collect();
+        let borrowed: Vec<(String, &str)> =
+            attrs.iter().map(|(a, v)| (a.clone(), v.as_str())).collect();
+        if let Some(refusal) = check_element(&name, &borrowed) {
+            return Some((at, refusal));
+        }
+        if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc")
+            && let Some((_, refusal)) = in_fragment(srcdoc)
+        {
+            return Some((at, refusal.in_srcdoc(&name)));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn page(body: &str) -> String {
+        format!("<!DOCTYPE html><html><head><title>t</title></head><body>{body}</body></html>")
+    }
+
+    fn refused(body: &str) -> bool {
+        !in_page(&page(body)).is_empty()
+    }
+
+    #[test]
+    fn urls_are_allowed_only_when_they_cannot_run_script() {
+        for ok in [
+            "a/b",
+            "#x",
+            "../c:d",
+            "//example.org/x",
+            "https://example.org/javascript:",
+            "HTTP://x",
+            "mailto:a@b",
+            "data:image/png;base64,AA",
+            " data: IMAGE/webp ,x",
+            "",
+        ] {
+            assert_eq!(url_refusal(ok), None, "{ok}");
+        }
+        for (bad, scheme) in [
+            (" Java\tScript:alert(1)", "javascript:"),
+            ("\u{1}javascript:x", "javascript:"),
+            ("java\nscript:x", "javascript:"),
+            ("vbscript:x", "vbscript:"),
+            ("data:text/html,<p>", "data:text/html"),
+            ("data:image/svg+xml,<svg onload=x>", "data:image/svg+xml"),
+            ("data:application/xhtml+xml,x", "data:application/xhtml+xml"),
+            ("blob:https://x/y", "blob:"),
+        ] {
+            assert_eq!(url_refusal(bad).as_deref(), Some(scheme), "{bad}");
+        }
+    }
+
+    #[test]
+    fn srcset_candidates_are_each_checked() {
+        assert_eq!(
+            srcset_urls("a.png 1x, b.png 2x,c.png"),
+            ["a.png", "b.png", "c.png"]
+        );
+        assert_eq!(
+            srcset_urls("data:image/png;base64,AA,BB 1x, x.png"),
+            ["data:image/png;base64,AA,BB", "x.png"]
+        );
+        assert!(refused(
+            r#"<img srcset="x.png 1x, javascript:alert(1) 2x">"#
+        ));
+        assert!(!refused(r#"<img srcset="x.png 1x, y.png 2x">"#));
+    }
+
+    #[test]
+    fn the_seven_ways_in_are_refused_in_the_built_tree() {
+        // S1: a value filled into an attribute.
+        assert!(refused(r#"<iframe src="javascript:alert(1)"></iframe>"#));
+        assert!(refused("<img alt=x onerror=alert(2)>"));
+        assert!(refused(
+            r#"<iframe srcdoc="<img src=x onerror=alert(3)>"></iframe>"#
+        ));
+        // S2: a heading's attributes.
+        assert!(refused(
+            r#"<h2 id="h" tabindex="0" autofocus onfocus="alert(4)">H</h2>"#
+        ));
+        // S3: raw-text elements end where the browser ends them.
+        for raw in [
+            "xmp", "style", "textarea", "title", "noscript", "noembed", "iframe",
+        ] {
+            let body = format!(r#"<{raw}><p title="</{raw}><img src=x onerror=alert(5)>">"#);
+            assert!(refused(&body), "{raw}");
+        }
+        // S4: a tag split over two blocks is one tag in the page.
+        assert!(refused(
+            "<details open title=\"\n\n<p title='\" ontoggle=alert(6) '>x</p>"
+        ));
+        // S5: CDATA in SVG ends at `]]>`.
+        let cdata = r#"<svg><![CDATA[ ><p title="]]><img src=x onerror=alert(7)>"> ]]></svg>"#;
+        assert!(
+            in_fragment(cdata).is_none(),
+            "the tokenizer alone is fooled"
+        );
+        assert!(refused(cdata));
+        assert!(refused(
+            r#"<svg><p><style><a title="</style><img src onerror=alert(7)>">"#
+        ));
+        // S6: active data URLs and plug-ins.
+        assert!(refused(
+            r#"<iframe src="data:image/svg+xml,<svg onload=alert(8)>"></iframe>"#
+        ));
+        assert!(refused(r#"<object data="x.swf"></object>"#));
+        assert!(refused(r#"<embed src="x">"#));
+        // S7: an animation that sets a link's `href`.
+        assert!(refused(
+            r#"<svg><a><animate attributeName="href" values="https://example.org/;javascript:alert(9)"/><text>x</text></a></svg>"#
+        ));
+        assert!(refused(
+            r#"<svg><a><set attributeName="xlink:href" to="javascript:alert(9)"/></a></svg>"#
+        ));
+        assert!(refused(
+            r#"<svg><set attributeName="onmouseover" to="alert(9)"/></svg>"#
+        ));
+    }
+
+    #[test]
+    fn namespace_confusion_and_templates_are_seen_as_built() {
+        // An HTML end tag leaves foreign content, so the style is HTML's and
+        // ends at `</style>`: the img is an element, with its handler.
+        assert!(refused(
+            r#"<svg></p><style><a id="</style><img src=1 onerror=alert(1)>">"#
+        ));
+        // One parse of a known mutation leaves only a title: nothing runs.
+        assert!(!refused(
+            r#"<math><mtext><table><mglyph><style><!--</style><img title="--&gt;&lt;img src=1 onerror=alert(1)&gt;">"#
+        ));
+        assert!(refused("<template><img src=x onerror=alert(1)></template>"));
+        assert!(refused("<body onload=alert(1)>"));
+        assert!(refused("<svg><script>alert(1)</script></svg>"));
+        assert!(refused(
+            r#"<svg><a xlink:href="javascript:alert(1)">x</a></svg>"#
+        ));
+        assert!(refused(
+            r#"<math href="jav&#x09;ascript:alert(1)"><mi>x</mi></math>"#
+        ));
+        assert!(refused(
+            r#"<meta http-equiv="refresh" content="0; url=javascript:alert(1)">"#
+        ));
+        assert!(refused(r#"<base href="https://example.org/">"#));
+        assert!(refused(
+            r##"<a ping="https://a javascript:b" href="#">x</a>"##
+        ));
+    }
+
+    #[test]
+    fn css_urls_are_checked_through_comments_and_escapes() {
+        assert!(refused(
+            r#"<p style="background: u\72l(javascript:alert(1))">x</p>"#
+        ));
+        assert!(refused(
+            r#"<p style="background: url(/**/'javascript:alert(1)')">x</p>"#
+        ));
+        assert!(refused("<style>@import 'javascript:alert(1)';</style>"));
+        assert!(refused(r#"<p style="width: expression(alert(1))">x</p>"#));
+        assert!(!refused(
+            r#"<p style="background: url(a.png); color: red">x</p>"#
+        ));
+    }
+
+    #[test]
+    fn what_cannot_run_script_is_left_alone() {
+        for ok in [
+            r#"<p title="<img src=x onerror=alert(1)>">quoted markup is text</p>"#,
+            "<textarea><img src=x onerror=alert(1)></textarea>",
+            "<xmp><script>alert(1)</script></xmp>",
+            "<!-- <script>alert(1)</script> -->",
+            r#"<a href="https://example.org/" title="javascript:alert(1)">x</a>"#,
+            r#"<iframe srcdoc="<p>hello</p>"></iframe>"#,
+            r##"<svg viewBox="0 0 1 1"><rect fill="url(#g)"/><use href="#r"/></svg>"##,
+            r##"<svg><a><animate attributeName="href" values="#a;#b"/></a></svg>"##,
+            r#"<meta http-equiv="refresh" content="5; url=https://example.org/">"#,
+            "<details open><summary>a</summary>b</details>",
+        ] {
+            assert_eq!(in_page(&page(ok)), [], "{ok}");
+        }
+    }
+
+    #[test]
+    fn srcdoc_documents_are_checked_to_a_depth() {
+        let inner = r#"<img src=x onerror=alert(1)>"#;
+        let once = format!(
+            r#"<iframe srcdoc="{}"></iframe>"#,
+            html_escape::encode_double_quoted_attribute(inner)
+        );
+        let twice = format!(
+            r#"<iframe srcdoc="{}"></iframe>"#,
+            html_escape::encode_double_quoted_attribute(&once)
+        );
+        let found = in_page(&page(&twice));
+        assert_eq!(found.len(), 1);
+        assert_eq!(
+            found[0].why,
+            "an event handler `onerror` on `<img>` in the `srcdoc` of `<iframe>` in the \
+             `srcdoc` of `<iframe>`"
+        );
+        let mut deep = "<p>x</p>".to_string();
+        for _ in 0..=SRCDOC_DEPTH {
+            deep = format!(
+                r#"<iframe srcdoc="{}"></iframe>"#,
+                html_escape::encode_double_quoted_attribute(&deep)
+            );
+        }
+        assert!(refused(&deep));
+    }
+
+    #[test]
+    fn fragments_are_refused_at_their_tag() {
+        assert_eq!(in_fragment("<p>a</p><script>x</script>").unwrap().0, 8);
+        let (at, r) = in_fragment("<b>x</b> <img src=a OnError=x>").unwrap();
+        assert_eq!(
+            (at, r.why.as_str()),
+            (9, "an event handler `onerror` on `<img>`")
+        );
+        let (_, r) = in_fragment("<iframe srcdoc=\"<script></script>\"></iframe>").unwrap();
+        assert_eq!(r.why, "a `<script>` element in the `srcdoc` of `<iframe>`");
+        assert_eq!(in_fragment("<a href=\"https://example.org\">a</a>"), None);
+    }
+}
