@@ -139,3 +139,225 @@ fn hostile_math_is_escaped_text() {
         "{html}"
     );
 }
+
+/// One fragment of `tests/hostile/corpus.txt`.
+struct Fragment {
+    refuse: bool,
+    why: String,
+    text: String,
+}
+
+/// The hostile corpus (its format is described at its top).
+fn corpus() -> Vec<Fragment> {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/hostile/corpus.txt");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut fragments: Vec<Fragment> = Vec::new();
+    for line in text.lines() {
+        if line.starts_with("%%%") {
+            continue;
+        }
+        if let Some(head) = line.strip_prefix("%% ") {
+            let (verdict, why) = head.split_once(": ").expect("`%% accept: WHY`");
+            assert!(["accept", "refuse"].contains(&verdict), "{line}");
+            fragments.push(Fragment {
+                refuse: verdict == "refuse",
+                why: why.into(),
+                text: String::new(),
+            });
+        } else if let Some(f) = fragments.last_mut() {
+            f.text.push_str(line);
+            f.text.push('\n');
+        }
+    }
+    for f in &mut fragments {
+        f.text = f.text.trim_end().to_string() + "\n";
+    }
+    fragments
+}
+
+/// A site of one essay whose body is set anew for each build, kept in
+/// memory between builds (its one figure is computed once).
+struct Essays {
+    dir: tempfile::TempDir,
+    site: ladder::site::Site,
+}
+
+impl Essays {
+    fn new() -> Essays {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::create_dir_all(dir.path().join("content/h")).unwrap();
+        let mut opts = ladder::site::Options::new(dir.path());
+        opts.write = false;
+        opts.moves = false;
+        let site = ladder::site::Site::new(opts);
+        Essays { dir, site }
+    }
+
+    /// The site's pages with `body` as the essay's, or the build's errors.
+    fn build(&mut self, body: &str) -> Result<Vec<(String, String)>, String> {
+        let essay = format!(
+            "+++\ntitle = \"Hostile\"\nladder = \"h\"\nrung = 1\n+++\n\n```data\nid = \"b\"\n\
+             generator = \"blocked-board\"\nrows = 2\ncols = 3\nblocked_columns = [2]\n```\n\n\
+             {body}\n\n<p id=\"after\">After.</p>\n"
+        );
+        std::fs::write(self.dir.path().join("content/h/x.md"), essay).unwrap();
+        match self.site.build(&ladder::site::figures::Silent) {
+            Ok(built) => Ok(built
+                .files
+                .0
+                .into_iter()
+                .filter(|(p, _)| p.extension().is_some_and(|e| e == "html"))
+                .filter(|(p, _)| !p.starts_with("search"))
+                .map(|(p, b)| (p.display().to_string(), String::from_utf8(b).unwrap()))
+                .collect()),
+            Err(ladder::site::Failure::Content(errors, _)) => Err(errors
+                .iter()
+                .map(ToString::to_string)
+                .collect::<Vec<_>>()
+                .join("\n")),
+            Err(ladder::site::Failure::Io(e)) => panic!("{e:#}"),
+        }
+    }
+}
+
+/// What in a page could run script, found by a second, simpler reading than
+/// the site's (which allows what it knows to be safe): a denylist of
+/// elements, `on...` attributes and script-capable URL schemes, over the
+/// tree html5ever builds, `srcdoc` documents included.
+fn scripted(html: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let document = scraper::Html::parse_document(html);
+    for node in document.tree.nodes() {
+        let Some(element) = node.value().as_element() else {
+            continue;
+        };
+        let name = element.name.local.to_string().to_lowercase();
+        if ["script", "object", "embed", "applet", "frame", "base"].contains(&name.as_str()) {
+            found.push(format!("<{name}>"));
+        }
+        for (attr, value) in element.attrs() {
+            let attr = attr.to_lowercase();
+            if attr.starts_with("on") {
+                found.push(format!("{attr} on <{name}>"));
+            }
+            // Text for people, not for the browser to follow.
+            let text = ["title", "alt", "placeholder", "value", "srcdoc"].contains(&attr.as_str())
+                || attr.starts_with("aria-")
+                || attr.starts_with("data-")
+                || (name == "meta" && attr == "content" && element.attr("http-equiv").is_none());
+            // Any piece of the value, between separators of URL lists.
+            let scripted_piece = value
+                .split([';', ',', ' ', '(', ')', '\'', '"', '='])
+                .map(|piece| {
+                    piece
+                        .chars()
+                        .filter(|c| !c.is_whitespace() && !c.is_control())
+                        .collect::<String>()
+                        .to_lowercase()
+                })
+                .any(|p| {
+                    let data_image = ["png", "jpeg", "gif", "webp"]
+                        .iter()
+                        .any(|t| p.starts_with(&format!("data:image/{t}")));
+                    p.starts_with("javascript:")
+                        || p.starts_with("vbscript:")
+                        || (p.starts_with("data:") && !data_image)
+                });
+            if !text && scripted_piece {
+                found.push(format!("{attr}={value} on <{name}>"));
+            }
+            if attr == "srcdoc" {
+                found.extend(scripted(value));
+            }
+        }
+    }
+    found
+}
+
+#[test]
+fn the_hostile_corpus_is_refused_or_built_as_expected() {
+    let mut essays = Essays::new();
+    let corpus = corpus();
+    assert!(corpus.len() >= 150, "{} fragments", corpus.len());
+    let mut wrong = Vec::new();
+    for f in &corpus {
+        match (f.refuse, essays.build(&f.text)) {
+            (true, Err(e)) if e.contains("built pages carry no JavaScript") => {}
+            (false, Ok(pages)) => {
+                for (path, html) in pages {
+                    let found = scripted(&html);
+                    assert!(found.is_empty(), "{}: {path}: {found:?}", f.why);
+                }
+            }
+            (_, outcome) => wrong.push(format!("{} ({:?}): {outcome:?}", f.why, f.text)),
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n\n"));
+}
+
+mod glued {
+    //! Random essays glued from pieces of the corpus, markdown and claims:
+    //! every page of every one that builds carries no script.
+
+    use super::{Essays, corpus, scripted};
+    use proptest::prelude::*;
+    use std::cell::RefCell;
+
+    /// Markdown and claims to glue the corpus's pieces with.
+    const GLUE: [&str; 12] = [
+        "\n\n",
+        "\n",
+        "## A heading\n\n",
+        "- a list item ",
+        "> a quote ",
+        "| a | b |\n| - | - |\n| ",
+        "*emphasis* ",
+        "[a link](https://example.org/ \"t\") ",
+        "{{ b.whole }} ",
+        "{{ b.whole = 4 }} ",
+        "$x$ ",
+        "<div>\n",
+    ];
+
+    fn piece() -> impl Strategy<Value = String> {
+        let fragments: Vec<String> = corpus().into_iter().map(|f| f.text).collect();
+        let texts = fragments.clone();
+        prop_oneof![
+            3 => prop::sample::select(fragments),
+            2 => prop::sample::select(GLUE.to_vec()).prop_map(str::to_string),
+            // A piece of a fragment, cut anywhere, as it is or as a claim's words.
+            2 => (prop::sample::select(texts), any::<prop::sample::Index>(), any::<bool>())
+                .prop_map(|(t, i, claim)| {
+                    let cut = i.index(t.len() + 1);
+                    let cut = (0..=cut).rev().find(|&c| t.is_char_boundary(c)).unwrap_or(0);
+                    let part = &t[..cut];
+                    if claim {
+                        let words = part.replace('\\', "\\\\").replace('"', "\\\"").replace('\n', " ");
+                        format!("{{{{ b.whole = 4 : \"{words}\" }}}}")
+                    } else {
+                        part.to_string()
+                    }
+                }),
+        ]
+    }
+
+    thread_local! {
+        static ESSAYS: RefCell<Essays> = RefCell::new(Essays::new());
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
+
+        #[test]
+        fn a_glued_essay_that_builds_carries_no_script(pieces in prop::collection::vec(piece(), 1..6)) {
+            let body = pieces.concat();
+            let built = ESSAYS.with(|e| e.borrow_mut().build(&body));
+            if let Ok(pages) = built {
+                for (path, html) in pages {
+                    let found = scripted(&html);
+                    prop_assert!(found.is_empty(), "{path}: {found:?}\n{body}");
+                }
+            }
+        }
+    }
+}

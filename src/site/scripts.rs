@@ -413,7 +413,10 @@ fn walk(document: &Html, depth: usize, found: &mut Vec<Refusal>) {
 /// byte offset in `html`: the same rules, token by token (an early error at
 /// its line; [`in_page`] checks what the browser will build).
 pub fn in_fragment(html: &str) -> Option<(usize, Refusal)> {
-    let emitter = html5gum::emitters::default::DefaultEmitter::<usize>::new_with_span();
+    let mut emitter = html5gum::emitters::default::DefaultEmitter::<usize>::new_with_span();
+    // Raw text and RCDATA (`<textarea>`, `<style>`, ...) hold no tags, as in
+    // the browser's HTML (not foreign content: the tree check sees that).
+    emitter.naively_switch_states(true);
     for token in html5gum::Tokenizer::new_with_emitter(html, emitter).flatten() {
         let html5gum::Token::StartTag(tag) = token else {
             continue;

@@ -12,19 +12,15 @@ import { fileURLToPath } from "node:url";
 import { launch } from "./chromium.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const repo = join(here, "..", "..");
-const bin = process.env.LADDER_BIN ?? join(repo, "target", "release", "ladder");
+export const repo = join(here, "..", "..");
+export const bin = process.env.LADDER_BIN ?? join(repo, "target", "release", "ladder");
 export const artifacts = join(here, "artifacts");
 const types = { ".html": "text/html; charset=utf-8", ".css": "text/css", ".svg": "image/svg+xml",
   ".json": "application/json", ".csv": "text/csv", ".woff2": "font/woff2", ".txt": "text/plain",
   ".js": "text/javascript" };
 
-/// Builds the bundled site and serves it: `{ out, base, browser, essays, close }`.
-export async function openSite() {
-  mkdirSync(artifacts, { recursive: true });
-  const out = mkdtempSync(join(tmpdir(), "ladder-site-"));
-  const build = spawnSync(bin, ["build", "--root", repo, "--output-dir", out], { encoding: "utf8" });
-  assert.equal(build.status, 0, build.stderr);
+/// Serves the folder `out` over HTTP on a free port: `{ base, server }`.
+export async function serve(out) {
   const server = createServer((req, res) => {
     let path = normalize(decodeURIComponent(new URL(req.url, "http://x").pathname));
     if (path.endsWith("/")) path += "index.html";
@@ -37,7 +33,16 @@ export async function openSite() {
     res.end(readFileSync(file));
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const base = `http://127.0.0.1:${server.address().port}`;
+  return { base: `http://127.0.0.1:${server.address().port}`, server };
+}
+
+/// Builds the bundled site and serves it: `{ out, base, browser, essays, close }`.
+export async function openSite() {
+  mkdirSync(artifacts, { recursive: true });
+  const out = mkdtempSync(join(tmpdir(), "ladder-site-"));
+  const build = spawnSync(bin, ["build", "--root", repo, "--output-dir", out], { encoding: "utf8" });
+  assert.equal(build.status, 0, build.stderr);
+  const { base, server } = await serve(out);
   const browser = await launch();
   const page = await browser.newPage();
   await page.goto(base + "/");
