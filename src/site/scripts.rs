@@ -358,6 +358,14 @@ fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
     None
 }
 
+/// `srcdoc` documents nested past [`SRCDOC_DEPTH`].
+fn too_deep() -> Refusal {
+    Refusal::new(
+        format!("`srcdoc` documents nested more than {SRCDOC_DEPTH} deep"),
+        "srcdoc",
+    )
+}
+
 /// Every part of a finished page that could run script, as the browser
 /// builds the page (see the module doc).
 pub fn in_page(html: &str) -> Vec<Refusal> {
@@ -396,10 +404,7 @@ fn walk(document: &Html, depth: usize, found: &mut Vec<Refusal>) {
         }
         if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc") {
             if depth >= SRCDOC_DEPTH {
-                found.push(Refusal::new(
-                    format!("`srcdoc` documents nested more than {SRCDOC_DEPTH} deep"),
-                    "srcdoc",
-                ));
+                found.push(too_deep());
                 continue;
             }
             let mut inner = Vec::new();
@@ -413,6 +418,11 @@ fn walk(document: &Html, depth: usize, found: &mut Vec<Refusal>) {
 /// byte offset in `html`: the same rules, token by token (an early error at
 /// its line; [`in_page`] checks what the browser will build).
 pub fn in_fragment(html: &str) -> Option<(usize, Refusal)> {
+    fragment(html, 0)
+}
+
+/// [`in_fragment`], inside `depth` `srcdoc` documents.
+fn fragment(html: &str, depth: usize) -> Option<(usize, Refusal)> {
     let mut emitter = html5gum::emitters::default::DefaultEmitter::<usize>::new_with_span();
     // Raw text and RCDATA (`<textarea>`, `<style>`, ...) hold no tags, as in
     // the browser's HTML (not foreign content: the tree check sees that).
@@ -437,10 +447,13 @@ pub fn in_fragment(html: &str) -> Option<(usize, Refusal)> {
         if let Some(refusal) = check_element(&name, &borrowed) {
             return Some((at, refusal));
         }
-        if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc")
-            && let Some((_, refusal)) = in_fragment(srcdoc)
-        {
-            return Some((at, refusal.in_srcdoc(&name)));
+        if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc") {
+            if depth >= SRCDOC_DEPTH {
+                return Some((at, too_deep()));
+            }
+            if let Some((_, refusal)) = fragment(srcdoc, depth + 1) {
+                return Some((at, refusal.in_srcdoc(&name)));
+            }
         }
     }
     None
@@ -643,6 +656,10 @@ mod tests {
             );
         }
         assert!(refused(&deep));
+        assert_eq!(
+            in_fragment(&deep).unwrap().1.why.matches("srcdoc").count(),
+            SRCDOC_DEPTH + 1
+        );
     }
 
     #[test]
