@@ -240,8 +240,11 @@ fn scripted(html: &str) -> Vec<String> {
             if attr.starts_with("on") {
                 found.push(format!("{attr} on <{name}>"));
             }
-            // Text for people, not for the browser to follow.
+            // Text for people, not for the browser to follow (an animation's
+            // values are only followed on an animation).
+            let animation = ["animate", "set"].contains(&name.as_str());
             let text = ["title", "alt", "placeholder", "value", "srcdoc"].contains(&attr.as_str())
+                || (!animation && ["values", "to", "from", "by"].contains(&attr.as_str()))
                 || attr.starts_with("aria-")
                 || attr.starts_with("data-")
                 || (name == "meta" && attr == "content" && element.attr("http-equiv").is_none());

@@ -120,7 +120,9 @@ function scripted() {
     for (const a of el.attributes) {
       const attr = a.name.toLowerCase();
       if (attr.startsWith("on")) found.push(`${attr} on <${name}>`);
+      const animation = ["animate", "set"].includes(name);
       const prose = text.has(attr) || attr.startsWith("aria-") || attr.startsWith("data-") ||
+        (!animation && ["values", "to", "from", "by"].includes(attr)) ||
         (name === "meta" && attr === "content" && !el.hasAttribute("http-equiv"));
       const pieces = a.value.split(/[;, ()'"=]/).map((p) => p.replace(/[\s\x00-\x1f]/g, "").toLowerCase());
       const bad = pieces.some((p) => p.startsWith("javascript:") || p.startsWith("vbscript:") ||
