@@ -193,21 +193,27 @@ fn srcset_urls(srcset: &str) -> Vec<&str> {
     }
 }
 
-/// The URL a `meta` refresh's `content` goes to, if any (`5; url=x`, `0;x`).
-fn refresh_url(content: &str) -> Option<&str> {
+/// The URLs a `meta` refresh's `content` could go to: the one the HTML
+/// standard reads (`5; url=x`, `0;x`: all after the delay), and every
+/// `;`- or `,`-separated piece of it, as older browsers read a second `url=`.
+fn refresh_urls(content: &str) -> Vec<&str> {
+    fn unquote(s: &str) -> &str {
+        let s = s.trim();
+        let s = match s.get(..3) {
+            Some(u) if u.eq_ignore_ascii_case("url") => s[3..]
+                .trim_start()
+                .strip_prefix('=')
+                .map_or(s, str::trim_start),
+            _ => s,
+        };
+        s.trim_matches(|c| c == '"' || c == '\'')
+    }
     let rest = content.trim_start_matches(|c: char| c.is_ascii_digit() || c == '.');
     let rest = rest.trim_start_matches(|c: char| c.is_ascii_whitespace() || c == ';' || c == ',');
-    if rest.is_empty() {
-        return None;
-    }
-    let rest = match rest.get(..3) {
-        Some(u) if u.eq_ignore_ascii_case("url") => {
-            let after = rest[3..].trim_start();
-            after.strip_prefix('=').map_or(rest, str::trim_start)
-        }
-        _ => rest,
-    };
-    Some(rest.trim_matches(|c| c == '"' || c == '\''))
+    std::iter::once(unquote(rest))
+        .chain(rest.split([';', ',']).map(unquote))
+        .filter(|url| !url.is_empty())
+        .collect()
 }
 
 /// CSS as the browser reads it for URLs: comments dropped and escapes
@@ -336,9 +342,12 @@ fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
     }
     if name == "meta"
         && attr("http-equiv").is_some_and(|h| h.trim().eq_ignore_ascii_case("refresh"))
-        && let Some(url) = attr("content").and_then(refresh_url)
+        && let Some(content) = attr("content")
+        && let Some(refusal) = refresh_urls(content)
+            .into_iter()
+            .find_map(|url| check_url(url, "content", name))
     {
-        return check_url(url, "content", name);
+        return Some(refusal);
     }
     if ANIMATIONS.contains(&name)
         && let Some(target) = attr("attributename")
@@ -738,6 +747,9 @@ mod tests {
         ));
         assert!(refused(
             r#"<meta http-equiv="refresh" content="0; url=javascript:alert(1)">"#
+        ));
+        assert!(refused(
+            r#"<meta http-equiv="refresh" content="0; URL=http://;URL=javascript:alert(1);">"#
         ));
         assert!(refused(r#"<base href="https://example.org/">"#));
         assert!(refused(
