@@ -113,7 +113,7 @@ function scripted() {
     let protocol;
     try { protocol = new URL(url, document.baseURI).protocol; } catch { return false; }
     return ["javascript:", "vbscript:", "blob:"].includes(protocol) ||
-      (protocol === "data:" && !/^\s*data:\s*image\/(png|jpeg|gif|webp)\s*[;,]/i.test(url.trim()));
+      (protocol === "data:" && !/^[\x00-\x20]*data:\s*image\/(png|jpeg|gif|webp)\s*[;,]/i.test(url));
   };
   const urls = (el, attr, value) => {
     if (urlAttributes.has(attr)) return [value];
@@ -143,7 +143,9 @@ function scripted() {
       const xml = a.namespaceURI === "http://www.w3.org/XML/1998/namespace";
       const attr = (xml ? "xml:" : "") + a.localName.toLowerCase();
       if (attr.startsWith("on")) found.push(`${attr} on <${name}>`);
-      if (urls(el, attr, a.value).some((u) => u.trim() && scripted(u.trim()))) found.push(`${attr}=${a.value} on <${name}>`);
+      // Not String.trim, which strips what the URL parser keeps (U+2028).
+      const ascii = (u) => u.replace(/^[\t\n\f\r ]+|[\t\n\f\r ]+$/g, "");
+      if (urls(el, attr, a.value).some((u) => ascii(u) && scripted(u))) found.push(`${attr}=${a.value} on <${name}>`);
     }
   }
   return found;
