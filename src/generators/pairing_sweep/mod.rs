@@ -5,9 +5,12 @@
 //! and, by exact search from each, the unsound ones (where the player to move
 //! wins; asserted none), measures the node expansions
 //! of a solver carrying no check, the half turn, the reflection or both, and
-//! gives the board's outcome and Grundy value. It totals two sets of boards,
-//! records which clause refuses each map on the empty rectangles, and tabulates
-//! the Grundy values of small rectangles. Its views are drawn in `views.rs`.
+//! gives the board's outcome and Grundy value, and counts the positions a
+//! mirror pairs although a cell lies on its axis (which the checks refuse,
+//! asserted losses). It totals two sets of boards, records which clause
+//! refuses each map on the empty rectangles, tabulates the Grundy values of
+//! small rectangles, and values the positions an essay lists, by the
+//! evaluator and by exact search. Its views are drawn in `views.rs`.
 
 mod pairing;
 mod spec;
@@ -34,6 +37,16 @@ struct Results {
     example: Example,
     grundy: Vec<GrundyEntry>,
     grundy_rules: GrundyRules,
+    positions: Vec<Listed>,
+}
+
+/// A position of `positions`, valued.
+#[derive(Serialize, Deserialize)]
+struct Listed {
+    grid: String,
+    grundy: u32,
+    nimber: String,
+    outcome: String,
 }
 
 /// The two rules the Grundy table's caption states, counted over the table.
@@ -63,6 +76,19 @@ struct BoardFigures {
     outcome: String,
     grundy: u32,
     nimber: String,
+    fixed_cell: FixedCell,
+}
+
+/// The positions of a board that a mirror pairs although a free cell lies
+/// on its axis (see [`pairing::pairs_around_fixed_cells`]).
+#[derive(Serialize, Deserialize, Default)]
+struct FixedCell {
+    positions: u64,
+    /// The one with most free cells (then the least as a bit set), as rows of
+    /// `.` and `#` joined by `|`; `None` when there is none.
+    example: Option<String>,
+    /// The mirror that pairs the example (the vertical one when both do).
+    map: Option<String>,
 }
 
 /// A swept board: its figures, and what the run keeps of it besides.
@@ -73,6 +99,9 @@ struct Sweep {
     reflection_only: Vec<u64>,
     /// The measured solver's verdict at the root under each of [`Checks::ALL`](pairing::Checks::ALL).
     setting_wins: [bool; 4],
+    /// Of the positions a mirror pairs around a fixed cell, those the player
+    /// to move wins by exact search (asserted none).
+    fixed_cell_wrong: u64,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Default)]
@@ -200,6 +229,18 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
     (list, totals)
 }
 
+/// The listed positions, read: each one's grid and free cells; an error
+/// names the one refused.
+pub(super) fn listed_positions(p: &PairingSweepParams) -> Result<Vec<(Grid, u64)>, String> {
+    p.positions
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            Grid::parse(text).map_err(|e| format!("parameter `positions`, position {}: {e}", i + 1))
+        })
+        .collect()
+}
+
 /// The rectangles of the Grundy table, m <= n, within the cell limit.
 pub(super) fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
     let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
@@ -252,17 +293,9 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
             pairs.push([cell, image]);
         }
     }
-    let grid_string = (0..grid.rows())
-        .map(|r| {
-            (0..grid.cols())
-                .map(|c| if free & grid.bit(r, c) != 0 { '.' } else { '#' })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|");
     Example {
         board: b.figures.name.clone(),
-        grid: grid_string,
+        grid: grid.grid_string(free),
         map: map.to_string(),
         free_cells: free.count_ones(),
         pairs,
@@ -356,6 +389,26 @@ impl Generator for PairingSweep {
             })
             .collect();
         let grundy_rules = grundy_rules(&grundy, &mut checks);
+        let positions: Vec<Listed> = listed_positions(&p)
+            .expect("the limits read the listed positions")
+            .into_iter()
+            .enumerate()
+            .map(|(i, (grid, free))| {
+                let value = grid.grundy(free);
+                let win = cram::Outcomes::new(grid).wins(&free);
+                checks.push(Check::equal(
+                    format!("position {}: outcome = Grundy value nonzero", i + 1),
+                    win,
+                    value.0 != 0,
+                ));
+                Listed {
+                    grid: grid.grid_string(free),
+                    grundy: value.0,
+                    nimber: value.to_string(),
+                    outcome: sweep::outcome(win).to_string(),
+                }
+            })
+            .collect();
         let data = Results {
             boards: sweeps.into_iter().map(|s| s.figures).collect(),
             firing,
@@ -365,6 +418,7 @@ impl Generator for PairingSweep {
             example,
             grundy,
             grundy_rules,
+            positions,
         };
         Output::new(&data, checks)
     }
@@ -389,7 +443,7 @@ fn grundy_rules(table: &[GrundyEntry], checks: &mut Vec<Check>) -> GrundyRules {
     ));
     let (two_rows, parity) = count(&|e| e.rows == 2, &|e| e.value as usize == e.cols % 2);
     checks.push(Check::equal(
-        "2 x n rectangles of value n mod 2 = 2 x n rectangles",
+        "2 x n rectangles of value *(n mod 2) = 2 x n rectangles",
         parity,
         two_rows,
     ));
@@ -666,6 +720,116 @@ mod tests {
             assert_eq!(a[axis] + b[axis], outer);
             assert_ne!(a, b);
         }
+    }
+
+    /// The mirror pairings around a fixed cell, counted again by a second
+    /// algorithm: every reachable free set as a list of cells, each mirror
+    /// written out about the set's bounding box, and the three conditions
+    /// tested on the lists (some domino fits; the set is its own image; no
+    /// domino touches a fixed cell or is its own image).
+    fn fixed_cell_pairings_by_lists(rows: usize, cols: usize) -> usize {
+        let grid = Grid::new(rows, cols).unwrap();
+        let pairs = |free: u64, flip: &dyn Fn((usize, usize), (usize, usize)) -> (usize, usize)| {
+            let cells: Vec<(usize, usize)> = grid.cells(free).collect();
+            let lo = (
+                cells.iter().map(|c| c.0).min().unwrap(),
+                cells.iter().map(|c| c.1).min().unwrap(),
+            );
+            let hi = (
+                cells.iter().map(|c| c.0).max().unwrap(),
+                cells.iter().map(|c| c.1).max().unwrap(),
+            );
+            let sum = (lo.0 + hi.0, lo.1 + hi.1);
+            let image = |c| flip(c, sum);
+            let dominoes: Vec<[(usize, usize); 2]> = cells
+                .iter()
+                .flat_map(|&a| [(a, (a.0 + 1, a.1)), (a, (a.0, a.1 + 1))])
+                .filter(|(_, b)| cells.contains(b))
+                .map(|(a, b)| [a, b])
+                .collect();
+            let fixed: Vec<&(usize, usize)> = cells.iter().filter(|&&c| image(c) == c).collect();
+            !dominoes.is_empty()
+                && !fixed.is_empty()
+                && cells.iter().all(|&c| cells.contains(&image(c)))
+                && dominoes.iter().all(|d| {
+                    !fixed.contains(&&d[0]) && !fixed.contains(&&d[1]) && image(d[0]) != d[1]
+                })
+        };
+        let vertical = |(r, c): (usize, usize), (_, cs): (usize, usize)| (r, cs - c);
+        let horizontal = |(r, c): (usize, usize), (rs, _): (usize, usize)| (rs - r, c);
+        grid.positions()
+            .into_iter()
+            .filter(|&free| free != 0 && (pairs(free, &vertical) || pairs(free, &horizontal)))
+            .count()
+    }
+
+    #[test]
+    fn an_odd_board_has_mirror_pairings_around_a_fixed_cell_and_each_is_lost() {
+        let odd = &board(3, 5)["fixed_cell"];
+        assert_eq!(odd["positions"], fixed_cell_pairings_by_lists(3, 5));
+        assert!(odd["positions"].as_u64().unwrap() > 0);
+        // The example: two 2 x 2 blocks paired by the vertical mirror, and
+        // the cell (3, 3) on its axis, which no domino can reach; by hand
+        // 0 + 0 = 0, a loss for the player to move.
+        assert_eq!(odd["example"], "..#..|..#..|##.##");
+        assert_eq!(odd["map"], "vertical reflection");
+        let (grid, free) = Grid::parse("..#..|..#..|##.##").unwrap();
+        assert!(!cram::Outcomes::new(grid).wins(&free));
+        for (rows, cols) in [(4, 5), (2, 7), (3, 4)] {
+            assert_eq!(
+                board(rows, cols)["fixed_cell"]["positions"],
+                fixed_cell_pairings_by_lists(rows, cols),
+                "{rows} x {cols}"
+            );
+        }
+        let names: Vec<&str> = default_run()
+            .checks
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        assert!(
+            names
+                .contains(&"3 × 5: a mirror pairing around fixed cells no domino covers is a loss")
+        );
+    }
+
+    /// Listed positions are valued by the evaluator and by exact search:
+    /// the 4 × 5 (*2, from the table) beside a lone domino (*, one move) is
+    /// *2 + * = *3 by nim-addition, a win; two dominoes apart are * + * = 0.
+    #[test]
+    fn listed_positions_are_valued_and_searched() {
+        let p = params(&[
+            ("firing_boards", "[[2, 2]]"),
+            ("search_boards", "[]"),
+            ("rectangles_up_to", "2"),
+            ("grundy_max_cells", "4"),
+            (
+                "positions",
+                "[\".....#..|.....###|.....###|.....###\", \"..#..\", \"..\"]",
+            ),
+        ]);
+        SPEC.check_limits(&p).unwrap();
+        let out = PairingSweep.run(&p);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        let listed = &out.data["positions"];
+        assert_eq!(listed[0]["nimber"], "*3");
+        assert_eq!(listed[0]["outcome"], "win");
+        assert_eq!(listed[1]["grundy"], 0);
+        assert_eq!(listed[1]["outcome"], "loss");
+        assert_eq!(listed[2]["nimber"], "*");
+        assert_eq!(listed[0]["grid"], ".....#..|.....###|.....###|.....###");
+        let bad = params(&[("positions", "[\"..\", \"..|.o\"]")]);
+        let err = SPEC.check_limits(&bad).unwrap_err();
+        assert!(
+            err.contains("parameter `positions`, position 2: row 2, column 2"),
+            "{err}"
+        );
+        let big = params(&[("positions", &format!("[\"{}\"]", ["......"; 6].join("|")))]);
+        let err = SPEC.check_limits(&big).unwrap_err();
+        assert!(
+            err.starts_with("board cells is 36, over the limit of 30"),
+            "{err}"
+        );
     }
 
     #[test]
