@@ -98,6 +98,11 @@ pub(super) static SPEC: Spec = Spec {
             doc: "Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.",
         },
         Doc {
+            name: "block_below_pes",
+            doc: "Shapes on which, in some direction, fewer dominoes of the other direction leave it no \
+                  room than its pessimistic packing (block_v < pes_v or block_h < pes_h).",
+        },
+        Doc {
             name: "groups",
             doc: "Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths, \
                   sorted horizontal lengths).",
@@ -184,7 +189,9 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "catalogue",
             doc: "Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across \
-                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .low, .high, .width.",
+                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .block_v and .block_h (the fewest \
+                  horizontal dominoes after which no vertical one fits, and the reverse; null when no \
+                  set of them does), .low, .high, .width.",
         },
     ],
     identities: &[
