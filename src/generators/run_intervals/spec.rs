@@ -34,8 +34,8 @@ pub(super) static SPEC: Spec = Spec {
     limits: &[Limit {
         name: "catalogue cells",
         doc: "N, the largest region catalogued; memory grows about fourfold a cell on a release build: \
-              N = 11 takes 0.6 s of CPU and 195 MB, 12 takes 2.4 s and 728 MB, 13 takes 2.7 GB, \
-              past the 2 GB budget",
+              N = 11 takes 1 s of CPU and 200 MB, 12 takes 3 s and 750 MB (measured on a loaded \
+              machine), 13 takes 2.7 GB, past the 2 GB budget",
         max: 12,
         measure: catalogue_cells,
         params: &["max_cells"],
