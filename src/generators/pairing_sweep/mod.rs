@@ -15,14 +15,16 @@
 mod pairing;
 mod spec;
 mod sweep;
+mod values;
 mod views;
 
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
-use crate::games::cram::{self, Grid};
+use crate::games::cram::Grid;
 use pairing::{Clause, Map, fires, mirror, refusal};
 use serde::{Deserialize, Serialize};
 use spec::{PairingSweepParams, SPEC};
 use sweep::{board_checks, sweep};
+use values::{GrundyEntry, GrundyRules, Listed};
 
 pub struct PairingSweep;
 
@@ -38,22 +40,6 @@ struct Results {
     grundy: Vec<GrundyEntry>,
     grundy_rules: GrundyRules,
     positions: Vec<Listed>,
-}
-
-/// A position of `positions`, valued.
-#[derive(Serialize, Deserialize)]
-struct Listed {
-    grid: String,
-    grundy: u32,
-    nimber: String,
-    outcome: String,
-}
-
-/// The two rules the Grundy table's caption states, counted over the table.
-#[derive(Serialize, Deserialize)]
-struct GrundyRules {
-    even_by_even: usize,
-    two_rows: usize,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -166,15 +152,6 @@ struct Example {
     pairs: Vec<[[usize; 2]; 2]>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct GrundyEntry {
-    name: String,
-    rows: usize,
-    cols: usize,
-    value: u32,
-    nimber: String,
-}
-
 /// A board or rectangle as the prose names it: "4 × 5".
 fn name((rows, cols): (usize, usize)) -> String {
     format!("{rows} \u{d7} {cols}")
@@ -227,30 +204,6 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
         }
     }
     (list, totals)
-}
-
-/// The listed positions, read: each one's grid and free cells; an error
-/// names the one refused.
-pub(super) fn listed_positions(p: &PairingSweepParams) -> Result<Vec<(Grid, u64)>, String> {
-    p.positions
-        .iter()
-        .enumerate()
-        .map(|(i, text)| {
-            Grid::parse(text).map_err(|e| format!("parameter `positions`, position {}: {e}", i + 1))
-        })
-        .collect()
-}
-
-/// The rectangles of the Grundy table, m <= n, within the cell limit.
-pub(super) fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
-    let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
-    let mut out: Vec<(usize, usize)> = (1..=rows)
-        .flat_map(|m| (1..=cols).map(move |n| (m.min(n), m.max(n))))
-        .filter(|&(m, n)| m * n <= max)
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
 }
 
 /// The drawn example: on the board with most positions only the reflection
@@ -375,40 +328,8 @@ impl Generator for PairingSweep {
             0,
         ));
         let example = example(drawn_example(&sweeps));
-        let table_rects = grundy_rectangles(&p);
-        let values = cram::rectangle_values(&table_rects).unwrap_or_default();
-        let grundy: Vec<GrundyEntry> = table_rects
-            .iter()
-            .zip(&values)
-            .map(|(&(rows, cols), v)| GrundyEntry {
-                name: name((rows, cols)),
-                rows,
-                cols,
-                value: v.0,
-                nimber: v.to_string(),
-            })
-            .collect();
-        let grundy_rules = grundy_rules(&grundy, &mut checks);
-        let positions: Vec<Listed> = listed_positions(&p)
-            .expect("the limits read the listed positions")
-            .into_iter()
-            .enumerate()
-            .map(|(i, (grid, free))| {
-                let value = grid.grundy(free);
-                let win = cram::Outcomes::new(grid).wins(&free);
-                checks.push(Check::equal(
-                    format!("position {}: outcome = Grundy value nonzero", i + 1),
-                    win,
-                    value.0 != 0,
-                ));
-                Listed {
-                    grid: grid.grid_string(free),
-                    grundy: value.0,
-                    nimber: value.to_string(),
-                    outcome: sweep::outcome(win).to_string(),
-                }
-            })
-            .collect();
+        let (grundy, grundy_rules) = values::grundy_table(&p, &mut checks);
+        let positions = values::listed(&p, &mut checks);
         let data = Results {
             boards: sweeps.into_iter().map(|s| s.figures).collect(),
             firing,
@@ -425,31 +346,6 @@ impl Generator for PairingSweep {
 
     fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
         views::draw(view, p, data)
-    }
-}
-
-/// Counts the rectangles each rule covers and asserts that all of them obey it.
-fn grundy_rules(table: &[GrundyEntry], checks: &mut Vec<Check>) -> GrundyRules {
-    let count = |covers: &dyn Fn(&GrundyEntry) -> bool, obeys: &dyn Fn(&GrundyEntry) -> bool| {
-        let covered: Vec<&GrundyEntry> = table.iter().filter(|e| covers(e)).collect();
-        let obeying = covered.iter().filter(|e| obeys(e)).count();
-        (covered.len(), obeying)
-    };
-    let (even_by_even, zero) = count(&|e| e.rows % 2 == 0 && e.cols % 2 == 0, &|e| e.value == 0);
-    checks.push(Check::equal(
-        "even-by-even rectangles of value 0 = even-by-even rectangles",
-        zero,
-        even_by_even,
-    ));
-    let (two_rows, parity) = count(&|e| e.rows == 2, &|e| e.value as usize == e.cols % 2);
-    checks.push(Check::equal(
-        "2 x n rectangles of value *(n mod 2) = 2 x n rectangles",
-        parity,
-        two_rows,
-    ));
-    GrundyRules {
-        even_by_even,
-        two_rows,
     }
 }
 
@@ -774,7 +670,7 @@ mod tests {
         assert_eq!(odd["example"], "..#..|..#..|##.##");
         assert_eq!(odd["map"], "vertical reflection");
         let (grid, free) = Grid::parse("..#..|..#..|##.##").unwrap();
-        assert!(!cram::Outcomes::new(grid).wins(&free));
+        assert!(!crate::games::cram::Outcomes::new(grid).wins(&free));
         for (rows, cols) in [(4, 5), (2, 7), (3, 4)] {
             assert_eq!(
                 board(rows, cols)["fixed_cell"]["positions"],
@@ -790,45 +686,6 @@ mod tests {
         assert!(
             names
                 .contains(&"3 × 5: a mirror pairing around fixed cells no domino covers is a loss")
-        );
-    }
-
-    /// Listed positions are valued by the evaluator and by exact search:
-    /// the 4 × 5 (*2, from the table) beside a lone domino (*, one move) is
-    /// *2 + * = *3 by nim-addition, a win; two dominoes apart are * + * = 0.
-    #[test]
-    fn listed_positions_are_valued_and_searched() {
-        let p = params(&[
-            ("firing_boards", "[[2, 2]]"),
-            ("search_boards", "[]"),
-            ("rectangles_up_to", "2"),
-            ("grundy_max_cells", "4"),
-            (
-                "positions",
-                "[\".....#..|.....###|.....###|.....###\", \"..#..\", \"..\"]",
-            ),
-        ]);
-        SPEC.check_limits(&p).unwrap();
-        let out = PairingSweep.run(&p);
-        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
-        let listed = &out.data["positions"];
-        assert_eq!(listed[0]["nimber"], "*3");
-        assert_eq!(listed[0]["outcome"], "win");
-        assert_eq!(listed[1]["grundy"], 0);
-        assert_eq!(listed[1]["outcome"], "loss");
-        assert_eq!(listed[2]["nimber"], "*");
-        assert_eq!(listed[0]["grid"], ".....#..|.....###|.....###|.....###");
-        let bad = params(&[("positions", "[\"..\", \"..|.o\"]")]);
-        let err = SPEC.check_limits(&bad).unwrap_err();
-        assert!(
-            err.contains("parameter `positions`, position 2: row 2, column 2"),
-            "{err}"
-        );
-        let big = params(&[("positions", &format!("[\"{}\"]", ["......"; 6].join("|")))]);
-        let err = SPEC.check_limits(&big).unwrap_err();
-        assert!(
-            err.starts_with("board cells is 36, over the limit of 30"),
-            "{err}"
         );
     }
 

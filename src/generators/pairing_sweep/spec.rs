@@ -1,7 +1,8 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
-use super::{all_boards, grundy_rectangles, listed_positions};
+use super::all_boards;
+use super::values::{grundy_rectangles, listed_positions};
 use crate::generators::params::params;
 use crate::generators::{Doc, Limit, Params, Spec};
 
