@@ -9,8 +9,9 @@
 //! mirror pairs although a cell lies on its axis (which the checks refuse,
 //! asserted losses). It totals two sets of boards, records which clause
 //! refuses each map on the empty rectangles, tabulates the Grundy values of
-//! small rectangles, and values the positions an essay lists, by the
-//! evaluator and by exact search. Its views are drawn in `views.rs`.
+//! small rectangles and values the positions an essay lists, by the
+//! evaluator and by exact search (both in `values.rs`). Its views are drawn
+//! in `views.rs`.
 
 mod pairing;
 mod spec;
