@@ -623,6 +623,109 @@ fn the_bundled_essays_pass_every_check() {
     assert!(run.stdout.starts_with("checked:"), "{}", run.stdout);
 }
 
+/// The statements the essays compute rather than assert: the pieces of the
+/// fused Hackenbush branch, the 2 x 2's packings, the 3 x 5's mirror
+/// pairings around a fixed cell and *2 + * in Cram. Each bundled essay, copied
+/// alone into a scratch root with every such claim's literal changed, fails
+/// `ladder check` with one error per claim, at its line.
+#[test]
+fn the_essays_computed_claims_fail_when_their_values_change() {
+    let essays: &[(&str, &[(&str, &str)])] = &[
+        (
+            "hackenbush/fusion.md",
+            &[
+                (
+                    r#"{{ pieces.positions.0.value = "0" }}"#,
+                    r#"{{ pieces.positions.0.value = "*" }}"#,
+                ),
+                (
+                    r#"{{ pieces.positions.1.value = "*" }}"#,
+                    r#"{{ pieces.positions.1.value = "0" }}"#,
+                ),
+                (
+                    r#"{{ pieces.positions.2.value = "0" }}"#,
+                    r#"{{ pieces.positions.2.value = "*" }}"#,
+                ),
+                (
+                    r#"{{ pieces.positions.3.value = "*" }}"#,
+                    r#"{{ pieces.positions.3.value = "*2" }}"#,
+                ),
+            ],
+        ),
+        (
+            "domineering/run-intervals.md",
+            &[
+                (
+                    r#"{{ min(runs.catalogue[grid = "..|.."].pes_v) = two }}"#,
+                    r#"{{ min(runs.catalogue[grid = "..|.."].pes_v) = one }}"#,
+                ),
+                (
+                    r#"{{ min(runs.catalogue[grid = "..|.."].block_v) = one }}"#,
+                    r#"{{ min(runs.catalogue[grid = "..|.."].block_v) = two }}"#,
+                ),
+                (
+                    "{{ runs.block_below_pes = 398 }}",
+                    "{{ runs.block_below_pes = 0 }}",
+                ),
+            ],
+        ),
+        (
+            "pairing/reflection.md",
+            &[
+                (
+                    "{{ sweep.boards[3x5].fixed_cell.positions = 21 }}",
+                    "{{ sweep.boards[3x5].fixed_cell.positions = 0 }}",
+                ),
+                (
+                    r#"{{ sweep.boards[3x5].fixed_cell.example = "..#..|..#..|##.##" }}"#,
+                    r#"{{ sweep.boards[3x5].fixed_cell.example = "..#..|#####|##.##" }}"#,
+                ),
+                (
+                    r#"{{ sum.positions.0.nimber = "*3" }}"#,
+                    r#"{{ sum.positions.0.nimber = "0" }}"#,
+                ),
+                (
+                    r#"{{ sum.positions.0.outcome = "win" }}"#,
+                    r#"{{ sum.positions.0.outcome = "loss" }}"#,
+                ),
+            ],
+        ),
+    ];
+    let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");
+    for (essay, changes) in essays {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("content").join(essay);
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        let original = std::fs::read_to_string(content.join(essay)).unwrap();
+        let mut text = original.clone();
+        for (claim, changed) in *changes {
+            assert_eq!(original.matches(claim).count(), 1, "{essay}: {claim}");
+            text = text.replace(claim, changed);
+        }
+        std::fs::write(&path, &text).unwrap();
+        let run = ladder(&["check"], dir.path());
+        assert_eq!(run.code, 1, "{essay}: {}{}", run.stdout, run.stderr);
+        let errors: Vec<&str> = run
+            .stderr
+            .lines()
+            .filter(|l| l.contains(": error: "))
+            .collect();
+        assert_eq!(errors.len(), changes.len(), "{essay}: {}", run.stderr);
+        for (claim, _) in *changes {
+            let at = original.find(claim).unwrap();
+            let line = original[..at].matches('\n').count() + 1;
+            let place = format!("{essay}:{line}:");
+            assert!(
+                errors
+                    .iter()
+                    .any(|e| e.contains(&place) && e.contains("is false")),
+                "{claim} at {place}: {}",
+                run.stderr
+            );
+        }
+    }
+}
+
 #[test]
 fn the_bundled_essays_cite_every_figure() {
     let content = Path::new(env!("CARGO_MANIFEST_DIR")).join("content");

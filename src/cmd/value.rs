@@ -148,13 +148,8 @@ fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
 
 /// Cram's Grundy value.
 fn cram_value(grid: &str, limits: Limits) -> Result<String, String> {
-    let board = board(grid, limits)?;
-    let cram =
-        cram::Grid::new(board.rows, board.cols).map_err(|e| format!("grid `{grid}`: {e}"))?;
-    let free = (0..board.rows)
-        .flat_map(|r| (0..board.cols).map(move |c| (r, c)))
-        .filter(|&(r, c)| board.is_free(r, c))
-        .fold(0, |free, (r, c)| free | cram.bit(r, c));
+    board(grid, limits)?;
+    let (cram, free) = cram::Grid::parse(grid).map_err(|e| format!("grid `{grid}`: {e}"))?;
     Ok(cram.grundy(free).to_string())
 }
 

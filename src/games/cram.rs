@@ -37,6 +37,18 @@ impl Grid {
         self.frame.cols()
     }
 
+    /// A position written as rows of `.` (free) and `#` (filled) joined by
+    /// `|`: its grid and its free cells.
+    pub fn parse(position: &str) -> Result<(Grid, u64), GridError> {
+        Frame::parse(position).map(|(frame, free)| (Grid { frame }, free))
+    }
+
+    /// The position `free` as rows of `.` (free) and `#` (filled) joined by
+    /// `|`: what [`Grid::parse`] reads.
+    pub fn grid_string(&self, free: u64) -> String {
+        self.frame.grid_string(free)
+    }
+
     /// The empty board: every cell free.
     pub fn empty(&self) -> u64 {
         self.frame.full()

@@ -52,7 +52,15 @@ pub enum Kind {
     Text {
         max_len: usize,
     },
+    /// A list of at most `max_len` strings, each of at most
+    /// [`TEXT_ITEM_CHARS`] characters, which the generator reads.
+    TextList {
+        max_len: usize,
+    },
 }
+
+/// The most characters of each string of a [`Kind::TextList`].
+pub const TEXT_ITEM_CHARS: usize = 400;
 
 /// What a parameter's Rust type says of its [`Kind`]; the declared range and
 /// length complete it ([`Kind::of`]).
@@ -63,6 +71,7 @@ pub enum Shape {
     Bool,
     Choice(&'static [&'static str]),
     Text,
+    TextList,
 }
 
 /// A type a declared parameter can have.
@@ -98,6 +107,10 @@ impl ParamType for String {
     const SHAPE: Shape = Shape::Text;
 }
 
+impl ParamType for Vec<String> {
+    const SHAPE: Shape = Shape::TextList;
+}
+
 impl Kind {
     /// The kind of a parameter of this shape with the declared range
     /// (`in min..=max`, none or one) and length (`at most n`, none or one).
@@ -111,7 +124,10 @@ impl Kind {
             (Shape::Bool, [], []) => Kind::Bool,
             (Shape::Choice(options), [], []) => Kind::Choice(options),
             (Shape::Text, [], &[max_len]) => Kind::Text { max_len },
-            (Shape::Text, ..) => panic!("a string parameter takes `at most n` alone"),
+            (Shape::TextList, [], &[max_len]) => Kind::TextList { max_len },
+            (Shape::Text | Shape::TextList, ..) => {
+                panic!("a string parameter takes `at most n` alone")
+            }
             (Shape::Int, ..) => panic!("an integer parameter takes `in min..=max` alone"),
             (Shape::IntList | Shape::PairList, ..) => {
                 panic!("a list parameter takes `in min..=max, at most n`")
@@ -250,6 +266,10 @@ impl fmt::Display for Kind {
             Kind::Bool => write!(f, "boolean"),
             Kind::Choice(options) => write!(f, "one of \"{}\"", options.join("\", \"")),
             Kind::Text { max_len } => write!(f, "string of at most {max_len} characters"),
+            Kind::TextList { max_len } => write!(
+                f,
+                "list of at most {max_len} strings of at most {TEXT_ITEM_CHARS} characters"
+            ),
         }
     }
 }
@@ -264,6 +284,7 @@ pub enum Value {
     Bool(bool),
     Choice(String),
     Text(String),
+    TextList(Vec<String>),
 }
 
 /// Why a parameter was refused.
@@ -326,6 +347,15 @@ impl Kind {
                 Some(s) if s.chars().count() <= *max_len => Value::Text(s.to_string()),
                 _ => return Err(invalid()),
             },
+            Kind::TextList { max_len } => Value::TextList(
+                list(*max_len)?
+                    .iter()
+                    .map(|v| match v.as_str() {
+                        Some(s) if s.chars().count() <= TEXT_ITEM_CHARS => Ok(s.to_string()),
+                        _ => Err(invalid()),
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
         })
     }
 }
@@ -631,6 +661,27 @@ mod tests {
         );
         let bad: toml::Table = toml::from_str("v = [[1, 2, 3]]").unwrap();
         assert!(kind.parse("p", &bad["v"]).is_err());
+    }
+
+    #[test]
+    fn parses_lists_of_strings_refusing_a_long_one_or_too_many() {
+        let kind = Kind::TextList { max_len: 2 };
+        assert_eq!(
+            kind.to_string(),
+            "list of at most 2 strings of at most 400 characters"
+        );
+        let v: toml::Table = toml::from_str("v = [\"0-1 1-2\", \"\"]").unwrap();
+        assert_eq!(
+            kind.parse("p", &v["v"]).unwrap(),
+            Value::TextList(vec!["0-1 1-2".into(), String::new()])
+        );
+        for bad in ["v = [1]", "v = [\"a\", \"b\", \"c\"]", "v = \"a\""] {
+            let bad: toml::Table = toml::from_str(bad).unwrap();
+            assert!(kind.parse("p", &bad["v"]).is_err(), "{bad}");
+        }
+        let long: toml::Table = toml::from_str(&format!("v = [\"{}\"]", "x".repeat(401))).unwrap();
+        let err = kind.parse("p", &long["v"]).unwrap_err().to_string();
+        assert!(err.contains("of at most 400 characters"), "{err}");
     }
 
     /// Cells of the example's board: rows times the first pair's second side.

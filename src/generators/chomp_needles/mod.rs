@@ -3,7 +3,9 @@
 //! has a sentence.
 //!
 //! The survey labels the W x H window once and lists, for every bar in it but
-//! 1 x 1, the openings that leave a lost position and the squares each eats.
+//! 1 x 1, the openings that leave a lost position and the squares each eats,
+//! and under normal play asserts what strategy stealing proves: every bar
+//! but 1 x 1 has one, the 1 x 1 bar (the bare poison) none and lost.
 //! Beside it the generator labels four small windows of its own and asserts
 //! the sentences: on square bars the opening at (2, 2) is the only winning one
 //! and the L it leaves is two-heap Nim; two-row positions are lost exactly when
@@ -146,6 +148,26 @@ fn label(columns: usize, rows: usize, play: Play) -> Labels {
     Labels::new(columns, rows, play).expect("window checked by the limits")
 }
 
+/// Strategy stealing under normal play: every bar of `survey` (every bar of
+/// the window but 1 x 1) has a winning opening, and the 1 x 1 bar, the bare
+/// poison, is lost (`poison_lost`).
+fn first_player_wins(survey: &[Bar], poison_lost: bool) -> Check {
+    let lost: Vec<String> = survey
+        .iter()
+        .filter(|b| b.count == 0)
+        .map(|b| format!("{} x {}", b.columns, b.rows))
+        .collect();
+    Check::that(
+        "normal play: the first player wins every bar but 1 x 1",
+        lost.is_empty() && poison_lost,
+        format!(
+            "{} bars; without a winning opening: [{}]; 1 x 1 lost: {poison_lost}",
+            survey.len(),
+            lost.join(", ")
+        ),
+    )
+}
+
 /// A bar of a labelled window with its winning openings.
 fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
     let needles = labels
@@ -185,6 +207,10 @@ impl Generator for ChompNeedles {
             .filter(|&bar| bar != (1, 1))
             .map(|(c, r)| survey_bar(&labels, c, r))
             .collect();
+        if play == Play::Normal {
+            let poison_lost = labels.is_lost(&chomp::bar(1, 1)) == Some(true);
+            checks.push(first_player_wins(&survey, poison_lost));
+        }
         let side = p.small.min(columns).min(rows);
         let is_small = |b: &Bar| b.columns <= side && b.rows <= side;
         let one = |b: &&Bar| b.count == 1;
@@ -396,6 +422,40 @@ mod tests {
             .map(|(row, _)| row)
             .collect();
         !winning.is_empty() && winning.iter().all(|&row| row == 2)
+    }
+
+    /// The identity holds on the survey and fails, naming the bar, when a bar
+    /// is given no winning opening or the bare poison is called won.
+    #[test]
+    fn the_first_player_wins_every_bar_but_one_by_one() {
+        let name = "normal play: the first player wins every bar but 1 x 1";
+        let check = DEFAULT.checks.iter().find(|c| c.name == name).unwrap();
+        assert!(check.holds, "{check}");
+        assert!(
+            check
+                .left
+                .starts_with("95 bars; without a winning opening: []"),
+            "{check}"
+        );
+        let mut survey: Vec<Bar> = serde_json::from_value(DEFAULT.data["survey"].clone()).unwrap();
+        assert!(first_player_wins(&survey, true).holds);
+        assert!(!first_player_wins(&survey, false).holds);
+        let three_by_two = survey
+            .iter_mut()
+            .find(|b| (b.columns, b.rows) == (3, 2))
+            .unwrap();
+        three_by_two.count = 0;
+        let wrong = first_player_wins(&survey, true);
+        assert!(!wrong.holds);
+        assert!(wrong.left.contains("[3 x 2]"), "{wrong}");
+        // Under misère play it is not asserted: 2 x 1 is lost there.
+        let misere = run(&[
+            ("columns", "3"),
+            ("rows", "2"),
+            ("play", "\"misere\""),
+            ("walk", "[]"),
+        ]);
+        assert!(misere.checks.iter().all(|c| c.name != name));
     }
 
     #[test]

@@ -161,7 +161,7 @@ pub(super) static SPEC: Spec = Spec {
         },
         Doc {
             name: "no_needle",
-            doc: "Bars with no winning opening (none under normal play).",
+            doc: "Bars with no winning opening (none under normal play, where an identity asserts it).",
         },
         Doc {
             name: "small.side",
@@ -305,6 +305,12 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "positions the labelling enumerates = C(W + H, H) - 1",
             doc: "The tails the labelling walks give as many positions as the binomial count.",
+        },
+        Doc {
+            name: "normal play: the first player wins every bar but 1 x 1",
+            doc: "Under normal play (the survey's convention), every bar of the window but 1 x 1 has a \
+                  winning opening, as strategy stealing proves, and the 1 x 1 bar, the bare poison, is \
+                  lost: it has no move. Not asserted under misère play, where 2 x 1 and 1 x 2 are lost.",
         },
         Doc {
             name: "walk C x R: walked positions = C(C + R, R) - 1",

@@ -2,7 +2,9 @@
 //! principles, checked against the search over every edge-deletion position.
 //! Over a seeded family of graphs ([`hackenbush::family`]) each graph's two
 //! values; for one graph given as an edge list, its fused tree and which part
-//! of the ground's nim-sum each edge belongs to. Its views are drawn in `views.rs`.
+//! of the ground's nim-sum each edge belongs to; and the two values of each
+//! graph of a list an essay names (the pieces of a drawn graph, say). Its
+//! views are drawn in `views.rs`.
 
 mod views;
 
@@ -27,6 +29,8 @@ params! {
         family: usize = 60, in 0..=12_000;
         /// The most edges of a graph of the family.
         max_edges: usize = 12, in 1..=MAX_EDGES;
+        /// Graphs valued one by one (keys `positions.N`), each an edge list as `graph` and `ladder value hackenbush` read it, vertex 0 the ground.
+        positions: Vec<String> = [], at most 24;
     }
 }
 
@@ -37,10 +41,37 @@ fn graph(p: &HackenbushFusionParams) -> Result<Graph, String> {
         .map_err(|e| format!("parameter `graph`: {e}"))
 }
 
-/// The search's work: graphs times two to the most edges.
+/// The listed graphs, parsed; an error names the one refused.
+fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, String> {
+    p.positions
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            text.parse()
+                .map_err(|e| format!("parameter `positions`, graph {}: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// The search's work: graphs of the family times two to their most edges,
+/// and each listed graph's two to its edges (the search skips a graph of
+/// more than [`MAX_EDGES`] grounded edges).
 fn work(params: &Params) -> Result<u128, String> {
     let p: HackenbushFusionParams = params.typed();
-    Ok((p.family as u128) << p.max_edges)
+    let listed: u128 = positions(&p)?
+        .iter()
+        .map(|g| 1u128 << g.edges().len().min(MAX_EDGES as usize))
+        .sum();
+    Ok(((p.family as u128) << p.max_edges) + listed)
+}
+
+/// The value of `graph` by the search, or `None` past [`MAX_EDGES`]
+/// grounded edges.
+fn searched(graph: &Graph) -> Option<Nimber> {
+    match graph.pruned().edges().len() <= MAX_EDGES as usize {
+        true => graph.brute_force(),
+        false => None,
+    }
 }
 
 /// Edges of the drawn graph.
@@ -57,17 +88,19 @@ static SPEC: Spec = Spec {
         ("family", "5"),
         ("max_edges", "6"),
         ("graph", "\"0-1 1-2 2-0\""),
+        ("positions", "[\"0-1 0-2\"]"),
     ],
     limits: &[
         Limit {
             name: "search work",
-            doc: "graphs of the family times 2 to the power of their most edges; each graph is searched \
-                  apart and the search's work doubles with every edge: on a release build 100 graphs of \
-                  up to 16 edges take 1.2 s of CPU and 400 take 3.8 s (under 10 ms a graph, 11 MB), so \
-                  6,000 graphs of 16 edges (or 12,000 of 15) come to about a minute",
+            doc: "graphs of the family times 2 to the power of their most edges, and 2 to the power of \
+                  each listed graph's edges (at most 16); each graph is searched apart and the search's \
+                  work doubles with every edge: on a release build 100 graphs of up to 16 edges take \
+                  1.2 s of CPU and 400 take 3.8 s (under 10 ms a graph, 11 MB), so 6,000 graphs of 16 \
+                  edges (or 12,000 of 15) come to about a minute",
             max: 6_000 << MAX_EDGES,
             measure: work,
-            params: &["family", "max_edges"],
+            params: &["family", "max_edges", "positions"],
         },
         Limit {
             name: "drawn edges",
@@ -103,12 +136,22 @@ static SPEC: Spec = Spec {
                   branch; null when cut from the ground), .parts (each part's value), .nodes (the fused \
                   tree, ground first: .vertices, .parent, .bridge, .loops, .value).",
         },
+        Doc {
+            name: "positions",
+            doc: "Each graph of `positions` (positions.N), in order: .graph (its edge list), .value (by \
+                  fusion, as a nimber), .grundy (that value as an integer), .search (the value by the \
+                  search; null past 16 grounded edges).",
+        },
     ],
     identities: &[
         Doc {
             name: "fusion equals the search on every graph of the family",
             doc: "The value by fusion and the colon principle equals the Grundy value found by searching every \
                   position reached by deleting edges.",
+        },
+        Doc {
+            name: "fusion equals the search on every listed graph",
+            doc: "The same for each graph of `positions` with at most 16 grounded edges.",
         },
         Doc {
             name: "the drawn graph's parts add up to its value",
@@ -136,6 +179,16 @@ struct Results {
     zero: usize,
     largest: u32,
     drawn: Drawn,
+    positions: Vec<Listed>,
+}
+
+/// One graph of `positions`.
+#[derive(Serialize, Deserialize)]
+struct Listed {
+    graph: String,
+    value: String,
+    grundy: u32,
+    search: Option<String>,
 }
 
 /// One graph of the family.
@@ -196,11 +249,26 @@ impl Generator for HackenbushFusion {
             .filter(|e| e.value != e.search)
             .map(|e| e.edges.as_str())
             .collect();
+        let listed: Vec<Listed> = positions(&p)
+            .expect("the limits read the listed graphs")
+            .iter()
+            .map(|g| {
+                let value = g.fusion().value();
+                Listed {
+                    graph: g.to_string(),
+                    value: value.to_string(),
+                    grundy: value.0,
+                    search: searched(g).map(|v| v.to_string()),
+                }
+            })
+            .collect();
+        let listed_differ: Vec<&str> = listed
+            .iter()
+            .filter(|l| l.search.as_ref().is_some_and(|s| *s != l.value))
+            .map(|l| l.graph.as_str())
+            .collect();
         let fusion = graph.fusion();
-        let search = match graph.pruned().edges().len() <= MAX_EDGES as usize {
-            true => graph.brute_force(),
-            false => None,
-        };
+        let search = searched(&graph);
         let sum: Nimber = fusion.parts.iter().copied().sum();
         let checks = vec![
             Check::that(
@@ -209,6 +277,14 @@ impl Generator for HackenbushFusion {
                 match differ.is_empty() {
                     true => format!("all {count} graphs agree"),
                     false => format!("they differ on {}", differ.join("; ")),
+                },
+            ),
+            Check::that(
+                "fusion equals the search on every listed graph",
+                listed_differ.is_empty(),
+                match listed_differ.is_empty() {
+                    true => format!("all {} listed graphs agree", listed.len()),
+                    false => format!("they differ on {}", listed_differ.join("; ")),
                 },
             ),
             Check::equal(
@@ -241,6 +317,7 @@ impl Generator for HackenbushFusion {
             largest: graphs.iter().map(|e| e.grundy).max().unwrap_or(0),
             graphs,
             drawn,
+            positions: listed,
         };
         Output::new(&data, checks)
     }
@@ -286,10 +363,62 @@ mod tests {
     }
 
     #[test]
+    fn values_each_listed_graph_by_fusion_and_by_the_search() {
+        // The pieces of the default drawn graph, each standing on its own
+        // ground (the vertex it hangs from renamed 0). By hand: the fork
+        // above 6 is two stalks of one, * + * = 0; the edge 3-6 under it is
+        // a stalk of one on a 0, so *; above 3, the triangle's three loops
+        // (*) beside that * make 0; the edge 0-3 under that 0 gives *. The
+        // edge with the fork by play: cutting 0-6 leaves nothing, cutting
+        // 6-7 or 6-8 a stalk of two (*2), so mex{0, 2} = 1.
+        let pieces = [
+            ("0-7 0-8", "0"),
+            ("0-6 6-7 6-8", "*"),
+            ("0-4 4-5 5-0 0-6 6-7 6-8", "0"),
+            ("0-3 3-4 4-5 5-3 3-6 6-7 6-8", "*"),
+        ];
+        let list: Vec<String> = pieces.iter().map(|(g, _)| format!("\"{g}\"")).collect();
+        let p = params(&[
+            ("family", "0"),
+            ("positions", &format!("[{}]", list.join(", "))),
+        ]);
+        SPEC.check_limits(&p).unwrap();
+        let out = HackenbushFusion.run(&p);
+        assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
+        for (i, (graph, value)) in pieces.iter().enumerate() {
+            let listed = &out.data["positions"][i];
+            assert_eq!(listed["graph"], *graph);
+            assert_eq!(listed["value"], *value, "{graph}");
+            assert_eq!(listed["search"], *value, "{graph}");
+        }
+        // The branch is the drawn graph's second part.
+        let drawn = HackenbushFusion.run(&params(&[("family", "0")]));
+        assert_eq!(
+            drawn.data["drawn"]["parts"][1],
+            out.data["positions"][3]["value"]
+        );
+        // Past 16 grounded edges the search is not run; fusion still values it.
+        let stalk: Vec<String> = (0..17).map(|v| format!("{v}-{}", v + 1)).collect();
+        let tall = params(&[
+            ("family", "0"),
+            ("positions", &format!("[\"{}\"]", stalk.join(" "))),
+        ]);
+        let out = HackenbushFusion.run(&tall);
+        assert_eq!(out.data["positions"][0]["value"], "*17");
+        assert_eq!(out.data["positions"][0]["search"], serde_json::Value::Null);
+    }
+
+    #[test]
     fn refuses_a_bad_graph_naming_the_token_and_a_graph_too_large_to_draw() {
         let bad = params(&[("graph", "\"0-1 1=2\"")]);
         let err = SPEC.check_limits(&bad).unwrap_err();
         assert!(err.contains("`1=2` at column 5"), "{err}");
+        let bad = params(&[("positions", "[\"0-1\", \"0-1 1=2\"]")]);
+        let err = SPEC.check_limits(&bad).unwrap_err();
+        assert!(
+            err.contains("parameter `positions`, graph 2: `1=2` at column 5"),
+            "{err}"
+        );
         let stalk: Vec<String> = (0..25).map(|v| format!("{v}-{}", v + 1)).collect();
         let tall = params(&[("graph", &format!("\"{}\"", stalk.join(" ")))]);
         let err = SPEC.check_limits(&tall).unwrap_err();

@@ -5,21 +5,27 @@
 //! and, by exact search from each, the unsound ones (where the player to move
 //! wins; asserted none), measures the node expansions
 //! of a solver carrying no check, the half turn, the reflection or both, and
-//! gives the board's outcome and Grundy value. It totals two sets of boards,
-//! records which clause refuses each map on the empty rectangles, and tabulates
-//! the Grundy values of small rectangles. Its views are drawn in `views.rs`.
+//! gives the board's outcome and Grundy value, and counts the positions a
+//! mirror pairs although a cell lies on its axis (which the checks refuse,
+//! asserted losses). It totals two sets of boards, records which clause
+//! refuses each map on the empty rectangles, tabulates the Grundy values of
+//! small rectangles and values the positions an essay lists, by the
+//! evaluator and by exact search (both in `values.rs`). Its views are drawn
+//! in `views.rs`.
 
 mod pairing;
 mod spec;
 mod sweep;
+mod values;
 mod views;
 
 use super::{Check, Data, Generator, Output, Params, Spec, draw};
-use crate::games::cram::{self, Grid};
+use crate::games::cram::Grid;
 use pairing::{Clause, Map, fires, mirror, refusal};
 use serde::{Deserialize, Serialize};
 use spec::{PairingSweepParams, SPEC};
 use sweep::{board_checks, sweep};
+use values::{GrundyEntry, GrundyRules, Listed};
 
 pub struct PairingSweep;
 
@@ -34,13 +40,7 @@ struct Results {
     example: Example,
     grundy: Vec<GrundyEntry>,
     grundy_rules: GrundyRules,
-}
-
-/// The two rules the Grundy table's caption states, counted over the table.
-#[derive(Serialize, Deserialize)]
-struct GrundyRules {
-    even_by_even: usize,
-    two_rows: usize,
+    positions: Vec<Listed>,
 }
 
 #[derive(Serialize, Deserialize)]
@@ -63,6 +63,19 @@ struct BoardFigures {
     outcome: String,
     grundy: u32,
     nimber: String,
+    fixed_cell: FixedCell,
+}
+
+/// The positions of a board that a mirror pairs although a free cell lies
+/// on its axis (see [`pairing::pairs_around_fixed_cells`]).
+#[derive(Serialize, Deserialize, Default)]
+struct FixedCell {
+    positions: u64,
+    /// The one with most free cells (then the least as a bit set), as rows of
+    /// `.` and `#` joined by `|`; `None` when there is none.
+    example: Option<String>,
+    /// The mirror that pairs the example (the vertical one when both do).
+    map: Option<String>,
 }
 
 /// A swept board: its figures, and what the run keeps of it besides.
@@ -73,6 +86,9 @@ struct Sweep {
     reflection_only: Vec<u64>,
     /// The measured solver's verdict at the root under each of [`Checks::ALL`](pairing::Checks::ALL).
     setting_wins: [bool; 4],
+    /// Of the positions a mirror pairs around a fixed cell, those the player
+    /// to move wins by exact search (asserted none).
+    fixed_cell_wrong: u64,
 }
 
 #[derive(Serialize, Deserialize, Clone, Copy, Default)]
@@ -137,15 +153,6 @@ struct Example {
     pairs: Vec<[[usize; 2]; 2]>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct GrundyEntry {
-    name: String,
-    rows: usize,
-    cols: usize,
-    value: u32,
-    nimber: String,
-}
-
 /// A board or rectangle as the prose names it: "4 × 5".
 fn name((rows, cols): (usize, usize)) -> String {
     format!("{rows} \u{d7} {cols}")
@@ -200,18 +207,6 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
     (list, totals)
 }
 
-/// The rectangles of the Grundy table, m <= n, within the cell limit.
-pub(super) fn grundy_rectangles(p: &PairingSweepParams) -> Vec<(usize, usize)> {
-    let (rows, cols, max) = (p.grundy_rows, p.grundy_cols, p.grundy_max_cells);
-    let mut out: Vec<(usize, usize)> = (1..=rows)
-        .flat_map(|m| (1..=cols).map(move |n| (m.min(n), m.max(n))))
-        .filter(|&(m, n)| m * n <= max)
-        .collect();
-    out.sort_unstable();
-    out.dedup();
-    out
-}
-
 /// The drawn example: on the board with most positions only the reflection
 /// settles, the one with most free cells (then the lowest bit set).
 fn drawn_example(boards: &[Sweep]) -> Option<(&Sweep, u64)> {
@@ -252,17 +247,9 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
             pairs.push([cell, image]);
         }
     }
-    let grid_string = (0..grid.rows())
-        .map(|r| {
-            (0..grid.cols())
-                .map(|c| if free & grid.bit(r, c) != 0 { '.' } else { '#' })
-                .collect::<String>()
-        })
-        .collect::<Vec<_>>()
-        .join("|");
     Example {
         board: b.figures.name.clone(),
-        grid: grid_string,
+        grid: grid.grid_string(free),
         map: map.to_string(),
         free_cells: free.count_ones(),
         pairs,
@@ -342,20 +329,8 @@ impl Generator for PairingSweep {
             0,
         ));
         let example = example(drawn_example(&sweeps));
-        let table_rects = grundy_rectangles(&p);
-        let values = cram::rectangle_values(&table_rects).unwrap_or_default();
-        let grundy: Vec<GrundyEntry> = table_rects
-            .iter()
-            .zip(&values)
-            .map(|(&(rows, cols), v)| GrundyEntry {
-                name: name((rows, cols)),
-                rows,
-                cols,
-                value: v.0,
-                nimber: v.to_string(),
-            })
-            .collect();
-        let grundy_rules = grundy_rules(&grundy, &mut checks);
+        let (grundy, grundy_rules) = values::grundy_table(&p, &mut checks);
+        let positions = values::listed(&p, &mut checks);
         let data = Results {
             boards: sweeps.into_iter().map(|s| s.figures).collect(),
             firing,
@@ -365,37 +340,13 @@ impl Generator for PairingSweep {
             example,
             grundy,
             grundy_rules,
+            positions,
         };
         Output::new(&data, checks)
     }
 
     fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
         views::draw(view, p, data)
-    }
-}
-
-/// Counts the rectangles each rule covers and asserts that all of them obey it.
-fn grundy_rules(table: &[GrundyEntry], checks: &mut Vec<Check>) -> GrundyRules {
-    let count = |covers: &dyn Fn(&GrundyEntry) -> bool, obeys: &dyn Fn(&GrundyEntry) -> bool| {
-        let covered: Vec<&GrundyEntry> = table.iter().filter(|e| covers(e)).collect();
-        let obeying = covered.iter().filter(|e| obeys(e)).count();
-        (covered.len(), obeying)
-    };
-    let (even_by_even, zero) = count(&|e| e.rows % 2 == 0 && e.cols % 2 == 0, &|e| e.value == 0);
-    checks.push(Check::equal(
-        "even-by-even rectangles of value 0 = even-by-even rectangles",
-        zero,
-        even_by_even,
-    ));
-    let (two_rows, parity) = count(&|e| e.rows == 2, &|e| e.value as usize == e.cols % 2);
-    checks.push(Check::equal(
-        "2 x n rectangles of value n mod 2 = 2 x n rectangles",
-        parity,
-        two_rows,
-    ));
-    GrundyRules {
-        even_by_even,
-        two_rows,
     }
 }
 
@@ -666,6 +617,77 @@ mod tests {
             assert_eq!(a[axis] + b[axis], outer);
             assert_ne!(a, b);
         }
+    }
+
+    /// The mirror pairings around a fixed cell, counted again by a second
+    /// algorithm: every reachable free set as a list of cells, each mirror
+    /// written out about the set's bounding box, and the three conditions
+    /// tested on the lists (some domino fits; the set is its own image; no
+    /// domino touches a fixed cell or is its own image).
+    fn fixed_cell_pairings_by_lists(rows: usize, cols: usize) -> usize {
+        let grid = Grid::new(rows, cols).unwrap();
+        let pairs = |free: u64, flip: &dyn Fn((usize, usize), (usize, usize)) -> (usize, usize)| {
+            let cells: Vec<(usize, usize)> = grid.cells(free).collect();
+            let lo = (
+                cells.iter().map(|c| c.0).min().unwrap(),
+                cells.iter().map(|c| c.1).min().unwrap(),
+            );
+            let hi = (
+                cells.iter().map(|c| c.0).max().unwrap(),
+                cells.iter().map(|c| c.1).max().unwrap(),
+            );
+            let sum = (lo.0 + hi.0, lo.1 + hi.1);
+            let image = |c| flip(c, sum);
+            let dominoes: Vec<[(usize, usize); 2]> = cells
+                .iter()
+                .flat_map(|&a| [(a, (a.0 + 1, a.1)), (a, (a.0, a.1 + 1))])
+                .filter(|(_, b)| cells.contains(b))
+                .map(|(a, b)| [a, b])
+                .collect();
+            let fixed: Vec<&(usize, usize)> = cells.iter().filter(|&&c| image(c) == c).collect();
+            !dominoes.is_empty()
+                && !fixed.is_empty()
+                && cells.iter().all(|&c| cells.contains(&image(c)))
+                && dominoes.iter().all(|d| {
+                    !fixed.contains(&&d[0]) && !fixed.contains(&&d[1]) && image(d[0]) != d[1]
+                })
+        };
+        let vertical = |(r, c): (usize, usize), (_, cs): (usize, usize)| (r, cs - c);
+        let horizontal = |(r, c): (usize, usize), (rs, _): (usize, usize)| (rs - r, c);
+        grid.positions()
+            .into_iter()
+            .filter(|&free| free != 0 && (pairs(free, &vertical) || pairs(free, &horizontal)))
+            .count()
+    }
+
+    #[test]
+    fn an_odd_board_has_mirror_pairings_around_a_fixed_cell_and_each_is_lost() {
+        let odd = &board(3, 5)["fixed_cell"];
+        assert_eq!(odd["positions"], fixed_cell_pairings_by_lists(3, 5));
+        assert!(odd["positions"].as_u64().unwrap() > 0);
+        // The example: two 2 x 2 blocks paired by the vertical mirror, and
+        // the cell (3, 3) on its axis, which no domino can reach; by hand
+        // 0 + 0 = 0, a loss for the player to move.
+        assert_eq!(odd["example"], "..#..|..#..|##.##");
+        assert_eq!(odd["map"], "vertical reflection");
+        let (grid, free) = Grid::parse("..#..|..#..|##.##").unwrap();
+        assert!(!crate::games::cram::Outcomes::new(grid).wins(&free));
+        for (rows, cols) in [(4, 5), (2, 7), (3, 4)] {
+            assert_eq!(
+                board(rows, cols)["fixed_cell"]["positions"],
+                fixed_cell_pairings_by_lists(rows, cols),
+                "{rows} x {cols}"
+            );
+        }
+        let names: Vec<&str> = default_run()
+            .checks
+            .iter()
+            .map(|c| c.name.as_str())
+            .collect();
+        assert!(
+            names
+                .contains(&"3 × 5: a mirror pairing around fixed cells no domino covers is a loss")
+        );
     }
 
     #[test]

@@ -41,14 +41,45 @@ pub(super) fn refusal(grid: &Grid, free: u64, map: Map) -> Option<Clause> {
     if grid.cells(free).any(|cell| image(cell) == Some(cell)) {
         return Some(Clause::FixedCell);
     }
-    let self_paired = grid.placements(free).any(|d| {
-        let mut two = grid.cells(d);
-        match (two.next(), two.next()) {
-            (Some(a), Some(b)) => image(a) == Some(b),
-            _ => false,
-        }
-    });
+    let self_paired = grid
+        .placements(free)
+        .any(|d| is_own_image(grid, &mirror, d));
     self_paired.then_some(Clause::SelfPairedDomino)
+}
+
+/// Whether `mirror` carries the domino `d` onto itself by swapping its two
+/// cells (a domino on fixed cells the callers refuse first).
+fn is_own_image(grid: &Grid, mirror: &Mirror, d: u64) -> bool {
+    let mut two = grid.cells(d);
+    match (two.next(), two.next()) {
+        (Some(a), Some(b)) => mirror.image(a) == Some(b),
+        _ => false,
+    }
+}
+
+/// Whether `map` pairs the free cells of `free` although some free cell is
+/// its own image: some domino fits (a position without a move is lost with
+/// no pairing), the free cells are closed under it, no domino that fits
+/// covers a fixed cell and none is its own image. Clause 2 of the check
+/// refuses every such position, but copying still wins there: the first
+/// player's domino covers no fixed cell, so its image is another domino,
+/// disjoint from it and free, and after the reply the free cells are closed
+/// again with their fixed cells still uncoverable. So each such position is
+/// a loss for the player to move, which the sweep tests by exact search.
+pub(super) fn pairs_around_fixed_cells(grid: &Grid, free: u64, map: Map) -> bool {
+    let Some(mirror) = mirror(grid, free, map) else {
+        return false;
+    };
+    let fixed = grid
+        .cells(free)
+        .filter(|&cell| mirror.image(cell) == Some(cell))
+        .fold(0, |set, (r, c)| set | grid.bit(r, c));
+    fixed != 0
+        && grid.has_move(free)
+        && closed(grid, free, map)
+        && grid
+            .placements(free)
+            .all(|d| d & fixed == 0 && !is_own_image(grid, &mirror, d))
 }
 
 /// Whether the pairing check for `map` fires at `free`: all three clauses
@@ -278,6 +309,42 @@ mod tests {
             refusal(&g, free, Map::Horizontal),
             Some(Clause::SelfPairedDomino)
         );
+    }
+
+    #[test]
+    fn a_mirror_pairs_around_a_fixed_cell_no_domino_covers() {
+        // The 3 x 5 position with free cells (1,1), (1,2), (1,4), (1,5) and
+        // (3,3): the vertical mirror fixes (3,3), which no domino can cover,
+        // and swaps the two dominoes of the top row. Clause 2 refuses it;
+        // the pairing holds, and by hand the position is two regions worth
+        // * each, * + * = 0: a loss for the player to move.
+        let g = grid(3, 5);
+        let free = g.free_of(&["..#..", "#####", "##.##"]);
+        assert_eq!(refusal(&g, free, Map::Vertical), Some(Clause::FixedCell));
+        assert!(pairs_around_fixed_cells(&g, free, Map::Vertical));
+        assert!(!pairs_around_fixed_cells(&g, free, Map::Horizontal));
+        assert_eq!(g.grundy(free), crate::cgt::nimber::Nimber(0));
+        // A fixed cell a domino can cover breaks the pairing: (2,3) free
+        // beside (3,3) on the axis makes a domino of two fixed cells, and
+        // (3,2) beside it a domino whose image overlaps it.
+        let covered = g.free_of(&["..#..", "##.##", "##.##"]);
+        assert!(!pairs_around_fixed_cells(&g, covered, Map::Vertical));
+        let beside = g.free_of(&["..#..", "#####", "#...#"]);
+        assert!(!pairs_around_fixed_cells(&g, beside, Map::Vertical));
+        // Where no cell is fixed it is the check itself, not this; nor is a
+        // position without a move, whose cells are all fixed by the
+        // horizontal mirror of its one row.
+        let g = grid(1, 4);
+        assert!(!pairs_around_fixed_cells(
+            &g,
+            g.bit(0, 0) | g.bit(0, 3),
+            Map::Vertical
+        ));
+        assert!(!pairs_around_fixed_cells(
+            &g,
+            g.bit(0, 0) | g.bit(0, 3),
+            Map::Horizontal
+        ));
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
-use super::{all_boards, grundy_rectangles};
+use super::all_boards;
+use super::values::{grundy_rectangles, listed_positions};
 use crate::generators::params::params;
 use crate::generators::{Doc, Limit, Params, Spec};
 
@@ -13,10 +14,15 @@ fn grundy_cells(params: &Params) -> Result<u128, String> {
     Ok(cells.max().unwrap_or(0) as u128)
 }
 
-/// Cells of the largest board swept.
+/// Cells of the largest board swept, or free cells of the largest listed
+/// position, whichever is more.
 fn board_cells(params: &Params) -> Result<u128, String> {
-    let cells = all_boards(&params.typed()).into_iter().map(|(r, c)| r * c);
-    Ok(cells.max().unwrap_or(0) as u128)
+    let p = params.typed();
+    let cells = all_boards(&p).into_iter().map(|(r, c)| r * c);
+    let listed = listed_positions(&p)?
+        .into_iter()
+        .map(|(_, free)| free.count_ones() as usize);
+    Ok(cells.chain(listed).max().unwrap_or(0) as u128)
 }
 
 params! {
@@ -42,6 +48,10 @@ params! {
         /// Rectangles of the table with more cells are left blank; the limit on Grundy cells
         /// refuses a table whose largest rectangle costs too much.
         grundy_max_cells: usize = 24, in 1..=64;
+        /// Positions valued one by one (keys `positions.N`), each as rows of `.` (free) and `#`
+        /// (filled) joined by `|`, as `ladder value cram` reads them; the limit on board cells
+        /// bounds each one's free cells.
+        positions: Vec<String> = [], at most 12;
     }
 }
 
@@ -58,6 +68,7 @@ pub(super) static SPEC: Spec = Spec {
         ("grundy_rows", "2"),
         ("grundy_cols", "3"),
         ("grundy_max_cells", "6"),
+        ("positions", "[\"..#..\"]"),
     ],
     limits: &[
         Limit {
@@ -74,13 +85,13 @@ pub(super) static SPEC: Spec = Spec {
         },
         Limit {
             name: "board cells",
-            doc: "cells of the largest board swept; every reachable position is held in memory and \
-                  searched, about fivefold every two cells on a release build: 24 cells (4 x 6) take \
-                  0.5 s, 25 (5 x 5) 1.7 s, 28 (4 x 7) 10.5 s and 151 MB, 30 (5 x 6) 58 s and 582 MB, \
-                  for each board listed",
+            doc: "cells of the largest board swept, or free cells of the largest listed position; every \
+                  reachable position is held in memory and searched, about fivefold every two cells on \
+                  a release build: 24 cells (4 x 6) take 0.5 s, 25 (5 x 5) 1.7 s, 28 (4 x 7) 10.5 s and \
+                  151 MB, 30 (5 x 6) 58 s and 582 MB, for each board listed",
             max: 30,
             measure: board_cells,
-            params: &["firing_boards", "search_boards"],
+            params: &["firing_boards", "search_boards", "positions"],
         },
     ],
     names: &[
@@ -176,6 +187,23 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "boards.N.nimber",
             doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
+        },
+        Doc {
+            name: "boards.N.fixed_cell.positions",
+            doc: "Positions that a mirror pairs although some free cell lies on its axis: the free cells \
+                  are closed under it, no domino that fits covers a fixed cell and none is its own image. \
+                  The checks refuse them all (clause 2), yet copying wins there; each is asserted a loss \
+                  by exact search.",
+        },
+        Doc {
+            name: "boards.N.fixed_cell.example",
+            doc: "The one of them with most free cells (then the least as a bit set), as rows of `.` (free) \
+                  and `#` (filled) joined by `|`; null when there is none.",
+        },
+        Doc {
+            name: "boards.N.fixed_cell.map",
+            doc: "The mirror that pairs the example: \"vertical reflection\" (when both do) or \
+                  \"horizontal reflection\"; null when there is none.",
         },
         Doc {
             name: "firing.boards",
@@ -332,7 +360,25 @@ pub(super) static SPEC: Spec = Spec {
         },
         Doc {
             name: "grundy_rules.two_rows",
-            doc: "Rectangles 2 x n of the table (asserted all of value n mod 2).",
+            doc: "Rectangles 2 x n of the table (asserted all of Grundy value n mod 2, the nimber *(n mod 2)).",
+        },
+        Doc {
+            name: "positions.N.grid",
+            doc: "Each position of `positions`, in order, as given.",
+        },
+        Doc {
+            name: "positions.N.grundy",
+            doc: "Its Grundy value, by the evaluator that splits a position into regions and nim-adds \
+                  their values (an integer n for the nimber *n).",
+        },
+        Doc {
+            name: "positions.N.nimber",
+            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
+        },
+        Doc {
+            name: "positions.N.outcome",
+            doc: "\"win\" or \"loss\" for the player to move, by exact search of the whole position \
+                  (no regions, no Grundy values).",
         },
     ],
     identities: &[
@@ -358,6 +404,11 @@ pub(super) static SPEC: Spec = Spec {
             doc: "The measured solver reaches the exact outcome under all four check settings.",
         },
         Doc {
+            name: "B: a mirror pairing around fixed cells no domino covers is a loss",
+            doc: "On each board B, every position of `boards.N.fixed_cell.positions` is a loss for the \
+                  player to move by exact search.",
+        },
+        Doc {
             name: "the reflection fires on no empty rectangle",
             doc: "Neither reflection fires on any tested empty rectangle.",
         },
@@ -366,8 +417,13 @@ pub(super) static SPEC: Spec = Spec {
             doc: "Every rectangle of the Grundy table with both sides even is worth 0.",
         },
         Doc {
-            name: "2 x n rectangles of value n mod 2 = 2 x n rectangles",
-            doc: "Every rectangle 2 x n of the Grundy table is worth n mod 2.",
+            name: "2 x n rectangles of value *(n mod 2) = 2 x n rectangles",
+            doc: "Every rectangle 2 x n of the Grundy table is worth the nimber *(n mod 2): 0 for even n, \
+                  * for odd n.",
+        },
+        Doc {
+            name: "position N: outcome = Grundy value nonzero",
+            doc: "For each listed position, exact search wins exactly when the Grundy value is not 0.",
         },
     ],
     views: &[

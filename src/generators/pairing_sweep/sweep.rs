@@ -2,8 +2,10 @@
 //! map, the exact outcome where a check fires, the measured solver under each
 //! setting, and the identities the figures assert.
 
-use super::pairing::{Checks, Clause, Map, closed, fires, measured_solve, refusal};
-use super::{BoardFigures, Expansions, Sweep, name};
+use super::pairing::{
+    Checks, Clause, Map, closed, fires, measured_solve, pairs_around_fixed_cells, refusal,
+};
+use super::{BoardFigures, Expansions, FixedCell, Sweep, name};
 use crate::games::cram::{Grid, Outcomes};
 use crate::generators::Check;
 
@@ -37,10 +39,18 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         outcome: String::new(),
         grundy: grundy.0,
         nimber: grundy.to_string(),
+        fixed_cell: FixedCell::default(),
     };
     let mut fired = Vec::new();
     let mut reflection_only = Vec::new();
+    let mut fixed_cell = Vec::new();
     for free in grid.positions() {
+        if [Map::Vertical, Map::Horizontal]
+            .iter()
+            .any(|&m| pairs_around_fixed_cells(grid, free, m))
+        {
+            fixed_cell.push(free);
+        }
         f.positions += 1;
         let [half, vertical, horizontal] = Map::ALL.map(|m| fires(grid, free, m));
         let reflection = vertical || horizontal;
@@ -61,6 +71,18 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         }
     }
     f.wrong = unsound(&fired, &mut outcomes);
+    f.fixed_cell.positions = fixed_cell.len() as u64;
+    if let Some(&free) = fixed_cell
+        .iter()
+        .max_by_key(|&&free| (free.count_ones(), std::cmp::Reverse(free)))
+    {
+        let map = match pairs_around_fixed_cells(grid, free, Map::Vertical) {
+            true => Map::Vertical,
+            false => Map::Horizontal,
+        };
+        f.fixed_cell.example = Some(grid.grid_string(free));
+        f.fixed_cell.map = Some(map.to_string());
+    }
     f.outcome = outcome(outcomes.wins(&grid.empty())).into();
     let measured = Checks::ALL.map(|c| measured_solve(grid, c));
     let [none, half_turn, reflection, both] = measured.map(|m| m.expansions);
@@ -76,10 +98,12 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         grid: *grid,
         reflection_only,
         setting_wins: measured.map(|m| m.win),
+        fixed_cell_wrong: unsound(&fixed_cell, &mut outcomes),
     }
 }
 
-fn outcome(win: bool) -> &'static str {
+/// The outcome as the data writes it: "win" or "loss" for the player to move.
+pub(super) fn outcome(win: bool) -> &'static str {
     if win { "win" } else { "loss" }
 }
 
@@ -115,6 +139,14 @@ pub(super) fn board_checks(s: &Sweep) -> Vec<Check> {
         format!("{}: every setting finds the outcome", f.name),
         s.setting_wins.iter().all(|&w| w == win),
         format!("exact: {win}; {}", settings.join(", ")),
+    ));
+    checks.push(Check::equal(
+        format!(
+            "{}: a mirror pairing around fixed cells no domino covers is a loss",
+            f.name
+        ),
+        s.fixed_cell_wrong,
+        0,
     ));
     if (f.rows * f.cols) % 2 == 1 {
         checks.push(Check::equal(

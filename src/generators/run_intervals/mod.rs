@@ -7,7 +7,9 @@
 //! pessimistic one (fewest dominoes leaving no slot of that direction) are
 //! found by search and compared with their closed forms over the runs,
 //! `sum floor(l/2)` and `sum ceil((l-1)/3)`. The interval is
-//! `[pesV - optH, optV - pesH]`. Its views are drawn in `views.rs`.
+//! `[pesV - optH, optV - pesH]`. Beside the packings, the fewest dominoes of
+//! the other direction that leave a direction no room, which the pessimistic
+//! packing is not. Its views are drawn in `views.rs`.
 
 mod packing;
 mod spec;
@@ -18,7 +20,7 @@ use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::partizan::Values;
 use crate::games::domineering::{Direction, Domineering, Region, Shape, shapes_up_to};
-use packing::{max_packing, min_maximal_packing, runs};
+use packing::{fewest_to_block, max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
 use spec::{RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
@@ -38,6 +40,8 @@ struct Entry {
     pes_v: u32,
     opt_h: u32,
     pes_h: u32,
+    block_v: Option<u32>,
+    block_h: Option<u32>,
     low: i64,
     high: i64,
     width: i64,
@@ -101,6 +105,7 @@ struct Results {
     numbers_in_interval: usize,
     pes_guess_vertical: usize,
     pes_guess_horizontal: usize,
+    block_below_pes: usize,
     groups: usize,
     groups_one_interval: usize,
     groups_with_numbers: usize,
@@ -166,6 +171,8 @@ fn entry(games: &GameTable, values: &Values<Domineering>, shape: Shape) -> Entry
         pes_v,
         opt_h,
         pes_h,
+        block_v: fewest_to_block(&shape, Direction::Vertical),
+        block_h: fewest_to_block(&shape, Direction::Horizontal),
         low,
         high,
         width: high - low,
@@ -334,6 +341,9 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
         }),
         pes_guess_vertical: count(&|e| pes_guess(e.cells, &e.down) == Some(e.pes_v)),
         pes_guess_horizontal: count(&|e| pes_guess(e.cells, &e.across) == Some(e.pes_h)),
+        block_below_pes: count(&|e| {
+            e.block_v.is_some_and(|b| b < e.pes_v) || e.block_h.is_some_and(|b| b < e.pes_h)
+        }),
         groups: groups.len(),
         groups_one_interval: one_interval,
         groups_with_numbers: numbered.len(),
@@ -418,6 +428,22 @@ mod tests {
         assert_eq!(d["opt_closed_form_exact"], 1042);
         assert_eq!(d["pes_closed_form_exact"], 1042);
         assert_eq!(d["point_intervals"], 505);
+        // The 2 x 2 square by hand: a minimum maximal packing of two in each
+        // direction, but one domino of the other direction leaves none.
+        let square = d["catalogue"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|e| e["grid"] == "..|..")
+            .unwrap();
+        assert_eq!(
+            (&square["pes_v"], &square["block_v"]),
+            (&2.into(), &1.into())
+        );
+        assert_eq!(
+            (&square["pes_h"], &square["block_h"]),
+            (&2.into(), &1.into())
+        );
         assert_eq!(d["short_runs"], 505);
         assert_eq!(d["value_is_opt_difference"], 141);
         assert_eq!(d["pes_guess_vertical"], 115);

@@ -34,8 +34,8 @@ pub(super) static SPEC: Spec = Spec {
     limits: &[Limit {
         name: "catalogue cells",
         doc: "N, the largest region catalogued; memory grows about fourfold a cell on a release build: \
-              N = 11 takes 0.6 s of CPU and 195 MB, 12 takes 2.4 s and 728 MB, 13 takes 2.7 GB, \
-              past the 2 GB budget",
+              N = 11 takes 1 s of CPU and 200 MB, 12 takes 3 s and 750 MB (measured on a loaded \
+              machine), 13 takes 2.7 GB, past the 2 GB budget",
         max: 12,
         measure: catalogue_cells,
         params: &["max_cells"],
@@ -96,6 +96,11 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "pes_guess_horizontal",
             doc: "Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.",
+        },
+        Doc {
+            name: "block_below_pes",
+            doc: "Shapes on which, in some direction, fewer dominoes of the other direction leave it no \
+                  room than its pessimistic packing (block_v < pes_v or block_h < pes_h).",
         },
         Doc {
             name: "groups",
@@ -184,7 +189,9 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "catalogue",
             doc: "Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across \
-                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .low, .high, .width.",
+                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .block_v and .block_h (the fewest \
+                  horizontal dominoes after which no vertical one fits, and the reverse; null when no \
+                  set of them does), .low, .high, .width.",
         },
     ],
     identities: &[
