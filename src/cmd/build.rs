@@ -85,9 +85,15 @@ pub fn describe(verb: &str, s: &Summary) -> String {
     for note in &s.notes {
         out.push_str(&format!("\n  {note}"));
     }
+    // A first build computes everything: the count says it. Once something
+    // was cached, what was computed again is news, one job a line.
+    let cached_before = s.reused > 0 || !s.changed.is_empty();
     for (what, list) in [("recomputed", &s.computed), ("data changed", &s.changed)] {
-        if !list.is_empty() {
-            out.push_str(&format!("\n  {what}: {}", list.join("; ")));
+        if cached_before && !list.is_empty() {
+            out.push_str(&format!("\n  {what}:"));
+            for label in list {
+                out.push_str(&format!("\n    {label}"));
+            }
         }
     }
     out.push_str(&moved(&s.moves));
@@ -140,5 +146,46 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
             Ok(ExitCode::from(CONTENT_ERROR))
         }
         Err(Failure::Io(e)) => Err(e),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    fn summary(reused: usize, computed: &[&str], changed: &[&str]) -> Summary {
+        let strings = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+        Summary {
+            pages: 7,
+            rendered: 3,
+            computed: strings(computed),
+            changed: strings(changed),
+            reused,
+            drawn: 1,
+            elapsed: Duration::from_millis(250),
+            warnings: Vec::new(),
+            notes: Vec::new(),
+            moves: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_first_build_counts_its_figures_and_lists_none() {
+        let s = summary(0, &["a (x = 1)", "b (its defaults)"], &[]);
+        assert_eq!(
+            describe("built", &s),
+            "built: 7 pages, 2 figures computed, 0 reused, 1 views drawn, in 0.25 s"
+        );
+    }
+
+    #[test]
+    fn once_something_was_cached_each_recomputed_job_has_a_line() {
+        let s = summary(5, &["a (x = 1)", "b (its defaults)"], &["b (its defaults)"]);
+        assert_eq!(
+            describe("built", &s),
+            "built: 7 pages, 2 figures computed, 5 reused, 1 views drawn, in 0.25 s\n  \
+             recomputed:\n    a (x = 1)\n    b (its defaults)\n  data changed:\n    b (its defaults)"
+        );
     }
 }

@@ -54,6 +54,9 @@ pub struct Job {
     pub key: Key,
 }
 
+/// How many characters of a parameter a job's label shows.
+const LABEL_VALUE: usize = 60;
+
 impl Job {
     /// A job showing no view yet.
     pub fn new(generator: &'static dyn Generator, params: Params) -> Job {
@@ -76,13 +79,28 @@ impl Job {
         &self.key.stem
     }
 
-    /// The generator and its parameters, for people.
+    /// The generator and the parameters that differ from its defaults (what
+    /// the essay wrote), each value cut to [`LABEL_VALUE`] characters, for people.
     pub fn label(&self) -> String {
-        format!(
-            "{} ({})",
-            self.generator.spec().name,
-            self.params.to_toml().replace('\n', ", ")
-        )
+        let spec = self.generator.spec();
+        let defaults = Params::defaults(spec)
+            .map(|d| d.to_toml())
+            .unwrap_or_default();
+        let defaults: BTreeSet<&str> = defaults.lines().collect();
+        let toml = self.params.to_toml();
+        let set: Vec<String> = toml
+            .lines()
+            .filter(|line| !defaults.contains(line))
+            .map(|line| match line.char_indices().nth(LABEL_VALUE) {
+                Some((cut, _)) => format!("{}…", &line[..cut]),
+                None => line.to_string(),
+            })
+            .collect();
+        if set.is_empty() {
+            format!("{} (its defaults)", spec.name)
+        } else {
+            format!("{} ({})", spec.name, set.join(", "))
+        }
     }
 }
 
@@ -394,6 +412,17 @@ mod tests {
 
     fn job() -> Job {
         job_with_wall(true)
+    }
+
+    #[test]
+    fn a_job_is_labelled_by_the_parameters_its_essay_set() {
+        let g = find("blocked-board").unwrap();
+        let defaults = Job::new(g, Params::defaults(g.spec()).unwrap());
+        assert_eq!(defaults.label(), "blocked-board (its defaults)");
+        assert_eq!(
+            job().label(),
+            "blocked-board (blocked_columns = [], cols = 3)"
+        );
     }
 
     /// A small blocked-board job showing its board, with or without the wall sweep.
