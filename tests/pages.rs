@@ -54,8 +54,12 @@ fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() 
         "{one}"
     );
     assert!(one.contains(r#"<meta property="og:title" content="One wall">"#));
+    // Without a summary, the first sentence of the first paragraph.
     let two = std::fs::read_to_string(site.join("demo/two/index.html")).unwrap();
-    assert!(!two.contains(r#"name="description""#));
+    assert!(
+        two.contains(r#"<meta name="description" content="Back to the first.">"#),
+        "{two}"
+    );
 }
 
 /// The `published` fixture (with `ladder.toml`), built with `extra` flags.
@@ -89,7 +93,8 @@ fn ladder_toml_sets_the_language_title_author_and_footer_escaped() {
         );
     }
     assert!(
-        page("index.html").contains("<title>Small &lt;Games&gt;: Two ladders &amp; a test</title>")
+        page("index.html")
+            .contains("<title>Two ladders &amp; a test · Small &lt;Games&gt;</title>")
     );
     assert!(
         page("demo/index.html").contains("<title>Walls &amp; boards · Small &lt;Games&gt;</title>")
@@ -101,7 +106,7 @@ fn without_ladder_toml_the_site_keeps_its_defaults() {
     let (_dir, page) = built();
     let index = page("index.html");
     assert!(index.contains(r#"<html lang="en">"#));
-    assert!(index.contains("<title>Ladder: essays on combinatorial games</title>"));
+    assert!(index.contains("<title>Essays on combinatorial games · Ladder</title>"));
     assert!(index.contains(r#"<a class="home" href="">Ladder</a>"#));
     assert!(!index.contains("licence") && !index.contains(r#"name="author""#));
 }

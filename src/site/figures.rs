@@ -80,7 +80,7 @@ impl Job {
     }
 
     /// The generator and the parameters that differ from its defaults (what
-    /// the essay wrote), each value cut to [`LABEL_VALUE`] characters, for people.
+    /// the essay wrote), each value cut to 60 characters, for people.
     pub fn label(&self) -> String {
         let spec = self.generator.spec();
         let defaults = Params::defaults(spec)

@@ -31,6 +31,10 @@ pub fn render_indexes(
         let page = LadderPage {
             ladder,
             content: content(&ladder.slug),
+            description: ladder
+                .summary
+                .clone()
+                .or_else(|| content(&ladder.slug).and_then(first_sentence)),
         };
         match render_page(
             &templates.tera,
@@ -50,6 +54,7 @@ pub fn render_indexes(
     let front = FrontPage {
         title: intros.get("").and_then(|i| i.0),
         content: content(""),
+        description: content("").and_then(first_sentence),
     };
     let root_url = site.config.base_url.as_deref().unwrap_or("/");
     let pages = [
@@ -109,12 +114,14 @@ pub struct PageLink {
 /// The introductions' titles and words as HTML, by ladder ("" for the front page).
 pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, String)>;
 
-/// A ladder's page: the ladder and its introduction's words.
+/// A ladder's page: the ladder, its introduction's words and their first
+/// sentence.
 #[derive(Serialize)]
 struct LadderPage<'a> {
     #[serde(flatten)]
     ladder: &'a LadderContext,
     content: Option<&'a str>,
+    description: Option<String>,
 }
 
 /// A page's value as its template takes it.
@@ -164,11 +171,12 @@ impl EssayList {
     }
 }
 
-/// The front page: its introduction's title and words.
+/// The front page: its introduction's title, words and their first sentence.
 #[derive(Serialize)]
 struct FrontPage<'a> {
     title: Option<&'a str>,
     content: Option<&'a str>,
+    description: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -212,6 +220,9 @@ pub struct EssayContext {
     onward: Option<Onward>,
     /// The headings, when there are three or more.
     toc: Vec<Heading>,
+    /// For search engines and link previews: the summary, or else the
+    /// first sentence of the essay's first paragraph.
+    description: Option<String>,
     content: String,
 }
 
@@ -297,6 +308,11 @@ pub fn essay_context(
         } else {
             Vec::new()
         },
+        description: essay
+            .front
+            .summary
+            .clone()
+            .or_else(|| first_sentence(&rendered.html)),
         content: rendered.html,
     }
 }
@@ -373,5 +389,78 @@ pub fn render_page<T: Serialize>(
         Ok(html)
     } else {
         Err(PageError::Scripts(refusals))
+    }
+}
+
+/// The longest description [`first_sentence`] gives, in characters.
+const DESCRIPTION: usize = 300;
+
+/// The first sentence of the first paragraph of `html` (an essay's or an
+/// introduction's words) as plain text, for a page's description: up to its
+/// first `.`, `?` or `!` before a space, cut at a word and marked `…` past
+/// [`DESCRIPTION`] characters.
+fn first_sentence(html: &str) -> Option<String> {
+    let mut text = String::new();
+    let mut depth = 0usize;
+    let mut started = false;
+    for token in html5gum::Tokenizer::new(html).flatten() {
+        match token {
+            html5gum::Token::StartTag(tag) if &*tag.name == b"p" => {
+                depth += 1;
+                started = true;
+            }
+            html5gum::Token::EndTag(tag) if &*tag.name == b"p" && depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    break;
+                }
+            }
+            html5gum::Token::String(s) if depth > 0 => text.push_str(&String::from_utf8_lossy(&s)),
+            _ => {}
+        }
+    }
+    if !started {
+        return None;
+    }
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    let end = text
+        .char_indices()
+        .find(|&(i, c)| ".?!".contains(c) && text[i + c.len_utf8()..].starts_with(' '))
+        .map_or(text.len(), |(i, c)| i + c.len_utf8());
+    let sentence = &text[..end];
+    let sentence = match sentence.char_indices().nth(DESCRIPTION) {
+        Some((cut, _)) => {
+            let cut = sentence[..cut].rfind(' ').unwrap_or(cut);
+            format!("{}…", &sentence[..cut])
+        }
+        None => sentence.to_string(),
+    };
+    (!sentence.is_empty()).then_some(sentence)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_description_is_the_first_sentence_of_the_first_paragraph() {
+        let html =
+            "<h2>H</h2>\n<p>A board of <em>2 × 3</em> cells, $x$. It splits.</p><p>Next.</p>";
+        assert_eq!(
+            first_sentence(html).as_deref(),
+            Some("A board of 2 × 3 cells, $x$.")
+        );
+        assert_eq!(first_sentence("<p>No end</p>").as_deref(), Some("No end"));
+        assert_eq!(
+            first_sentence("<p>1.5 is a number. Yes.</p>").as_deref(),
+            Some("1.5 is a number.")
+        );
+        assert_eq!(first_sentence("<h2>Only a heading</h2>"), None);
+        let long = format!("<p>{}</p>", "word ".repeat(100));
+        let cut = first_sentence(&long).unwrap();
+        assert!(
+            cut.ends_with("word…") && cut.chars().count() <= DESCRIPTION + 1,
+            "{cut}"
+        );
     }
 }

@@ -7,8 +7,8 @@
 //!   fast, and its search page says that `ladder build` writes the index.
 //! - The essay template marks what is indexed (`data-pagefind-body` on the
 //!   article); the other pages lack the mark and Pagefind leaves them out.
-//!   Within an essay, the contents list, the data links and the commands
-//!   under figures are not prose and are left out too.
+//!   Within an essay, what is not prose is left out too (`NOT_PROSE`):
+//!   the contents list, the dates, and figures' drawings and apparatus.
 //! - The bundle holds what the default search UI loads, nothing more.
 //! - Pages are read back from the staging folder the build wrote them into,
 //!   one at a time, so no page is held twice (Pagefind keeps what it
@@ -42,10 +42,19 @@ const UNUSED: [&str; 5] = [
 /// Pagefind cannot stem.
 const UNSTEMMED: &str = "wasm.unknown.pagefind";
 
-/// What in an essay is not prose: its place in its ladder, the contents list
-/// (its headings are indexed where they stand), the links to a figure's data
-/// and the command that reproduces it.
-const NOT_PROSE: [&str; 4] = [".where", ".toc", ".data-links", ".reproduce"];
+/// What in an essay is not prose: its place in its ladder, its dates, the
+/// contents list (its headings are indexed where they stand), and a figure's
+/// drawing (labels, legends, a table's cells) and apparatus (its data, the
+/// links to it and the command that reproduces it). Captions are prose.
+const NOT_PROSE: [&str; 7] = [
+    ".where",
+    ".dates",
+    ".toc",
+    ".drawing",
+    "figure details",
+    ".data-links",
+    ".reproduce",
+];
 
 /// The bundle's file that names what it was built from: the hash of every
 /// page Pagefind reads and of the code that indexes them.

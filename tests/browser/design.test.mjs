@@ -7,9 +7,12 @@
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
-import { statSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { artifacts, contrast, openSite, shotName } from "./site.mjs";
+
+const here = dirname(fileURLToPath(import.meta.url));
 
 let site, out, base, browser, essays;
 
@@ -176,4 +179,32 @@ test("the header marks the current ladder; the index and a ladder page are shot 
       await context.close();
     }
   }
+});
+
+test("every page names itself and passes axe-core's checks, in both schemes", async () => {
+  const axe = readFileSync(join(here, "node_modules", "axe-core", "axe.min.js"), "utf8");
+  const pages = ["/", "/essays/", "/search/", "/404.html", ...new Set(essays.map((e) => e.replace(/[^/]+\/$/, ""))), ...essays];
+  const found = [];
+  for (const scheme of ["light", "dark"]) {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, colorScheme: scheme });
+    const page = await context.newPage();
+    for (const path of pages) {
+      await page.goto(base + path, { waitUntil: "load" });
+      const named = await page.evaluate(() => ({
+        title: document.title,
+        description: document.querySelector('meta[name="description"]')?.content ?? "",
+        og: document.querySelector('meta[property="og:description"]')?.content ?? "",
+        site: document.querySelector("header.site a.home").textContent,
+      }));
+      assert.ok(named.title.endsWith(` · ${named.site}`), `${path}: the title "${named.title}" does not end with the site's`);
+      assert.ok(named.description.length >= 10, `${path}: no description`);
+      assert.equal(named.og, named.description, `${path}: og:description differs from the description`);
+      await page.addScriptTag({ content: axe });
+      const violations = await page.evaluate(async () => (await window.axe.run(document)).violations
+        .map((v) => `${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(", ")}`));
+      for (const v of violations) found.push(`${scheme} ${path}: ${v}`);
+    }
+    await context.close();
+  }
+  assert.deepEqual(found, []);
 });

@@ -68,6 +68,74 @@ test("search finds an essay by a word from its body", async () => {
   await page.context().close();
 });
 
+/// An essay's prose as words: its article without what is not prose (the
+/// figures' drawings and apparatus, the contents, its place and dates).
+async function proseWords(page, path) {
+  await page.goto(base + path, { waitUntil: "load" });
+  return page.evaluate(() => {
+    const article = document.querySelector("article").cloneNode(true);
+    for (const el of article.querySelectorAll(".drawing, figure details, .data-links, .reproduce, .toc, .where, .dates")) el.remove();
+    return article.textContent.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  });
+}
+
+/// Whether `words` stand in `text` one after another.
+function within(words, text) {
+  outer: for (let i = 0; i + words.length <= text.length; i++) {
+    for (let j = 0; j < words.length; j++) if (text[i + j] !== words[j]) continue outer;
+    return true;
+  }
+  return false;
+}
+
+test("search excerpts are sentences of the essays' prose, never a figure's text", async () => {
+  const reader = await browser.newPage();
+  const prose = new Map();
+  for (const path of essays) prose.set(path, await proseWords(reader, path));
+  await reader.close();
+  const { page, problems } = await openPage("/search/");
+  let checked = 0;
+  for (const query of ["Domineering", "Grundy", "position"]) {
+    await search(page, query);
+    // Every result with its sub-results: Pagefind's button loads more.
+    while (await page.$(".pagefind-ui__button")) {
+      await page.click(".pagefind-ui__button");
+      await page.waitForTimeout(200);
+    }
+    const results = await page.$$eval(".pagefind-ui__result", (rs) => rs.map((r) => ({
+      path: new URL(r.querySelector(".pagefind-ui__result-link").href).pathname,
+      excerpts: [...r.querySelectorAll(".pagefind-ui__result-excerpt")].map((e) => e.textContent),
+    })));
+    assert.ok(results.length >= 2, `"${query}" finds ${results.length} essays`);
+    for (const { path, excerpts } of results) {
+      for (const excerpt of excerpts) {
+        const words = excerpt.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+        assert.ok(words.length >= 5, `"${query}" on ${path}: a short excerpt "${excerpt}"`);
+        assert.ok(within(words, prose.get(path)), `"${query}" on ${path}: "${excerpt}" is not the essay's prose`);
+        checked++;
+      }
+    }
+  }
+  assert.ok(checked >= 10, `${checked} excerpts`);
+  // A result's title is a link, and looks like one.
+  const link = await page.$eval(".pagefind-ui__result-link", (a) => {
+    const style = getComputedStyle(a);
+    return { line: style.textDecorationLine, colour: style.color,
+      site: getComputedStyle(document.querySelector("header.site a.home")).color };
+  });
+  assert.equal(link.line, "underline");
+  assert.equal(link.colour, link.site);
+  // The search box has a visible label of its own.
+  const label = await page.evaluate(() => {
+    const input = document.querySelector(".pagefind-ui__search-input");
+    const label = input.labels?.[0];
+    return label && !label.hidden && label.getBoundingClientRect().height > 0 ? label.textContent : null;
+  });
+  assert.equal(label, "Search the essays");
+  assert.deepEqual(problems, []);
+  await page.context().close();
+});
+
 test("the search page takes a query from its address", async () => {
   const { page, problems } = await openPage("/search/?q=grundy");
   await page.waitForSelector(".pagefind-ui__result-link", { timeout: 10000 });
