@@ -381,6 +381,13 @@ impl Site {
         let mut rendered = 0;
         // The introductions' words, by ladder ("" for the front page's).
         let mut intros = BTreeMap::new();
+        let leads = essays
+            .iter()
+            .zip(&scans)
+            .zip(&bound)
+            .filter(|((e, _), _)| !e.is_intro())
+            .filter_map(|((e, scan), b)| Some((e.url(), pages::lead(scan, &b.shown)?)))
+            .collect();
         for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
             for (path, text) in bound.files {
                 sink.add(path, text.as_bytes());
@@ -405,7 +412,7 @@ impl Site {
             templates,
             &site,
             essays,
-            &intros,
+            &pages::Fronts { intros, leads },
             &mut files,
             &mut errors,
         );

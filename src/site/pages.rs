@@ -4,10 +4,12 @@
 
 use super::content::{self, Essay, Ladder};
 use super::diagnostics::{Diagnostic, Source};
+use super::directives::Kind;
 use super::output::Files;
 use super::{config, markdown, scripts, templates};
 use markdown::Heading;
 use serde::Serialize;
+use std::collections::{BTreeMap, HashMap};
 use std::path::{Path, PathBuf};
 
 /// Stage 6, the pages beside the essays: each ladder's, the index, the list
@@ -17,10 +19,11 @@ pub fn render_indexes(
     templates: &templates::Templates,
     site: &SiteContext,
     essays: &[Essay],
-    intros: &Intros<'_>,
+    fronts: &Fronts<'_>,
     files: &mut Files,
     errors: &mut Vec<Diagnostic>,
 ) {
+    let intros = &fronts.intros;
     let content = |slug: &str| intros.get(slug).map(|i| i.1.as_str());
     let intro = |slug: &str| {
         essays
@@ -35,6 +38,7 @@ pub fn render_indexes(
                 .summary
                 .clone()
                 .or_else(|| content(&ladder.slug).and_then(first_sentence)),
+            leads: &fronts.leads,
         };
         match render_page(
             &templates.tera,
@@ -55,6 +59,7 @@ pub fn render_indexes(
         title: intros.get("").and_then(|i| i.0),
         content: content(""),
         description: content("").and_then(first_sentence),
+        leads: &fronts.leads,
     };
     let root_url = site.config.base_url.as_deref().unwrap_or("/");
     let pages = [
@@ -114,6 +119,35 @@ pub struct PageLink {
 /// The introductions' titles and words as HTML, by ladder ("" for the front page).
 pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, String)>;
 
+/// What the pages that list essays show besides the list: the
+/// introductions, and each essay's lead figure drawn small, by its URL.
+pub struct Fronts<'a> {
+    pub intros: Intros<'a>,
+    pub leads: HashMap<String, String>,
+}
+
+/// An essay's lead figure drawn small, for the pages that list it: the
+/// first drawing of its first figure that is a picture, decorative there
+/// (the essay's own page gives its caption and alt text).
+pub fn lead(
+    scan: &markdown::Scan,
+    shown: &BTreeMap<String, markdown::Shown<'_>>,
+) -> Option<String> {
+    let view = scan
+        .directives
+        .iter()
+        .filter(|d| d.kind == Kind::Figure)
+        .filter_map(|d| shown.get(&d.id))
+        .map(|s| s.view)
+        .find(|view| view.picture)?;
+    let start = view.body.find("<svg")?;
+    let end = start + view.body[start..].find("</svg>")? + "</svg>".len();
+    Some(format!(
+        "<div class=\"thumb\" aria-hidden=\"true\">{}</div>",
+        &view.body[start..end]
+    ))
+}
+
 /// A ladder's page: the ladder, its introduction's words and their first
 /// sentence.
 #[derive(Serialize)]
@@ -122,6 +156,8 @@ struct LadderPage<'a> {
     ladder: &'a LadderContext,
     content: Option<&'a str>,
     description: Option<String>,
+    /// The lead figures drawn small, by essay URL.
+    leads: &'a HashMap<String, String>,
 }
 
 /// A page's value as its template takes it.
@@ -177,6 +213,8 @@ struct FrontPage<'a> {
     title: Option<&'a str>,
     content: Option<&'a str>,
     description: Option<String>,
+    /// The lead figures drawn small, by essay URL.
+    leads: &'a HashMap<String, String>,
 }
 
 #[derive(Serialize)]

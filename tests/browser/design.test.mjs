@@ -208,3 +208,25 @@ test("every page names itself and passes axe-core's checks, in both schemes", as
   }
   assert.deepEqual(found, []);
 });
+
+test("the front page shows every ladder with a picture, and a ladder page every rung with its summary and picture", async () => {
+  const page = await browser.newPage();
+  await page.goto(base + "/", { waitUntil: "load" });
+  const ladders = await page.$$eval("section.ladder", (ss) => ss.map((s) => ({
+    title: s.querySelector("h2").textContent,
+    drawn: !!s.querySelector(".lead .thumb svg") && s.querySelector(".lead").getBoundingClientRect().width > 40,
+  })));
+  assert.ok(ladders.length >= 2);
+  assert.deepEqual(ladders.filter((l) => !l.drawn).map((l) => l.title), [], "ladders without a picture");
+  for (const ladder of new Set(essays.map((e) => e.replace(/[^/]+\/$/, "")))) {
+    await page.goto(base + ladder, { waitUntil: "load" });
+    const rungs = await page.$$eval("ol.rungs > li", (ls) => ls.map((l) => ({
+      title: l.querySelector(".listing a").textContent,
+      summary: !!l.querySelector(".listing p"),
+      drawn: !!l.querySelector(".lead .thumb svg"),
+    })));
+    assert.ok(rungs.length >= 1, ladder);
+    for (const r of rungs) assert.ok(r.summary && r.drawn, `${ladder}: ${r.title} lacks ${r.summary ? "a picture" : "a summary"}`);
+  }
+  await page.close();
+});
