@@ -230,3 +230,43 @@ test("the front page shows every ladder with a picture, and a ladder page every 
   }
   await page.close();
 });
+
+test("an essay reads at a measure of 60 to 75 characters at 1280 px, its contents beside it, its display math centred", async () => {
+  for (const width of [390, 1280]) {
+    const page = await browser.newPage({ viewport: { width, height: 900 } });
+    for (const path of essays) {
+      await page.goto(base + path, { waitUntil: "load" });
+      const got = await page.evaluate(() => {
+        // Characters a line: each long paragraph's text over its lines.
+        const measures = [];
+        for (const p of document.querySelectorAll(".prose > p")) {
+          const text = p.textContent;
+          if (text.length < 300) continue;
+          const lines = Math.round(p.getBoundingClientRect().height / parseFloat(getComputedStyle(p).lineHeight));
+          if (lines >= 3) measures.push(text.length / lines);
+        }
+        const toc = document.querySelector(".toc")?.getBoundingClientRect();
+        const prose = document.querySelector(".prose").getBoundingClientRect();
+        const maths = [...document.querySelectorAll('math[display="block"]')].map((m) => {
+          const box = m.getBoundingClientRect(), parent = m.parentElement.getBoundingClientRect();
+          const inner = [...m.children].reduce((b, c) => {
+            const r = c.getBoundingClientRect();
+            return { left: Math.min(b.left, r.left), right: Math.max(b.right, r.right) };
+          }, { left: Infinity, right: -Infinity });
+          return { left: inner.left - parent.left, right: parent.right - inner.right };
+        });
+        return { measures, toc: toc && { right: toc.right, top: toc.top }, proseLeft: prose.left, proseTop: prose.top, maths };
+      });
+      if (width === 1280) {
+        const median = got.measures.sort((a, b) => a - b)[Math.floor(got.measures.length / 2)];
+        assert.ok(got.measures.length >= 2, `${path}: too few long paragraphs to measure`);
+        assert.ok(median >= 60 && median <= 75, `${path}: ${median.toFixed(1)} characters a line at 1280 px`);
+        if (got.toc) assert.ok(got.toc.right <= got.proseLeft, `${path}: the contents are not beside the text`);
+      } else if (got.toc) {
+        assert.ok(got.toc.top < got.proseTop, `${path}: the contents are not above the text on a phone`);
+      }
+      for (const m of got.maths) assert.ok(Math.abs(m.left - m.right) <= 2, `${path}: display math off centre (${JSON.stringify(m)})`);
+    }
+    await page.close();
+  }
+});
