@@ -561,3 +561,38 @@ fn prose_gets_curly_quotes_and_dashes_but_code_math_claims_and_attributes_keep_t
     assert!(page.contains(r#"title="raw -- 'html'""#), "{page}");
     assert!(page.contains("-- here"), "a link title changed: {page}");
 }
+
+#[test]
+fn neighbouring_ladders_link_both_ways_from_their_pages_and_their_end_rungs() {
+    let dir = fixture("basic");
+    std::fs::create_dir(dir.path().join("content/later")).unwrap();
+    std::fs::write(
+        dir.path().join("content/later/only.md"),
+        "+++\ntitle = \"Only\"\nladder = \"later\"\nrung = 1\n+++\n\nThe one rung.\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let site = dir.path().join("site");
+    let read = |p: &str| std::fs::read_to_string(site.join(p)).unwrap();
+    let demo = read("demo/index.html");
+    assert!(
+        demo.contains(r#"<a rel="next" href="../later/">Later →</a>"#),
+        "{demo}"
+    );
+    let later = read("later/index.html");
+    assert!(
+        later.contains(r#"<a rel="prev" href="../demo/">← Demo</a>"#),
+        "{later}"
+    );
+    let only = read("later/only/index.html");
+    assert!(
+        only.contains(r#"<a rel="prev" href="../../demo/two/">← Previous ladder, Demo: Two</a>"#),
+        "{only}"
+    );
+    let two = read("demo/two/index.html");
+    assert!(
+        two.contains(r#"<a rel="next" href="../../later/only/">Next ladder, Later: Only →</a>"#),
+        "{two}"
+    );
+}

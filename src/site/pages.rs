@@ -30,8 +30,12 @@ pub fn render_indexes(
             .iter()
             .find(|e| e.is_intro() && e.front.ladder() == slug)
     };
-    for ladder in &site.ladders {
+    for (i, ladder) in site.ladders.iter().enumerate() {
         let page = LadderPage {
+            links: LadderLinks {
+                previous: i.checked_sub(1).and_then(|p| site.ladders.get(p)),
+                next: site.ladders.get(i + 1),
+            },
             ladder,
             content: content(&ladder.slug),
             description: ladder
@@ -158,6 +162,8 @@ struct LadderPage<'a> {
     description: Option<String>,
     /// The lead figures drawn small, by essay URL.
     leads: &'a HashMap<String, String>,
+    #[serde(flatten)]
+    links: LadderLinks<'a>,
 }
 
 /// A page's value as its template takes it.
@@ -256,6 +262,8 @@ pub struct EssayContext {
     /// After a ladder's last rung, the next ladder's first (none after the
     /// last ladder's: the page links to the list of every essay).
     onward: Option<Onward>,
+    /// Before a ladder's first rung, the previous ladder's last.
+    backward: Option<Onward>,
     /// The headings, when there are three or more.
     toc: Vec<Heading>,
     /// For search engines and link previews: the summary, or else the
@@ -264,11 +272,25 @@ pub struct EssayContext {
     content: String,
 }
 
-/// The first rung of the next ladder.
+/// A rung of a neighbouring ladder: the next one's first, or the previous
+/// one's last (`first` then names the rung linked to).
 #[derive(Serialize)]
 struct Onward {
     ladder_title: String,
     first: PageLink,
+}
+
+/// The ladder `step` places after the one called `slug` (-1: before it).
+fn beside<'l>(ladders: &'l [Ladder], slug: &str, step: isize) -> Option<&'l Ladder> {
+    let at = ladders.iter().position(|l| l.slug == slug)?;
+    ladders.get(at.checked_add_signed(step)?)
+}
+
+/// A ladder's page's links to the ladders before and after it.
+#[derive(Serialize)]
+struct LadderLinks<'a> {
+    previous: Option<&'a LadderContext>,
+    next: Option<&'a LadderContext>,
 }
 
 pub fn link_to(e: &Essay) -> PageLink {
@@ -334,12 +356,20 @@ pub fn essay_context(
             .map(|&i| link_to(&essays[i])),
         next: rungs.get(place + 1).map(|&i| link_to(&essays[i])),
         onward: (place + 1 >= rungs.len())
-            .then(|| ladders.iter().position(|l| l.slug == essay.front.ladder()))
+            .then(|| beside(ladders, essay.front.ladder(), 1))
             .flatten()
-            .and_then(|l| ladders.get(l + 1))
             .map(|l| Onward {
                 ladder_title: l.title.clone(),
                 first: link_to(&essays[l.rungs[0]]),
+            }),
+        backward: (place == 0)
+            .then(|| beside(ladders, essay.front.ladder(), -1))
+            .flatten()
+            .and_then(|l| {
+                Some(Onward {
+                    ladder_title: l.title.clone(),
+                    first: link_to(&essays[*l.rungs.last()?]),
+                })
             }),
         toc: if rendered.headings.len() >= 3 {
             rendered.headings
