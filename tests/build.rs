@@ -1571,6 +1571,56 @@ fn heading_ids_keep_explicit_ids_math_and_words_apart() {
 }
 
 #[test]
+fn a_heading_takes_an_id_classes_and_data_attributes_only() {
+    let html = page_with(FIRST_LINE, "## H {#h .wide data-note=one}");
+    assert!(
+        html.contains("<h2 id=\"h\" class=\"wide\" data-note=\"one\">H</h2>"),
+        "{html}"
+    );
+    for attribute in [
+        "tabindex=0",
+        "autofocus",
+        "onfocus=alert(4)",
+        "data-=1",
+        "DATA-X=1",
+    ] {
+        let name = attribute.split('=').next().unwrap();
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &format!("## Heading {{#h {attribute}}}"),
+            8,
+            &format!("`data-*` attributes, not `{name}`"),
+        );
+    }
+}
+
+#[test]
+fn an_explicit_heading_id_another_element_has_fails_naming_it() {
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## Top {#main}",
+        8,
+        "the id `main` is already the page's own",
+    );
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## Figure {#fig-b}",
+        8,
+        "the id `fig-b` is already figure `b`'s (line 10)",
+    );
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## One {#dup}\n\n## Two {#dup}",
+        10,
+        "the id `dup` is already the heading's at line 8",
+    );
+}
+
+#[test]
 fn values_in_words_are_capitalised_at_a_sentence_start() {
     let html = page_with(
         FIRST_LINE,

@@ -1,6 +1,7 @@
 //! Content errors with their source position, reported as
 //! `path:line:col: error: message` followed by the offending line.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -127,6 +128,18 @@ impl<'a> Source<'a> {
             message: message.into(),
             source_line: Some(self.line_text(line).to_string()),
         }
+    }
+}
+
+/// How many characters of what an author wrote an error echoes.
+const ECHOED: usize = 60;
+
+/// At most [`ECHOED`] characters of `text`, with `...` where it was cut:
+/// what an error echoes of a value, a name or an argument, however long.
+pub fn cut(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(ECHOED) {
+        Some((i, _)) => Cow::Owned(format!("{}...", &text[..i])),
+        None => Cow::Borrowed(text),
     }
 }
 

@@ -6,6 +6,7 @@
 //! annotation as it is handed over, and a single symbol afterwards, when it
 //! stands between the tags the writer made (see `escape_content`).
 
+use super::diagnostics::cut;
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};
 use pulldown_latex::{Parser, RenderConfig, Storage, push_mathml};
@@ -21,7 +22,7 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     if nesting(latex) > MAX_NESTING {
         return Err(format!(
             "LaTeX nested more than {MAX_NESTING} groups deep in `{}`",
-            excerpt(shown)
+            cut(shown)
         ));
     }
     let storage = Storage::new();
@@ -34,7 +35,7 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
                 .next()
                 .unwrap_or("")
                 .trim_start_matches("parsing error: ");
-            format!("LaTeX error in `{}`: {first}", excerpt(shown))
+            format!("LaTeX error in `{}`: {first}", cut(shown))
         })?;
     // Names and numbers are written as they are: hand over escaped copies.
     let escaped: Vec<String> = events
@@ -78,21 +79,13 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     };
     let mut out = String::new();
     push_mathml(&mut out, events, config)
-        .map_err(|e| format!("cannot render `{}`: {e}", excerpt(shown)))?;
+        .map_err(|e| format!("cannot render `{}`: {e}", cut(shown)))?;
     Ok(escape_content(&out))
 }
 
 /// `&`, `<` and `>` as entities.
 fn escape(s: &str) -> String {
     html_escape::encode_text(s).into_owned()
-}
-
-/// At most 60 characters of the source, for messages.
-fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(60) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
 }
 
 /// The deepest nesting of unescaped `{` ... `}` groups.
