@@ -1230,6 +1230,58 @@ fn serve_watches_templates_created_after_it_started_and_the_settings_file_only()
     );
 }
 
+/// The body of `GET path` from the server at `address`, over HTTP/1.0.
+fn get(address: &str, path: &str) -> String {
+    use std::io::{Read as _, Write as _};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(stream, "GET {path} HTTP/1.0\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+fn serve_started_in_the_root_with_its_default_root_rebuilds_on_an_edit() {
+    use std::io::BufRead as _;
+    let dir = fixture("basic");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(["serve", "--port", "0"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_string();
+    let serves = |text: &str| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            if get(&address, "/demo/one/").contains(text) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        false
+    };
+    let served = serves("has two parts.");
+    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+        text.replace("has two parts.", "has two edited parts.")
+    });
+    let rebuilt = serves("has two edited parts.");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(served, "the first build is not served");
+    assert!(rebuilt, "an edit is not rebuilt with the root `.`");
+}
+
 #[test]
 fn serve_refuses_an_invalid_interface_naming_it() {
     let dir = fixture("basic");
