@@ -1049,6 +1049,16 @@ fn a_dollar_that_opens_no_math_fails_and_an_escaped_one_is_text() {
 fn latex_nested_too_deeply_fails_at_its_line() {
     let deep = format!("${}x{}$", "{".repeat(1000), "}".repeat(1000));
     fails_at("one.md", FIRST_LINE, &deep, 8, "nested more than 100");
+    for command in [r"\hat ", r"\frac a", r"\sqrt ", r"\not ", r"\mathbf "] {
+        let chain = format!("${}x$", command.repeat(8000));
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &chain,
+            8,
+            "a chain of more than 1000 commands",
+        );
+    }
 }
 
 #[test]
