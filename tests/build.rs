@@ -1085,6 +1085,29 @@ fn nonsense_number_words_fail() {
 }
 
 #[test]
+fn a_minus_sign_before_number_words_is_read() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole = \u{2212}four }}",
+        19,
+        "claim `b.whole = \u{2212}four` is false: the generator computed 4",
+    );
+    let html = page_with(
+        "{{ b.whole = four }}",
+        "{{ b.whole > \u{2212}five }} and {{ b.whole >= -three : \"more\" }}",
+    );
+    assert!(html.contains("\u{2212}five and"), "{html}");
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole = \u{2212}third }}",
+        19,
+        "cannot read `\u{2212}third` as a literal",
+    );
+}
+
+#[test]
 fn an_error_shows_at_most_eighty_columns_of_a_long_line() {
     let long = format!(
         "{} {{{{ b.whole = 5 }}}} {}",
