@@ -7,6 +7,7 @@
 //! matter.
 
 use super::diagnostics::{Diagnostic, Source, control_character, cut};
+use super::walk::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -59,13 +60,14 @@ pub struct Markdown {
 }
 
 impl Config {
-    /// Reads `root/ladder.toml`, or the defaults when there is none.
+    /// Reads `root/ladder.toml` (as [`read_text`] reads files), or the
+    /// defaults when there is none.
     pub fn load(root: &Path) -> Result<Config, Diagnostic> {
         let path = root.join(FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match read_text(&path, root, SETTINGS) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => return Err(Diagnostic::file(&path, format!("cannot read {FILE}: {e}"))),
+            Err(Unread::Missing) => return Ok(Config::default()),
+            Err(unread) => return Err(unread.at(&path)),
         };
         Config::parse(&path, &text)
     }

@@ -8,7 +8,7 @@
 //! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
-use super::walk::walk;
+use super::walk::{ESSAY, read_text, walk};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -178,10 +178,10 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
                 continue;
             }
         };
-        let source = match std::fs::read_to_string(&path) {
+        let source = match read_text(&path, root, ESSAY) {
             Ok(s) => s,
-            Err(e) => {
-                errors.push(Diagnostic::file(&path, format!("cannot read: {e}")));
+            Err(unread) => {
+                errors.push(unread.at(&path));
                 continue;
             }
         };

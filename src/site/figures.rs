@@ -423,6 +423,7 @@ mod tests {
     fn cache_in(dir: &Path) -> Cache {
         Cache {
             dir: dir.into(),
+            root: dir.into(),
             write: true,
             force: false,
         }
@@ -733,6 +734,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache {
             dir: dir.path().join("figures"),
+            root: dir.path().into(),
             write: false,
             force: false,
         };
