@@ -147,15 +147,17 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
     assert!(site.join(".ladder-output").is_file());
     assert!(!site.join("demo/gone").exists());
 
-    // A site/ that is not a site is not taken for one.
-    let dir = fixture("basic");
-    write(&dir.path().join("site/notes.txt"), "mine");
-    fails(
-        dir.path(),
-        &["build"],
-        2,
-        &["notes.txt", "--replace-output"],
-    );
+    // A site/ that is not a site is not taken for one, nor is one that
+    // holds a file ladder does not write besides its pages.
+    for extra in ["notes.txt", "demo/drafts/ideas.md"] {
+        let dir = fixture("basic");
+        write(&dir.path().join("site").join(extra), "mine");
+        fails(dir.path(), &["build"], 2, &["--replace-output"]);
+        write(&dir.path().join("site/index.html"), "an older build");
+        fails(dir.path(), &["build"], 2, &["--replace-output"]);
+        let kept = std::fs::read_to_string(dir.path().join("site").join(extra));
+        assert_eq!(kept.unwrap(), "mine", "{extra}");
+    }
 }
 
 #[test]

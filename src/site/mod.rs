@@ -39,6 +39,7 @@ mod fingerprint;
 pub mod markdown;
 pub mod math;
 pub mod moves;
+mod old_site;
 pub mod output;
 pub mod pages;
 pub mod search;
