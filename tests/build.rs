@@ -793,6 +793,18 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
         serve::answer("/nothing/here/", &server.shared),
         Reply::NotFound
     );
+    // A folder's address is redirected within the site, never to a host.
+    for (url, to) in [
+        ("/demo", "/demo/"),
+        ("//demo", "/demo/"),
+        ("///demo?q", "/demo/?q"),
+    ] {
+        assert_eq!(
+            serve::answer(url, &server.shared),
+            Reply::Redirect(to.into()),
+            "{url}"
+        );
+    }
 }
 
 // Markdown hardening: expressions wherever they sit, raw HTML without
