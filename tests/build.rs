@@ -1941,3 +1941,31 @@ fn a_figures_folder_outside_the_root_is_refused_by_build_and_clean() {
     assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1);
     assert!(!dir.path().join("site").exists());
 }
+
+#[test]
+fn an_error_echoes_the_start_of_a_long_argument_and_a_repeated_parameter_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("rows={}", "9".repeat(100_000));
+    let run = ladder(&["figure", "blocked-board", &long], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.len() < 1000, "{} bytes echoed", run.stderr.len());
+    assert!(run.stderr.contains("rows"), "{}", run.stderr);
+    let run = ladder(&["figure", "blocked-board", "rows=4", "rows=5"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`rows` is given twice"),
+        "{}",
+        run.stderr
+    );
+    // A number of 309 digits in front matter.
+    let dir = fixture("basic");
+    std::fs::write(
+        dir.path().join("content/demo/_index.md"),
+        "+++\nweight = 1e308\n+++\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("_index.md:2:"), "{}", run.stderr);
+    assert!(run.stderr.len() < 1000, "{}", run.stderr);
+}

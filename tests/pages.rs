@@ -547,6 +547,17 @@ fn an_essay_shows_its_dates_and_a_time_without_a_date_is_an_error() {
         "{}",
         run.stderr
     );
+    edit(&two, |text| {
+        text.replace("updated = 10:30:00", "updated = 2024-05-09")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("two.md:6:11: error: `updated` (2024-05-09) is before `date` (2024-05-10)"),
+        "{}",
+        run.stderr
+    );
 }
 
 #[test]

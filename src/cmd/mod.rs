@@ -21,11 +21,17 @@ macro_rules! out {
 
 /// `eprintln!` that never panics: a message that standard error will not
 /// take has nowhere else to go.
+/// Writes a line to standard error, each over-long word in it cut
+/// ([`crate::site::diagnostics::cut_words`]): what an error echoes of a
+/// 100 KB argument is its start.
 macro_rules! err {
     ($($arg:tt)*) => {{
         let _ = ::std::io::Write::write_fmt(
             &mut ::std::io::stderr(),
-            format_args!("{}\n", format_args!($($arg)*)),
+            format_args!(
+                "{}\n",
+                $crate::site::diagnostics::cut_words(&format!($($arg)*))
+            ),
         );
     }};
 }

@@ -278,6 +278,14 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
             ));
         }
     }
+    if let (Some(date), Some(updated)) = (&front.date, &front.updated)
+        && super::discovery::datetime(updated) < super::discovery::datetime(date)
+    {
+        return Err(src.error_at(
+            at("updated"),
+            format!("`updated` ({updated}) is before `date` ({date}); an essay is updated after it is published"),
+        ));
+    }
     Ok((front, body_start))
 }
 
