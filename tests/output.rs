@@ -223,7 +223,24 @@ fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
             "elsewhere/one.md",
             "essays ./content/demo/one.md and ./content/elsewhere/one.md would both be at demo/one",
         ),
+        // `é` composed (in `café.md`, added first) and decomposed.
+        (
+            "demo/cafe\u{301}.md",
+            "demo",
+            "demo/caf\u{e9}.md",
+            "how accents are composed (macOS)",
+        ),
+        (
+            "demo/x\u{202e}dm.exe.md",
+            "demo",
+            "demo/x\u{202e}dm.exe.md",
+            "holds the bidirectional control U+202E",
+        ),
     ];
+    write(
+        &dir.path().join("content/demo/caf\u{e9}.md"),
+        &essay("demo", 4),
+    );
     for (file, ladder, at, needle) in cases {
         let path = dir.path().join("content").join(file);
         write(&path, &essay(ladder, 3));

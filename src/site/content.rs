@@ -14,6 +14,7 @@ use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
+use unicode_normalization::UnicodeNormalization as _;
 
 /// The front matter between the `+++` lines.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -221,15 +222,35 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
     }
 }
 
+/// The characters that change the direction text is shown in (embeddings,
+/// overrides, isolates and marks), so that a name shows as another.
+const BIDI_CONTROLS: [char; 12] = [
+    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
 /// The slug of the essay at `path`: its file name without `.md`. Refuses a
-/// name that is not UTF-8 (under `content_dir`), and one that is empty or
-/// only dots (`..md` would be the ladder's own page, `...md` the site's).
+/// name that is not UTF-8 (under `content_dir`), one holding a
+/// bidirectional control, and one that is empty or only dots (`..md` would
+/// be the ladder's own page, `...md` the site's).
 fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
     let relative = path.strip_prefix(content_dir).unwrap_or(path);
     if relative.to_str().is_none() {
         return Err(format!(
             "the path {} is not valid UTF-8; essays need names that can be URLs",
             relative.display()
+        ));
+    }
+    if let Some(c) = relative
+        .to_string_lossy()
+        .chars()
+        .find(|c| BIDI_CONTROLS.contains(c))
+    {
+        return Err(format!(
+            "the path {} holds the bidirectional control U+{:04X}, which makes a name read \
+             otherwise than it is; rename it",
+            relative.display(),
+            c as u32
         ));
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -459,10 +480,11 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
             }
         }
         // Two pages in one folder; on macOS and Windows, names that differ
-        // only in letter case are one folder.
+        // only in letter case are one folder, and on macOS names that are
+        // one in Unicode's composed form (`é` as one character or two).
         let mut slugs: Vec<(String, usize)> = rungs
             .iter()
-            .map(|&i| (essays[i].slug.to_lowercase(), i))
+            .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
             .collect();
         slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
         for pair in slugs.windows(2) {
@@ -470,8 +492,11 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
             if pair[0].0 == pair[1].0 {
                 let case = if a.slug == b.slug {
                     ""
-                } else {
+                } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
                     " on a file system that ignores letter case (macOS, Windows)"
+                } else {
+                    " on a file system that ignores letter case or how accents are composed \
+                     (macOS)"
                 };
                 errors.push(Diagnostic::file(
                     &b.path,
