@@ -735,3 +735,29 @@ fn an_unreadable_folder_or_file_is_an_error() {
     assert!(before == tree(&dir.path().join("site")));
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
 }
+
+#[cfg(unix)]
+#[test]
+fn a_build_past_the_file_size_limit_fails_as_an_io_error_and_keeps_the_site() {
+    let dir = built();
+    let before = tree(&dir.path().join("site"));
+    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+        format!("{text}\n{}\n", "Another sentence to write. ".repeat(2000))
+    });
+    // `ulimit -f` counts blocks of 512 bytes: no file past 16 KB.
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -f 32 && exec \"$0\" build"])
+        .arg(env!("CARGO_BIN_EXE_ladder"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{:?}: {stderr}", out.status);
+    assert!(stderr.contains("File too large"), "{stderr}");
+    assert_eq!(
+        before,
+        tree(&dir.path().join("site")),
+        "the old site changed"
+    );
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}

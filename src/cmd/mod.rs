@@ -94,6 +94,14 @@ fn closed_pipe_is_fine(result: std::io::Result<()>) -> std::io::Result<()> {
 
 /// Parses the command line and runs the command.
 pub fn main() -> ExitCode {
+    // A write past the file size limit (`ulimit -f`) fails with EFBIG, which
+    // the command reports (a build keeps the previous site), rather than
+    // SIGXFSZ ending the process without a word.
+    #[cfg(unix)]
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Build(args) => build::build(args),
