@@ -1969,3 +1969,18 @@ fn an_error_echoes_the_start_of_a_long_argument_and_a_repeated_parameter_fails()
     assert!(run.stderr.contains("_index.md:2:"), "{}", run.stderr);
     assert!(run.stderr.len() < 1000, "{}", run.stderr);
 }
+
+#[test]
+fn a_claim_of_thousands_of_terms_fails_at_its_line_and_does_not_crash() {
+    let deep = format!("{}b.whole{}", "(".repeat(20_000), ")".repeat(20_000));
+    let long = vec!["b.whole"; 20_000].join(" + ");
+    for term in [deep, long] {
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &format!("{{{{ {term} = 4 }}}}"),
+            8,
+            "more than 256 numbers, names, operators and parentheses",
+        );
+    }
+}
