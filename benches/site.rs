@@ -2,7 +2,9 @@
 //! figure already in figures/), a build after a drawing change (every view
 //! redrawn from the stored data, no solver run) and the edit-to-reload latency
 //! of `ladder serve` for a one-word change, from the file write to the new
-//! HTML being served. Each measurement asserts what it times.
+//! HTML being served, and a check of one long essay (thousands of figures,
+//! data blocks and headings of one text), whose time must grow linearly
+//! with its length. Each measurement asserts what it times.
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladder::site::figures::Silent;
@@ -124,9 +126,53 @@ fn edit_to_reload(c: &mut Criterion) {
     std::fs::write(&path, original).expect("restore the essay");
 }
 
+/// `ladder check` of one essay of `n` figure blocks, `n` data blocks and `n`
+/// headings of the same text, all of one job.
+fn long_essay(c: &mut Criterion) {
+    const N: usize = 5000;
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let block = |kind: &str, id: String| {
+        format!(
+            "```{kind}\nid = \"{id}\"\ngenerator = \"blocked-board\"\nrows = 2\ncols = 3\n\
+             blocked_columns = [2]\ncaption = \"C.\"\n```\n\n## Same\n\n"
+        )
+    };
+    let body: String = (0..N)
+        .flat_map(|i| {
+            [
+                block("figure", format!("f{i}")),
+                block("data", format!("d{i}")),
+            ]
+        })
+        .collect();
+    let essay = dir.path().join("content/demo/long.md");
+    std::fs::create_dir_all(essay.parent().expect("a folder")).expect("mkdir");
+    std::fs::write(
+        &essay,
+        format!("+++\ntitle = \"Long\"\nladder = \"demo\"\nrung = 1\n+++\n\n{body}"),
+    )
+    .expect("write the essay");
+    let opts = Options {
+        write: false,
+        ..Options::new(dir.path())
+    };
+    let mut group = c.benchmark_group("one long essay");
+    group.sample_size(10);
+    group.bench_function(
+        "check of 5,000 figures, 5,000 data blocks, 10,000 headings",
+        |b| {
+            b.iter(|| {
+                let summary = site::build(opts.clone(), &Silent).expect("checks");
+                assert_eq!(summary.pages, 6);
+            })
+        },
+    );
+    group.finish();
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default().sample_size(20).measurement_time(Duration::from_secs(5));
-    targets = no_op_build, redraw_build, edit_to_reload
+    targets = no_op_build, redraw_build, edit_to_reload, long_essay
 }
 criterion_main!(benches);

@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::{FIRST_LINE, build_edited, fails_at, fixture, ladder, page_with, tree};
+use common::{FIRST_LINE, Run, build_edited, fails_at, fixture, ladder, page_with, tree};
 use ladder::generators::draw::{Drawing, Table};
 use ladder::generators::{Check, Data, Doc, Generator, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
@@ -864,6 +864,18 @@ fn serve_rebuilds_on_an_edit_and_keeps_the_last_good_site_on_an_error() {
         serve::answer("/nothing/here/", &server.shared),
         Reply::NotFound
     );
+    // A folder's address is redirected within the site, never to a host.
+    for (url, to) in [
+        ("/demo", "/demo/"),
+        ("//demo", "/demo/"),
+        ("///demo?q", "/demo/?q"),
+    ] {
+        assert_eq!(
+            serve::answer(url, &server.shared),
+            Reply::Redirect(to.into()),
+            "{url}"
+        );
+    }
 }
 
 // Markdown hardening: expressions wherever they sit, raw HTML without
@@ -1040,6 +1052,16 @@ fn a_dollar_that_opens_no_math_fails_and_an_escaped_one_is_text() {
 fn latex_nested_too_deeply_fails_at_its_line() {
     let deep = format!("${}x{}$", "{".repeat(1000), "}".repeat(1000));
     fails_at("one.md", FIRST_LINE, &deep, 8, "nested more than 100");
+    for command in [r"\hat ", r"\frac a", r"\sqrt ", r"\not ", r"\mathbf "] {
+        let chain = format!("${}x$", command.repeat(8000));
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &chain,
+            8,
+            "a chain of more than 1000 commands",
+        );
+    }
 }
 
 #[test]
@@ -1062,6 +1084,29 @@ fn nonsense_number_words_fail() {
         "{{ b.whole = one one }}",
         19,
         "cannot read `one one` as a literal",
+    );
+}
+
+#[test]
+fn a_minus_sign_before_number_words_is_read() {
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole = \u{2212}four }}",
+        19,
+        "claim `b.whole = \u{2212}four` is false: the generator computed 4",
+    );
+    let html = page_with(
+        "{{ b.whole = four }}",
+        "{{ b.whole > \u{2212}five }} and {{ b.whole >= -three : \"more\" }}",
+    );
+    assert!(html.contains("\u{2212}five and"), "{html}");
+    fails_at(
+        "one.md",
+        "{{ b.whole = four }}",
+        "{{ b.whole = \u{2212}third }}",
+        19,
+        "cannot read `\u{2212}third` as a literal",
     );
 }
 
@@ -1219,6 +1264,58 @@ fn serve_watches_templates_created_after_it_started_and_the_settings_file_only()
             .is_some(),
         "ladder.toml is not watched"
     );
+}
+
+/// The body of `GET path` from the server at `address`, over HTTP/1.0.
+fn get(address: &str, path: &str) -> String {
+    use std::io::{Read as _, Write as _};
+    let mut stream = std::net::TcpStream::connect(address).unwrap();
+    write!(stream, "GET {path} HTTP/1.0\r\n\r\n").unwrap();
+    let mut response = String::new();
+    stream.read_to_string(&mut response).unwrap();
+    response
+}
+
+#[test]
+fn serve_started_in_the_root_with_its_default_root_rebuilds_on_an_edit() {
+    use std::io::BufRead as _;
+    let dir = fixture("basic");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(["serve", "--port", "0"])
+        .current_dir(dir.path())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    std::io::BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let address = first
+        .split("http://")
+        .nth(1)
+        .and_then(|rest| rest.split('/').next())
+        .unwrap_or_else(|| panic!("no address in {first:?}"))
+        .to_string();
+    let serves = |text: &str| {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        while std::time::Instant::now() < deadline {
+            if get(&address, "/demo/one/").contains(text) {
+                return true;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(50));
+        }
+        false
+    };
+    let served = serves("has two parts.");
+    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+        text.replace("has two parts.", "has two edited parts.")
+    });
+    let rebuilt = serves("has two edited parts.");
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(served, "the first build is not served");
+    assert!(rebuilt, "an edit is not rebuilt with the root `.`");
 }
 
 #[test]
@@ -1528,6 +1625,56 @@ fn heading_ids_keep_explicit_ids_math_and_words_apart() {
 }
 
 #[test]
+fn a_heading_takes_an_id_classes_and_data_attributes_only() {
+    let html = page_with(FIRST_LINE, "## H {#h .wide data-note=one}");
+    assert!(
+        html.contains("<h2 id=\"h\" class=\"wide\" data-note=\"one\">H</h2>"),
+        "{html}"
+    );
+    for attribute in [
+        "tabindex=0",
+        "autofocus",
+        "onfocus=alert(4)",
+        "data-=1",
+        "DATA-X=1",
+    ] {
+        let name = attribute.split('=').next().unwrap();
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &format!("## Heading {{#h {attribute}}}"),
+            8,
+            &format!("`data-*` attributes, not `{name}`"),
+        );
+    }
+}
+
+#[test]
+fn an_explicit_heading_id_another_element_has_fails_naming_it() {
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## Top {#main}",
+        8,
+        "the id `main` is already the page's own",
+    );
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## Figure {#fig-b}",
+        8,
+        "the id `fig-b` is already figure `b`'s (line 10)",
+    );
+    fails_at(
+        "one.md",
+        FIRST_LINE,
+        "## One {#dup}\n\n## Two {#dup}",
+        10,
+        "the id `dup` is already the heading's at line 8",
+    );
+}
+
+#[test]
 fn values_in_words_are_capitalised_at_a_sentence_start() {
     let html = page_with(
         FIRST_LINE,
@@ -1647,4 +1794,184 @@ fn a_script_added_to_a_cached_drawing_is_not_inlined() {
             .unwrap()
             .contains("<script>")
     );
+}
+
+// --- Files ladder reads: regular files in the project, of a bounded size ---
+
+/// Runs `ladder ARGS` in `cwd`, failing the test if it has not finished
+/// within twenty seconds (it is killed then).
+fn ladder_within(args: &[&str], cwd: &Path) -> Run {
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(args)
+        .current_dir(cwd)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("ladder {args:?} hangs");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    Run {
+        code: out.status.code().unwrap_or(-1),
+        stdout: String::from_utf8_lossy(&out.stdout).into(),
+        stderr: String::from_utf8_lossy(&out.stderr).into(),
+    }
+}
+
+/// Makes a FIFO at `path`.
+fn fifo(path: &Path) {
+    let made = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .unwrap();
+    assert!(made.success());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_a_device_is_refused_wherever_ladder_would_read_a_file() {
+    for (file, message) in [
+        (
+            "ladder.toml",
+            "is a FIFO, not a regular file; ladder reads ladder.toml",
+        ),
+        (
+            "content/demo/three.md",
+            "is a FIFO, not a regular file; ladder reads an essay",
+        ),
+        (
+            "templates/essay.html",
+            "is a FIFO, not a regular file; ladder reads a template",
+        ),
+    ] {
+        let dir = fixture("basic");
+        std::fs::create_dir_all(dir.path().join("templates")).unwrap();
+        fifo(&dir.path().join(file));
+        for command in ["build", "check"] {
+            let run = ladder_within(&[command], dir.path());
+            assert_eq!(run.code, 1, "{file}: {}", run.stderr);
+            assert!(run.stderr.contains(file), "{file}: {}", run.stderr);
+            assert!(run.stderr.contains(message), "{file}: {}", run.stderr);
+        }
+    }
+    // A device through a symlink leads outside the root, like any other.
+    let dir = fixture("basic");
+    std::os::unix::fs::symlink("/dev/zero", dir.path().join("ladder.toml")).unwrap();
+    let run = ladder_within(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("ladder.toml:1:1: error: symlink to /dev/zero leads outside"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_file_past_its_kind_s_limit_is_refused_naming_it_and_the_limit() {
+    let dir = fixture("basic");
+    let settings = std::fs::File::create(dir.path().join("ladder.toml")).unwrap();
+    settings.set_len((1 << 20) + 1).unwrap();
+    let run = ladder_within(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "ladder.toml:1:1: error: is larger than 1 MiB, the most ladder reads of ladder.toml"
+        ),
+        "{}",
+        run.stderr
+    );
+    // An essay of 16 MiB and a byte.
+    let dir = fixture("basic");
+    let essay = std::fs::File::create(dir.path().join("content/demo/big.md")).unwrap();
+    essay.set_len((16 << 20) + 1).unwrap();
+    let run = ladder_within(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "big.md:1:1: error: is larger than 16 MiB, the most ladder reads of an essay"
+        ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn a_figures_folder_outside_the_root_is_refused_by_build_and_clean() {
+    let dir = fixture("basic");
+    let elsewhere = tempfile::tempdir().unwrap();
+    // A file named as ladder names artifacts, which clean would delete.
+    let named = "blocked-board-0123456789abcdef.json";
+    std::fs::write(elsewhere.path().join(named), "{}").unwrap();
+    std::os::unix::fs::symlink(elsewhere.path(), dir.path().join("figures")).unwrap();
+    for command in ["build", "clean"] {
+        let run = ladder(&[command], dir.path());
+        assert_eq!(run.code, 1, "{command}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("figures:1:1: error: symlink to"),
+            "{command}: {}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("leads outside the project root"),
+            "{}",
+            run.stderr
+        );
+    }
+    assert!(
+        elsewhere.path().join(named).exists(),
+        "clean deleted a file outside"
+    );
+    assert_eq!(std::fs::read_dir(elsewhere.path()).unwrap().count(), 1);
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn an_error_echoes_the_start_of_a_long_argument_and_a_repeated_parameter_fails() {
+    let dir = tempfile::tempdir().unwrap();
+    let long = format!("rows={}", "9".repeat(100_000));
+    let run = ladder(&["figure", "blocked-board", &long], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(run.stderr.len() < 1000, "{} bytes echoed", run.stderr.len());
+    assert!(run.stderr.contains("rows"), "{}", run.stderr);
+    let run = ladder(&["figure", "blocked-board", "rows=4", "rows=5"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("`rows` is given twice"),
+        "{}",
+        run.stderr
+    );
+    // A number of 309 digits in front matter.
+    let dir = fixture("basic");
+    std::fs::write(
+        dir.path().join("content/demo/_index.md"),
+        "+++\nweight = 1e308\n+++\n",
+    )
+    .unwrap();
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("_index.md:2:"), "{}", run.stderr);
+    assert!(run.stderr.len() < 1000, "{}", run.stderr);
+}
+
+#[test]
+fn a_claim_of_thousands_of_terms_fails_at_its_line_and_does_not_crash() {
+    let deep = format!("{}b.whole{}", "(".repeat(20_000), ")".repeat(20_000));
+    let long = vec!["b.whole"; 20_000].join(" + ");
+    for term in [deep, long] {
+        fails_at(
+            "one.md",
+            FIRST_LINE,
+            &format!("{{{{ {term} = 4 }}}}"),
+            8,
+            "more than 256 numbers, names, operators and parentheses",
+        );
+    }
 }

@@ -147,15 +147,17 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
     assert!(site.join(".ladder-output").is_file());
     assert!(!site.join("demo/gone").exists());
 
-    // A site/ that is not a site is not taken for one.
-    let dir = fixture("basic");
-    write(&dir.path().join("site/notes.txt"), "mine");
-    fails(
-        dir.path(),
-        &["build"],
-        2,
-        &["notes.txt", "--replace-output"],
-    );
+    // A site/ that is not a site is not taken for one, nor is one that
+    // holds a file ladder does not write besides its pages.
+    for extra in ["notes.txt", "demo/drafts/ideas.md"] {
+        let dir = fixture("basic");
+        write(&dir.path().join("site").join(extra), "mine");
+        fails(dir.path(), &["build"], 2, &["--replace-output"]);
+        write(&dir.path().join("site/index.html"), "an older build");
+        fails(dir.path(), &["build"], 2, &["--replace-output"]);
+        let kept = std::fs::read_to_string(dir.path().join("site").join(extra));
+        assert_eq!(kept.unwrap(), "mine", "{extra}");
+    }
 }
 
 #[test]
@@ -221,7 +223,24 @@ fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
             "elsewhere/one.md",
             "essays ./content/demo/one.md and ./content/elsewhere/one.md would both be at demo/one",
         ),
+        // `é` composed (in `café.md`, added first) and decomposed.
+        (
+            "demo/cafe\u{301}.md",
+            "demo",
+            "demo/caf\u{e9}.md",
+            "how accents are composed (macOS)",
+        ),
+        (
+            "demo/x\u{202e}dm.exe.md",
+            "demo",
+            "demo/x\u{202e}dm.exe.md",
+            "holds the bidirectional control U+202E",
+        ),
     ];
+    write(
+        &dir.path().join("content/demo/caf\u{e9}.md"),
+        &essay("demo", 4),
+    );
     for (file, ladder, at, needle) in cases {
         let path = dir.path().join("content").join(file);
         write(&path, &essay(ladder, 3));
@@ -714,5 +733,31 @@ fn an_unreadable_folder_or_file_is_an_error() {
         run.stderr
     );
     assert!(before == tree(&dir.path().join("site")));
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+}
+
+#[cfg(unix)]
+#[test]
+fn a_build_past_the_file_size_limit_fails_as_an_io_error_and_keeps_the_site() {
+    let dir = built();
+    let before = tree(&dir.path().join("site"));
+    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+        format!("{text}\n{}\n", "Another sentence to write. ".repeat(2000))
+    });
+    // `ulimit -f` counts blocks of 512 bytes: no file past 16 KB.
+    let out = Command::new("sh")
+        .args(["-c", "ulimit -f 32 && exec \"$0\" build"])
+        .arg(env!("CARGO_BIN_EXE_ladder"))
+        .current_dir(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(3), "{:?}: {stderr}", out.status);
+    assert!(stderr.contains("File too large"), "{stderr}");
+    assert_eq!(
+        before,
+        tree(&dir.path().join("site")),
+        "the old site changed"
+    );
     assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
 }

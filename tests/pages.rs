@@ -124,10 +124,98 @@ fn a_bad_setting_is_an_error_at_its_line_and_a_bad_base_url_flag_a_usage_error()
         text.replace("colour = \"red\"", "base_url = \"example.org\"")
     });
     let run = ladder(&["build"], dir.path());
-    assert!(run.stderr.contains("ladder.toml:6:1"), "{}", run.stderr);
+    assert!(run.stderr.contains("ladder.toml:6:"), "{}", run.stderr);
     let run = ladder(&["build", "--base-url", "example.org"], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     assert!(run.stderr.contains("https://"), "{}", run.stderr);
+}
+
+/// The `published` fixture with `from` -> `to` in `ladder.toml` fails to
+/// build (with a base URL, so that the feed is written) at `line`, saying
+/// `message`, and writes no site.
+fn setting_fails(from: &str, to: &str, line: usize, message: &str) {
+    let dir = fixture("published");
+    edit(&dir.path().join("ladder.toml"), |text| {
+        assert!(text.contains(from), "{from}");
+        text.replacen(from, to, 1)
+    });
+    let run = ladder(&["build", "--base-url", "https://example.org/"], dir.path());
+    assert_eq!(run.code, 1, "{to}: {}", run.stderr);
+    let at = format!("ladder.toml:{line}:");
+    assert!(
+        run.stderr.contains(&at),
+        "{to}: expected {at} in {}",
+        run.stderr
+    );
+    assert!(
+        run.stderr.contains(message),
+        "{to}: expected {message:?} in {}",
+        run.stderr
+    );
+    assert!(!dir.path().join("site").exists(), "{to}");
+}
+
+#[test]
+fn control_characters_and_an_empty_title_in_ladder_toml_fail_at_their_line() {
+    for (from, to, line) in [
+        ("title = \"Small", "title = \"\\u0001Small", 1),
+        ("description = \"Two", "description = \"Two\\u0008", 2),
+        ("author = \"A.", "author = \"A.\\u001b", 3),
+        ("licence = \"Text", "licence = \"Text\\u000c", 5),
+    ] {
+        setting_fails(from, to, line, "holds the control character U+");
+    }
+    setting_fails(
+        "title = \"Small <Games>\"",
+        "title = \" \"",
+        1,
+        "title is empty",
+    );
+    // A new line in a description is fine, and the feed is XML.
+    let dir = fixture("published");
+    edit(&dir.path().join("ladder.toml"), |text| {
+        text.replace("description = \"Two", "description = \"One\\nTwo")
+    });
+    let run = ladder(&["build", "--base-url", "https://example.org/"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let feed = std::fs::read_to_string(dir.path().join("site/feed.xml")).unwrap();
+    roxmltree::Document::parse(&feed).unwrap();
+}
+
+#[test]
+fn a_language_that_is_not_a_bcp_47_tag_fails_at_its_line() {
+    for tag in [
+        "a/b",
+        "../../../../tmp/x",
+        "en_GB",
+        "",
+        &"x".repeat(41),
+        "en-GB-oxendict-x-abcdefgh",
+    ] {
+        let to = format!("language = \"{tag}\"");
+        setting_fails("language = \"en-GB\"", &to, 4, "language:");
+    }
+}
+
+#[test]
+fn a_base_url_with_a_port_past_65535_fails() {
+    let dir = fixture("published");
+    let run = ladder(
+        &["build", "--base-url", "https://example.org:99999/"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("names the port `99999`"),
+        "{}",
+        run.stderr
+    );
+    edit(&dir.path().join("ladder.toml"), |text| {
+        format!("{text}base_url = \"http://example.org:65536/\"\n")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("ladder.toml:6:"), "{}", run.stderr);
 }
 
 #[test]
@@ -461,6 +549,17 @@ fn an_essay_shows_its_dates_and_a_time_without_a_date_is_an_error() {
     assert!(
         run.stderr
             .contains("two.md:6:11: error: `updated` is a time without a date"),
+        "{}",
+        run.stderr
+    );
+    edit(&two, |text| {
+        text.replace("updated = 10:30:00", "updated = 2024-05-09")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1);
+    assert!(
+        run.stderr
+            .contains("two.md:6:11: error: `updated` (2024-05-09) is before `date` (2024-05-10)"),
         "{}",
         run.stderr
     );

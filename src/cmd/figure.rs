@@ -32,11 +32,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let Some((key, value)) = pair.split_once('=') else {
             return usage(format!("`{pair}` is not key=value"));
         };
-        match generators::toml_value(value) {
-            Some(v) => {
-                given.insert(key.trim().to_string(), v);
-            }
-            None => return usage(format!("`{value}` (for `{key}`) is not a TOML value")),
+        let Some(value) = generators::toml_value(value) else {
+            return usage(format!("`{value}` (for `{key}`) is not a TOML value"));
+        };
+        if given.insert(key.trim().to_string(), value).is_some() {
+            return usage(format!(
+                "`{}` is given twice; give each parameter once",
+                key.trim()
+            ));
         }
     }
     let params = match Params::parse(generator.spec(), &given) {

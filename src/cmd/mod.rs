@@ -21,11 +21,17 @@ macro_rules! out {
 
 /// `eprintln!` that never panics: a message that standard error will not
 /// take has nowhere else to go.
+/// Writes a line to standard error, each over-long word in it cut
+/// ([`crate::site::diagnostics::cut_words`]): what an error echoes of a
+/// 100 KB argument is its start.
 macro_rules! err {
     ($($arg:tt)*) => {{
         let _ = ::std::io::Write::write_fmt(
             &mut ::std::io::stderr(),
-            format_args!("{}\n", format_args!($($arg)*)),
+            format_args!(
+                "{}\n",
+                $crate::site::diagnostics::cut_words(&format!($($arg)*))
+            ),
         );
     }};
 }
@@ -88,6 +94,14 @@ fn closed_pipe_is_fine(result: std::io::Result<()>) -> std::io::Result<()> {
 
 /// Parses the command line and runs the command.
 pub fn main() -> ExitCode {
+    // A write past the file size limit (`ulimit -f`) fails with EFBIG, which
+    // the command reports (a build keeps the previous site), rather than
+    // SIGXFSZ ending the process without a word.
+    #[cfg(unix)]
+    let _ = signal_hook::flag::register(
+        signal_hook::consts::SIGXFSZ,
+        std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false)),
+    );
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Build(args) => build::build(args),

@@ -11,19 +11,21 @@ use crate::games::domineering::{Board, Domineering};
 use crate::games::{amazons, cram, hackenbush};
 use std::process::ExitCode;
 
-/// Domineering's default limit on a region's free cells. The search runs on
-/// every core; measured on a release build on 2 cores (wall time, about half
-/// the CPU time, and the machine's speed varied by half): a 4 x 8 takes about
-/// 1.6 s and 90 MB, a 5 x 7 19 s and 590 MB, a 6 x 6 15 to 22 s and 670 MB,
-/// a 4 x 9 27 s and 590 MB; so a region at the limit takes under half a
-/// minute.
-const MAX_CELLS: u32 = 36;
-
-/// Cram's default limit on a region's free cells (measured on a release
-/// build, CPU time): a 6 x 6 takes 0.03 s, a 5 x 7 3.8 s and 46 MB, a 5 x 8
-/// 21 s and 315 MB, and a 6 x 7 did not finish in 3 minutes.
+/// Domineering's default limit on a region's free cells. What a region
+/// costs depends on its shape far more than on its size: measured on a
+/// release build (CPU time, on a shared 2-core machine under load; the
+/// search runs on every core, so wall time is about half on an idle one),
+/// the worst 32-cell regions tried, a 6 x 7 with its corners cut, took 19 s
+/// and 174 MB, a 6 x 6 with four holes 6.5 s and 104 MB, a 4 x 8 2 s; at 36
+/// cells a 6 x 8 with its corners cut took 278 s and 1.2 GB, a 6 x 6 83 s
+/// and 670 MB. So the default stays at 32, where the worst shape takes
+/// seconds, not minutes.
+const MAX_CELLS: u32 = 32;
+/// Cram's default limit on a region's free cells (measured as above; the
+/// search runs on one core): the worst 40-cell region tried, a 6 x 7 with
+/// two cells blocked, took 41 s and 315 MB, a 5 x 8 21 s and 315 MB, a 6 x
+/// 6 0.03 s; a 6 x 7 did not finish in 3 minutes.
 const CRAM_MAX_CELLS: u32 = 40;
-
 /// The limits a position is checked against before any work.
 #[derive(Clone, Copy, Debug)]
 struct Limits {
@@ -49,13 +51,16 @@ const GAMES: &[Game] = &[
     Game {
         name: "domineering",
         max_cells: MAX_CELLS,
-        cost: "a 6 x 6 Domineering region takes 15 to 22 s on 2 cores and 670 MB, a 4 x 9 about 27 s and 590 MB",
+        cost: "the worst 32-cell Domineering region measured, a 6 x 7 with its corners cut, took \
+               19 s of CPU time and 174 MB; at 36 cells a 6 x 8 with its corners cut took 278 s \
+               and 1.2 GB",
         value: domineering_value,
     },
     Game {
         name: "cram",
         max_cells: CRAM_MAX_CELLS,
-        cost: "a 5 x 8 Cram region takes about 21 s and 315 MB, a 6 x 7 over 3 minutes",
+        cost: "the worst 40-cell Cram region measured, a 6 x 7 with two cells blocked, took 41 s \
+               and 315 MB; a 6 x 7 over 3 minutes",
         value: cram_value,
     },
     Game {
@@ -87,9 +92,11 @@ pub struct Args {
     /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
-    /// (Domineering's default 36: a 6 x 6 takes 15 to 22 s on 2 cores and
-    /// 670 MB, a 4 x 9 about 27 s and 590 MB; Cram's default 40: a 5 x 8 takes 21 s and
-    /// 315 MB), or for Amazons the empty squares of a region
+    /// (Domineering's default 32: the worst region measured, a 6 x 7 with its
+    /// corners cut, took 19 s of CPU time and 174 MB, and at 36 cells one took
+    /// 278 s and 1.2 GB; Cram's default 40: the worst measured, a 6 x 7 with
+    /// two cells blocked, took 41 s and 315 MB), or for Amazons the empty
+    /// squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
     /// and 1.4 GB). Hackenbush has no limit.
     #[arg(long)]
@@ -217,18 +224,24 @@ mod tests {
 
     #[test]
     fn refuses_a_region_past_the_cell_limit_saying_how_to_raise_it() {
-        // Domineering refuses a 5 x 8 (40 cells) and names its cost; Cram, whose
+        // Domineering refuses a 5 x 8 (40 cells) and a 6 x 6 (36), naming the
+        // worst cost measured at its limit; Cram, whose
         // default is its own, takes a 6 x 6 (the half turn settles it at once)
         // and a 1 x 40 strip, but not a 6 x 7.
         let err = value("domineering", &["........"; 5].join("|"), None).unwrap_err();
         assert!(err.contains("a region of 40 free cells"), "{err}");
-        assert!(err.contains("a 6 x 6 Domineering region takes"), "{err}");
+        assert!(
+            err.contains("worst 32-cell Domineering region measured"),
+            "{err}"
+        );
         assert!(err.contains("--max-cells 40"), "{err}");
+        let err = value("domineering", &["......"; 6].join("|"), None).unwrap_err();
+        assert!(err.contains("--max-cells 36"), "{err}");
         let six = ["......"; 6].join("|");
         assert_eq!(value("cram", &six, None).unwrap(), "0");
         assert!(value("cram", &".".repeat(40), None).is_ok());
         let err = value("cram", &["......."; 6].join("|"), None).unwrap_err();
-        assert!(err.contains("a 5 x 8 Cram region takes"), "{err}");
+        assert!(err.contains("worst 40-cell Cram region measured"), "{err}");
         assert!(err.contains("--max-cells 42"), "{err}");
         // The limit is on regions: two 3 x 3 rooms on a 3 x 7 board are within 8 cells.
         let rooms = "...#...|...#...|...#...";

@@ -5,6 +5,7 @@
 
 use super::figures::{Figure, Job};
 use super::fingerprint;
+use super::walk::{ARTIFACT, Unread, read};
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
 use serde::{Deserialize, Serialize};
@@ -141,6 +142,8 @@ pub(super) fn hash(text: &str) -> String {
 /// Where artifacts are read from and written to.
 pub struct Cache {
     pub dir: PathBuf,
+    /// The project root, which every artifact read must be inside.
+    pub root: PathBuf,
     /// Write new artifacts (false for `ladder check`).
     pub write: bool,
     /// Recompute everything, ignoring artifacts.
@@ -150,9 +153,10 @@ pub struct Cache {
 impl Cache {
     pub(super) fn lookup(&self, job: &Job) -> Lookup {
         let path = self.dir.join(format!("{}.json", job.stem()));
-        // One that cannot be read is recomputed; writing it again will warn.
-        let Ok(bytes) = std::fs::read(&path) else {
-            return Lookup::Miss;
+        let bytes = match read(&path, &self.root, ARTIFACT) {
+            Ok(bytes) => bytes,
+            Err(Unread::Missing) => return Lookup::Miss,
+            Err(Unread::Refused(why)) => return damaged(&path, &why),
         };
         let mut record = match Sealed::<Run<Data>>::read(&bytes) {
             Read::Record(record) => record,
@@ -196,12 +200,14 @@ impl Cache {
             return Ok(None);
         }
         let path = self.dir.join(format!("{}.{view}.json", job.stem()));
-        let Ok(bytes) = std::fs::read(&path) else {
-            return Ok(None);
-        };
         let note = |why: &str| match damaged(&path, why) {
             Lookup::Damaged(note) => note,
             _ => unreachable!("damaged() is a damaged lookup"),
+        };
+        let bytes = match read(&path, &self.root, ARTIFACT) {
+            Ok(bytes) => bytes,
+            Err(Unread::Missing) => return Ok(None),
+            Err(Unread::Refused(why)) => return Err(note(&why)),
         };
         let mut record = match Sealed::<Drawn<Rendered>>::read(&bytes) {
             Read::Record(record) => record,

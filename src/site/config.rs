@@ -1,12 +1,17 @@
 //! The site's settings: the optional `ladder.toml` at the root.
 //!
 //! A missing file gives the defaults (the title "Ladder", the language "en",
-//! no base URL); an unknown key, a wrong type or a base URL that is not an
-//! absolute `http(s)` URL is an error at its line, as in front matter.
+//! no base URL); an unknown key, a wrong type, an empty title, a control
+//! character in a text, a language that is not a BCP 47 tag or a base URL
+//! that is not an absolute `http(s)` URL is an error at its line, as in front
+//! matter.
 
-use super::diagnostics::{Diagnostic, Source};
+use super::diagnostics::{Diagnostic, Source, control_character, cut};
+use super::walk::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 use std::path::Path;
+use toml::Spanned;
 
 /// The file's name, at the root.
 pub const FILE: &str = "ladder.toml";
@@ -55,57 +60,118 @@ pub struct Markdown {
 }
 
 impl Config {
-    /// Reads `root/ladder.toml`, or the defaults when there is none.
+    /// Reads `root/ladder.toml` (as [`read_text`] reads files), or the
+    /// defaults when there is none.
     pub fn load(root: &Path) -> Result<Config, Diagnostic> {
         let path = root.join(FILE);
-        let text = match std::fs::read_to_string(&path) {
+        let text = match read_text(&path, root, SETTINGS) {
             Ok(text) => text,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(Config::default()),
-            Err(e) => return Err(Diagnostic::file(&path, format!("cannot read {FILE}: {e}"))),
+            Err(Unread::Missing) => return Ok(Config::default()),
+            Err(unread) => return Err(unread.at(&path)),
         };
-        let src = Source::new(&path, &text);
-        let mut config: Config = toml::from_str(&text).map_err(|e| {
+        Config::parse(&path, &text)
+    }
+
+    /// The settings `text` (the file at `path`) sets, checked: a title of
+    /// some words, texts without control characters (but the new lines of a
+    /// description or a licence), a BCP 47 language tag and an absolute
+    /// `http(s)` base URL. An error is at its key's line.
+    fn parse(path: &Path, text: &str) -> Result<Config, Diagnostic> {
+        let src = Source::new(path, text);
+        let mut config: Config = toml::from_str(text).map_err(|e| {
             src.error_at(
                 e.span().map_or(0, |s| s.start),
-                format!("{FILE}: {}", e.message().trim()),
+                format!("{FILE}: {}", cut(e.message().trim())),
             )
         })?;
+        let spans: BTreeMap<String, Spanned<toml::Value>> =
+            toml::from_str(text).unwrap_or_default();
+        let error = |key: &str, message: String| {
+            let at = spans.get(key).map_or(0, |v| v.span().start);
+            src.error_at(at, format!("{FILE}: {key}: {message}"))
+        };
+        if config.title.trim().is_empty() {
+            return Err(error(
+                "title",
+                "the site's title is empty; expected a few words, such as \"Ladder\"".into(),
+            ));
+        }
+        let texts = [
+            ("title", Some(&config.title), ""),
+            ("description", config.description.as_ref(), "\n"),
+            ("author", config.author.as_ref(), ""),
+            ("licence", config.licence.as_ref(), "\n"),
+        ];
+        for (key, text, allowed) in texts {
+            if let Some(c) =
+                text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
+            {
+                return Err(error(key, control_character(key, c)));
+            }
+        }
+        language(&config.language).map_err(|m| error("language", m))?;
         if let Some(url) = &config.base_url {
-            let url = base_url(url).map_err(|message| {
-                // The key is at the top level, so on a line of its own.
-                let at = text
-                    .split_inclusive('\n')
-                    .scan(0, |start, line| {
-                        let at = *start + line.len() - line.trim_start().len();
-                        *start += line.len();
-                        Some((at, line.trim_start()))
-                    })
-                    .find(|(_, line)| line.starts_with("base_url"))
-                    .map_or(0, |(at, _)| at);
-                src.error_at(at, format!("{FILE}: base_url: {message}"))
-            })?;
-            config.base_url = Some(url);
+            config.base_url = Some(base_url(url).map_err(|m| error("base_url", m))?);
         }
         Ok(config)
     }
 }
 
+/// The most characters of a language tag: Pagefind, which indexes the site
+/// for search, names its files with the tag and fails on long ones.
+pub const MAX_LANGUAGE: usize = 20;
+
+/// Checks that `tag` is a well-formed BCP 47 language tag (`en`, `en-GB`,
+/// `sr-Latn-RS`) of at most [`MAX_LANGUAGE`] characters.
+pub fn language(tag: &str) -> Result<(), String> {
+    let expected = "expected a BCP 47 language tag such as `en`, `en-GB` or `sr-Latn-RS`";
+    if let Err(e) = oxilangtag::LanguageTag::parse(tag) {
+        return Err(format!(
+            "`{}` is not a language tag ({e}); {expected}",
+            cut(tag)
+        ));
+    }
+    if tag.chars().count() > MAX_LANGUAGE {
+        return Err(format!(
+            "`{}` is longer than {MAX_LANGUAGE} characters, the most the search index takes; \
+             {expected}",
+            cut(tag)
+        ));
+    }
+    Ok(())
+}
+
 /// A base URL as the site uses it: an absolute `http` or `https` URL with a
-/// host, ending in `/` (one is added), with no query, fragment or spaces.
+/// host (and a port from 1 to 65535, if any), ending in `/` (one is added),
+/// with no query, fragment or spaces.
 pub fn base_url(url: &str) -> Result<String, String> {
     let expected = "expected an absolute URL such as `https://example.org/games/`";
+    let shown = cut(url);
     let rest = url
         .strip_prefix("https://")
         .or_else(|| url.strip_prefix("http://"))
-        .ok_or_else(|| format!("`{url}` does not start with https:// or http://; {expected}"))?;
+        .ok_or_else(|| format!("`{shown}` does not start with https:// or http://; {expected}"))?;
     if rest.is_empty() || rest.starts_with('/') {
-        return Err(format!("`{url}` names no host; {expected}"));
+        return Err(format!("`{shown}` names no host; {expected}"));
     }
     if let Some(c) = url
         .chars()
         .find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>'))
     {
-        return Err(format!("`{url}` holds {c:?}; {expected}"));
+        return Err(format!("`{shown}` holds {c:?}; {expected}"));
+    }
+    let uri = url
+        .parse::<hyper::Uri>()
+        .map_err(|e| format!("`{shown}` is not a URL ({e}); {expected}"))?;
+    let authority = uri.authority().map_or("", |a| a.as_str());
+    let host_end = authority.rfind(']').unwrap_or(0);
+    if let Some((_, port)) = authority[host_end..].rsplit_once(':')
+        && !port.parse::<u16>().is_ok_and(|p| p > 0)
+    {
+        return Err(format!(
+            "`{shown}` names the port `{}`, which is not a number from 1 to 65535; {expected}",
+            cut(port)
+        ));
     }
     Ok(if url.ends_with('/') {
         url.to_string()
@@ -162,7 +228,7 @@ mod tests {
     #[test]
     fn a_base_url_that_is_not_absolute_is_an_error_at_its_line() {
         let e = load("title = \"T\"\n  base_url = \"example.org\"\n").unwrap_err();
-        assert_eq!((e.line, e.col), (2, 3), "{e}");
+        assert_eq!((e.line, e.col), (2, 14), "{e}");
         assert!(e.message.contains("https://"), "{e}");
         for bad in [
             "https://",
@@ -174,5 +240,34 @@ mod tests {
             assert!(base_url(bad).is_err(), "{bad}");
         }
         assert_eq!(base_url("http://a/b/").unwrap(), "http://a/b/");
+        assert_eq!(base_url("http://[::1]:8080").unwrap(), "http://[::1]:8080/");
+        for bad in [
+            "https://a:0/",
+            "https://a:65536/",
+            "https://a:x/",
+            "https://a:/",
+        ] {
+            assert!(
+                base_url(bad).unwrap_err().contains("names the port"),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_language_is_a_short_bcp_47_tag() {
+        for tag in [
+            "en",
+            "en-GB",
+            "sr-Latn-RS",
+            "zh-Hant-TW",
+            "de-CH-1996",
+            "x-ladder",
+        ] {
+            assert_eq!(language(tag), Ok(()), "{tag}");
+        }
+        for tag in ["", "en_GB", "a/b", "en-", "en-GB-oxendict-x-abcdefgh"] {
+            assert!(language(tag).is_err(), "{tag}");
+        }
     }
 }

@@ -8,12 +8,13 @@
 //! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
-use super::walk::walk;
+use super::walk::{ESSAY, read_text, walk};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use toml::Spanned;
+use unicode_normalization::UnicodeNormalization as _;
 
 /// The front matter between the `+++` lines.
 #[derive(Clone, Debug, Deserialize, PartialEq)]
@@ -178,10 +179,10 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
                 continue;
             }
         };
-        let source = match std::fs::read_to_string(&path) {
+        let source = match read_text(&path, root, ESSAY) {
             Ok(s) => s,
-            Err(e) => {
-                errors.push(Diagnostic::file(&path, format!("cannot read: {e}")));
+            Err(unread) => {
+                errors.push(unread.at(&path));
                 continue;
             }
         };
@@ -221,15 +222,35 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
     }
 }
 
+/// The characters that change the direction text is shown in (embeddings,
+/// overrides, isolates and marks), so that a name shows as another.
+const BIDI_CONTROLS: [char; 12] = [
+    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
 /// The slug of the essay at `path`: its file name without `.md`. Refuses a
-/// name that is not UTF-8 (under `content_dir`), and one that is empty or
-/// only dots (`..md` would be the ladder's own page, `...md` the site's).
+/// name that is not UTF-8 (under `content_dir`), one holding a
+/// bidirectional control, and one that is empty or only dots (`..md` would
+/// be the ladder's own page, `...md` the site's).
 fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
     let relative = path.strip_prefix(content_dir).unwrap_or(path);
     if relative.to_str().is_none() {
         return Err(format!(
             "the path {} is not valid UTF-8; essays need names that can be URLs",
             relative.display()
+        ));
+    }
+    if let Some(c) = relative
+        .to_string_lossy()
+        .chars()
+        .find(|c| BIDI_CONTROLS.contains(c))
+    {
+        return Err(format!(
+            "the path {} holds the bidirectional control U+{:04X}, which makes a name read \
+             otherwise than it is; rename it",
+            relative.display(),
+            c as u32
         ));
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
@@ -277,6 +298,14 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
                 format!("`{key}` is a time without a date; expected a date such as 2024-03-01"),
             ));
         }
+    }
+    if let (Some(date), Some(updated)) = (&front.date, &front.updated)
+        && super::discovery::datetime(updated) < super::discovery::datetime(date)
+    {
+        return Err(src.error_at(
+            at("updated"),
+            format!("`updated` ({updated}) is before `date` ({date}); an essay is updated after it is published"),
+        ));
     }
     Ok((front, body_start))
 }
@@ -451,10 +480,11 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
             }
         }
         // Two pages in one folder; on macOS and Windows, names that differ
-        // only in letter case are one folder.
+        // only in letter case are one folder, and on macOS names that are
+        // one in Unicode's composed form (`é` as one character or two).
         let mut slugs: Vec<(String, usize)> = rungs
             .iter()
-            .map(|&i| (essays[i].slug.to_lowercase(), i))
+            .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
             .collect();
         slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
         for pair in slugs.windows(2) {
@@ -462,8 +492,11 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
             if pair[0].0 == pair[1].0 {
                 let case = if a.slug == b.slug {
                     ""
-                } else {
+                } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
                     " on a file system that ignores letter case (macOS, Windows)"
+                } else {
+                    " on a file system that ignores letter case or how accents are composed \
+                     (macOS)"
                 };
                 errors.push(Diagnostic::file(
                     &b.path,

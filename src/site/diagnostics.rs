@@ -1,6 +1,7 @@
 //! Content errors with their source position, reported as
 //! `path:line:col: error: message` followed by the offending line.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};
 
@@ -38,7 +39,7 @@ impl fmt::Display for Diagnostic {
             self.path.display(),
             self.line,
             self.col,
-            self.message
+            cut_words(&self.message)
         )?;
         if let Some(line) = &self.source_line {
             let (shown, caret) = window(line, self.col);
@@ -130,6 +131,42 @@ impl<'a> Source<'a> {
     }
 }
 
+/// How many characters of what an author wrote an error echoes.
+const ECHOED: usize = 60;
+
+/// At most [`ECHOED`] characters of `text`, with `...` where it was cut:
+/// what an error echoes of a value, a name or an argument, however long.
+pub fn cut(text: &str) -> Cow<'_, str> {
+    match text.char_indices().nth(ECHOED) {
+        Some((i, _)) => Cow::Owned(format!("{}...", &text[..i])),
+        None => Cow::Borrowed(text),
+    }
+}
+
+/// How long a word of a message may be before [`cut_words`] cuts it.
+const LONGEST_WORD: usize = 120;
+
+/// `message` with every word (a run of characters other than spaces) of
+/// more than [`LONGEST_WORD`] characters [`cut`]: an argument, a value or a
+/// number of 100 KB echoed in an error is shown by its start.
+pub fn cut_words(message: &str) -> Cow<'_, str> {
+    let long = |word: &&str| word.chars().nth(LONGEST_WORD).is_some();
+    if !message.split(char::is_whitespace).any(|w| long(&w)) {
+        return Cow::Borrowed(message);
+    }
+    let mut out = String::with_capacity(message.len().min(4096));
+    let mut rest = message;
+    while !rest.is_empty() {
+        let end = rest.find(char::is_whitespace).unwrap_or(rest.len());
+        let (word, tail) = rest.split_at(end);
+        out.push_str(&cut(word));
+        let spaces = tail.len() - tail.trim_start().len();
+        out.push_str(&tail[..spaces]);
+        rest = &tail[spaces..];
+    }
+    Cow::Owned(out)
+}
+
 /// Why a string holding control character `c` is refused.
 pub fn control_character(key: &str, c: char) -> String {
     let name = match c {
@@ -175,6 +212,21 @@ mod tests {
             b'b',
             "the caret points at the column:\n{shown}\n{caret}"
         );
+    }
+
+    #[test]
+    fn long_words_are_cut_and_short_ones_kept() {
+        let long = "9".repeat(100_000);
+        let message = format!("`{long}` (for `rows`) is not a value\n  next line");
+        let cut = cut_words(&message);
+        assert!(cut.len() < 200, "{cut}");
+        assert!(cut.starts_with(&format!("`{}...", "9".repeat(59))), "{cut}");
+        assert!(
+            cut.ends_with(" (for `rows`) is not a value\n  next line"),
+            "{cut}"
+        );
+        let path = format!("/{}", "a/".repeat(50));
+        assert_eq!(cut_words(&path), path);
     }
 
     #[test]

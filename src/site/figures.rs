@@ -452,6 +452,7 @@ mod tests {
     fn cache_in(dir: &Path) -> Cache {
         Cache {
             dir: dir.into(),
+            root: dir.into(),
             write: true,
             force: false,
         }
@@ -762,6 +763,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let cache = Cache {
             dir: dir.path().join("figures"),
+            root: dir.path().into(),
             write: false,
             force: false,
         };

@@ -6,24 +6,161 @@
 //! annotation as it is handed over, and a single symbol afterwards, when it
 //! stands between the tags the writer made (see `escape_content`).
 
+use super::diagnostics::cut;
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};
 use pulldown_latex::{Parser, RenderConfig, Storage, push_mathml};
 
-/// How deeply groups may nest: deeper LaTeX is refused before it is parsed
-/// (the parser's time grows with the square of the depth).
+/// How deeply groups (braces, `\left`...`\right`, environments) may nest:
+/// deeper LaTeX is refused before it is parsed (the parser's time grows
+/// with the square of the depth).
 pub const MAX_NESTING: usize = 100;
+
+/// How long a chain of commands may be, each of which may be an argument
+/// of the one before (`\hat\hat x`, `\frac a\frac b c`): the parser
+/// recurses once for each, so a longer chain is refused before it is
+/// parsed. Arguments in braces (`\hat{\hat{x}}`) break a chain.
+pub const MAX_CHAIN: usize = 1000;
+
+/// Chains up to this long are converted on the thread at hand (whose stack
+/// is the smallest a thread of ladder's has, 2 MiB; a level takes about
+/// 1 KiB, 18 KiB in a debug build); longer ones on a thread of their own
+/// with a stack of [`STACK_PER_LINK`] for each.
+const INLINE_CHAIN: usize = 32;
+const STACK_PER_LINK: usize = 32 << 10;
+
+/// The commands that define macros, which expand to text the chain count
+/// does not see: refused.
+const DEFINITIONS: [&str; 6] = [
+    "def",
+    "let",
+    "futurelet",
+    "newcommand",
+    "renewcommand",
+    "providecommand",
+];
+
+/// The most arguments a command takes before one that may itself be a
+/// command (`\genfrac`'s delimiters, bar, style and numerator): a command
+/// this near the one before it may be its argument.
+const GAP: usize = 5;
 
 /// Renders `latex` as a `<math>` element; `display` for `$$...$$` blocks.
 /// A LaTeX error is returned with the parser's message.
 pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     let shown = latex.trim();
-    if nesting(latex) > MAX_NESTING {
-        return Err(format!(
-            "LaTeX nested more than {MAX_NESTING} groups deep in `{}`",
-            excerpt(shown)
-        ));
+    let chain = depth(latex).map_err(|why| format!("{why} in `{}`", cut(shown)))?;
+    if chain <= INLINE_CHAIN {
+        return convert(latex, display);
     }
+    std::thread::scope(|scope| {
+        std::thread::Builder::new()
+            .stack_size((chain + 32) * STACK_PER_LINK)
+            .spawn_scoped(scope, || convert(latex, display))
+            .map_err(|e| format!("cannot start a thread for `{}`: {e}", cut(shown)))?
+            .join()
+            .map_err(|_| format!("the LaTeX parser failed on `{}`", cut(shown)))?
+    })
+}
+
+/// The longest chain of commands in `latex` (see [`MAX_CHAIN`]), counted
+/// the way the parser reads it, or why it is refused: groups nested past
+/// [`MAX_NESTING`], a chain past [`MAX_CHAIN`] or a macro definition.
+///
+/// A chain is over-counted, never under-counted: a command (or a comment,
+/// which the parser skips by recursing too) joins the chain of the one
+/// before when at most [`GAP`] arguments stand between them at the same
+/// level; square brackets and what they hold count as none. Every other
+/// character is an argument, even `^`, `_` and `&` (which `\text` takes: the
+/// parser recurses through `\frac\text^\frac\text^...`). A group, a
+/// `\left`...`\right` or an environment is parsed on its own, so chains
+/// inside it start afresh.
+fn depth(latex: &str) -> Result<usize, String> {
+    /// A chain at one level of nesting.
+    struct Level {
+        run: usize,
+        /// Arguments since the last command.
+        gap: usize,
+        brackets: usize,
+    }
+    let fresh = || Level {
+        run: 0,
+        gap: GAP + 1,
+        brackets: 0,
+    };
+    let join = |level: &mut Level, chain: &mut usize| {
+        level.run = if level.gap <= GAP { level.run + 1 } else { 1 };
+        level.gap = 0;
+        *chain = (*chain).max(level.run);
+    };
+    let mut levels = vec![fresh()];
+    let mut chain = 0;
+    let mut chars = latex.chars().peekable();
+    while let Some(c) = chars.next() {
+        let nested = levels.len() > 1;
+        let level = levels.last_mut().expect("the formula's own level stays");
+        match c {
+            '\\' => {
+                let mut name = String::new();
+                while let Some(&n) = chars.peek().filter(|n| n.is_ascii_alphabetic()) {
+                    name.push(n);
+                    chars.next();
+                }
+                if name.is_empty() {
+                    chars.next();
+                }
+                if DEFINITIONS.contains(&name.as_str()) {
+                    return Err(format!(
+                        "`\\{name}` defines a macro, which ladder does not take"
+                    ));
+                }
+                match name.as_str() {
+                    "left" | "begin" | "begingroup" => {
+                        join(level, &mut chain);
+                        levels.push(fresh());
+                    }
+                    "right" | "end" | "endgroup" if nested => {
+                        levels.pop();
+                        join(levels.last_mut().expect("one is left"), &mut chain);
+                    }
+                    _ => join(level, &mut chain),
+                }
+            }
+            '%' => {
+                chars.by_ref().find(|&n| n == '\n');
+                join(level, &mut chain);
+            }
+            '{' => {
+                if level.brackets == 0 {
+                    level.gap += 1;
+                }
+                levels.push(fresh());
+            }
+            '}' if nested => {
+                levels.pop();
+            }
+            '[' => level.brackets += 1,
+            ']' => level.brackets = level.brackets.saturating_sub(1),
+            c if c.is_whitespace() => {}
+            _ if level.brackets == 0 => level.gap += 1,
+            _ => {}
+        }
+        if levels.len() - 1 > MAX_NESTING {
+            return Err(format!("LaTeX nested more than {MAX_NESTING} groups deep"));
+        }
+        if chain > MAX_CHAIN {
+            return Err(format!(
+                "LaTeX with a chain of more than {MAX_CHAIN} commands, each of which may be an \
+                 argument of the one before (write arguments in braces: `\\hat{{x}}`)"
+            ));
+        }
+    }
+    Ok(chain)
+}
+
+/// The MathML of `latex`, whose chains [`depth`] has measured.
+fn convert(latex: &str, display: bool) -> Result<String, String> {
+    let shown = latex.trim();
     let storage = Storage::new();
     let events = Parser::new(latex, &storage)
         .collect::<Result<Vec<_>, _>>()
@@ -34,7 +171,7 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
                 .next()
                 .unwrap_or("")
                 .trim_start_matches("parsing error: ");
-            format!("LaTeX error in `{}`: {first}", excerpt(shown))
+            format!("LaTeX error in `{}`: {first}", cut(shown))
         })?;
     // Names and numbers are written as they are: hand over escaped copies.
     let escaped: Vec<String> = events
@@ -78,41 +215,13 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
     };
     let mut out = String::new();
     push_mathml(&mut out, events, config)
-        .map_err(|e| format!("cannot render `{}`: {e}", excerpt(shown)))?;
+        .map_err(|e| format!("cannot render `{}`: {e}", cut(shown)))?;
     Ok(escape_content(&out))
 }
 
 /// `&`, `<` and `>` as entities.
 fn escape(s: &str) -> String {
     html_escape::encode_text(s).into_owned()
-}
-
-/// At most 60 characters of the source, for messages.
-fn excerpt(s: &str) -> String {
-    match s.char_indices().nth(60) {
-        Some((i, _)) => format!("{}...", &s[..i]),
-        None => s.to_string(),
-    }
-}
-
-/// The deepest nesting of unescaped `{` ... `}` groups.
-fn nesting(latex: &str) -> usize {
-    let (mut depth, mut deepest, mut escaped) = (0usize, 0, false);
-    for b in latex.bytes() {
-        match b {
-            b'\\' => escaped = !escaped,
-            b'{' if !escaped => {
-                depth += 1;
-                deepest = deepest.max(depth);
-            }
-            b'}' if !escaped => depth = depth.saturating_sub(1),
-            _ => {}
-        }
-        if b != b'\\' {
-            escaped = false;
-        }
-    }
-    deepest
 }
 
 /// Escapes the symbols pulldown-latex writes raw between its own tags.
@@ -245,6 +354,67 @@ mod tests {
         assert!(e.contains("nested more than 100"), "{e}");
         let fine = format!("{}x{}", "{".repeat(100), "}".repeat(100));
         assert!(to_mathml(&fine, false).is_ok());
-        assert_eq!(nesting(r"\{\{\{"), 0);
+        assert_eq!(depth(r"\{\{\{"), Ok(3));
+        for (open, close) in [
+            (r"\left(", r"\right)"),
+            (r"\begin{matrix}", r"\end{matrix}"),
+        ] {
+            let deep = format!("{}x{}", open.repeat(101), close.repeat(101));
+            let e = to_mathml(&deep, false).unwrap_err();
+            assert!(e.contains("nested more than 100"), "{open}: {e}");
+        }
+    }
+
+    #[test]
+    fn a_chain_of_commands_is_converted_up_to_its_limit_and_refused_past_it() {
+        // Each takes its last argument without braces, so each recurses.
+        for link in [
+            r"\hat ",
+            r"\frac a",
+            r"\sqrt ",
+            r"\mathbf ",
+            r"\overline ",
+            r"\not ",
+            r"\vec ",
+            r"\bar ",
+            r"\genfrac(){0pt}{0}a",
+            r"\sideset{_1}{^2}",
+            r"\textcolor{red}",
+            r"\xrightarrow[below]",
+            r"\xrightarrow[^]",
+            r"\xrightarrow[_&]",
+            r"\frac\text^",
+            r"\frac\operatorname&",
+            r"\relax ",
+            "%\n",
+        ] {
+            // Commands in one link of the chain: one or two.
+            let links = MAX_CHAIN / depth(&format!("{link}x")).unwrap();
+            let at_limit = format!("{}x", link.repeat(links));
+            assert_eq!(depth(&at_limit), Ok(MAX_CHAIN), "{link}");
+            // Converted or a LaTeX error, but never a crash.
+            let _ = to_mathml(&at_limit, false);
+            let past = format!("{}x", link.repeat(links + 1));
+            let e = to_mathml(&past, false).unwrap_err();
+            assert!(
+                e.contains("chain of more than 1000 commands"),
+                "{link}: {e}"
+            );
+        }
+        // Arguments in braces start chains afresh; a long formula of
+        // commands a few arguments apart is counted whole.
+        let braced = format!("{}x{}", r"\hat{".repeat(90), "}".repeat(90));
+        assert_eq!(depth(&braced), Ok(1));
+        assert_eq!(depth(&r"\frac{1}{2} + ".repeat(5)), Ok(5));
+        assert_eq!(depth(&r"\ast & \ast \\ ".repeat(300)), Ok(900));
+        assert_eq!(depth(&r"\alpha + b + c + d + e + f + ".repeat(300)), Ok(1));
+    }
+
+    #[test]
+    fn refuses_macro_definitions() {
+        for tex in [r"\def\a{x}\a", r"\newcommand{\a}{x}\a", r"\let\a=x"] {
+            let e = to_mathml(tex, false).unwrap_err();
+            assert!(e.contains("defines a macro"), "{tex}: {e}");
+        }
     }
 }

@@ -39,6 +39,7 @@ mod fingerprint;
 pub mod markdown;
 pub mod math;
 pub mod moves;
+mod old_site;
 pub mod output;
 pub mod pages;
 pub mod scripts;
@@ -192,7 +193,7 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     warnings.extend(out.commit(staging).map_err(Failure::Io)?);
     summary.warnings = warnings;
     if let Some(record) = &record
-        && let Err(note) = record.store(&site.opts.root.join("figures"))
+        && let Err(note) = record.store(&site.opts.root.join("figures"), &site.opts.root)
     {
         summary.notes.push(note);
     }
@@ -262,12 +263,13 @@ impl Site {
         let plan = Plan::of(&scans);
         let cache = Cache {
             dir: opts.root.join("figures"),
+            root: opts.root.clone(),
             write: opts.write,
             force: opts.force,
         };
         let results = figures::compute(&plan.jobs, &cache, &mut self.memory, progress);
         let previous = if opts.moves {
-            moves::Record::read(&cache.dir)
+            moves::Record::read(&cache.dir, &opts.root)
         } else {
             Ok(None)
         };
@@ -497,7 +499,8 @@ struct Input {
 }
 
 /// Stage 1: loads what the build reads. Only a missing or unreadable
-/// `content/` stops the build here; other errors are collected in `errors`,
+/// `content/`, or a `figures/` that leads outside the project, stops the
+/// build here; other errors are collected in `errors`,
 /// with defaults standing in, so that every error is found.
 fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> {
     let content_dir = opts.root.join("content");
@@ -510,6 +513,9 @@ fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> 
             Vec::new(),
         ));
     }
+    // Artifacts are read and written there: never outside the project.
+    walk::inside(&opts.root.join("figures"), &opts.root)
+        .map_err(|e| Failure::Content(vec![e], Vec::new()))?;
     let mut essays = content::load(&content_dir, &opts.root)
         .map_err(|errors| Failure::Content(errors, Vec::new()))?;
     let mut drafts = Vec::new();

@@ -25,6 +25,7 @@ use super::diagnostics::Source;
 use super::directives::Kind;
 use super::markdown::{Prepared, Scan};
 use super::terms;
+use super::walk::{RECORD, Unread, read};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -240,10 +241,12 @@ impl Record {
     /// The record in `dir`: `Ok(None)` when there is none (or one of
     /// another format), `Err` (a note) when the file there is not one ladder
     /// wrote.
-    pub fn read(dir: &Path) -> Result<Option<Record>, String> {
+    pub fn read(dir: &Path, root: &Path) -> Result<Option<Record>, String> {
         let path = dir.join(FILE);
-        let Ok(bytes) = std::fs::read(&path) else {
-            return Ok(None);
+        let bytes = match read(&path, root, RECORD) {
+            Ok(bytes) => bytes,
+            Err(Unread::Missing) => return Ok(None),
+            Err(Unread::Refused(why)) => return Err(foreign(&path, &why)),
         };
         if let Ok(record) = serde_json::from_slice::<Record>(&bytes) {
             return Ok((record.format == FORMAT).then_some(record));
@@ -252,24 +255,20 @@ impl Record {
         let keys = serde_json::from_slice::<BTreeMap<String, Value>>(&bytes);
         match keys {
             Ok(keys) if keys.contains_key("format") && keys.contains_key("essays") => Ok(None),
-            _ => Err(format!(
-                "{} is not a record of values ladder wrote: nothing is compared with it and it \
-                 is left alone (remove it to record values again)",
-                path.display()
-            )),
+            _ => Err(foreign(&path, "is not a record of values ladder wrote")),
         }
     }
 
     /// Writes the record into `dir`, unless a file ladder did not write is
     /// there; `Err` says why it was not written.
-    pub fn store(&self, dir: &Path) -> Result<(), String> {
+    pub fn store(&self, dir: &Path, root: &Path) -> Result<(), String> {
         let path = dir.join(FILE);
         let mut text = serde_json::to_string_pretty(self).expect("a record serialises");
         text.push('\n');
-        if std::fs::read(&path).is_ok_and(|old| old == text.as_bytes()) {
+        if read(&path, root, RECORD).is_ok_and(|old| old == text.as_bytes()) {
             return Ok(()); // recorded already
         }
-        Record::read(dir)?;
+        Record::read(dir, root)?;
         std::fs::create_dir_all(dir)
             .and_then(|()| write_new(&path, text.as_bytes()))
             .map_err(|e| {
@@ -280,6 +279,16 @@ impl Record {
                 )
             })
     }
+}
+
+/// The note for a file at the record's path that is not one ladder wrote
+/// (`why`).
+fn foreign(path: &Path, why: &str) -> String {
+    format!(
+        "{} {why}: nothing is compared with it and it is left alone (remove it to record values \
+         again)",
+        path.display()
+    )
 }
 
 #[cfg(test)]
@@ -357,21 +366,21 @@ mod tests {
     fn a_record_is_stored_sorted_and_never_over_a_file_ladder_did_not_write() {
         let dir = tempfile::tempdir().unwrap();
         let record = statements(BODY, json!({ "n": 4, "share": 0.5 })).record();
-        record.store(dir.path()).unwrap();
+        record.store(dir.path(), dir.path()).unwrap();
         let text = std::fs::read_to_string(dir.path().join(FILE)).unwrap();
         let keys: Vec<usize> = ["\"b.n\"", "\"b.n = 4\"", "\"b.share | percent(1)\""]
             .iter()
             .map(|k| text.find(k).unwrap())
             .collect();
         assert!(keys.is_sorted(), "{text}");
-        assert_eq!(Record::read(dir.path()), Ok(Some(record)));
+        assert_eq!(Record::read(dir.path(), dir.path()), Ok(Some(record)));
         // Another format's record is replaced without a word.
         std::fs::write(dir.path().join(FILE), r#"{"format": 0, "essays": []}"#).unwrap();
-        assert_eq!(Record::read(dir.path()), Ok(None));
-        Record::default().store(dir.path()).unwrap();
+        assert_eq!(Record::read(dir.path(), dir.path()), Ok(None));
+        Record::default().store(dir.path(), dir.path()).unwrap();
         // A file of someone else's is left alone.
         std::fs::write(dir.path().join(FILE), "[1, 2]").unwrap();
-        let e = Record::default().store(dir.path()).unwrap_err();
+        let e = Record::default().store(dir.path(), dir.path()).unwrap_err();
         assert!(e.contains("not a record of values ladder wrote"), "{e}");
         assert_eq!(
             std::fs::read_to_string(dir.path().join(FILE)).unwrap(),

@@ -4,8 +4,8 @@
 //!   holds it, or lies in `content/`, `templates/` or `figures/`, and one that
 //!   holds files ladder did not write: every site ladder writes carries the
 //!   marker file [`MARKER`], and a non-empty folder without it is replaced only
-//!   when the user asks (`--replace-output`). The default `ROOT/site` of a
-//!   project built before the marker existed is accepted once.
+//!   when the user asks (`--replace-output`). A `ROOT/site` built before the
+//!   marker existed, holding only files ladder writes, is accepted once.
 //! - [`lock_root`] lets one build of a root write at a time; a second waits.
 //! - [`Output::clean_stale`] removes the temporary folders of builds that died.
 //! - [`Output::stage`] makes a temporary folder beside the output, which the
@@ -156,7 +156,7 @@ impl Output {
         let legacy = || {
             // A site built before the marker existed, where sites always went.
             real_path(&root.join("site")).is_ok_and(|s| s == out.real)
-                && out.real.join("index.html").is_file()
+                && super::old_site::is_ladders(&out.real)
         };
         if names.is_empty() || out.has_marker() || replace || legacy() {
             return Ok(out);
@@ -655,12 +655,13 @@ mod tests {
             "it has the marker now"
         );
 
-        // ROOT/site of a project built before the marker: once.
+        // ROOT/site built before the marker, holding only ladder's files.
         let site = root.join("site");
         fs::create_dir_all(&site).unwrap();
         fs::write(site.join("notes.txt"), "mine").unwrap();
-        assert!(Output::check(root, &site, false).is_err());
         fs::write(site.join("index.html"), "an old build").unwrap();
+        assert!(Output::check(root, &site, false).is_err());
+        fs::remove_file(site.join("notes.txt")).unwrap();
         assert!(Output::check(root, &site, false).is_ok());
         fs::write(root.join("file"), "").unwrap();
         assert!(Output::check(root, &root.join("file"), true).is_err());

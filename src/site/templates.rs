@@ -97,8 +97,8 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
                 .to_string_lossy()
                 .replace('\\', "/");
             let read = || {
-                std::fs::read_to_string(path)
-                    .map_err(|e| Diagnostic::file(path, format!("cannot read: {e}")))
+                super::walk::read_text(path, root, super::walk::TEMPLATE)
+                    .map_err(|unread| unread.at(path))
             };
             if let Some(slot) = statics.iter_mut().find(|s| s.0 == name) {
                 match read() {

@@ -10,6 +10,7 @@
 
 use super::claims::path::closing;
 use super::claims::{EssayData, Path, Ratio, ratio_of, resolve};
+use super::diagnostics::cut;
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::fmt;
@@ -143,9 +144,21 @@ fn word_end(text: &str) -> Result<usize, String> {
     }
 }
 
+/// The most tokens (numbers, paths, names, operators, parentheses and
+/// commas) a term may have: its parse, its value and its printing recurse
+/// once for each parenthesis and operator, so this bounds how deep they go.
+pub const MAX_TOKENS: usize = 256;
+
 /// Parses a term.
 pub fn parse(text: &str) -> Result<Term, String> {
     let tokens = tokens(text)?;
+    if tokens.len() > MAX_TOKENS {
+        return Err(format!(
+            "`{}` has more than {MAX_TOKENS} numbers, names, operators and parentheses; a \
+             claim states a quantity of a few",
+            cut(text.trim())
+        ));
+    }
     let mut parser = Parser { tokens, at: 0 };
     let term = parser.sum()?;
     match parser.tokens.get(parser.at) {
@@ -468,6 +481,19 @@ mod tests {
                 .contains("unexpected `b.parts`")
         );
         assert!(parse("whole").unwrap_err().contains("expected `ID.KEY`"));
+    }
+
+    #[test]
+    fn a_term_of_more_tokens_than_the_limit_is_refused_not_recursed_into() {
+        let deep = format!("{}b.x{}", "(".repeat(20_000), ")".repeat(20_000));
+        let long = vec!["b.x"; 20_000].join(" + ");
+        for text in [deep, long] {
+            let e = parse(&text).unwrap_err();
+            assert!(e.contains("more than 256 numbers"), "{e}");
+            assert!(e.len() < 200, "{e}");
+        }
+        let fine = format!("{}b.x{}", "(".repeat(127), ")".repeat(127));
+        assert!(parse(&fine).is_ok());
     }
 
     #[test]

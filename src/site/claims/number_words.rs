@@ -11,6 +11,22 @@ use rust_decimal::Decimal;
 /// (`8.5 million`, `a thousand`).
 pub fn words(text: &str) -> Option<Ratio> {
     let lower = text.trim().to_lowercase();
+    // A minus sign before words (`−four`, `−a half`, `−one and a half`); a
+    // zero word, an ordinal or `both` takes none. (Before digits, as in
+    // `−8.5 million`, the digits carry it.)
+    if let Some(magnitude) = lower
+        .strip_prefix('-')
+        .filter(|rest| rest.starts_with(char::is_alphabetic))
+    {
+        let value = fraction_words(magnitude).or_else(|| {
+            let n = cardinal(magnitude).filter(|&n| n > 0)?;
+            Some(Ratio::whole(n.into()))
+        })?;
+        return Some(Ratio {
+            num: -value.num,
+            den: value.den,
+        });
+    }
     let lower = lower.strip_prefix("the ").unwrap_or(&lower);
     let whole = |n: i64| Some(Ratio::whole(n.into()));
     match lower {
@@ -146,6 +162,12 @@ const DENOMINATORS: [(&str, &str, i64); 10] = [
 /// one", "thousand thousand") is not a number.
 pub fn cardinal(text: &str) -> Option<i64> {
     let lower = text.to_lowercase();
+    // A hyphen joins two words; one before or after all of them is a sign
+    // (read by [`words`]) or a slip, never nothing.
+    let trimmed = lower.trim();
+    if trimmed.starts_with('-') || trimmed.ends_with('-') || trimmed.contains("--") {
+        return None;
+    }
     let mut words = Words {
         words: lower
             .split(|c: char| c.is_whitespace() || c == '-')

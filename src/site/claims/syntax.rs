@@ -564,6 +564,20 @@ mod tests {
         assert_eq!(parse_literal("\u{2212}3").unwrap().text, "\u{2212}3");
         assert!(parse_literal("\u{2212}").is_err());
         assert!(parse_literal("\u{2212}\u{2212}3").is_err());
+        // Before words too; an ordinal or a zero word takes no sign.
+        assert_eq!(k("\u{2212}four"), whole(-4, 1));
+        assert_eq!(k("-Five"), whole(-5, 1));
+        assert_eq!(k("\u{2212}a hundred"), whole(-100, 100));
+        assert_eq!(k("\u{2212}one and a half"), k("-3/2"));
+        assert_eq!(k("\u{2212}a half"), k("-1/2"));
+        for signless in [
+            "\u{2212}third",
+            "\u{2212}none",
+            "\u{2212}both",
+            "\u{2212}-four",
+        ] {
+            assert!(parse_literal(signless).is_err(), "{signless}");
+        }
     }
 
     #[test]

@@ -66,7 +66,7 @@ impl Renderer<'_, '_> {
                 .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
         }
         let pieces = parse(&prepared, |_, _, _| None);
-        let mut sub = Renderer::new(self.ctx, self.src, &prepared, pin);
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, pin);
         let (html, _) = sub.html(pieces.into_iter(), true);
         self.errors.append(&mut sub.errors);
         html.trim().to_string()
@@ -75,7 +75,7 @@ impl Renderer<'_, '_> {
     /// Plain text (an alt text) with its values in place, unescaped.
     fn plain(&mut self, text: &str, offset: usize) -> String {
         let prepared = Prepared::plain(text);
-        let mut sub = Renderer::new(self.ctx, self.src, &prepared, Some(offset));
+        let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, Some(offset));
         let values = sub.values();
         self.errors.append(&mut sub.errors);
         Prepared::fill(&prepared.text, |i| {

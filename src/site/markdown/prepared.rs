@@ -25,6 +25,19 @@ pub struct Expression {
     pub opens_sentence: bool,
 }
 
+/// A placeholder in a prepared text.
+#[derive(Debug)]
+struct Span {
+    /// Its range in the prepared text.
+    range: Range<usize>,
+    /// How much later than the prepared text the original is where the
+    /// placeholder starts: what the placeholders before it replaced, less
+    /// their own lengths.
+    shift: isize,
+    /// How much later the original is after it.
+    shift_after: isize,
+}
+
 /// A markdown text with every `{{ ... }}` outside code and math replaced by
 /// a placeholder (`OPEN`, its index, `CLOSE`).
 #[derive(Default)]
@@ -35,8 +48,8 @@ pub struct Prepared {
     base: usize,
     /// The expressions, in order.
     pub exprs: Vec<Expression>,
-    /// Per placeholder: its range in `text` and the length of what it replaced.
-    spans: Vec<(Range<usize>, usize)>,
+    /// The placeholders, in order.
+    spans: Vec<Span>,
     /// Errors found on the way, by offset in the file.
     pub errors: Vec<(usize, String)>,
 }
@@ -89,7 +102,14 @@ impl Prepared {
                 p.text.push(OPEN);
                 p.text.push_str(&p.exprs.len().to_string());
                 p.text.push(CLOSE);
-                p.spans.push((at..p.text.len(), end - start));
+                let shift = p.spans.last().map_or(0, |s| s.shift_after);
+                let range = at..p.text.len();
+                let shift_after = shift + (end - start) as isize - range.len() as isize;
+                p.spans.push(Span {
+                    range,
+                    shift,
+                    shift_after,
+                });
                 p.exprs.push(Expression {
                     at: base + start,
                     expr: f.expr,
@@ -111,19 +131,16 @@ impl Prepared {
         p
     }
 
-    /// The offset in the file of offset `at` of `text`.
+    /// The offset in the file of offset `at` of `text` (a placeholder's is
+    /// where its expression starts).
     pub fn source(&self, at: usize) -> usize {
-        let mut shift = 0isize;
-        for (range, replaced) in &self.spans {
-            if at < range.start {
-                break;
-            }
-            if at < range.end {
-                return self.base + (range.start as isize + shift) as usize;
-            }
-            shift += *replaced as isize - range.len() as isize;
-        }
-        self.base + (at as isize + shift) as usize
+        let before = self.spans.partition_point(|s| s.range.start <= at);
+        let shifted = match before.checked_sub(1).map(|i| &self.spans[i]) {
+            None => at as isize,
+            Some(s) if at < s.range.end => s.range.start as isize + s.shift,
+            Some(s) => at as isize + s.shift_after,
+        };
+        self.base + shifted as usize
     }
 
     /// `text` (derived from this one) with each claim as its literal is

@@ -51,7 +51,8 @@ pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     // essay is rendered. Its errors were reported by the scan.
     let prepared = scan::prepare(ctx.essay);
     let pieces = scan::parse_body(&prepared, ctx.scan);
-    let mut r = Renderer::new(ctx, &src, &prepared, None);
+    let numbers = figure_numbers(ctx.scan);
+    let mut r = Renderer::new(ctx, &src, &prepared, &numbers, None);
     let (html, values) = r.html(pieces.into_iter(), false);
     let headings = ctx
         .scan
@@ -81,8 +82,19 @@ pub(super) struct Renderer<'c, 's> {
     prepared: &'s Prepared,
     pin: Option<usize>,
     pub(super) errors: Vec<Diagnostic>,
-    /// Figure numbers by id, in order of appearance.
-    pub(super) numbers: HashMap<&'c str, usize>,
+    /// Figure numbers by id, in order of appearance: the essay's, shared
+    /// by the renderers of its captions.
+    pub(super) numbers: &'s HashMap<&'c str, usize>,
+}
+
+/// The essay's figure numbers by id, in order of appearance.
+fn figure_numbers(scan: &Scan) -> HashMap<&str, usize> {
+    scan.directives
+        .iter()
+        .filter(|d| d.kind == Kind::Figure)
+        .enumerate()
+        .map(|(i, d)| (d.id.as_str(), i + 1))
+        .collect()
 }
 
 impl<'c, 's> Renderer<'c, 's> {
@@ -90,16 +102,9 @@ impl<'c, 's> Renderer<'c, 's> {
         ctx: &'c Context<'c>,
         src: &'s Source<'s>,
         prepared: &'s Prepared,
+        numbers: &'s HashMap<&'c str, usize>,
         pin: Option<usize>,
     ) -> Self {
-        let numbers = ctx
-            .scan
-            .directives
-            .iter()
-            .filter(|d| d.kind == Kind::Figure)
-            .enumerate()
-            .map(|(i, d)| (d.id.as_str(), i + 1))
-            .collect();
         Renderer {
             ctx,
             src,

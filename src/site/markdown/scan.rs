@@ -7,11 +7,11 @@ use super::options;
 use super::prepared::{Expression, Prepared};
 use crate::generators::Generator;
 use crate::site::content::Essay;
-use crate::site::diagnostics::{Diagnostic, Source};
+use crate::site::diagnostics::{Diagnostic, Source, cut};
 use crate::site::directives::{self, Directive, Kind};
 use pulldown_cmark::utils::TextMergeWithOffset;
 use pulldown_cmark::{CodeBlockKind, CowStr, Event, Parser, Tag, TagEnd};
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::ops::Range;
 
 /// A heading with its stable id.
@@ -145,6 +145,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         ));
     }
     let mut directives: Vec<Directive> = Vec::new();
+    let mut ids = HashSet::new();
     let mut blocks = Vec::new();
     let mut broken = HashSet::new();
     let pieces = parse(&prepared, |kind, start, body| {
@@ -152,7 +153,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
             .find('\n')
             .map_or(start, |n| start + n + 1);
         let index = match directives::parse(registry, kind, body, &src, start, body_offset) {
-            Ok(d) if directives.iter().any(|other| other.id == d.id) => {
+            Ok(d) if !ids.insert(d.id.clone()) => {
                 errors.push(
                     src.error_at(start, format!("id `{}` is used twice in this essay", d.id)),
                 );
@@ -174,7 +175,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         blocks.push(index);
         index
     });
-    let headings = name_headings(&pieces, &directives, &prepared);
+    let headings = name_headings(&pieces, &directives, &prepared, &src, &mut errors);
     drop(pieces);
     let scan = Scan {
         exprs: prepared.exprs,
@@ -188,22 +189,76 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
 
 /// The headings of `pieces`, each with its id: its explicit id, or one made
 /// from its text as written (`prepared`'s claims in place) that no explicit
-/// id, figure anchor or page id has taken.
+/// id, figure anchor or page id has taken. An explicit id that another
+/// heading, a figure or the page has, and an attribute other than an id,
+/// classes and `data-*` ones, is an error in `errors`.
 fn name_headings(
     pieces: &[Piece<'_>],
     directives: &[Directive],
     prepared: &Prepared,
+    src: &Source<'_>,
+    errors: &mut Vec<Diagnostic>,
 ) -> Vec<Heading> {
     // Each heading's level, explicit id and text.
     let mut found: Vec<(u8, Option<String>, String)> = Vec::new();
+    // The ids the page has besides the headings' own, with what has them.
+    let mut taken: HashMap<String, String> = PAGE_IDS
+        .iter()
+        .map(|id| {
+            (
+                id.to_string(),
+                "the page's own (its skip link jumps to it)".to_string(),
+            )
+        })
+        .chain(
+            directives
+                .iter()
+                .filter(|d| d.kind == Kind::Figure)
+                .map(|d| {
+                    let (line, _) = src.position(d.offset);
+                    (
+                        format!("fig-{}", d.id),
+                        format!("figure `{}`'s (line {line})", d.id),
+                    )
+                }),
+        )
+        .collect();
     let mut open = false;
     for piece in pieces {
-        let Piece::Event(event, _) = piece else {
+        let Piece::Event(event, range) = piece else {
             continue;
         };
         let text = found.last_mut().filter(|_| open).map(|h| &mut h.2);
         match (event, text) {
-            (Event::Start(Tag::Heading { level, id, .. }), _) => {
+            (
+                Event::Start(Tag::Heading {
+                    level, id, attrs, ..
+                }),
+                _,
+            ) => {
+                let at = prepared.source(range.start);
+                for (name, _) in attrs {
+                    if !is_data_attribute(name) {
+                        errors.push(src.error_at(
+                            at,
+                            format!(
+                                "a heading takes an id (`{{#id}}`), classes (`{{.class}}`) and \
+                                 `data-*` attributes, not `{}`",
+                                cut(name)
+                            ),
+                        ));
+                    }
+                }
+                if let Some(id) = id {
+                    let (line, _) = src.position(at);
+                    let this = format!("the heading's at line {line}");
+                    if let Some(other) = taken.insert(id.to_string(), this) {
+                        errors.push(src.error_at(
+                            at,
+                            format!("the id `{}` is already {other}; choose another", cut(id)),
+                        ));
+                    }
+                }
                 found.push((
                     *level as u8,
                     id.as_ref().map(|i| i.to_string()),
@@ -225,23 +280,40 @@ fn name_headings(
         .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
         .chain(PAGE_IDS.iter().map(|id| id.to_string()))
         .collect();
+    // The first suffix of each base that may be free: suffixes below it
+    // are taken, so each id is found in time that does not grow with the
+    // headings that share its text.
+    let mut next: HashMap<String, usize> = HashMap::new();
     let mut headings = Vec::with_capacity(found.len());
     for (level, explicit, text) in found {
         let id = explicit.unwrap_or_else(|| {
             let base = slugify(&prepared.as_written(&text));
-            let id = (0..)
+            let from = next.entry(base.clone()).or_insert(0);
+            let (n, id) = (*from..)
                 .map(|n| match n {
-                    0 => base.clone(),
-                    n => format!("{base}-{n}"),
+                    0 => (n, base.clone()),
+                    n => (n, format!("{base}-{n}")),
                 })
-                .find(|id| !used.contains(id))
+                .find(|(_, id)| !used.contains(id))
                 .expect("some suffix is free");
+            *from = n + 1;
             used.insert(id.clone());
             id
         });
         headings.push(Heading { level, text, id });
     }
     headings
+}
+
+/// Whether `name` is a `data-*` attribute: `data-` and then lowercase
+/// letters, digits, `-`, `_` or `.`.
+fn is_data_attribute(name: &str) -> bool {
+    name.strip_prefix("data-").is_some_and(|rest| {
+        !rest.is_empty()
+            && rest
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b))
+    })
 }
 
 #[cfg(test)]

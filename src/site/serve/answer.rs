@@ -61,7 +61,9 @@ pub fn answer(url: &str, shared: &Shared) -> Reply {
         } else {
             format!("?{query}")
         };
-        return Reply::Redirect(format!("{path}/{query}"));
+        // One leading slash: `//demo/` would be another host's address.
+        let path = path.trim_start_matches('/');
+        return Reply::Redirect(format!("/{path}/{query}"));
     }
     Reply::NotFound
 }

@@ -28,6 +28,11 @@ pub(super) struct Sources {
 
 impl Sources {
     pub(super) fn watch(root: &Path) -> Result<Sources> {
+        // Events name paths under the folder watched as the system knows it:
+        // absolute, every symlink resolved. A root given as `.` is compared
+        // with them as they are.
+        let root = &std::fs::canonicalize(root)
+            .with_context(|| format!("cannot watch {}", root.display()))?;
         let dirs = SOURCE_DIRS.map(|d| root.join(d));
         let settings = root.join(SETTINGS);
         let (tx, changes) = mpsc::channel();
