@@ -34,7 +34,7 @@ fn the_skip_link_names_what_each_kind_of_page_skips_to() {
 }
 
 #[test]
-fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() {
+fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped_and_typeset() {
     let dir = fixture("basic");
     let one = dir.path().join("content/demo/one.md");
     edit(&one, |text| {
@@ -48,9 +48,7 @@ fn an_essay_has_its_title_and_summary_as_link_preview_and_description_escaped() 
     let site = dir.path().join("site");
     let one = std::fs::read_to_string(site.join("demo/one/index.html")).unwrap();
     assert!(
-        one.contains(
-            r#"<meta name="description" content="Pairs &amp; &quot;quotes&quot; &lt;b&gt;">"#
-        ),
+        one.contains(r#"<meta name="description" content="Pairs &amp; “quotes” &lt;b&gt;">"#),
         "{one}"
     );
     assert!(one.contains(r#"<meta property="og:title" content="One wall">"#));

@@ -248,24 +248,33 @@ fn scripted(html: &str) -> Vec<String> {
                 || attr.starts_with("aria-")
                 || attr.starts_with("data-")
                 || (name == "meta" && attr == "content" && element.attr("http-equiv").is_none());
-            // Any piece of the value, between separators of URL lists.
-            let scripted_piece = value
-                .split([';', ',', ' ', '(', ')', '\'', '"', '='])
-                .map(|piece| {
-                    piece
-                        .chars()
-                        .filter(|c| !c.is_whitespace() && !c.is_control())
-                        .collect::<String>()
-                        .to_lowercase()
-                })
-                .any(|p| {
-                    let data_image = ["png", "jpeg", "gif", "webp"]
-                        .iter()
-                        .any(|t| p.starts_with(&format!("data:image/{t}")));
-                    p.starts_with("javascript:")
-                        || p.starts_with("vbscript:")
-                        || (p.starts_with("data:") && !data_image)
-                });
+            let squeeze = |piece: &str| {
+                piece
+                    .chars()
+                    .filter(|c| !c.is_whitespace() && !c.is_control())
+                    .collect::<String>()
+                    .to_lowercase()
+            };
+            let scripted_piece = if attr == "style" {
+                // CSS has no use for a script scheme anywhere.
+                let css = squeeze(value);
+                css.contains("javascript:") || css.contains("vbscript:")
+            } else {
+                // Any piece of the value, between separators of URL lists (a
+                // quote before a scheme makes a relative URL, as the URL
+                // parser reads it).
+                value
+                    .split([';', ',', ' ', '\t', '\n'])
+                    .map(squeeze)
+                    .any(|p| {
+                        let data_image = ["png", "jpeg", "gif", "webp"]
+                            .iter()
+                            .any(|t| p.starts_with(&format!("data:image/{t}")));
+                        p.starts_with("javascript:")
+                            || p.starts_with("vbscript:")
+                            || (p.starts_with("data:") && !data_image)
+                    })
+            };
             if !text && scripted_piece {
                 found.push(format!("{attr}={value} on <{name}>"));
             }

@@ -8,6 +8,7 @@
 //! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
+use super::typography::smart;
 use super::walk::{ESSAY, read_text, walk};
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
@@ -307,6 +308,8 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
             format!("`updated` ({updated}) is before `date` ({date}); an essay is updated after it is published"),
         ));
     }
+    front.title = smart(&front.title);
+    front.summary = front.summary.as_deref().map(smart);
     Ok((front, body_start))
 }
 
@@ -358,12 +361,12 @@ fn parse_intro(
             return Err(src.error_at(at(t.span()), control_character(key, c)));
         }
     }
-    let title = m.title.map(Spanned::into_inner);
+    let title = m.title.map(|t| smart(t.get_ref()));
     let front = FrontMatter {
         title: title.clone().unwrap_or_else(|| title_of(ladder.get_ref())),
         ladder,
         rung: Spanned::new(0..0, 0),
-        summary: m.summary.map(Spanned::into_inner),
+        summary: m.summary.map(|s| smart(s.get_ref())),
         date: None,
         updated: None,
         draft: false,

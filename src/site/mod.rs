@@ -49,6 +49,7 @@ mod spare;
 pub mod staging;
 pub mod templates;
 pub mod terms;
+pub mod typography;
 pub mod walk;
 
 use crate::generators::Generator;
