@@ -2,7 +2,7 @@
 
 use super::{Results, Step};
 use crate::generators::draw::{
-    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
+    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, text,
 };
 
 pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
@@ -55,7 +55,7 @@ fn board(data: &Results) -> Result<Drawing, String> {
         board.legend.push((Role::Free, "no move left".into()));
     }
     for (i, region) in data.regions.iter().enumerate() {
-        let meaning = format!("region {}: {}", i + 1, region.value);
+        let meaning = format!("region {}: {}", i + 1, text(&region.value));
         board.legend.push((Role::Series(i), meaning));
     }
     Ok(Drawing::Board(board))

@@ -3,7 +3,7 @@
 use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
 use crate::generators::draw::{
-    Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table,
+    Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
 use std::collections::VecDeque;
 
@@ -85,7 +85,10 @@ fn fused(drawn: &Drawn) -> Drawing {
     let mut legend: Vec<(Role, String)> = Vec::new();
     for (k, value) in drawn.parts.iter().enumerate() {
         if drawn.part_of_edge.contains(&Some(k)) {
-            legend.push((Role::Series(k), format!("{}: {value}", part_name(k))));
+            legend.push((
+                Role::Series(k),
+                format!("{}: {}", part_name(k), text(value)),
+            ));
         }
     }
     if drawn.part_of_edge.contains(&None) {
@@ -107,7 +110,7 @@ fn fused(drawn: &Drawn) -> Drawing {
         depth[n] = node.parent.map_or(0, |p| depth[p] + 1);
     }
     let tree = Panel {
-        title: format!("fused tree: {}", drawn.value),
+        title: format!("fused tree: {}", text(&drawn.value)),
         nodes: drawn
             .nodes
             .iter()
