@@ -812,11 +812,16 @@ fn each_job_writes_its_data_once_and_each_view_its_values_once() {
         "wall column,whole board,sum of parts\n1,6,6\n2,4,4\n3,6,6\n"
     );
     let figure = page.split("<figure id=\"fig-w\">").nth(1).unwrap();
-    let caption = figure.find("</figcaption>\n<details class=\"apparatus\">").unwrap();
+    let caption = figure
+        .find("</figcaption>\n<details class=\"apparatus\">")
+        .unwrap();
     let details = &figure[caption..];
     let rows = details.split("</details>").next().unwrap();
     assert_eq!(rows.matches("<tr>").count(), 4, "{rows}");
-    assert!(rows.contains("<summary>Data and how to reproduce</summary>"), "{rows}");
+    assert!(
+        rows.contains("<summary>Data and how to reproduce</summary>"),
+        "{rows}"
+    );
     assert!(rows.contains("<p class=\"reproduce\">Reproduce: <code>ladder figure"));
 }
 
