@@ -1,20 +1,23 @@
 //! The figure vocabulary: what a generator's view is ([`Drawing`]: a chart, a
-//! board, a table, a catalogue of small shapes or node-link graphs) and how
-//! each kind is rendered, once, for every generator ([`Drawing::render`]).
+//! board, boards side by side, a table, a catalogue of small shapes or small
+//! graphs, node-link graphs) and how each kind is rendered, once, for every
+//! generator ([`Drawing::render`]).
 //!
 //! A view is built from a run's data alone; rendering it gives the figure's
 //! body (inline SVG or HTML) and, where it has them, the values it shows as a
-//! [`Table`] (the figure's `<details>` table and its CSV). Every mark carries
-//! the class of its [`Role`]; `templates/style.css` colours the roles in the
-//! light and the dark scheme.
+//! [`Table`] (the table in the figure's "Data and how to reproduce"
+//! disclosure, written in the view's [`Format`]s, and its CSV, exact). Every
+//! mark carries the class of its [`Role`]; `templates/style.css` colours the
+//! roles in the light and the dark scheme. Every value a reader sees is
+//! written by the core's typesetter ([`crate::cgt::canonical::typeset`]).
 //!
 //! Each kind has its file: `chart` writes charts as SVG, twice (for a wide
 //! column and for a phone), every mark carrying its values, without system
 //! fonts, so the same data gives the same bytes on every machine;
-//! `board` writes boards and a catalogue's small shapes as plain SVG;
-//! `html` writes tables and catalogues; `graph` draws node-link graphs. Text
-//! in a drawing is drawn at its size on the page, at least 12 CSS px, in the
-//! page's font.
+//! `board` writes boards, boards side by side and a catalogue's small shapes
+//! as plain SVG; `html` writes tables and catalogues; `graph` draws
+//! node-link graphs, full size or small. Text in a drawing is drawn at its
+//! size on the page, at least 12 CSS px, in the page's font.
 
 mod board;
 mod chart;
