@@ -917,7 +917,8 @@ fn each_job_writes_its_data_once_and_each_view_its_values_once() {
         2,
         "{page}"
     );
-    // The CSV holds exactly the chart's values, as its <details> table does.
+    // The CSV holds exactly the chart's values, as the table in its closed
+    // "Data and how to reproduce" disclosure, after the caption, does.
     let csv = std::fs::read_to_string(folder.join("w.csv")).unwrap();
     // A wall in column 1 or 3 leaves a 2 × 2 (6 positions); in column 2, two
     // columns of two (2 × 2 = 4 positions, 2 + 2 = 4 summed).
@@ -925,9 +926,18 @@ fn each_job_writes_its_data_once_and_each_view_its_values_once() {
         csv,
         "wall column,whole board,sum of parts\n1,6,6\n2,4,4\n3,6,6\n"
     );
-    let details = page.split("<details class=\"values\">").nth(1).unwrap();
+    let figure = page.split("<figure id=\"fig-w\">").nth(1).unwrap();
+    let caption = figure
+        .find("</figcaption>\n<details class=\"apparatus\">")
+        .unwrap();
+    let details = &figure[caption..];
     let rows = details.split("</details>").next().unwrap();
     assert_eq!(rows.matches("<tr>").count(), 4, "{rows}");
+    assert!(
+        rows.contains("<summary>Data and how to reproduce</summary>"),
+        "{rows}"
+    );
+    assert!(rows.contains("<p class=\"reproduce\">Reproduce: <code>ladder figure"));
 }
 
 #[test]

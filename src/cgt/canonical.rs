@@ -20,11 +20,13 @@
 //! shown to a reader may depend on them (the display orders options by text).
 //!
 //! Display ([`GameTable::display`]) follows CGSuite's notation; the
-//! `notation` submodule recognises and writes games.
+//! `notation` submodule recognises and writes games, and [`typeset`] writes
+//! that notation (and numbers) as a reader reads them.
 
 mod cache;
 mod nodes;
 mod notation;
+pub mod typeset;
 
 pub use notation::Form;
 

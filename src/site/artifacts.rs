@@ -353,10 +353,8 @@ mod tests {
             view: Some(Rendered {
                 body: String::new(),
                 picture: true,
-                values: Some(Table {
-                    columns: vec!["share".into()],
-                    rows,
-                }),
+                values: Some(Table::new(["share"], rows)),
+                tabular: false,
             }),
         };
         let bytes = serde_json::to_vec(&Sealed::seal(drawn).unwrap()).unwrap();

@@ -1,9 +1,11 @@
 // The figures as a reader sees them, on every bundled essay at 390 px and
 // 1280 px in both colour schemes: every text inside a figure (its drawing, its
-// data table opened) renders at 12 CSS px or more, no figure is wider than the
-// column, every data link resolves, each figure's CSV holds exactly the
-// values of its table, and every data file is linked and none is a copy; and
-// no essay's HTML weighs over 150 KB.
+// "Data and how to reproduce" disclosure opened) renders at 12 CSS px or more,
+// no figure is wider than the column, every data link resolves, each figure's
+// CSV holds the values of its table (exactly, where the table writes them in
+// the reader's notation; to the table's places, where it rounds them), and
+// every data file is linked and none is a copy; and no essay's HTML weighs
+// over 150 KB.
 
 import { test, before, after } from "node:test";
 import assert from "node:assert/strict";
@@ -41,11 +43,24 @@ function parseCsv(text) {
 }
 
 /// A cell as a comparable value: a number written for readers (thousands
-/// separators, the minus sign) as the number, anything else as its text.
+/// separators, the minus sign) as the number, a game in the reader's notation
+/// read back into CGSuite's (∗ as *, ↑ as ^, ↓ as v, ± as +-, no thin
+/// spaces), anything else as its text.
 function cell(text) {
-  const t = text.trim().replace(/\u2212/g, "-");
+  const t = text.trim().replace(/\u2212/g, "-").replace(/\u2217/g, "*").replace(/\u2191/g, "^")
+    .replace(/\u2193/g, "v").replace(/\u00b1/g, "+-").replace(/\u2009/g, "");
   const plain = t.replace(/^(-?\d{1,3}(?:,\d{3})+)(\.\d+)?$/, (m) => m.replaceAll(",", ""));
   return plain !== "" && !Number.isNaN(Number(plain)) ? Number(plain) : t;
+}
+
+/// Whether a shown cell holds the CSV's `exact` value: written to `places`
+/// (of a percentage when `percent`), or, in a column of no declared
+/// precision, the same value.
+function holds(shown, exact, places, percent) {
+  if (places === null || exact === "" || shown.trim() === "") return cell(shown) === cell(exact);
+  const read = cell(shown.replace("%", "")) / (percent ? 100 : 1);
+  const half = 0.5 * 10 ** -places / (percent ? 100 : 1);
+  return Math.abs(read - Number(exact)) <= half * (1 + 1e-9) + 1e-12;
 }
 
 for (const scheme of ["light", "dark"]) {
@@ -100,7 +115,7 @@ for (const scheme of ["light", "dark"]) {
   }
 }
 
-test("every figure's data links resolve, and its CSV holds exactly its table", async () => {
+test("every figure's data links resolve, and its CSV holds its table's values", async () => {
   const { browser, base, essays } = site;
   const page = await browser.newPage();
   let compared = 0;
@@ -108,16 +123,20 @@ test("every figure's data links resolve, and its CSV holds exactly its table", a
     await page.goto(base + path, { waitUntil: "load" });
     const figures = await page.$$eval("figure", (fs) => fs.map((f) => {
       const links = [...f.querySelectorAll(".data-links a")].map((a) => [a.textContent, a.href]);
-      // The table a CSV holds: the data table under a picture, or the table
-      // that is the figure.
-      const table = f.querySelector("details.values table, .drawing > .table-box table, .drawing > table");
+      // The table a CSV holds: the data table in the figure's disclosure, or
+      // the table that is the figure; each column's declared precision.
+      const table = f.querySelector("details.apparatus table, .drawing > .table-box table, .drawing > table");
       const rows = table
         ? [...table.querySelectorAll("tr")].map((tr) => [...tr.children].map((c) => c.textContent))
         : null;
+      const precision = table
+        ? [...table.querySelectorAll("thead th")].map((th) => [th.dataset.places === undefined
+          ? null : Number(th.dataset.places), th.dataset.percent !== undefined])
+        : [];
       const picture = f.querySelector(".drawing[role=img]") !== null;
-      return { id: f.id, links, rows, picture, details: f.querySelector("details.values") !== null };
+      return { id: f.id, links, rows, precision, picture, details: f.querySelector("details.apparatus table") !== null };
     }));
-    for (const { id, links, rows, picture, details } of figures) {
+    for (const { id, links, rows, precision, picture, details } of figures) {
       const json = links.find(([kind]) => kind === "JSON");
       assert.ok(json, `${path} ${id}: no JSON link`);
       const csv = links.find(([kind]) => kind === "CSV");
@@ -128,9 +147,15 @@ test("every figure's data links resolve, and its CSV holds exactly its table", a
       if (picture && csv) assert.ok(details, `${path} ${id}: a chart with a CSV has no Data table`);
       if (!csv || !rows) continue;
       const text = await (await page.request.get(csv[1])).text();
-      const expected = parseCsv(text).map((r) => r.map(cell));
-      const shown = rows.map((r) => r.map(cell));
-      assert.deepEqual(shown, expected, `${path} ${id}: the table differs from ${csv[1]}`);
+      const exact = parseCsv(text);
+      assert.deepEqual(rows[0], exact[0], `${path} ${id}: the table's head differs from ${csv[1]}`);
+      assert.equal(rows.length, exact.length, `${path} ${id}: the table's rows differ from ${csv[1]}`);
+      rows.slice(1).forEach((row, r) => row.forEach((shown, c) => {
+        const [places, percent] = precision[c] ?? [null, false];
+        const value = exact[r + 1][c];
+        assert.ok(holds(shown, value, places, percent),
+          `${path} ${id}: row ${r + 1}, column ${c}: the table shows "${shown}" for ${csv[1]}'s "${value}"`);
+      }));
       compared++;
     }
     // Every data file beside the page is linked from it, and no two are alike.

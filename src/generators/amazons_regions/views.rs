@@ -1,7 +1,9 @@
 //! The views of `amazons-regions`, drawn from its data alone.
 
 use super::{Results, Step};
-use crate::generators::draw::{Axis, Board, Chart, Drawing, Mark, Role, Scale, Series, Table};
+use crate::generators::draw::{
+    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, text,
+};
 
 pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
     Ok(match view {
@@ -53,7 +55,7 @@ fn board(data: &Results) -> Result<Drawing, String> {
         board.legend.push((Role::Free, "no move left".into()));
     }
     for (i, region) in data.regions.iter().enumerate() {
-        let meaning = format!("region {}: {}", i + 1, region.value);
+        let meaning = format!("region {}: {}", i + 1, text(&region.value));
         board.legend.push((Role::Series(i), meaning));
     }
     Ok(Drawing::Board(board))
@@ -89,6 +91,7 @@ fn regions(data: &Results) -> Drawing {
         ]);
     }
     Drawing::Table(Table {
+        formats: Vec::new(),
         columns: ["region", "squares", "empty squares", "value"]
             .map(String::from)
             .to_vec(),
@@ -103,12 +106,12 @@ fn sweep(steps: &[Step]) -> Drawing {
         mark: Mark::Points,
         points: steps
             .iter()
-            .filter_map(|s| of(s).map(|y| (s.moves as f64, 100.0 * y)))
+            .filter_map(|s| of(s).map(|y| (s.moves as f64, y)))
             .collect(),
     };
     Drawing::Chart(Chart {
         x: Axis::new("moves played", Scale::Linear),
-        y: Axis::new("percent", Scale::Linear),
+        y: Axis::new("share", Scale::Linear).numbers(Numbers::Percent(0)),
         series: vec![
             series("boards split into two or more regions", |s| s.share),
             series("positions saved by searching regions", |s| s.saved),

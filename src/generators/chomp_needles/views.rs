@@ -46,6 +46,7 @@ fn crosstab(
         columns,
     );
     board.values = Some(Table {
+        formats: Vec::new(),
         columns: std::iter::once(corner.to_string())
             .chain(columns.iter().map(|&n| number(n)))
             .collect(),
@@ -164,6 +165,7 @@ fn bar(bar: &Bar) -> Option<Drawing> {
         .collect();
     board.legend = legend(&board, meanings);
     board.values = Some(Table {
+        formats: Vec::new(),
         columns: ["needle", "column", "row", "squares eaten"]
             .map(String::from)
             .to_vec(),
@@ -181,6 +183,7 @@ fn bar(bar: &Bar) -> Option<Drawing> {
 /// where the first is.
 fn three_rows(three: &ThreeRow) -> Drawing {
     Drawing::Table(Table {
+        formats: Vec::new(),
         columns: ["bar", "winning openings", "needle column", "needle row"]
             .map(String::from)
             .to_vec(),

@@ -1,17 +1,22 @@
 //! Boards, written as plain SVG: one path per role for the cells (so a
 //! catalogue of many small shapes stays small), their outlines in ink, the
-//! cues that are not colour, the labels and the headings.
+//! cues that are not colour, the labels and the headings; and boards side
+//! by side under their titles, drawn smaller, sharing one legend.
 //!
 //! A board is drawn at its size on the page (a cell is [`CELL`] CSS px, its
 //! label [`TEXT`] px); on a narrow screen it shrinks down to labels of 12 px
 //! and no further, and its box scrolls sideways beyond that.
 
 use super::html::escape;
-use super::{Board, CELL, Role, SMALL_CELL, text_width};
+use super::{Board, Boards, CELL, Role, SMALL_CELL, text_width};
 use std::fmt::Write;
 
 /// Size of a label or heading on a full board, in CSS px.
 const TEXT: u32 = 14;
+
+/// Side of one cell of a board drawn beside others: three boards of eight
+/// columns fit a wide column, two a phone's.
+const PANEL_CELL: u32 = 20;
 
 /// The smallest size a label may shrink to on a narrow screen, in CSS px.
 const SMALLEST_TEXT: u32 = 12;
@@ -19,8 +24,25 @@ const SMALLEST_TEXT: u32 = 12;
 /// A board at full size in a box that scrolls sideways when it cannot fit,
 /// with its legend under it as swatches in the roles' colours.
 pub(super) fn html(board: &Board) -> String {
-    let mut out = format!("<div class=\"board-box\">{}</div>", svg(board, CELL));
+    let mut out = format!("<div class=\"board-box\">{}</div>", svg(board, CELL, true));
     legend(&mut out, &board.legend);
+    out
+}
+
+/// Boards side by side (wrapping onto more rows on a narrow screen), each
+/// under its title, with the legend under them all.
+pub(super) fn panels(boards: &Boards) -> String {
+    let mut out = String::from("<div class=\"panels\">");
+    for (title, board) in &boards.panels {
+        let _ = write!(
+            out,
+            "\n<div class=\"panel\"><p class=\"panel-title\">{}</p><div class=\"board-box\">{}</div></div>",
+            escape(title),
+            svg(board, PANEL_CELL, true)
+        );
+    }
+    out.push_str("\n</div>");
+    legend(&mut out, &boards.legend);
     out
 }
 
@@ -51,18 +73,18 @@ pub(super) fn small(board: &Board) -> String {
         col_labels: Vec::new(),
         ..board.clone()
     };
-    svg(&shape, SMALL_CELL)
+    svg(&shape, SMALL_CELL, false)
 }
 
 /// A board as SVG with cells of side `cell`: its headings left of the rows
 /// and above the columns when it has them, each cell in its role's colour
-/// with its label.
+/// with its label. A `full` board shrinks with the column down to labels of
+/// 12 px; a catalogue's small shape is never scaled.
 ///
 /// Roles a reader might take for one another by colour carry cues besides
 /// it: a thick line parts two such cells side by side, a struck cell is
 /// crossed out and a winning cell's label is bold.
-fn svg(board: &Board, cell: u32) -> String {
-    let full = cell >= CELL;
+fn svg(board: &Board, cell: u32, full: bool) -> String {
     // Room for half of a thick line around the edge.
     let pad = 2;
     let widest = board
@@ -91,7 +113,7 @@ fn svg(board: &Board, cell: u32) -> String {
         false => format!("<svg class=\"shape\" width=\"{w}\" height=\"{h}\" aria-hidden=\"true\">"),
     };
     // The cells of each role as one path, all outlined in ink.
-    let ink = hex(Role::Ink);
+    let ink = Role::Ink.hex();
     let _ = write!(out, "<g class=\"role-ink\" stroke=\"{ink}\">");
     let mut drawn: Vec<Role> = Vec::new();
     for &kind in &board.cells {
@@ -104,7 +126,7 @@ fn svg(board: &Board, cell: u32) -> String {
             out,
             "<path class=\"{}\" fill=\"{}\" d=\"",
             kind.class(),
-            hex(*kind)
+            kind.hex()
         );
         for r in 0..board.rows {
             for c in 0..board.cols {
@@ -165,7 +187,7 @@ fn svg(board: &Board, cell: u32) -> String {
                 out,
                 "<text class=\"{}\" fill=\"{}\" x=\"{x}\" y=\"{y}\"{weight}>{}</text>",
                 on.class(),
-                hex(on),
+                on.hex(),
                 escape(t)
             );
         };
@@ -191,11 +213,6 @@ fn svg(board: &Board, cell: u32) -> String {
     out
 }
 
-/// The role's light colour as `#rrggbb`.
-pub(super) fn hex(role: Role) -> String {
-    format!("#{:06x}", role.colours().0)
-}
-
 #[cfg(test)]
 mod tests {
     use super::super::svg_text::{attributes, texts};
@@ -217,7 +234,7 @@ mod tests {
         ];
         board.row_labels = vec!["1".into(), "2".into()];
         board.col_labels = vec!["x".into(), "y".into(), "z".into()];
-        let svg = svg(&board, CELL);
+        let svg = svg(&board, CELL, true);
         assert_eq!(svg.matches("<path class=\"role-blocked\"").count(), 1);
         assert_eq!(svg.matches("h28v28h-28z").count(), 6, "{svg}");
         assert_eq!(texts(&svg), ["x", "y", "z", "1", "2", "17", "a"]);
@@ -236,7 +253,7 @@ mod tests {
             [Role::Member, Role::Winning, Role::Losing, Role::Struck][c]
         });
         board.labels = vec!["3".into(), "4".into(), "5".into(), "6".into()];
-        let svg = svg(&board, CELL);
+        let svg = svg(&board, CELL, true);
         assert!(svg.contains("<path class=\"role-member\""), "{svg}");
         assert!(svg.contains("<path class=\"role-winning\""), "{svg}");
         // Winning, losing and struck meet on thick lines; member and winning

@@ -1,12 +1,12 @@
 //! Node-link drawings, written as plain SVG: panels side by side, each a graph
 //! whose nodes stand in layers above a ground line (layer 0 on it), every link
 //! a line, a curve when it repeats another, or a loop above its node, in its
-//! role's colour.
+//! role's colour; and the same graph drawn small, without labels, as a
+//! catalogue's shape.
 //!
 //! Nodes in a layer are spread evenly across their panel, in the order given.
 //! Labels are [`TEXT`] px, like a board's.
 
-use super::board::hex;
 use super::html::escape;
 use super::{Role, Table, text_width};
 use std::fmt::Write;
@@ -45,19 +45,60 @@ pub struct Link {
 
 /// Size of a label or title, in CSS px.
 const TEXT: u32 = 14;
-/// Distance between layers and between nodes in a layer, in px.
-const STEP: u32 = 64;
-/// Radius of a node, in px.
-const RADIUS: u32 = 5;
-/// Room above the top layer for loops and labels, and for a panel's title.
-const HEADROOM: u32 = 48;
 /// Gap between two panels, in px.
 const GAP: u32 = 32;
+
+/// How large a graph is drawn.
+struct Size {
+    /// Distance between layers and between nodes in a layer, in px.
+    step: u32,
+    /// Radius of a node.
+    radius: f64,
+    /// Room above the top layer for loops (and labels and a title).
+    headroom: u32,
+    /// How far a loop reaches from its node and how wide it opens (in
+    /// degrees either side), and how far a repeated link bends.
+    petal: f64,
+    spread: f64,
+    bend: f64,
+    /// Width of a link and of the ground line.
+    stroke: u32,
+    /// Whether nodes are labelled and the panel titled.
+    labels: bool,
+}
+
+/// A graph at full size, labelled.
+const FULL: Size = Size {
+    step: 64,
+    radius: 5.0,
+    headroom: 48,
+    petal: 44.0,
+    spread: 17.0,
+    bend: 16.0,
+    stroke: 3,
+    labels: true,
+};
+
+/// A graph drawn small, as a catalogue's shape.
+const SMALL: Size = Size {
+    step: 16,
+    radius: 2.5,
+    headroom: 16,
+    petal: 13.0,
+    spread: 24.0,
+    bend: 5.0,
+    stroke: 2,
+    labels: false,
+};
 
 /// The panels at full size in a box that scrolls sideways when it cannot
 /// fit, with the legend under them as swatches in the roles' colours.
 pub(super) fn html(graphs: &Graphs) -> String {
-    let laid: Vec<Layout> = graphs.panels.iter().map(Layout::new).collect();
+    let laid: Vec<Layout> = graphs
+        .panels
+        .iter()
+        .map(|p| Layout::new(p, &FULL))
+        .collect();
     let w = laid.iter().map(|l| l.width).sum::<u32>() + GAP * laid.len().saturating_sub(1) as u32;
     let h = laid.iter().map(|l| l.height).max().unwrap_or(0);
     let mut out = format!(
@@ -72,12 +113,25 @@ pub(super) fn html(graphs: &Graphs) -> String {
             "<g transform=\"translate({left} {})\">",
             h - layout.height
         );
-        layout.draw(panel, &mut out);
+        layout.draw(panel, &FULL, &mut out);
         out.push_str("</g>");
         left += layout.width + GAP;
     }
     out.push_str("</svg></div>");
     super::board::legend(&mut out, &graphs.legend);
+    out
+}
+
+/// A graph drawn small, without labels, hidden from assistive technology
+/// (the catalogue's values are its text).
+pub(super) fn small(panel: &Panel) -> String {
+    let layout = Layout::new(panel, &SMALL);
+    let mut out = format!(
+        "<svg class=\"shape\" width=\"{}\" height=\"{}\" aria-hidden=\"true\">",
+        layout.width, layout.height
+    );
+    layout.draw(panel, &SMALL, &mut out);
+    out.push_str("</svg>");
     out
 }
 
@@ -91,22 +145,29 @@ struct Layout {
 }
 
 impl Layout {
-    fn new(panel: &Panel) -> Layout {
+    fn new(panel: &Panel, size: &Size) -> Layout {
         let layers = panel.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(1);
         let mut count = vec![0u32; layers];
         for n in &panel.nodes {
             count[n.layer] += 1;
         }
         let widest = count.iter().copied().max().unwrap_or(1).max(1);
-        let labels = panel
-            .nodes
-            .iter()
-            .map(|n| text_width(&n.label, f64::from(TEXT)));
-        let label = labels.fold(0.0, f64::max).ceil() as u32;
-        let title = text_width(&panel.title, f64::from(TEXT)).ceil() as u32;
-        let width = (widest * STEP + label).max(title + 8).max(2 * STEP);
-        let height = HEADROOM + (layers as u32 - 1) * STEP + TEXT + 4;
-        let ground = f64::from(height - TEXT - 4);
+        let step = size.step;
+        let (width, foot) = match size.labels {
+            true => {
+                let labels = panel
+                    .nodes
+                    .iter()
+                    .map(|n| text_width(&n.label, f64::from(TEXT)));
+                let label = labels.fold(0.0, f64::max).ceil() as u32;
+                let title = text_width(&panel.title, f64::from(TEXT)).ceil() as u32;
+                let width = (widest * step + label).max(title + 8).max(2 * step);
+                (width, TEXT + 4)
+            }
+            false => (widest * step + step / 2, size.stroke),
+        };
+        let height = size.headroom + (layers as u32 - 1) * step + foot;
+        let ground = f64::from(height - foot);
         // Layer by layer from the ground, each node at the mean place of its
         // neighbours below (nodes with none after them, in the order given),
         // which keeps a tree's branches from crossing.
@@ -135,7 +196,7 @@ impl Layout {
                 (Some(x), Some(y)) => x.total_cmp(&y),
                 (x, y) => y.is_some().cmp(&x.is_some()),
             });
-            let y = ground - f64::from(STEP) * layer as f64;
+            let y = ground - f64::from(step) * layer as f64;
             for (slot, &(n, _)) in row.iter().enumerate() {
                 let x = f64::from(width) * (slot as f64 + 0.5) / row.len() as f64;
                 at[n] = (x, y);
@@ -149,12 +210,12 @@ impl Layout {
         }
     }
 
-    fn draw(&self, panel: &Panel, out: &mut String) {
-        let ink = hex(Role::Ink);
-        let ground = self.ground;
+    fn draw(&self, panel: &Panel, size: &Size, out: &mut String) {
+        let ink = Role::Ink.hex();
+        let (ground, stroke) = (self.ground, size.stroke);
         let _ = write!(
             out,
-            "<path class=\"role-ink\" stroke=\"{ink}\" stroke-width=\"3\" d=\"M0 {ground}h{}\"/>",
+            "<path class=\"role-ink\" stroke=\"{ink}\" stroke-width=\"{stroke}\" d=\"M0 {ground}h{}\"/>",
             self.width
         );
         // Links: the k-th repeat of a pair bends k times further out, on
@@ -172,14 +233,14 @@ impl Layout {
                 let angle = (-90.0 + 26.0 * step) * std::f64::consts::PI / 180.0;
                 let tip = |turn: f64| {
                     let t = angle + turn * std::f64::consts::PI / 180.0;
-                    (x + 44.0 * t.cos(), y + 44.0 * t.sin())
+                    (x + size.petal * t.cos(), y + size.petal * t.sin())
                 };
-                let ((c, d), (e, f)) = (tip(-17.0), tip(17.0));
+                let ((c, d), (e, f)) = (tip(-size.spread), tip(size.spread));
                 format!("M{x:.1} {y:.1}C{c:.1} {d:.1} {e:.1} {f:.1} {x:.1} {y:.1}")
             } else {
                 let (u, v) = self.at[b];
                 let side = if k % 2 == 0 { 1.0 } else { -1.0 };
-                let bend = side * k.div_ceil(2) as f64 * 16.0;
+                let bend = side * k.div_ceil(2) as f64 * size.bend;
                 let len = (u - x).hypot(v - y).max(1.0);
                 let (mx, my) = ((x + u) / 2.0, (y + v) / 2.0);
                 let (cx, cy) = (mx - bend * (v - y) / len, my + bend * (u - x) / len);
@@ -187,20 +248,24 @@ impl Layout {
             };
             let _ = write!(
                 out,
-                "<path class=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"3\" d=\"{d}\"/>",
+                "<path class=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"{stroke}\" d=\"{d}\"/>",
                 link.role.class(),
-                hex(link.role)
+                link.role.hex()
             );
         }
-        let paper = hex(Role::Paper);
+        let paper = Role::Paper.hex();
         let _ = write!(
             out,
             "<g class=\"role-ink\" stroke=\"{ink}\"><g class=\"role-paper\" fill=\"{paper}\">"
         );
+        let r = size.radius;
         for &(x, y) in &self.at {
-            let _ = write!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{RADIUS}\"/>");
+            let _ = write!(out, "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r}\"/>");
         }
         out.push_str("</g></g>");
+        if !size.labels {
+            return;
+        }
         let _ = write!(
             out,
             "<g class=\"role-ink\" fill=\"{ink}\" font-size=\"{TEXT}\">\
@@ -213,7 +278,7 @@ impl Layout {
             let _ = write!(
                 out,
                 "<text x=\"{:.1}\" y=\"{:.1}\">{}</text>",
-                x + f64::from(RADIUS) + 4.0,
+                x + r + 4.0,
                 y + f64::from(below),
                 escape(&node.label)
             );

@@ -1,18 +1,113 @@
 //! The HTML kinds of the vocabulary: tables (with their CSV) and catalogues of
-//! small shapes, and how a value is written for a reader.
+//! small shapes, and how a value is written for a reader: through the core's
+//! typesetter ([`typeset`]), games in the reader's notation and numbers with
+//! thousands separators, the minus sign and the places a view declares.
 
-use super::{Board, Catalogue};
+use super::{Catalogue, Shape};
+use crate::cgt::canonical::typeset;
 use serde_json::Value;
 
 /// Tabular values: an HTML `<table>` on the page and a CSV beside it. The
-/// first column heads its row.
+/// first column heads its row. The CSV holds the values exactly; the page
+/// writes each column in its [`Format`].
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Table {
     pub columns: Vec<String>,
     pub rows: Vec<Vec<Value>>,
+    /// Each column's format (a column past the end is [`Format::Plain`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub formats: Vec<Format>,
+}
+
+/// How a column's values are written on the page.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Format {
+    /// As [`display`] writes any value.
+    #[default]
+    Plain,
+    /// Numbers in the view's declared precision.
+    Number(Numbers),
+}
+
+/// The precision a view declares for its numbers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Numbers {
+    /// With this many decimal places: `1.5`, `13.6`.
+    Places(usize),
+    /// A share written as a percentage with this many places: `12.5%`.
+    Percent(usize),
+}
+
+impl Numbers {
+    /// `v` as the view writes it.
+    pub fn write(self, v: f64) -> String {
+        match self {
+            Numbers::Places(places) => typeset::decimal(v, places),
+            Numbers::Percent(places) => format!("{}%", typeset::decimal(100.0 * v, places)),
+        }
+    }
+
+    /// Decimal places of the number as written (of the percentage for a share).
+    pub fn places(self) -> usize {
+        match self {
+            Numbers::Places(p) | Numbers::Percent(p) => p,
+        }
+    }
+
+    /// One precision for all of `values`: whole numbers when they are, else
+    /// the places that give the largest of them three significant digits
+    /// (at most four).
+    pub fn fit(values: impl IntoIterator<Item = f64>) -> Numbers {
+        let mut largest: f64 = 0.0;
+        let mut whole = true;
+        for v in values {
+            largest = largest.max(v.abs());
+            whole &= super::is_whole(v);
+        }
+        match whole || largest == 0.0 {
+            true => Numbers::Places(0),
+            false => Numbers::Places((2 - largest.log10().floor() as i64).clamp(0, 4) as usize),
+        }
+    }
+}
+
+impl Format {
+    /// A value as this format writes it.
+    pub fn write(self, v: &Value) -> String {
+        match (self, v.as_f64()) {
+            (Format::Number(numbers), Some(n)) => numbers.write(n),
+            _ => display(v),
+        }
+    }
 }
 
 impl Table {
+    /// A table of plain columns.
+    pub fn new<S: Into<String>>(
+        columns: impl IntoIterator<Item = S>,
+        rows: Vec<Vec<Value>>,
+    ) -> Table {
+        Table {
+            columns: columns.into_iter().map(Into::into).collect(),
+            rows,
+            formats: Vec::new(),
+        }
+    }
+
+    /// The table with column `i` written in `format`.
+    pub fn with_format(mut self, i: usize, format: Format) -> Table {
+        if self.formats.len() <= i {
+            self.formats.resize(i + 1, Format::Plain);
+        }
+        self.formats[i] = format;
+        self
+    }
+
+    /// Column `i`'s format.
+    pub fn format(&self, i: usize) -> Format {
+        self.formats.get(i).copied().unwrap_or_default()
+    }
+
     /// The table as CSV (RFC 4180 quoting); an empty cell is `null`'s.
     pub fn to_csv(&self) -> String {
         fn field(s: &str) -> String {
@@ -43,7 +138,9 @@ impl Table {
 
     /// The table as HTML: header cells for the columns and for each row's
     /// first cell, numbers (and the heads of columns of numbers) aligned
-    /// right, inside a box that scrolls sideways on a narrow screen.
+    /// right, inside a box that scrolls sideways on a narrow screen. A column
+    /// of numbers written to a declared precision says so in `data-places`
+    /// (and `data-percent`), for a reader of the page to check.
     pub fn to_html(&self) -> String {
         let mut out =
             String::from("<div class=\"table-box\"><table class=\"values\">\n<thead><tr>");
@@ -52,14 +149,26 @@ impl Table {
             let numbers =
                 cells().any(Value::is_number) && cells().all(|v| v.is_number() || v.is_null());
             let class = if numbers { " class=\"num\"" } else { "" };
-            out.push_str(&format!("<th scope=\"col\"{class}>{}</th>", escape(c)));
+            let precision = match self.format(i) {
+                Format::Number(n @ Numbers::Places(_)) => {
+                    format!(" data-places=\"{}\"", n.places())
+                }
+                Format::Number(n @ Numbers::Percent(_)) => {
+                    format!(" data-places=\"{}\" data-percent=\"\"", n.places())
+                }
+                Format::Plain => String::new(),
+            };
+            out.push_str(&format!(
+                "<th scope=\"col\"{class}{precision}>{}</th>",
+                escape(c)
+            ));
         }
         out.push_str("</tr></thead>\n<tbody>\n");
         for row in &self.rows {
             out.push_str("<tr>");
             for (i, v) in row.iter().enumerate() {
                 let class = if v.is_number() { " class=\"num\"" } else { "" };
-                let text = escape(&display(v));
+                let text = escape(&self.format(i).write(v));
                 match i {
                     0 => out.push_str(&format!("<th scope=\"row\"{class}>{text}</th>")),
                     _ => out.push_str(&format!("<td{class}>{text}</td>")),
@@ -73,46 +182,29 @@ impl Table {
 }
 
 /// A value as a reader reads it: whole numbers with thousands separators and
-/// a minus sign, other numbers as written, text as it is, `null` empty.
+/// the minus sign, other numbers as written (with the minus sign), a game in
+/// CGSuite's notation typeset ([`text`]), other text as it is, `null` empty.
 pub fn display(v: &Value) -> String {
     match v {
         Value::Null => String::new(),
-        Value::String(s) => s.clone(),
+        Value::String(s) => text(s),
         Value::Number(n) => match n.as_i64() {
-            Some(i) => grouped(i),
+            Some(i) => typeset::integer(i),
             None => n.to_string().replacen('-', "\u{2212}", 1),
         },
         other => other.to_string(),
     }
 }
 
-/// `-12345` as `−12,345`.
-pub fn grouped(n: i64) -> String {
-    let sign = if n < 0 { "\u{2212}" } else { "" };
-    format!("{sign}{}", thousands(&n.unsigned_abs().to_string()))
+/// Text as a reader reads it: a game in CGSuite's notation (`*2`,
+/// `{1|-1/2}`) typeset, anything else as it is.
+pub fn text(s: &str) -> String {
+    typeset::game(s).unwrap_or_else(|| s.to_string())
 }
 
-/// `v` with `places` decimals, thousands separators and a minus sign:
-/// `decimal(-1234.5, 1)` is `−1,234.5`; nothing that rounds to zero is negative.
-pub fn decimal(v: f64, places: usize) -> String {
-    let digits = format!("{:.places$}", v.abs());
-    let (whole, fraction) = digits.split_once('.').unwrap_or((&digits, ""));
-    let zero = digits.bytes().all(|b| matches!(b, b'0' | b'.'));
-    let sign = if v < 0.0 && !zero { "\u{2212}" } else { "" };
-    let point = if fraction.is_empty() { "" } else { "." };
-    format!("{sign}{}{point}{fraction}", thousands(whole))
-}
-
-/// A string of digits with a comma before each group of three from the right.
-fn thousands(digits: &str) -> String {
-    let mut out = String::with_capacity(digits.len() + digits.len() / 3);
-    for (i, d) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(d);
-    }
-    out
+/// A whole number as a reader reads it: `−12,345`.
+pub fn whole(n: impl Into<i64>) -> String {
+    typeset::integer(n.into())
 }
 
 /// `&`, `<`, `>` and `"` as entities: safe in text and in a double-quoted attribute.
@@ -120,42 +212,62 @@ pub fn escape(s: &str) -> String {
     html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
-/// A catalogue as a wrapped grid: a key naming the values under each shape,
-/// then per group its heading and a list of tiles, each a small drawing (from
-/// `shape`) above its values, one to a line, marked ones in `<mark>`.
-pub fn catalogue(catalogue: &Catalogue, shape: &dyn Fn(&Board) -> String) -> String {
+/// A catalogue as groups that flow in rows: a key naming the values under
+/// each shape, then per group its heading (a compact label) and its tiles,
+/// each a small drawing above the values the catalogue writes under it;
+/// the legend last.
+pub fn catalogue(catalogue: &Catalogue) -> String {
     let mut out = String::from("<div class=\"catalogue\">\n");
-    if !catalogue.columns.is_empty() {
-        let names: Vec<String> = catalogue.columns.iter().map(|c| escape(c)).collect();
+    if !catalogue.under.is_empty() {
+        let graphs = catalogue
+            .groups
+            .iter()
+            .flat_map(|g| &g.items)
+            .all(|item| matches!(item.shape, Shape::Graph(_)));
+        let names: Vec<String> = catalogue
+            .under
+            .iter()
+            .filter_map(|&i| catalogue.columns.get(i))
+            .map(|c| escape(c))
+            .collect();
         out.push_str(&format!(
-            "<p class=\"key\">Under each shape: {}.</p>\n",
+            "<p class=\"key\">Under each {}: {}.</p>\n",
+            if graphs { "graph" } else { "shape" },
             names.join(", ")
         ));
     }
+    out.push_str("<div class=\"groups\">\n");
     for group in &catalogue.groups {
         out.push_str("<section class=\"group\">");
         if !group.heading.is_empty() {
+            // Each part of a heading (up to a `; `) stays on one line.
+            let parts: Vec<String> = group
+                .heading
+                .split("; ")
+                .map(|part| format!("<span>{}</span>", escape(part)))
+                .collect();
             out.push_str(&format!(
                 "<p class=\"group-heading\">{}</p>",
-                escape(&group.heading)
+                parts.join("; ")
             ));
         }
         out.push_str("<ul class=\"tiles\">\n");
         for item in &group.items {
             out.push_str("<li>");
-            out.push_str(&shape(&item.shape));
-            for (i, v) in item.values.iter().enumerate() {
-                let text = escape(&display(v));
-                match item.marked.contains(&i) {
-                    true => out.push_str(&format!("<span><mark>{text}</mark></span>")),
-                    false => out.push_str(&format!("<span>{text}</span>")),
-                }
+            out.push_str(&match &item.shape {
+                Shape::Board(board) => super::board::small(board),
+                Shape::Graph(panel) => super::graph::small(panel),
+            });
+            for v in catalogue.under.iter().filter_map(|&i| item.values.get(i)) {
+                out.push_str(&format!("<span>{}</span>", escape(&display(v))));
             }
             out.push_str("</li>\n");
         }
         out.push_str("</ul></section>\n");
     }
     out.push_str("</div>");
+    super::board::legend(&mut out, &catalogue.legend);
+    out.push_str("\n</div>");
     out
 }
 
@@ -167,6 +279,7 @@ mod tests {
     #[test]
     fn quotes_csv_fields_and_leaves_null_empty() {
         let t = Table {
+            formats: Vec::new(),
             columns: vec!["a".into(), "b,c".into()],
             rows: vec![vec![json!(1), json!("x\"y")], vec![json!(null), json!(2)]],
         };
@@ -176,6 +289,7 @@ mod tests {
     #[test]
     fn html_tables_head_rows_and_align_numbers() {
         let t = Table {
+            formats: Vec::new(),
             columns: vec!["n".into(), "<v>".into()],
             rows: vec![vec![json!(3), json!(-25000)]],
         };
@@ -195,16 +309,45 @@ mod tests {
     }
 
     #[test]
-    fn groups_thousands() {
-        assert_eq!(decimal(-1234.5, 1), "\u{2212}1,234.5");
-        assert_eq!(decimal(25000.0, 0), "25,000");
-        assert_eq!(decimal(-0.001, 2), "0.00");
-        assert_eq!(decimal(0.05, 2), "0.05");
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1042), "1,042");
-        assert_eq!(grouped(-1234567), "\u{2212}1,234,567");
+    fn values_are_written_as_a_reader_reads_them() {
+        assert_eq!(display(&json!(-1234567)), "\u{2212}1,234,567");
         assert_eq!(display(&json!(0.25)), "0.25");
         assert_eq!(display(&json!(-0.5)), "\u{2212}0.5");
+        assert_eq!(display(&json!("*2")), "\u{2217}2");
+        assert_eq!(display(&json!("{0|-1}")), "{0\u{2009}|\u{2009}\u{2212}1}");
+        assert_eq!(display(&json!("4 × 5")), "4 × 5");
+        assert_eq!(whole(-3), "\u{2212}3");
+    }
+
+    #[test]
+    fn a_column_of_declared_precision_shows_it_and_the_csv_keeps_the_value() {
+        let t = Table::new(
+            ["x", "mean", "share"],
+            vec![vec![json!(1), json!(0.13023255813953488), json!(0.25)]],
+        )
+        .with_format(1, Format::Number(Numbers::Places(2)))
+        .with_format(2, Format::Number(Numbers::Percent(1)));
+        let html = t.to_html();
+        assert!(
+            html.contains("<td class=\"num\">0.13</td><td class=\"num\">25.0%</td>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("<th scope=\"col\" class=\"num\" data-places=\"2\">mean</th>"),
+            "{html}"
+        );
+        assert!(
+            html.contains("data-places=\"1\" data-percent=\"\">share</th>"),
+            "{html}"
+        );
+        assert_eq!(t.to_csv(), "x,mean,share\n1,0.13023255813953488,0.25\n");
+    }
+
+    #[test]
+    fn one_precision_fits_a_charts_values() {
+        assert_eq!(Numbers::fit([1.0, 25.0]), Numbers::Places(0));
+        assert_eq!(Numbers::fit([1.0, 1.5, 15.84]), Numbers::Places(1));
+        assert_eq!(Numbers::fit([0.13, 0.58]), Numbers::Places(3));
+        assert_eq!(Numbers::Places(2).write(-1234.567), "\u{2212}1,234.57");
     }
 }

@@ -1,20 +1,23 @@
 //! The figure vocabulary: what a generator's view is ([`Drawing`]: a chart, a
-//! board, a table, a catalogue of small shapes or node-link graphs) and how
-//! each kind is rendered, once, for every generator ([`Drawing::render`]).
+//! board, boards side by side, a table, a catalogue of small shapes or small
+//! graphs, node-link graphs) and how each kind is rendered, once, for every
+//! generator ([`Drawing::render`]).
 //!
 //! A view is built from a run's data alone; rendering it gives the figure's
 //! body (inline SVG or HTML) and, where it has them, the values it shows as a
-//! [`Table`] (the figure's `<details>` table and its CSV). Every mark carries
-//! the class of its [`Role`]; `templates/style.css` colours the roles in the
-//! light and the dark scheme.
+//! [`Table`] (the table in the figure's "Data and how to reproduce"
+//! disclosure, written in the view's [`Format`]s, and its CSV, exact). Every
+//! mark carries the class of its [`Role`]; `templates/style.css` colours the
+//! roles in the light and the dark scheme. Every value a reader sees is
+//! written by the core's typesetter ([`crate::cgt::canonical::typeset`]).
 //!
-//! Each kind has its file: `chart` draws charts with plotters' SVG backend
-//! into a `String`, twice (for a wide column and for a phone), without
-//! system fonts, so the same data gives the same bytes on every machine;
-//! `board` writes boards and a catalogue's small shapes as plain SVG;
-//! `html` writes tables and catalogues; `graph` draws node-link graphs. Text
-//! in a drawing is drawn at its size on the page, at least 12 CSS px, in the
-//! page's font.
+//! Each kind has its file: `chart` writes charts as SVG, twice (for a wide
+//! column and for a phone), every mark carrying its values, without system
+//! fonts, so the same data gives the same bytes on every machine;
+//! `board` writes boards, boards side by side and a catalogue's small shapes
+//! as plain SVG; `html` writes tables and catalogues; `graph` draws
+//! node-link graphs, full size or small. Text in a drawing is drawn at its
+//! size on the page, at least 12 CSS px, in the page's font.
 
 mod board;
 mod chart;
@@ -22,7 +25,7 @@ mod graph;
 mod html;
 
 pub use graph::{Graphs, Link, Node, Panel};
-pub use html::{Table, display};
+pub use html::{Format, Numbers, Table, display, text, whole};
 
 /// One view of a run's data, in the site's figure vocabulary.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,6 +36,8 @@ pub enum Drawing {
     Catalogue(Catalogue),
     /// Node-link graphs side by side.
     Graphs(Graphs),
+    /// Boards side by side, each under its title.
+    Boards(Boards),
 }
 
 /// A chart of numbered series against one x axis.
@@ -43,11 +48,14 @@ pub struct Chart {
     pub series: Vec<Series>,
 }
 
-/// An axis: its title and its scale.
+/// An axis: its title, its scale and, for the value axis, how the chart
+/// writes its values (over bars and in its Data table).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Axis {
     pub title: String,
     pub scale: Scale,
+    /// The precision the view declares; without one, [`Numbers::fit`].
+    pub numbers: Option<Numbers>,
 }
 
 impl Axis {
@@ -55,6 +63,15 @@ impl Axis {
         Axis {
             title: title.into(),
             scale,
+            numbers: None,
+        }
+    }
+
+    /// The axis with its values written as `numbers` says.
+    pub fn numbers(self, numbers: Numbers) -> Axis {
+        Axis {
+            numbers: Some(numbers),
+            ..self
         }
     }
 }
@@ -62,7 +79,8 @@ impl Axis {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scale {
     Linear,
-    /// Logarithmic; every value on it must be positive.
+    /// Logarithmic; every value on it must be positive. A value axis that is
+    /// one carries points only: bars on it are drawn as points.
     Log,
     /// Named categories, at x = 0, 1, 2, ... (bars).
     Categories(Vec<String>),
@@ -121,12 +139,29 @@ impl Board {
     }
 }
 
-/// Many small shapes, each with its values, in groups.
+/// Boards side by side, each under its title (small multiples: one board
+/// for each of a few maps, say), with one legend for them all.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Boards {
+    pub panels: Vec<(String, Board)>,
+    /// What each role drawn means, shown under the boards.
+    pub legend: Vec<(Role, String)>,
+    /// The values the boards show.
+    pub values: Option<Table>,
+}
+
+/// Many small shapes, each with its values, in groups that flow in rows.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Catalogue {
-    /// The names of the values every item carries (the CSV's header).
+    /// The names of the values every item carries (the Data table's and the
+    /// CSV's header).
     pub columns: Vec<String>,
+    /// The columns written under each shape (a value its group's heading
+    /// states, or a shape's own description, is left to the Data table).
+    pub under: Vec<usize>,
     pub groups: Vec<Group>,
+    /// What each role drawn means, shown under the shapes.
+    pub legend: Vec<(Role, String)>,
 }
 
 /// A group of a catalogue, under its heading (empty for none).
@@ -136,13 +171,18 @@ pub struct Group {
     pub items: Vec<Item>,
 }
 
-/// One shape of a catalogue with its values, some of them marked.
+/// One shape of a catalogue with its values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
-    pub shape: Board,
+    pub shape: Shape,
     pub values: Vec<serde_json::Value>,
-    /// Indices into `values` to mark (the values that differ in a group).
-    pub marked: Vec<usize>,
+}
+
+/// A catalogue's small drawing: a board's cells or a node-link graph.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Shape {
+    Board(Board),
+    Graph(Panel),
 }
 
 /// A rendered view.
@@ -150,11 +190,14 @@ pub struct Item {
 pub struct Rendered {
     /// Inline SVG or HTML.
     pub body: String,
-    /// Whether the body is a picture (it then takes the figure's alt text
-    /// and its values are shown in a `<details>` table under it).
+    /// Whether the body is a picture (it then takes the figure's alt text).
     pub picture: bool,
-    /// The values the view shows: its CSV.
+    /// The values the view shows: its CSV, and the table in the figure's
+    /// Data disclosure unless the body is that table.
     pub values: Option<Table>,
+    /// Whether the body is the values' own table.
+    #[serde(default)]
+    pub tabular: bool,
 }
 
 impl Drawing {
@@ -165,33 +208,56 @@ impl Drawing {
                 body: chart::html(chart),
                 picture: true,
                 values: Some(chart.values()),
+                tabular: false,
             },
             Drawing::Board(board) => Rendered {
                 body: board::html(board),
                 picture: true,
                 values: board.values.clone(),
+                tabular: false,
             },
             Drawing::Table(table) => Rendered {
                 body: table.to_html(),
                 picture: false,
                 values: Some(table.clone()),
+                tabular: true,
             },
             Drawing::Catalogue(catalogue) => Rendered {
-                body: html::catalogue(catalogue, &board::small),
+                body: html::catalogue(catalogue),
                 picture: false,
                 values: Some(catalogue.values()),
+                tabular: false,
             },
             Drawing::Graphs(graphs) => Rendered {
                 body: graph::html(graphs),
                 picture: true,
                 values: graphs.values.clone(),
+                tabular: false,
+            },
+            Drawing::Boards(boards) => Rendered {
+                body: board::panels(boards),
+                picture: true,
+                values: boards.values.clone(),
+                tabular: false,
             },
         }
     }
 }
 
 impl Chart {
-    /// The values the chart plots: one row per x, one column per series.
+    /// How the chart writes its values: as its value axis declares, else in
+    /// one precision fitted to them.
+    pub fn numbers(&self) -> Numbers {
+        let ys = self
+            .series
+            .iter()
+            .flat_map(|s| s.points.iter().map(|p| p.1));
+        self.y.numbers.unwrap_or_else(|| Numbers::fit(ys))
+    }
+
+    /// The values the chart plots: one row per x, one column per series,
+    /// written on the page in the chart's precision, a series of whole
+    /// numbers without places (the CSV keeps them exactly).
     pub fn values(&self) -> Table {
         let mut xs: Vec<f64> = self
             .series
@@ -210,9 +276,17 @@ impl Chart {
                 .map_or(serde_json::Value::Null, |n| n.clone().into()),
             _ => number(x),
         };
+        // A series of whole numbers is written without places.
+        let numbers = |s: &Series| match self.numbers() {
+            Numbers::Places(_) if s.points.iter().all(|p| is_whole(p.1)) => Numbers::Places(0),
+            numbers => numbers,
+        };
         Table {
             columns: std::iter::once(self.x.title.clone())
                 .chain(self.series.iter().map(|s| s.name.clone()))
+                .collect(),
+            formats: std::iter::once(Format::Plain)
+                .chain(self.series.iter().map(|s| Format::Number(numbers(s))))
                 .collect(),
             rows: xs
                 .iter()
@@ -235,11 +309,10 @@ impl Catalogue {
     /// Every item's values, after its group's heading when there are headings.
     pub fn values(&self) -> Table {
         let grouped = self.groups.iter().any(|g| !g.heading.is_empty());
-        let head = grouped.then(|| "group".to_string());
-        Table {
-            columns: head.into_iter().chain(self.columns.clone()).collect(),
-            rows: self
-                .groups
+        let head = grouped.then_some("group".to_string());
+        Table::new(
+            head.into_iter().chain(self.columns.clone()),
+            self.groups
                 .iter()
                 .flat_map(|g| {
                     g.items.iter().map(move |item| {
@@ -248,11 +321,9 @@ impl Catalogue {
                     })
                 })
                 .collect(),
-        }
+        )
     }
 }
-
-use plotters::style::RGBColor;
 
 /// Side of one board cell, in CSS px, in every board drawing.
 pub const CELL: u32 = 28;
@@ -334,9 +405,9 @@ impl Role {
         format!("role-{name}")
     }
 
-    /// The role's colour in the light scheme, as `style.css` gives it.
-    pub fn colour(self) -> RGBColor {
-        rgb(self.colours().0)
+    /// The role's colour in the light scheme, as `style.css` gives it: `#rrggbb`.
+    pub fn hex(self) -> String {
+        format!("#{:06x}", self.colours().0)
     }
 
     /// The role's colours in the light and the dark scheme, as `style.css`
@@ -388,10 +459,6 @@ impl Role {
     }
 }
 
-fn rgb(hex: u32) -> RGBColor {
-    RGBColor((hex >> 16) as u8, (hex >> 8) as u8, hex as u8)
-}
-
 /// WCAG's contrast ratio of two colours given as `0xRRGGBB`.
 fn contrast(a: u32, b: u32) -> f64 {
     let luminance = |hex: u32| {
@@ -409,14 +476,15 @@ fn contrast(a: u32, b: u32) -> f64 {
 }
 
 /// The estimated width in px of `text` set at `px` in the page's serif face,
-/// on the generous side: plotters' own estimate knows no face, and a drawing
-/// is laid out before a browser sets its text.
+/// on the generous side: a drawing is laid out before a browser sets its
+/// text.
 fn text_width(text: &str, px: f64) -> f64 {
     let em = |c: char| match c {
         '0'..='9' => 0.5,
         ',' | '.' | ' ' | ':' | ';' | '(' | ')' | '\'' => 0.3,
         'i' | 'j' | 'l' | 'f' | 't' | 'r' => 0.3,
         '\u{2212}' | '+' | '=' | '\u{d7}' => 0.57,
+        '%' => 0.85,
         'm' | 'w' | 'M' | 'W' => 0.8,
         c if c.is_uppercase() => 0.7,
         _ => 0.5,
@@ -441,8 +509,7 @@ mod svg_text {
             .collect()
     }
 
-    /// The texts of a drawing's `<text>` elements, trimmed (plotters writes
-    /// them on lines of their own).
+    /// The texts of a drawing's `<text>` elements, trimmed.
     pub fn texts(svg: &str) -> Vec<&str> {
         svg.split("<text")
             .skip(1)
@@ -553,55 +620,57 @@ mod tests {
     }
 
     /// A catalogue of `groups` groups of ten shapes of two rows of three
-    /// cells, each with two values, the first marked in every third item.
+    /// cells, each with three values, the first two written under it.
     fn catalogue(groups: usize) -> Catalogue {
         let item = |i: usize| Item {
-            shape: Board::new(2, 3, |r, c| match (r + c + i) % 4 {
+            shape: Shape::Board(Board::new(2, 3, |r, c| match (r + c + i) % 4 {
                 0 => Role::Paper,
                 _ => Role::Free,
-            }),
+            })),
             values: vec![
                 format!("{i}/2").into(),
                 serde_json::json!(-(i as i64) * 1000),
+                format!("*{i}").into(),
             ],
-            marked: if i.is_multiple_of(3) { vec![0] } else { vec![] },
         };
         Catalogue {
-            columns: vec!["value".into(), "interval".into()],
+            columns: vec!["value".into(), "interval".into(), "nimber".into()],
+            under: vec![0, 1],
             groups: (0..groups)
                 .map(|g| Group {
                     heading: format!("{} cells", g + 1),
                     items: (0..10).map(item).collect(),
                 })
                 .collect(),
+            legend: Vec::new(),
         }
     }
 
     #[test]
     fn catalogues_are_tiles_of_shapes_and_values_under_group_headings() {
         let rendered = Drawing::Catalogue(catalogue(2)).render();
-        assert!(!rendered.picture);
+        assert!(!rendered.picture && !rendered.tabular);
         let body = rendered.body;
-        assert!(body.starts_with(
-            "<div class=\"catalogue\">\n<p class=\"key\">Under each shape: value, interval.</p>\n\
-             <section class=\"group\"><p class=\"group-heading\">1 cells</p><ul class=\"tiles\">\n\
-             <li><svg class=\"shape\""
-        ));
+        assert!(
+            body.starts_with(
+                "<div class=\"catalogue\">\n<p class=\"key\">Under each shape: value, interval.</p>\n\
+                 <div class=\"groups\">\n<section class=\"group\"><p class=\"group-heading\"><span>1 cells</span></p>\
+                 <ul class=\"tiles\">\n<li><svg class=\"shape\""
+            ),
+            "{body}"
+        );
         assert_eq!(body.matches("<section class=\"group\">").count(), 2);
         assert_eq!(body.matches("<li><svg class=\"shape\"").count(), 20);
         assert_eq!(body.matches(" aria-hidden=\"true\">").count(), 20);
-        // Values under each shape, the marked ones in <mark>, numbers as the
-        // site writes them.
-        assert!(
-            body.contains("</svg><span><mark>3/2</mark></span><span>\u{2212}3,000</span></li>")
-        );
+        // The values named under each shape, as the site writes them; the
+        // third only in the Data table.
         assert!(body.contains("</svg><span>4/2</span><span>\u{2212}4,000</span></li>"));
-        assert_eq!(body.matches("<mark>").count(), 2 * 4);
+        assert!(!body.contains('*') && !body.contains('\u{2217}'));
         let values = rendered.values.unwrap();
-        assert_eq!(values.columns, ["group", "value", "interval"]);
+        assert_eq!(values.columns, ["group", "value", "interval", "nimber"]);
         assert_eq!(
             values.rows[13],
-            [json!("2 cells"), json!("3/2"), json!(-3000)]
+            [json!("2 cells"), json!("3/2"), json!(-3000), json!("*3")]
         );
     }
 
@@ -613,10 +682,10 @@ mod tests {
 
     #[test]
     fn tables_render_as_html_tables_and_are_their_own_values() {
-        let table = Table {
-            columns: vec!["n".into(), "positions".into()],
-            rows: vec![vec![json!(4), json!(25000)], vec![json!(5), json!(null)]],
-        };
+        let table = Table::new(
+            ["n", "positions"],
+            vec![vec![json!(4), json!(25000)], vec![json!(5), json!(null)]],
+        );
         let rendered = Drawing::Table(table.clone()).render();
         assert!(!rendered.picture);
         assert_eq!(rendered.body, table.to_html());

@@ -166,7 +166,8 @@ static SPEC: Spec = Spec {
         },
         Doc {
             name: "catalogue",
-            doc: "The family as a table: each graph's edges and its value by fusion and by the search.",
+            doc: "The family as a catalogue: each graph drawn small with its value; its edges and its \
+                  value by fusion and by the search in the Data table.",
         },
     ],
 };
@@ -452,10 +453,26 @@ mod tests {
             .draw("catalogue", &p, &data)
             .unwrap()
             .unwrap();
-        let draw::Drawing::Table(table) = catalogue else {
-            panic!("the catalogue is a table");
+        let draw::Drawing::Catalogue(catalogue) = catalogue else {
+            panic!("the catalogue is a catalogue of graphs");
         };
-        assert_eq!(table.rows.len(), 5);
+        // Each graph of the family drawn with its edges, its value under it.
+        let graphs = data.get("graphs").unwrap().unwrap();
+        let items = &catalogue.groups[0].items;
+        assert_eq!(items.len(), 5);
+        for (item, graph) in items.iter().zip(graphs.as_array().unwrap()) {
+            let draw::Shape::Graph(panel) = &item.shape else {
+                panic!("a graph is drawn as one");
+            };
+            assert_eq!(serde_json::json!(panel.links.len()), graph["size"]);
+            assert_eq!(item.values[2], graph["value"]);
+            assert_eq!(
+                item.values[0],
+                graph["edges"].as_str().unwrap().replace('-', "\u{2013}")
+            );
+        }
+        assert_eq!(catalogue.under, [2]);
+        assert_eq!(catalogue.columns[2], "value by fusion");
         assert!(HackenbushFusion.draw("pie", &p, &data).is_err());
     }
 }

@@ -1,36 +1,73 @@
 //! The views of `hackenbush-fusion`, drawn from its data alone.
 
 use super::{Drawn, Results};
-use crate::generators::draw::{Drawing, Graphs, Link, Node, Panel, Role, Table};
+use crate::games::hackenbush::Graph;
+use crate::generators::draw::{
+    Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
+};
 use std::collections::VecDeque;
 
 pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
     match view {
         "fused" => Ok(Some(fused(&data.drawn))),
-        "catalogue" => Ok(Some(catalogue(data))),
+        "catalogue" => catalogue(data).map(Some),
         other => Err(format!("no view `{other}`")),
     }
 }
 
-/// The family as a table.
-fn catalogue(data: &Results) -> Drawing {
-    Drawing::Table(Table {
-        columns: ["graph", "edges", "value by fusion", "value by search"]
-            .map(String::from)
-            .to_vec(),
-        rows: data
-            .graphs
-            .iter()
-            .map(|g| {
-                vec![
-                    g.edges.clone().into(),
+/// An edge list as a reader reads it: `0–1 1–2`, each edge's ends joined by
+/// an en dash.
+fn edge_list(edges: &str) -> String {
+    edges.replace('-', "\u{2013}")
+}
+
+/// The family as a catalogue: each graph drawn small, its edges in ink and
+/// those cut from the ground struck, with its value (by fusion, which the
+/// search matches on every graph); its edge list is in the Data table.
+fn catalogue(data: &Results) -> Result<Drawing, String> {
+    let mut cut = false;
+    let items = data
+        .graphs
+        .iter()
+        .map(|g| {
+            let graph: Graph = g
+                .edges
+                .parse()
+                .map_err(|e| format!("the family's graph `{}`: {e}", g.edges))?;
+            let panel = graph_panel(graph.edges(), |_, grounded| match grounded {
+                true => Role::Ink,
+                false => Role::Struck,
+            });
+            cut |= panel.links.iter().any(|l| l.role == Role::Struck);
+            Ok(Item {
+                shape: Shape::Graph(panel),
+                values: vec![
+                    edge_list(&g.edges).into(),
                     g.size.into(),
                     g.value.clone().into(),
                     g.search.clone().into(),
-                ]
+                ],
             })
-            .collect(),
-    })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let mut legend = vec![(
+        Role::Ink,
+        "an edge; vertex 0 is the ground line".to_string(),
+    )];
+    if cut {
+        legend.push((Role::Struck, "cut from the ground".into()));
+    }
+    Ok(Drawing::Catalogue(Catalogue {
+        columns: ["graph", "edges", "value by fusion", "value by search"]
+            .map(String::from)
+            .to_vec(),
+        under: vec![2],
+        groups: vec![Group {
+            heading: String::new(),
+            items,
+        }],
+        legend,
+    }))
 }
 
 /// The name of part `k` of the ground's sum.
@@ -48,7 +85,10 @@ fn fused(drawn: &Drawn) -> Drawing {
     let mut legend: Vec<(Role, String)> = Vec::new();
     for (k, value) in drawn.parts.iter().enumerate() {
         if drawn.part_of_edge.contains(&Some(k)) {
-            legend.push((Role::Series(k), format!("{}: {value}", part_name(k))));
+            legend.push((
+                Role::Series(k),
+                format!("{}: {}", part_name(k), text(value)),
+            ));
         }
     }
     if drawn.part_of_edge.contains(&None) {
@@ -70,7 +110,7 @@ fn fused(drawn: &Drawn) -> Drawing {
         depth[n] = node.parent.map_or(0, |p| depth[p] + 1);
     }
     let tree = Panel {
-        title: format!("fused tree: {}", drawn.value),
+        title: format!("fused tree: {}", text(&drawn.value)),
         nodes: drawn
             .nodes
             .iter()
@@ -89,6 +129,7 @@ fn fused(drawn: &Drawn) -> Drawing {
     };
     let part = |e: usize| drawn.part_of_edge[e].map_or("cut from the ground".into(), part_name);
     let values = Table {
+        formats: Vec::new(),
         columns: ["edge", "part of the sum", "value of the part"]
             .map(String::from)
             .to_vec(),
@@ -98,23 +139,28 @@ fn fused(drawn: &Drawn) -> Drawing {
             .enumerate()
             .map(|(e, (a, b))| {
                 let value = drawn.part_of_edge[e].map(|k| drawn.parts[k].clone());
-                vec![format!("{a}-{b}").into(), part(e).into(), value.into()]
+                vec![
+                    format!("{a}\u{2013}{b}").into(),
+                    part(e).into(),
+                    value.into(),
+                ]
             })
             .collect(),
     };
+    let graph = graph_panel(&drawn.edges, |e, _| role(drawn.part_of_edge[e]));
     Drawing::Graphs(Graphs {
-        panels: vec![graph_panel(drawn, role), tree],
+        panels: vec![graph, tree],
         legend,
         values: Some(values),
     })
 }
 
-/// The graph, each vertex in the layer of its distance from the ground
-/// (vertices cut from the ground one layer above the rest), in order of first
-/// appearance.
-fn graph_panel(drawn: &Drawn, role: impl Fn(Option<usize>) -> Role) -> Panel {
+/// The graph of `edges`, each vertex in the layer of its distance from the
+/// ground (vertices cut from the ground one layer above the rest), in order
+/// of first appearance; edge `e` in the role `role(e, joined to the ground)`.
+fn graph_panel(edges: &[(u32, u32)], role: impl Fn(usize, bool) -> Role) -> Panel {
     let mut names = vec![0u32];
-    for &(a, b) in &drawn.edges {
+    for &(a, b) in edges {
         for v in [a, b] {
             if !names.contains(&v) {
                 names.push(v);
@@ -131,7 +177,7 @@ fn graph_panel(drawn: &Drawn, role: impl Fn(Option<usize>) -> Role) -> Panel {
     layer[0] = 0;
     let mut queue = VecDeque::from([0]);
     while let Some(v) = queue.pop_front() {
-        for &(a, b) in &drawn.edges {
+        for &(a, b) in edges {
             let (a, b) = (index(a), index(b));
             for (from, to) in [(a, b), (b, a)] {
                 if from == v && layer[to] == usize::MAX {
@@ -157,13 +203,12 @@ fn graph_panel(drawn: &Drawn, role: impl Fn(Option<usize>) -> Role) -> Panel {
                 layer: if l == usize::MAX { top + 1 } else { l },
             })
             .collect(),
-        links: drawn
-            .edges
+        links: edges
             .iter()
-            .zip(&drawn.part_of_edge)
-            .map(|(&(a, b), &part)| Link {
+            .enumerate()
+            .map(|(e, &(a, b))| Link {
                 ends: (index(a), index(b)),
-                role: role(part),
+                role: role(e, layer[index(a)] != usize::MAX),
             })
             .collect(),
     }

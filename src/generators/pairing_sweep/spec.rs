@@ -433,8 +433,8 @@ pub(super) static SPEC: Spec = Spec {
         },
         Doc {
             name: "expansions",
-            doc: "Positions the measured solver expands on each board under the four check settings \
-                  (bars, log scale).",
+            doc: "The share of the unchecked search's expansions the measured solver saves on each \
+                  board with the half turn, the reflection and both (bars).",
         },
         Doc {
             name: "pairing",
@@ -454,9 +454,9 @@ pub(super) static SPEC: Spec = Spec {
         },
         Doc {
             name: "refusals",
-            doc: "A table of the empty rectangles: for the half turn and each mirror, \"fires\" or \
-                  the clause that refuses it (\"fixed cell\", or \"domino\" for the self-paired \
-                  domino).",
+            doc: "The empty rectangles as three boards of rows by columns, one for the half turn \
+                  and one for each mirror, each rectangle coloured by \"fires\" or the clause that \
+                  refuses it; its data table lists the verdicts.",
         },
     ],
 };

@@ -1,7 +1,9 @@
 //! The views of `pairing-sweep`, drawn from its data alone.
 
 use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle};
-use crate::generators::draw::{Axis, Board, Chart, Drawing, Mark, Role, Scale, Series, Table};
+use crate::generators::draw::{
+    Axis, Board, Boards, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
+};
 use crate::generators::{Data, Params};
 use serde_json::Value;
 
@@ -13,13 +15,22 @@ pub fn draw(view: &str, params: &Params, data: &Data) -> Result<Option<Drawing>,
         "pairing" => pairing(&data.field("example")?)?,
         "grundy" => grundy(params, &data.field::<Vec<_>>("grundy")?),
         "per-board" => per_board(&boards()?),
-        "refusals" => refusals(&data.field::<Vec<_>>("rectangles")?),
+        "refusals" => refusals(&data.field::<Vec<_>>("rectangles")?)?,
         other => return Err(format!("no view `{other}`")),
     })
 }
 
-/// A series of bars: its name and the count it shows of each board.
-type Count = (&'static str, fn(&BoardFigures) -> u64);
+/// The share of the unchecked search's expansions that a search of `with`
+/// expansions saves on board `b`.
+fn saved(with: u64, b: &BoardFigures) -> f64 {
+    match b.expansions.none {
+        0 => 0.0,
+        none => none.saturating_sub(with) as f64 / none as f64,
+    }
+}
+
+/// A series of bars: its name and what it shows of each board.
+type Count = (&'static str, fn(&BoardFigures) -> f64);
 
 /// Bars per board, one series per count; nothing without boards.
 fn bars(boards: &[BoardFigures], y: Axis, series: &[Count]) -> Option<Drawing> {
@@ -38,7 +49,7 @@ fn bars(boards: &[BoardFigures], y: Axis, series: &[Count]) -> Option<Drawing> {
                 points: boards
                     .iter()
                     .enumerate()
-                    .map(|(i, b)| (i as f64, count(b) as f64))
+                    .map(|(i, b)| (i as f64, count(b)))
                     .collect(),
             })
             .collect(),
@@ -52,25 +63,26 @@ fn firings(boards: &[BoardFigures]) -> Option<Drawing> {
         boards,
         y,
         &[
-            ("half turn", |b| b.half_turn),
-            ("reflection", |b| b.reflection),
+            ("half turn", |b| b.half_turn as f64),
+            ("reflection", |b| b.reflection as f64),
         ],
     )
 }
 
-/// Positions the measured solver expands per board under each setting, on a
-/// log scale: the 4 × 4 and the 2 × 6 take one expansion with the half turn,
-/// the 4 × 5 thousands.
+/// What each check saves the measured solver per board: the share of the
+/// unchecked search's expansions it spares, on a linear scale from zero, so
+/// that the half turn's saving and the little the mirror adds to it are
+/// seen at their sizes.
 fn expansions(boards: &[BoardFigures]) -> Option<Drawing> {
-    let y = Axis::new("positions expanded", Scale::Log);
+    let y = Axis::new("share of the unchecked search saved", Scale::Linear)
+        .numbers(Numbers::Percent(1));
     bars(
         boards,
         y,
         &[
-            ("no check", |b| b.expansions.none),
-            ("half turn", |b| b.expansions.half_turn),
-            ("reflection", |b| b.expansions.reflection),
-            ("both", |b| b.expansions.both),
+            ("half turn", |b| saved(b.expansions.half_turn, b)),
+            ("reflection", |b| saved(b.expansions.reflection, b)),
+            ("both", |b| saved(b.expansions.both, b)),
         ],
     )
 }
@@ -118,6 +130,7 @@ fn pairing(example: &Example) -> Result<Option<Drawing>, String> {
     }
     let at = |[r, c]: [usize; 2]| Value::from(format!("row {r}, column {c}"));
     let values = Table {
+        formats: Vec::new(),
         columns: ["pair", "cell", "partner"].map(String::from).to_vec(),
         rows: example
             .pairs
@@ -154,6 +167,7 @@ fn grundy(params: &Params, grundy: &[GrundyEntry]) -> Option<Drawing> {
             .map_or(Value::Null, |g| g.nimber.clone().into())
     };
     Some(Drawing::Table(Table {
+        formats: Vec::new(),
         columns: std::iter::once("rows \\ columns".to_string())
             .chain((1..=cols).map(|n| n.to_string()))
             .collect(),
@@ -174,6 +188,7 @@ fn per_board(boards: &[BoardFigures]) -> Option<Drawing> {
         return None;
     }
     Some(Drawing::Table(Table {
+        formats: Vec::new(),
         columns: [
             "board",
             "positions",
@@ -200,33 +215,114 @@ fn per_board(boards: &[BoardFigures]) -> Option<Drawing> {
     }))
 }
 
-/// Each empty rectangle with the verdict of the half turn and of each mirror:
-/// "fires", or the clause that refuses it, the self-paired-domino clause
-/// written "domino" so that a row fits a phone's line.
-fn refusals(rectangles: &[Rectangle]) -> Option<Drawing> {
-    let short =
-        |verdict: &str| Value::from(verdict.strip_prefix("self-paired ").unwrap_or(verdict));
+/// What each verdict on an empty rectangle means, in the legend's order,
+/// with the role its cells are drawn in.
+const VERDICTS: [(&str, Role, &str); 4] = [
+    ("fires", Role::Winning, "fires"),
+    (
+        "fixed cell",
+        Role::Blocked,
+        "refused: a cell is its own image",
+    ),
+    (
+        "self-paired domino",
+        Role::Struck,
+        "refused: a domino is its own image",
+    ),
+    ("closure", Role::Series(0), "refused: not closed"),
+];
+
+/// A map's title and its verdict on a rectangle.
+type Verdict = (&'static str, fn(&Rectangle) -> &str);
+
+/// The rows and columns of a rectangle named `m × n`.
+fn sides(name: &str) -> Option<(usize, usize)> {
+    let (m, n) = name.split_once(" \u{d7} ")?;
+    Some((m.parse().ok()?, n.parse().ok()?))
+}
+
+/// Each empty rectangle's verdicts as three boards, one for the half turn
+/// and one for each mirror: a row for each number of rows, a column for
+/// each number of columns, each rectangle's cell in the role of its
+/// verdict ("fires", or the clause that refuses it); the legend names them.
+fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, String> {
     if rectangles.is_empty() {
-        return None;
+        return Ok(None);
     }
-    Some(Drawing::Table(Table {
-        columns: [
+    let sized = rectangles
+        .iter()
+        .map(|r| sides(&r.name).map(|s| (s, r)))
+        .collect::<Option<Vec<_>>>()
+        .ok_or("a rectangle's name is not `m × n`")?;
+    let role = |verdict: &str| {
+        VERDICTS
+            .iter()
+            .find(|v| v.0 == verdict)
+            .map(|v| v.1)
+            .ok_or(format!("no verdict `{verdict}`"))
+    };
+    let rows: Vec<usize> = sized.iter().map(|((m, _), _)| *m).collect();
+    let cols: Vec<usize> = sized.iter().map(|((_, n), _)| *n).collect();
+    let (row_from, row_to) = (
+        *rows.iter().min().unwrap_or(&1),
+        *rows.iter().max().unwrap_or(&1),
+    );
+    let (col_from, col_to) = (
+        *cols.iter().min().unwrap_or(&1),
+        *cols.iter().max().unwrap_or(&1),
+    );
+    let maps: [Verdict; 3] = [
+        ("half turn", |r| &r.half_turn),
+        ("vertical mirror", |r| &r.vertical),
+        ("horizontal mirror", |r| &r.horizontal),
+    ];
+    let mut drawn: Vec<Role> = Vec::new();
+    let mut panels = Vec::new();
+    for (title, verdict) in maps {
+        let mut cells = Vec::new();
+        for m in row_from..=row_to {
+            for n in col_from..=col_to {
+                let cell = match sized.iter().find(|(s, _)| *s == (m, n)) {
+                    Some((_, r)) => role(verdict(r))?,
+                    None => Role::Paper,
+                };
+                drawn.push(cell);
+                cells.push(cell);
+            }
+        }
+        let mut board = Board::new(row_to - row_from + 1, col_to - col_from + 1, |r, c| {
+            cells[r * (col_to - col_from + 1) + c]
+        });
+        board.row_labels = (row_from..=row_to).map(|m| m.to_string()).collect();
+        board.col_labels = (col_from..=col_to).map(|n| n.to_string()).collect();
+        panels.push((title.to_string(), board));
+    }
+    let legend = VERDICTS
+        .iter()
+        .filter(|v| drawn.contains(&v.1))
+        .map(|v| (v.1, v.2.to_string()))
+        .collect();
+    let values = Table::new(
+        [
             "rectangle",
             "half turn",
             "vertical mirror",
             "horizontal mirror",
-        ]
-        .map(String::from)
-        .to_vec(),
-        rows: rectangles
+        ],
+        rectangles
             .iter()
             .map(|r| {
-                std::iter::once(Value::from(r.name.as_str()))
-                    .chain([&r.half_turn, &r.vertical, &r.horizontal].map(|v| short(v)))
-                    .collect()
+                [&r.name, &r.half_turn, &r.vertical, &r.horizontal]
+                    .map(|v| Value::from(v.as_str()))
+                    .to_vec()
             })
             .collect(),
-    }))
+    );
+    Ok(Some(Drawing::Boards(Boards {
+        panels,
+        legend,
+        values: Some(values),
+    })))
 }
 
 #[cfg(test)]
@@ -283,26 +379,25 @@ mod tests {
     }
 
     #[test]
-    fn expansions_are_four_settings_on_a_log_scale() {
+    fn expansions_are_the_shares_each_setting_saves_from_zero() {
         let Drawing::Chart(chart) = default_view("expansions") else {
             panic!("the expansions are a chart");
         };
-        assert_eq!(chart.y.scale, Scale::Log);
+        assert_eq!(chart.y.scale, Scale::Linear);
+        assert!(chart.series.iter().all(|s| s.mark == Mark::Bars));
         let values = chart.values();
-        assert_eq!(
-            values.columns,
-            ["board", "no check", "half turn", "reflection", "both"]
-        );
+        assert_eq!(values.columns, ["board", "half turn", "reflection", "both"]);
+        // The essay's counts: on the 4 x 5, 17,348 expansions unchecked,
+        // 17,258 with the half turn and 17,242 with both.
         let big = row(&values, "4 × 5");
-        assert_eq!(
-            (&big[1], &big[2], &big[4]),
-            (&json!(17_348), &json!(17_258), &json!(17_242))
-        );
-        // The half turn fires at the root of the 4 x 4: one expansion.
-        assert_eq!(row(&values, "4 × 4")[2], json!(1));
-        // Every value is positive, as a log scale needs.
-        let positive = |v: &Value| v.as_u64().is_some_and(|n| n > 0);
-        assert!(values.rows.iter().all(|r| r[1..].iter().all(positive)));
+        let share = |v: &Value| v.as_f64().unwrap();
+        assert!((share(&big[1]) - 90.0 / 17_348.0).abs() < 1e-12);
+        assert!((share(&big[3]) - 106.0 / 17_348.0).abs() < 1e-12);
+        // The half turn fires at the root of the 4 x 4: one expansion left.
+        assert!((share(&row(&values, "4 × 4")[1]) - 3111.0 / 3112.0).abs() < 1e-12);
+        // The 3 x 5 saves nothing; the page writes shares as percentages.
+        assert_eq!(row(&values, "3 × 5")[1..], [json!(0), json!(0), json!(0)]);
+        assert!(values.to_html().contains("<td class=\"num\">0.5%</td>"));
     }
 
     #[test]
@@ -419,32 +514,49 @@ mod tests {
     }
 
     #[test]
-    fn the_refusals_table_gives_each_rectangle_each_maps_verdict() {
-        let Drawing::Table(table) = default_view("refusals") else {
-            panic!("the refusals are a table");
+    fn the_refusals_are_three_boards_of_rows_by_columns_coloured_by_verdict() {
+        let Drawing::Boards(boards) = default_view("refusals") else {
+            panic!("the refusals are boards");
         };
-        assert_eq!(table.rows.len(), 28);
+        let titles: Vec<&str> = boards.panels.iter().map(|p| p.0.as_str()).collect();
+        assert_eq!(
+            titles,
+            ["half turn", "vertical mirror", "horizontal mirror"]
+        );
         // By hand: the 2 x 3's half turn pairs its middle column with itself,
         // its vertical mirror fixes that column, and its horizontal mirror
         // maps the middle vertical domino onto itself. The 2 x 2's half turn
-        // fires; the 3 x 3's centre is fixed by all three.
-        let domino = json!("domino");
+        // fires; the 3 x 3's centre is fixed by all three. Rows 2 to 8 down,
+        // columns 2 to 8 across; a rectangle is drawn once, rows <= columns.
+        let at = |p: usize, m: usize, n: usize| {
+            let board = &boards.panels[p].1;
+            board.cells[(m - 2) * board.cols + (n - 2)]
+        };
+        assert_eq!((boards.panels[0].1.rows, boards.panels[0].1.cols), (7, 7));
+        assert_eq!(boards.panels[0].1.row_labels[0], "2");
+        assert_eq!(
+            [0, 1, 2].map(|p| at(p, 2, 3)),
+            [Role::Struck, Role::Blocked, Role::Struck]
+        );
+        assert_eq!(at(0, 2, 2), Role::Winning);
+        assert_eq!([0, 1, 2].map(|p| at(p, 3, 3)), [Role::Blocked; 3]);
+        assert_eq!(at(0, 3, 2), Role::Paper);
+        // The mirrors never fire; the legend names the three verdicts drawn.
+        for p in [1, 2] {
+            assert!(!boards.panels[p].1.cells.contains(&Role::Winning));
+        }
+        let legend: Vec<Role> = boards.legend.iter().map(|l| l.0).collect();
+        assert_eq!(legend, [Role::Winning, Role::Blocked, Role::Struck]);
+        let table = boards.values.unwrap();
+        assert_eq!(table.rows.len(), 28);
         assert_eq!(
             row(&table, "2 × 3"),
             [
                 json!("2 × 3"),
-                domino.clone(),
+                json!("self-paired domino"),
                 json!("fixed cell"),
-                domino.clone()
+                json!("self-paired domino")
             ]
-        );
-        assert_eq!(row(&table, "2 × 2")[1], "fires");
-        assert!(row(&table, "3 × 3")[1..].iter().all(|v| v == "fixed cell"));
-        assert!(
-            table
-                .rows
-                .iter()
-                .all(|r| r[2] != "fires" && r[3] != "fires")
         );
     }
 

@@ -518,9 +518,18 @@ mod tests {
             .collect()
     }
 
+    /// A catalogue's shape, a board.
+    fn board(shape: &draw::Shape) -> &draw::Board {
+        match shape {
+            draw::Shape::Board(board) => board,
+            draw::Shape::Graph(_) => panic!("a shape of cells is a board"),
+        }
+    }
+
     /// The lengths of the runs of a drawn shape's cells, sorted: down its
     /// columns when `down`, else along its rows.
-    fn runs(shape: &draw::Board, down: bool) -> Vec<usize> {
+    fn runs(shape: &draw::Shape, down: bool) -> Vec<usize> {
+        let shape = board(shape);
         let (lines, along) = match down {
             true => (shape.cols, shape.rows),
             false => (shape.rows, shape.cols),
@@ -555,17 +564,17 @@ mod tests {
         // The single cell is worth 0; a vertical domino is one move for Left
         // (1) and a horizontal one a move for Right (-1), each interval a point.
         let first = |g: usize, i: usize| &table.groups[g].items[i];
-        assert_eq!(first(0, 0).values, ["0", "[0,0]"]);
+        assert_eq!(first(0, 0).values, ["0", "[0, 0]"]);
         let dominoes: Vec<(usize, usize, &serde_json::Value)> = table.groups[1]
             .items
             .iter()
-            .map(|i| (i.shape.rows, i.shape.cols, &i.values[0]))
+            .map(|i| (board(&i.shape).rows, board(&i.shape).cols, &i.values[0]))
             .collect();
         assert!(dominoes.contains(&(2, 1, &"1".into())), "{dominoes:?}");
-        assert!(
-            dominoes.contains(&(1, 2, &"\u{2212}1".into())),
-            "{dominoes:?}"
-        );
+        assert!(dominoes.contains(&(1, 2, &"-1".into())), "{dominoes:?}");
+        // Intervals below zero take the minus sign.
+        let two = &table.groups[1].items;
+        assert!(two.iter().any(|i| i.values[1] == "[\u{2212}1, \u{2212}1]"));
         // The CSV holds what the tiles show, after their group.
         let csv = draw::Drawing::Catalogue(table)
             .render()
@@ -573,7 +582,7 @@ mod tests {
             .unwrap()
             .to_csv();
         assert!(
-            csv.starts_with("group,value,interval\n1 cell,0,\"[0,0]\"\n"),
+            csv.starts_with("group,value,interval\n1 cell,0,\"[0, 0]\"\n"),
             "{csv}"
         );
         // Only sizes that were computed are drawn.
@@ -646,10 +655,10 @@ mod tests {
             .unwrap();
         assert_eq!(
             family.heading,
-            "down 1, 1, 1, 2, 3; across 1, 1, 1, 5; interval [0,0]; 22 shapes"
+            "down 1, 1, 1, 2, 3; across 1, 1, 1, 5; interval [0, 0]; 22 shapes"
         );
         let worth: Vec<&serde_json::Value> = family.items.iter().map(|i| &i.values[0]).collect();
-        assert_eq!(worth, ["\u{2212}1", "0"]);
+        assert_eq!(worth, ["-1", "0"]);
         // Up to four cells no two shapes with the same runs differ in number value.
         assert!(drawn("split", &data(&[("max_cells", "4")])).is_none());
     }
@@ -675,8 +684,10 @@ mod tests {
                 .0
                 .strip_prefix("worth ")
                 .unwrap();
-            assert!(tiles.iter().all(|v| v == worth), "{tiles:?}");
+            assert!(tiles.iter().all(|v| draw::text(v) == worth), "{tiles:?}");
         }
+        // The heading states the value: no value is written under a shape.
+        assert!(family.under.is_empty());
         // Every drawn shape has the example's runs.
         for item in family.groups.iter().flat_map(|g| &g.items) {
             assert_eq!(runs(&item.shape, true), [1, 1, 1, 2, 3]);

@@ -238,7 +238,7 @@ pub(super) static SPEC: Spec = Spec {
         Doc {
             name: "family",
             doc: "The example family's shapes worth a number (the shapes with the example runs), \
-                  each with its value, one group per value.",
+                  one group per value, headed by it.",
         },
     ],
 };

@@ -2,7 +2,8 @@
 
 use super::{Entry, Group as Split, Member, RunIntervalsParams, RunWidth, ValueCount};
 use crate::generators::draw::{
-    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series,
+    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape, text,
+    whole,
 };
 use crate::generators::{Data, Params};
 
@@ -23,22 +24,25 @@ pub fn draw(view: &str, p: &Params, data: &Data) -> Result<Option<Drawing>, Stri
 }
 
 /// A shape's grid (`.` a cell of the region, rows joined by `|`) as a board.
-fn shape(grid: &str) -> Board {
+fn shape(grid: &str) -> Shape {
     let rows: Vec<&[u8]> = grid.split('|').map(str::as_bytes).collect();
     let cols = rows.iter().map(|r| r.len()).max().unwrap_or(0);
-    Board::new(rows.len(), cols, |r, c| match rows[r].get(c) {
+    Shape::Board(Board::new(rows.len(), cols, |r, c| match rows[r].get(c) {
         Some(b'.') => Role::Series(0),
         _ => Role::Paper,
-    })
+    }))
 }
 
-/// A value in CGSuite's notation as a reader reads it: the minus sign, `±`,
-/// and the arrows `↑` and `↓` for `^` and `v`.
-fn value(v: &str) -> String {
-    v.replace("+-", "\u{b1}")
-        .replace('-', "\u{2212}")
-        .replace('^', "\u{2191}")
-        .replace('v', "\u{2193}")
+/// An interval `[a,b]` as a reader reads it: `[−2, −1]`.
+fn interval(text: &str) -> String {
+    let ends = text
+        .strip_prefix('[')
+        .and_then(|t| t.strip_suffix(']'))
+        .and_then(|t| t.split_once(','));
+    match ends.map(|(a, b)| (a.trim().parse::<i64>(), b.trim().parse::<i64>())) {
+        Some((Ok(a), Ok(b))) => format!("[{}, {}]", whole(a), whole(b)),
+        _ => text.to_string(),
+    }
 }
 
 /// `1 cell`, `2 cells`.
@@ -69,8 +73,7 @@ fn table(catalogue: &[Entry], cells: usize) -> Drawing {
                 .filter(|e| e.cells as usize == n)
                 .map(|e| Item {
                     shape: shape(&e.grid),
-                    values: vec![value(&e.value).into(), value(&e.interval()).into()],
-                    marked: Vec::new(),
+                    values: vec![e.value.clone().into(), interval(&e.interval()).into()],
                 })
                 .collect(),
         })
@@ -78,7 +81,9 @@ fn table(catalogue: &[Entry], cells: usize) -> Drawing {
         .collect();
     Drawing::Catalogue(Catalogue {
         columns: vec!["value".into(), "interval".into()],
+        under: vec![0, 1],
         groups,
+        legend: Vec::new(),
     })
 }
 
@@ -109,8 +114,7 @@ fn items(members: &[&Member]) -> Vec<Item> {
         .iter()
         .map(|m| Item {
             shape: shape(&m.grid),
-            values: vec![value(&m.value).into()],
-            marked: Vec::new(),
+            values: vec![m.value.clone().into()],
         })
         .collect()
 }
@@ -139,7 +143,7 @@ fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
                     "down {}; across {}; interval {}; {}",
                     runs(&g.down),
                     runs(&g.across),
-                    value(&g.interval),
+                    interval(&g.interval),
                     count(g.shapes.len(), "shape")
                 ),
                 items: items(&witnesses),
@@ -148,12 +152,15 @@ fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
         .collect::<Result<_, String>>()?;
     Ok(Some(Drawing::Catalogue(Catalogue {
         columns: vec!["value".into()],
+        under: vec![0],
         groups,
+        legend: Vec::new(),
     })))
 }
 
 /// The shapes of the example family worth a number, one group per value in
-/// increasing order (as `by_value` lists them); none when none is a number.
+/// increasing order (as `by_value` lists them), the value in the group's
+/// heading and not under each shape; none when none is a number.
 fn family(members: &[Member], by_value: &[ValueCount]) -> Option<Drawing> {
     let groups: Vec<Group> = by_value
         .iter()
@@ -163,7 +170,7 @@ fn family(members: &[Member], by_value: &[ValueCount]) -> Option<Drawing> {
                 .filter(|m| m.number && m.value == v.value)
                 .collect();
             Group {
-                heading: format!("worth {}: {}", value(&v.value), count(worth.len(), "shape")),
+                heading: format!("worth {}: {}", text(&v.value), count(worth.len(), "shape")),
                 items: items(&worth),
             }
         })
@@ -171,7 +178,9 @@ fn family(members: &[Member], by_value: &[ValueCount]) -> Option<Drawing> {
     (!groups.is_empty()).then(|| {
         Drawing::Catalogue(Catalogue {
             columns: vec!["value".into()],
+            under: Vec::new(),
             groups,
+            legend: Vec::new(),
         })
     })
 }

@@ -1,7 +1,7 @@
 //! The view of `split-census`, drawn from its data alone.
 
 use super::Level;
-use crate::generators::draw::{Axis, Chart, Drawing, Mark, Scale, Series};
+use crate::generators::draw::{Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
 
 pub fn draw(view: &str, by_placed: &[Level]) -> Result<Option<Drawing>, String> {
     match view {
@@ -17,7 +17,7 @@ fn share(by_placed: &[Level]) -> Drawing {
             "dominoes placed",
             Scale::Categories(by_placed.iter().map(|l| l.placed.to_string()).collect()),
         ),
-        y: Axis::new("share of positions split", Scale::Linear),
+        y: Axis::new("share of positions split", Scale::Linear).numbers(Numbers::Places(3)),
         series: vec![Series {
             name: "share split".into(),
             mark: Mark::Bars,

@@ -3,7 +3,7 @@
 use super::{ByDepth, ByGaps, Example};
 use crate::generators::Data;
 use crate::generators::draw::{
-    Axis, Board, Chart, Drawing, Mark, Role, Scale, Series, Table, display,
+    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
 };
 
 /// Numbers in one row of the example strip: the rows then start at 1, 11,
@@ -26,12 +26,6 @@ fn chart(x: Axis, y: Axis, series: Vec<Series>) -> Option<Drawing> {
     drawn.then_some(Drawing::Chart(Chart { x, y, series }))
 }
 
-/// `v` to two decimal places: what a chart of means or medians plots and
-/// tabulates.
-fn two_places(v: f64) -> f64 {
-    (v * 100.0).round() / 100.0
-}
-
 /// One bar per proof depth: the positions proved there; nothing when no
 /// position is proved.
 fn depths(depths: &[ByDepth]) -> Option<Drawing> {
@@ -40,7 +34,8 @@ fn depths(depths: &[ByDepth]) -> Option<Drawing> {
     }
     let all: Vec<&ByDepth> = depths.iter().collect();
     let proved = |d: &ByDepth| d.proved as f64;
-    depth_bars(&all, "positions proved", &[("positions proved", proved)])
+    let y = Axis::new("positions proved", Scale::Linear);
+    depth_bars(&all, y, &[("positions proved", proved)])
 }
 
 /// A series of a depth chart: its name and what it plots of each depth.
@@ -48,7 +43,7 @@ type Column = (&'static str, fn(&ByDepth) -> f64);
 
 /// Bars over the given proof depths, one group per depth, one bar in it per
 /// series; nothing without a depth.
-fn depth_bars(depths: &[&ByDepth], y_title: &str, series: &[Column]) -> Option<Drawing> {
+fn depth_bars(depths: &[&ByDepth], y: Axis, series: &[Column]) -> Option<Drawing> {
     let labels = depths.iter().map(|d| display(&d.depth.into())).collect();
     let series = series
         .iter()
@@ -64,7 +59,7 @@ fn depth_bars(depths: &[&ByDepth], y_title: &str, series: &[Column]) -> Option<D
         .collect();
     chart(
         Axis::new("proof depth", Scale::Categories(labels)),
-        Axis::new(y_title, Scale::Linear),
+        y,
         series,
     )
 }
@@ -82,10 +77,10 @@ fn by_gaps(sizes: &[ByGaps]) -> Option<Drawing> {
     };
     chart(
         Axis::new("gaps", Scale::Linear),
-        Axis::new("proof depth (moves)", Scale::Linear),
+        Axis::new("proof depth (moves)", Scale::Linear).numbers(Numbers::Places(2)),
         vec![
             series("deepest", |b| f64::from(b.deepest)),
-            series("mean", |b| two_places(b.mean_depth)),
+            series("mean", |b| b.mean_depth),
         ],
     )
 }
@@ -94,14 +89,13 @@ fn by_gaps(sizes: &[ByGaps]) -> Option<Drawing> {
 /// that proves some position.
 fn costs(depths: &[ByDepth]) -> Option<Drawing> {
     let proving: Vec<&ByDepth> = depths.iter().filter(|d| d.proved > 0).collect();
+    let y = Axis::new("median cost ratio", Scale::Linear).numbers(Numbers::Places(1));
     depth_bars(
         &proving,
-        "median cost ratio",
+        y,
         &[
-            ("proof / plain search", |d| two_places(d.median_over_plain)),
-            ("proof / pruned search", |d| {
-                two_places(d.median_over_pruned)
-            }),
+            ("proof / plain search", |d| d.median_over_plain),
+            ("proof / pruned search", |d| d.median_over_pruned),
         ],
     )
 }
@@ -190,6 +184,7 @@ fn example(ex: &Example) -> Drawing {
         })
         .collect();
     board.values = Some(Table {
+        formats: Vec::new(),
         columns: vec!["number".into(), "role".into(), "surviving replies".into()],
         rows: numbers
             .iter()

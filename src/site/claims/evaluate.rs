@@ -4,6 +4,7 @@
 use super::EssayData;
 use super::number_words::{english, english_ordinal};
 use super::syntax::{Action, Against, Expr, Filter, LiteralKind, Op, Ratio};
+use crate::cgt::canonical::typeset;
 use crate::site::terms;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
@@ -62,6 +63,17 @@ pub fn show(value: &Value) -> Result<String, String> {
     }
 }
 
+/// A value as the page prints it: as [`show`] writes it, but a game in
+/// CGSuite's notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
+/// as `{1 | −1/2}`).
+fn print(value: &Value) -> Result<String, String> {
+    let shown = show(value)?;
+    Ok(match value {
+        Value::String(s) => typeset::game(s).unwrap_or(shown),
+        _ => shown,
+    })
+}
+
 /// `v` rounded to `places` decimals (ties away from zero, as claims round)
 /// and written with them all.
 fn fixed(v: Decimal, places: usize) -> String {
@@ -80,7 +92,7 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
     let value = &terms::value(&expr.term, data)?;
     let name = expr.term.to_string();
     match &expr.action {
-        Action::Show => show(value).map_err(|e| format!("`{name}`: {e}")),
+        Action::Show => print(value).map_err(|e| format!("`{name}`: {e}")),
         Action::Filter(filter) => {
             apply(*filter, value).map_err(|e| format!("`{name} | {filter}`: {e}"))
         }
@@ -105,7 +117,7 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
             if verdict.holds {
                 match claim.as_written() {
                     Some(text) => Ok(text.to_string()),
-                    None => show(value),
+                    None => print(value),
                 }
             } else {
                 Err(format!(
@@ -316,8 +328,18 @@ mod tests {
         assert_eq!(eval("b.whole").unwrap(), "2,916");
         assert_eq!(eval("b.parts.1").unwrap(), "54");
         assert_eq!(eval("b.ratio").unwrap(), "27");
-        assert_eq!(eval("b.v").unwrap(), "-1/4");
         assert_eq!(with_separators(-1_234_567), "-1,234,567");
+    }
+
+    #[test]
+    fn shows_a_game_as_the_figures_typeset_it() {
+        assert_eq!(eval("b.v").unwrap(), "\u{2212}1/4");
+        assert_eq!(eval("b.g").unwrap(), "{2\u{2009}|\u{2009}\u{2212}1/2}");
+        // A claim prints its literal as written.
+        assert_eq!(eval("b.g = \"{2|-1/2}\"").unwrap(), "{2|-1/2}");
+        let text = json!({"board": "4 × 5", "moves": "2, 3"});
+        assert_eq!(eval_in(text.clone(), "b.board").unwrap(), "4 × 5");
+        assert_eq!(eval_in(text, "b.moves").unwrap(), "2, 3");
     }
 
     #[test]

@@ -1,5 +1,6 @@
-//! A figure as HTML: its drawing, numbered caption, data links and the
-//! command that reproduces it.
+//! A figure as HTML: its drawing, the numbered caption directly under it,
+//! and behind them, in one closed disclosure ("Data and how to reproduce"),
+//! its Data table, its data links and the command that reproduces it.
 
 use super::prepared::Prepared;
 use super::render::Renderer;
@@ -8,8 +9,10 @@ use crate::site::directives::{Directive, Located};
 use std::borrow::Cow;
 
 impl Renderer<'_, '_> {
-    /// A figure: its drawing (a picture takes the alt text, and its values
-    /// are a `<details>` table under it), numbered caption and data links.
+    /// A figure: its drawing (a picture takes the alt text), its numbered
+    /// caption, then its apparatus, closed: the values it shows as a table
+    /// (unless the drawing is that table), the links to its data and the
+    /// command that reproduces it.
     pub(super) fn figure(&mut self, d: &Directive) -> String {
         let Some(shown) = self.ctx.figures.get(&d.id) else {
             return String::new(); // its error is reported by the figure stage
@@ -24,24 +27,17 @@ impl Renderer<'_, '_> {
             None => plain_text(&caption),
         };
         let view = shown.view;
-        let (drawing, details) = match (view.picture, &view.values) {
-            (true, values) => (
-                format!(
-                    "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
-                    html_escape::encode_double_quoted_attribute(&alt),
-                    view.body
-                ),
-                values.as_ref().map_or_else(String::new, |t| {
-                    format!(
-                        "\n<details class=\"values\"><summary>Data</summary>{}</details>",
-                        t.to_html()
-                    )
-                }),
+        let drawing = match view.picture {
+            true => format!(
+                "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
+                html_escape::encode_double_quoted_attribute(&alt),
+                view.body
             ),
-            (false, _) => (
-                format!("<div class=\"drawing\">{}</div>", view.body),
-                String::new(),
-            ),
+            false => format!("<div class=\"drawing\">{}</div>", view.body),
+        };
+        let table = match (&view.values, view.tabular) {
+            (Some(values), false) => format!("\n{}", values.to_html()),
+            _ => String::new(),
         };
         let number = self.numbers.get(d.id.as_str()).copied().unwrap_or(0);
         let csv = match &shown.csv {
@@ -49,7 +45,7 @@ impl Renderer<'_, '_> {
             None => String::new(),
         };
         format!(
-            "<figure id=\"fig-{id}\">\n{drawing}{details}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption} <span class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</span></figcaption>\n<p class=\"reproduce\">Reproduce: <code>{command}</code></p>\n</figure>\n",
+            "<figure id=\"fig-{id}\">\n{drawing}\n<figcaption><span class=\"figure-number\">Figure {number}.</span> {caption}</figcaption>\n<details class=\"apparatus\"><summary>Data and how to reproduce</summary>{table}\n<p class=\"data-links\">Data: <a href=\"{json}.json\">JSON</a>{csv}</p>\n<p class=\"reproduce\">Reproduce: <code>{command}</code></p>\n</details>\n</figure>\n",
             id = d.id,
             json = shown.json,
             command = html_escape::encode_text(&reproduce(d)),

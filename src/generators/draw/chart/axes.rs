@@ -1,19 +1,41 @@
 //! A chart's axes as drawn: each one's frame (its range and its ticks) for
 //! its scale and its length, with as many ticks as fit without their labels
-//! crowding, and category names wrapped, shrunk or turned to fit.
+//! crowding, and category names wrapped (never inside a name such as
+//! `2 × 6`), shrunk or turned to fit.
 
-use super::super::html::{decimal, grouped};
 use super::super::{Scale, is_whole, text_width as width};
+use crate::cgt::canonical::typeset::{decimal, integer};
 
 /// The smallest text a chart draws, in CSS px, when a category's label
 /// would not fit at the variant's size.
 const SMALLEST_TEXT: u32 = 12;
 
-/// `text` broken at spaces into lines of at most `room` px (a word longer
-/// than that has a line of its own).
+/// The pieces `text` may break into: its words, a word of no letter or
+/// digit (`×`, `/`, `−`) held to its neighbours, so that `2 × 6` and
+/// `a / b` stay whole.
+fn pieces(text: &str) -> Vec<String> {
+    let mut pieces: Vec<String> = Vec::new();
+    let mut hold = false;
+    for word in text.split_whitespace() {
+        let symbol = !word.chars().any(char::is_alphanumeric);
+        match pieces.last_mut() {
+            Some(last) if hold || symbol => {
+                last.push(' ');
+                last.push_str(word);
+            }
+            _ => pieces.push(word.to_string()),
+        }
+        hold = symbol;
+    }
+    pieces
+}
+
+/// `text` broken between words into lines of at most `room` px (a piece
+/// longer than that has a line of its own).
 pub(super) fn wrap(text: &str, px: f64, room: f64) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
-    for word in text.split_whitespace() {
+    for word in pieces(text) {
+        let word = word.as_str();
         match lines.last_mut() {
             Some(line) if width(line, px) + width(word, px) + 0.3 * px <= room => {
                 line.push(' ');
@@ -68,8 +90,9 @@ fn first_fitting(frames: impl Iterator<Item = Frame>, fits: impl Fn(&Frame) -> b
 }
 
 /// Frames over `lo..hi` with ticks `step` apart, `step` being 1, 2 or 5
-/// times a power of ten (and whole when `whole`), from the finest step up.
-fn linear(lo: f64, hi: f64, whole: bool) -> impl Iterator<Item = Frame> {
+/// times a power of ten (and whole when `whole`), from the finest step up;
+/// labelled as percentages of shares when `percent`.
+fn linear(lo: f64, hi: f64, whole: bool, percent: bool) -> impl Iterator<Item = Frame> {
     let (lo, hi) = match lo < hi {
         true => (lo, hi),
         false if lo == 0.0 => (0.0, 1.0),
@@ -86,7 +109,11 @@ fn linear(lo: f64, hi: f64, whole: bool) -> impl Iterator<Item = Frame> {
             let ticks: Vec<_> = (a..=b)
                 .map(|i| {
                     let v = i as f64 * step;
-                    (v, vec![decimal(v, places)])
+                    let label = match percent {
+                        true => format!("{}%", decimal(100.0 * v, places.saturating_sub(2))),
+                        false => decimal(v, places),
+                    };
+                    (v, vec![label])
                 })
                 .collect();
             Frame {
@@ -104,16 +131,15 @@ fn one_two_five(i: i32) -> (f64, String) {
     let (e, m) = (i.div_euclid(3), [1u8, 2, 5][i.rem_euclid(3) as usize]);
     let v = f64::from(m) * 10f64.powi(e);
     match e {
-        0..=17 => (v, grouped(i64::from(m) * 10i64.pow(e as u32))),
+        0..=17 => (v, integer(i64::from(m) * 10i64.pow(e as u32))),
         _ => (v, decimal(v, (-e).max(0) as usize)),
     }
 }
 
 /// Frames of a log axis over the positive `values`, from 1, 2 and 5 times
-/// each power of ten in range down to every few powers of ten. With `below`
-/// the foot lies below the least value (so that a bar of it has a height);
-/// with `whole` nothing under 1 is labelled.
-fn log(values: &[f64], below: bool, whole: bool) -> impl Iterator<Item = Frame> {
+/// each power of ten in range down to every few powers of ten; with `whole`
+/// nothing under 1 is labelled.
+fn log(values: &[f64], whole: bool) -> impl Iterator<Item = Frame> {
     let positive = || values.iter().copied().filter(|v| *v > 0.0);
     let (min, max) = match positive().next() {
         Some(v) => positive().fold((v, v), |(a, b), v| (a.min(v), b.max(v))),
@@ -121,7 +147,7 @@ fn log(values: &[f64], below: bool, whole: bool) -> impl Iterator<Item = Frame> 
     };
     // The 1-2-5 value at or below the least value, and at or above the most.
     let mut i = (min.log10().floor() as i32) * 3 + 2;
-    while one_two_five(i).0 > min * (1.0 + 1e-9) || (below && one_two_five(i).0 >= min) {
+    while one_two_five(i).0 > min * (1.0 + 1e-9) {
         i -= 1;
     }
     let mut j = i + 1;
@@ -188,18 +214,24 @@ fn uncrowded(frame: &Frame, length: f64, size: impl Fn(&[String]) -> f64, space:
     })
 }
 
-/// The y axis over `ys`, its ticks as many as `length` px hold apart; a
-/// linear one includes zero under bars (or when it is near), a log one has
-/// its foot below the least bar, or a little below the least point.
-pub(super) fn y_frame(scale: &Scale, ys: &[f64], bars: bool, length: f64, line: f64) -> Frame {
-    let whole = ys.iter().all(|y| is_whole(*y));
+/// The y axis over `ys`, its ticks as many as `length` px hold apart and
+/// labelled as percentages when `percent`; a linear one includes zero under
+/// bars (or when it is near), a log one (which carries only points) has its
+/// foot a little below the least point.
+pub(super) fn y_frame(
+    scale: &Scale,
+    ys: &[f64],
+    bars: bool,
+    percent: bool,
+    length: f64,
+    line: f64,
+) -> Frame {
+    let whole = ys.iter().all(|y| is_whole(*y)) && !percent;
     let tall = |f: &Frame| uncrowded(f, length, |_| line, line);
     if *scale == Scale::Log {
-        let mut frame = first_fitting(log(ys, bars, whole), tall);
+        let mut frame = first_fitting(log(ys, whole), tall);
         // Points at the foot stand clear of the x axis.
-        if !bars {
-            frame.lo -= (frame.hi - frame.lo) / 20.0;
-        }
+        frame.lo -= (frame.hi - frame.lo) / 20.0;
         return frame;
     }
     let min = ys.iter().copied().fold(f64::INFINITY, f64::min);
@@ -214,7 +246,7 @@ pub(super) fn y_frame(scale: &Scale, ys: &[f64], bars: bool, length: f64, line: 
         true => (min.min(0.0), max.max(0.0)),
         false => (min, max),
     };
-    first_fitting(linear(min, max, whole), tall)
+    first_fitting(linear(min, max, whole, percent), tall)
 }
 
 /// The x axis over the distinct, sorted `xs`, `length` px long, its labels
@@ -243,12 +275,12 @@ pub(super) fn x_frame(scale: &Scale, xs: &[f64], px: f64, length: f64) -> (Frame
             };
             return (frame, size, turned);
         }
-        Scale::Log => first_fitting(log(xs, false, whole), wide),
+        Scale::Log => first_fitting(log(xs, whole), wide),
         Scale::Linear => match xs {
-            [] => first_fitting(linear(0.0, 1.0, false), wide),
+            [] => first_fitting(linear(0.0, 1.0, false, false), wide),
             _ if whole && xs.len() <= 40 => first_fitting(discrete(xs), wide),
-            [min, .., max] => first_fitting(linear(*min, *max, whole), wide),
-            [one] => first_fitting(linear(*one, *one, whole), wide),
+            [min, .., max] => first_fitting(linear(*min, *max, whole, false), wide),
+            [one] => first_fitting(linear(*one, *one, whole, false), wide),
         },
     };
     (frame, px, false)
@@ -262,5 +294,25 @@ mod tests {
     fn log_ticks_are_one_two_and_five_times_powers_of_ten_written_as_the_site_writes_numbers() {
         assert_eq!(one_two_five(-4), (0.05, "0.05".to_string()));
         assert_eq!(one_two_five(13).1, "20,000");
+    }
+
+    #[test]
+    fn names_break_between_words_only() {
+        assert_eq!(pieces("2 × 6"), ["2 × 6"]);
+        assert_eq!(pieces("depth 12"), ["depth", "12"]);
+        assert_eq!(pieces("proof / plain search"), ["proof / plain", "search"]);
+        assert_eq!(wrap("2 × 6", 14.0, 10.0), ["2 × 6"]);
+        assert_eq!(wrap("depth 12", 14.0, 30.0), ["depth", "12"]);
+    }
+
+    #[test]
+    fn shares_are_labelled_as_percentages() {
+        let frame = y_frame(&Scale::Linear, &[0.13, 0.58], true, true, 300.0, 18.0);
+        let labels: Vec<&str> = frame.ticks.iter().map(|t| t.1[0].as_str()).collect();
+        assert_eq!(labels.first(), Some(&"0%"));
+        assert!(
+            labels.contains(&"50%") || labels.contains(&"40%"),
+            "{labels:?}"
+        );
     }
 }

@@ -1,15 +1,15 @@
 //! How a chart marks its series: each line's width and dash pattern, each
-//! series' marker, and its key in the legend.
+//! series' marker, and its key in the legend, which shows exactly the marks
+//! the chart draws for it.
 
 use super::super::{Mark, Role};
 use super::NARROW;
-use super::writer::{Area, render};
-use plotters::prelude::*;
+use super::svg::Svg;
 
 /// Width of series `k`'s line among `n` series: the last 2 px, earlier ones
 /// wider, so that a later line drawn over an earlier one leaves it showing.
-pub(super) fn stroke(k: usize, n: usize) -> u32 {
-    2 + (n - 1 - k).min(2) as u32
+pub(super) fn stroke(k: usize, n: usize) -> f64 {
+    2.0 + (n - 1 - k).min(2) as f64
 }
 
 /// Series `k`'s dash pattern: the first solid, the others dashed, dotted,
@@ -18,22 +18,16 @@ pub(super) fn dash(k: usize) -> Option<&'static str> {
     [None, Some("8 4"), Some("2 3"), Some("8 3 2 3")][k % 4]
 }
 
-/// Draws series `k`'s marker of about `size` at `centre` in the colour of
-/// `role`: a circle, a square, a triangle, a diamond or a triangle pointing
+/// Draws series `k`'s marker of about `size` centred on `(x, y)`, carrying
+/// `attrs`: a circle, a square, a triangle, a diamond or a triangle pointing
 /// down, filled for the first series and every second one after it, an
 /// outline (drawn larger, so that an earlier marker shows inside it) for the
 /// others. A filled marker after the first is ringed in paper, to stand out
-/// over the marks under it.
-pub(super) fn marker(
-    area: &Area,
-    k: usize,
-    (x, y): (i32, i32),
-    size: i32,
-    role: Role,
-) -> Result<(), Box<dyn std::error::Error>> {
-    let hollow = k % 2 == 1;
-    let corners = |r: i32| -> Vec<(i32, i32)> {
-        let (d, t) = (r + 1, r * 3 / 4);
+/// over the marks under it. Each shape's corners average to its centre.
+pub(super) fn marker(svg: &mut Svg, k: usize, (x, y): (f64, f64), size: f64, attrs: &str) {
+    let role = Role::Series(k);
+    let corners = |r: f64| -> Vec<(f64, f64)> {
+        let d = r + 1.0;
         match k % 5 {
             1 => vec![
                 (x - r, y - r),
@@ -41,54 +35,46 @@ pub(super) fn marker(
                 (x + r, y + r),
                 (x - r, y + r),
             ],
-            2 => vec![(x, y - d), (x + d, y + t), (x - d, y + t)],
+            // Triangles about their centroid: a third of the height below the apex.
+            2 => vec![(x, y - d), (x + d, y + d / 2.0), (x - d, y + d / 2.0)],
             3 => vec![(x, y - d), (x + d, y), (x, y + d), (x - d, y)],
-            _ => vec![(x, y + d), (x + d, y - t), (x - d, y - t)],
+            _ => vec![(x, y + d), (x + d, y - d / 2.0), (x - d, y - d / 2.0)],
         }
     };
-    let shape = |r: i32, style: ShapeStyle| -> Result<(), Box<dyn std::error::Error>> {
-        match (k % 5, style.filled) {
-            (0, _) => area.draw(&Circle::new((x, y), r, style))?,
-            (_, true) => area.draw(&Polygon::new(corners(r), style))?,
-            (_, false) => {
-                let mut ring = corners(r);
-                ring.push(ring[0]);
-                area.draw(&PathElement::new(ring, style))?
-            }
-        }
-        Ok(())
+    let shape = |svg: &mut Svg, role: Role, r: f64, stroke: Option<f64>, attrs: &str| match k % 5 {
+        0 => svg.circle(role, (x, y), r, attrs),
+        _ => svg.polygon(role, &corners(r), stroke, attrs),
     };
-    let colour = role.colour();
-    match hollow {
-        true => shape(size + 1, colour.stroke_width(2)),
+    match k % 2 == 1 {
+        true => shape(svg, role, size + 1.0, Some(2.0), attrs),
         false => {
             // A square's half side, to look as large as a circle's radius.
-            let r = if k % 5 == 1 { size * 4 / 5 } else { size };
-            if k > 0 && role != Role::Paper {
-                shape(r + 2, Role::Paper.colour().filled())?;
+            let r = if k % 5 == 1 { size * 0.8 } else { size };
+            if k > 0 {
+                shape(svg, Role::Paper, r + 2.0, None, "");
             }
-            shape(r, colour.filled())
+            shape(svg, role, r, None, attrs);
         }
     }
 }
 
-/// Series `k`'s key in the legend: a stroke of its line or a bar, and its
-/// marker, as the narrow drawing draws them.
-pub(super) fn key(k: usize, mark: Mark) -> String {
-    let size = NARROW.marker;
-    render(32, 18, "key", false, |area| {
-        let colour = Role::Series(k).colour();
-        match mark {
-            Mark::Line => {
-                let stroke = colour.stroke_width(stroke(k, k + 1));
-                area.draw(&PathElement::new(vec![(0, 9), (32, 9)], stroke))?;
-                marker(area, k, (16, 9), size, Role::Series(k))
+/// Series `k`'s key in the legend, as the narrow drawing draws it: a bar,
+/// a stroke of its line (with its marker when the line's points are
+/// marked), or its marker.
+pub(super) fn key(k: usize, mark: Mark, marked: bool, n: usize) -> String {
+    let size = f64::from(NARROW.marker);
+    let mut svg = Svg::new("key", 32.0, 18.0, " aria-hidden=\"true\"");
+    let role = Role::Series(k);
+    match mark {
+        Mark::Line => {
+            let dashed = dash(k).map_or(String::new(), |d| format!(" stroke-dasharray=\"{d}\""));
+            svg.line(role, &[(0.0, 9.0), (32.0, 9.0)], stroke(k, n), &dashed);
+            if marked {
+                marker(&mut svg, k, (16.0, 9.0), size, "");
             }
-            Mark::Bars => {
-                area.draw(&Rectangle::new([(7, 0), (25, 18)], colour.filled()))?;
-                marker(area, k, (16, 9), size, Role::Paper)
-            }
-            Mark::Points => marker(area, k, (16, 9), size, Role::Series(k)),
         }
-    })
+        Mark::Bars => svg.rect(role, (7.0, 0.0), (25.0, 18.0), ""),
+        Mark::Points => marker(&mut svg, k, (16.0, 9.0), size, ""),
+    }
+    svg.finish()
 }
