@@ -693,3 +693,58 @@ fn neighbouring_ladders_link_both_ways_from_their_pages_and_their_end_rungs() {
         "{two}"
     );
 }
+
+#[test]
+fn a_caption_names_a_role_with_its_legend_swatch_and_a_colour_word_is_a_warning() {
+    let dir = fixture("basic");
+    let one = dir.path().join("content/demo/one.md");
+    edit(&one, |text| {
+        text.replace(
+            "caption = \"Two columns of two: {{ b.whole = 4 }} positions, $2 \\\\times 2$.\"",
+            "caption = \"Two columns of two beside a {{ b.legend[blocked] }} one; the dark column is blocked.\"",
+        )
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("content/demo/one.md:16:1: warning: the caption of figure `b` says `dark`")
+            && run.stderr.contains("`{{ b.legend[blocked] }}` (blocked)"),
+        "{}",
+        run.stderr
+    );
+    let page = std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap();
+    assert!(
+        page.contains("beside a <span class=role-blocked data-swatch aria-hidden=true></span>\u{a0}blocked one"),
+        "{page}"
+    );
+    edit(&one, |text| {
+        text.replace("b.legend[blocked]", "b.legend[burnt]")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("figure `b`'s legend has no role `burnt`; it has: blocked (blocked)"),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn a_claim_whose_literal_prints_otherwise_than_the_site_is_a_warning() {
+    let dir = fixture("basic");
+    let one = dir.path().join("content/demo/one.md");
+    edit(&one, |text| {
+        text.replace("{{ b.whole = four }}", "{{ b.whole = Four }}")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stderr.contains(
+            "content/demo/one.md:19:15: warning: the literal `Four` prints as written, capitalised in mid-sentence"
+        ),
+        "{}",
+        run.stderr
+    );
+}

@@ -132,6 +132,9 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
     match result {
         Ok(s) => {
             out!("{}", describe(verb, &s))?;
+            for lint in &s.lints {
+                err!("{lint}");
+            }
             for w in &s.warnings {
                 err!("warning: {w}");
             }
@@ -165,6 +168,7 @@ mod tests {
             drawn: 1,
             elapsed: Duration::from_millis(250),
             warnings: Vec::new(),
+            lints: Vec::new(),
             notes: Vec::new(),
             moves: Vec::new(),
         }

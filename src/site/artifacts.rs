@@ -355,6 +355,7 @@ mod tests {
                 picture: true,
                 values: Some(Table::new(["share"], rows)),
                 tabular: false,
+                legend: Vec::new(),
             }),
         };
         let bytes = serde_json::to_vec(&Sealed::seal(drawn).unwrap()).unwrap();

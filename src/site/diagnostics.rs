@@ -1,4 +1,4 @@
-//! Content errors with their source position, reported as
+//! Content errors (and warnings) with their source position, reported as
 //! `path:line:col: error: message` followed by the offending line.
 
 use std::borrow::Cow;
@@ -16,6 +16,8 @@ pub struct Diagnostic {
     pub message: String,
     /// The source line, shown under the message where it helps.
     pub source_line: Option<String>,
+    /// A warning: the build goes on (a caption naming a colour, say).
+    pub warning: bool,
 }
 
 impl Diagnostic {
@@ -27,6 +29,7 @@ impl Diagnostic {
             col: 1,
             message: message.into(),
             source_line: None,
+            warning: false,
         }
     }
 }
@@ -35,10 +38,11 @@ impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}:{}:{}: error: {}",
+            "{}:{}:{}: {}: {}",
             self.path.display(),
             self.line,
             self.col,
+            if self.warning { "warning" } else { "error" },
             cut_words(&self.message)
         )?;
         if let Some(line) = &self.source_line {
@@ -127,6 +131,15 @@ impl<'a> Source<'a> {
             col,
             message: message.into(),
             source_line: Some(self.line_text(line).to_string()),
+            warning: false,
+        }
+    }
+
+    /// A warning at byte `offset`, shown with its line.
+    pub fn warning_at(&self, offset: usize, message: impl Into<String>) -> Diagnostic {
+        Diagnostic {
+            warning: true,
+            ..self.error_at(offset, message)
         }
     }
 }
@@ -134,7 +147,7 @@ impl<'a> Source<'a> {
 /// How many characters of what an author wrote an error echoes.
 const ECHOED: usize = 60;
 
-/// At most [`ECHOED`] characters of `text`, with `...` where it was cut:
+/// At most 60 characters (`ECHOED`) of `text`, with `...` where it was cut:
 /// what an error echoes of a value, a name or an argument, however long.
 pub fn cut(text: &str) -> Cow<'_, str> {
     match text.char_indices().nth(ECHOED) {
@@ -147,7 +160,7 @@ pub fn cut(text: &str) -> Cow<'_, str> {
 const LONGEST_WORD: usize = 120;
 
 /// `message` with every word (a run of characters other than spaces) of
-/// more than [`LONGEST_WORD`] characters [`cut`]: an argument, a value or a
+/// more than 120 characters (`LONGEST_WORD`) [`cut`]: an argument, a value or a
 /// number of 100 KB echoed in an error is shown by its start.
 pub fn cut_words(message: &str) -> Cow<'_, str> {
     let long = |word: &&str| word.chars().nth(LONGEST_WORD).is_some();

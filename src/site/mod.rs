@@ -136,6 +136,10 @@ pub struct Summary {
     pub warnings: Vec<String>,
     /// What the site left out, and why (no feed without a base URL, say).
     pub notes: Vec<String>,
+    /// Warnings about how the essays are written, at their lines: a claim's
+    /// literal written otherwise than the site prints numbers, a caption
+    /// naming a colour.
+    pub lints: Vec<Diagnostic>,
     /// The values and claims whose computed values moved since the last
     /// successful `ladder build`.
     pub moves: Vec<moves::Move>,
@@ -328,7 +332,7 @@ impl Site {
             stated.into_iter().for_each(|s| statements.append(s));
         }
         let pages = &self.pages;
-        let outcomes: Vec<(blake3::Hash, Outcome)> = essays
+        let outcomes: Vec<(blake3::Hash, Outcome, Vec<Diagnostic>)> = essays
             .par_iter()
             .zip(&scans)
             .zip(&bound)
@@ -344,7 +348,7 @@ impl Site {
                     && *k == key
                 {
                     sink.add(path, html.as_bytes());
-                    return (key, Outcome::Unchanged);
+                    return (key, Outcome::Unchanged, Vec::new());
                 }
                 let ctx = markdown::Context {
                     essay,
@@ -355,11 +359,16 @@ impl Site {
                     broken: &bound.broken,
                     allow_scripts: config.markdown.allow_scripts,
                 };
+                let mut warnings = Vec::new();
+                let rendered = markdown::render(&ctx).map(|mut r| {
+                    warnings = std::mem::take(&mut r.warnings);
+                    r
+                });
                 if let content::Kind::Intro { title, .. } = &essay.kind {
-                    let html = markdown::render(&ctx).map(|r| r.html);
-                    return (key, Outcome::Intro(title.as_deref(), html));
+                    let html = rendered.map(|r| r.html);
+                    return (key, Outcome::Intro(title.as_deref(), html), warnings);
                 }
-                let page = markdown::render(&ctx).and_then(|html| {
+                let page = rendered.and_then(|html| {
                     let page = essay_context(essay, essays, ladders, html);
                     render_page(
                         &templates.tera,
@@ -378,7 +387,7 @@ impl Site {
                     sink.add(path, html.as_bytes());
                     pages.is_some().then_some(html)
                 });
-                (key, Outcome::Page(kept))
+                (key, Outcome::Page(kept), warnings)
             })
             .collect();
         let mut rendered = 0;
@@ -391,7 +400,9 @@ impl Site {
             .filter(|((e, _), _)| !e.is_intro())
             .filter_map(|((e, scan), b)| Some((e.url(), pages::lead(scan, &b.shown)?)))
             .collect();
-        for ((essay, bound), (key, outcome)) in essays.iter().zip(bound).zip(outcomes) {
+        let mut lints = Vec::new();
+        for ((essay, bound), (key, outcome, warnings)) in essays.iter().zip(bound).zip(outcomes) {
+            lints.extend(warnings);
             for (path, text) in bound.files {
                 sink.add(path, text.as_bytes());
             }
@@ -469,6 +480,7 @@ impl Site {
             computed: computed.into_iter().map(|c| c.0).collect(),
             elapsed: started.elapsed(),
             warnings: Vec::new(),
+            lints,
             notes,
             moves,
         };

@@ -198,6 +198,19 @@ pub struct Rendered {
     /// Whether the body is the values' own table.
     #[serde(default)]
     pub tabular: bool,
+    /// What each role its legend shows means: `(class, meaning)`, the class
+    /// as `style.css` names it (`role-blocked`). A caption names a role
+    /// with its swatch through these (`{{ ID.legend[blocked] }}`).
+    #[serde(default)]
+    pub legend: Vec<(String, String)>,
+}
+
+/// A legend's roles as [`Rendered::legend`] keeps them.
+fn keys(legend: &[(Role, String)]) -> Vec<(String, String)> {
+    legend
+        .iter()
+        .map(|(role, meaning)| (role.class(), meaning.clone()))
+        .collect()
 }
 
 impl Drawing {
@@ -209,36 +222,47 @@ impl Drawing {
                 picture: true,
                 values: Some(chart.values()),
                 tabular: false,
+                legend: chart
+                    .series
+                    .iter()
+                    .enumerate()
+                    .map(|(k, s)| (Role::Series(k).class(), s.name.clone()))
+                    .collect(),
             },
             Drawing::Board(board) => Rendered {
                 body: board::html(board),
                 picture: true,
                 values: board.values.clone(),
                 tabular: false,
+                legend: keys(&board.legend),
             },
             Drawing::Table(table) => Rendered {
                 body: table.to_html(),
                 picture: false,
                 values: Some(table.clone()),
                 tabular: true,
+                legend: Vec::new(),
             },
             Drawing::Catalogue(catalogue) => Rendered {
                 body: html::catalogue(catalogue),
                 picture: false,
                 values: Some(catalogue.values()),
                 tabular: false,
+                legend: keys(&catalogue.legend),
             },
             Drawing::Graphs(graphs) => Rendered {
                 body: graph::html(graphs),
                 picture: true,
                 values: graphs.values.clone(),
                 tabular: false,
+                legend: keys(&graphs.legend),
             },
             Drawing::Boards(boards) => Rendered {
                 body: board::panels(boards),
                 picture: true,
                 values: boards.values.clone(),
                 tabular: false,
+                legend: keys(&boards.legend),
             },
         }
     }

@@ -2,6 +2,7 @@
 //! and behind them, in one closed disclosure ("Data and how to reproduce"),
 //! its Data table, its data links and the command that reproduces it.
 
+use super::lint;
 use super::prepared::Prepared;
 use super::render::Renderer;
 use super::scan::parse;
@@ -27,6 +28,45 @@ impl Renderer<'_, '_> {
             None => plain_text(&caption),
         };
         let view = shown.view;
+        let texts = [
+            (
+                "caption",
+                d.caption.as_ref().map(|c| (c.text.as_str(), c.offset)),
+            ),
+            ("alt text", d.alt.as_deref().map(|a| (a, d.offset))),
+        ];
+        for (what, text) in texts {
+            if let Some((text, at)) = text
+                && let Some(colour) = lint::colour_word(text)
+            {
+                let roles: Vec<String> = view
+                    .legend
+                    .iter()
+                    .map(|(class, meaning)| {
+                        format!(
+                            "`{{{{ {}.legend[{}] }}}}` ({meaning})",
+                            d.id,
+                            class.trim_start_matches("role-")
+                        )
+                    })
+                    .collect();
+                let instead = match roles.is_empty() {
+                    true => "name what the mark means instead".to_string(),
+                    false => format!(
+                        "name the role with its swatch instead: {}",
+                        roles.join(", ")
+                    ),
+                };
+                self.warning_in_file(
+                    at,
+                    format!(
+                        "the {what} of figure `{}` says `{colour}`, a colour that one of the two \
+                         colour schemes contradicts; {instead}",
+                        d.id
+                    ),
+                );
+            }
+        }
         let drawing = match view.picture {
             true => format!(
                 "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
@@ -65,6 +105,7 @@ impl Renderer<'_, '_> {
         let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, pin);
         let (html, _) = sub.html(pieces.into_iter(), true);
         self.errors.append(&mut sub.errors);
+        self.warnings.append(&mut sub.warnings);
         html.trim().to_string()
     }
 
@@ -74,8 +115,14 @@ impl Renderer<'_, '_> {
         let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, Some(offset));
         let values = sub.values();
         self.errors.append(&mut sub.errors);
+        self.warnings.append(&mut sub.warnings);
         Prepared::fill(&prepared.text, |i| {
-            Cow::Owned(values[i].clone().unwrap_or_default())
+            Cow::Owned(
+                values[i]
+                    .as_ref()
+                    .map(|v| v.text.clone())
+                    .unwrap_or_default(),
+            )
         })
         .0
         .into_owned()

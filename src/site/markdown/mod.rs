@@ -29,6 +29,7 @@
 
 mod figure;
 pub mod links;
+mod lint;
 pub mod prepared;
 pub mod render;
 pub mod scan;

@@ -2,6 +2,7 @@
 //! turned into HTML, every value and claim evaluated in place.
 
 use super::links::LinkIndex;
+use super::lint;
 use super::prepared::Prepared;
 use super::scan::{self, Heading, Piece, Scan};
 use crate::generators::draw::Rendered as View;
@@ -42,6 +43,9 @@ pub struct Shown<'a> {
 pub struct Rendered {
     pub html: String,
     pub headings: Vec<Heading>,
+    /// What the author may want to change: a claim's literal written
+    /// otherwise than the site prints numbers, a caption naming a colour.
+    pub warnings: Vec<Diagnostic>,
 }
 
 /// Second pass: the essay's HTML, or every error in it.
@@ -60,7 +64,12 @@ pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
         .iter()
         .map(|h| Heading {
             text: Prepared::fill(&h.text, |i| {
-                Cow::Owned(values[i].clone().unwrap_or_default())
+                Cow::Owned(
+                    values[i]
+                        .as_ref()
+                        .map(|v| v.text.clone())
+                        .unwrap_or_default(),
+                )
             })
             .0
             .into_owned(),
@@ -68,7 +77,11 @@ pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
         })
         .collect();
     if r.errors.is_empty() {
-        Ok(Rendered { html, headings })
+        Ok(Rendered {
+            html,
+            headings,
+            warnings: r.warnings,
+        })
     } else {
         Err(r.errors)
     }
@@ -82,6 +95,7 @@ pub(super) struct Renderer<'c, 's> {
     prepared: &'s Prepared,
     pin: Option<usize>,
     pub(super) errors: Vec<Diagnostic>,
+    pub(super) warnings: Vec<Diagnostic>,
     /// Figure numbers by id, in order of appearance: the essay's, shared
     /// by the renderers of its captions.
     pub(super) numbers: &'s HashMap<&'c str, usize>,
@@ -111,8 +125,15 @@ impl<'c, 's> Renderer<'c, 's> {
             prepared,
             pin,
             errors: Vec::new(),
+            warnings: Vec::new(),
             numbers,
         }
+    }
+
+    /// A warning at byte `at` of the file (or at the pin).
+    pub(super) fn warning_in_file(&mut self, at: usize, message: impl Into<String>) {
+        let at = self.pin.unwrap_or(at);
+        self.warnings.push(self.src.warning_at(at, message));
     }
 
     /// An error at byte `at` of the file (or at the pin).
@@ -133,7 +154,7 @@ impl<'c, 's> Renderer<'c, 's> {
         &mut self,
         pieces: impl Iterator<Item = Piece<'e>>,
         inline: bool,
-    ) -> (String, Vec<Option<String>>) {
+    ) -> (String, Vec<Option<Value>>) {
         let values = self.values();
         let pieces = pieces.filter(|p| {
             !(inline
@@ -153,14 +174,9 @@ impl<'c, 's> Renderer<'c, 's> {
 
     /// `html` with each placeholder replaced by its value, escaped; a value
     /// the HTML lost (in a link destination, say) is an error.
-    fn fill(&mut self, html: &str, values: &[Option<String>]) -> String {
+    fn fill(&mut self, html: &str, values: &[Option<Value>]) -> String {
         let (html, seen) = Prepared::fill(html, |i| {
-            Cow::Owned(
-                values[i]
-                    .as_deref()
-                    .map(|v| html_escape::encode_quoted_attribute(v).into_owned())
-                    .unwrap_or_default(),
-            )
+            Cow::Owned(values[i].as_ref().map(Value::html).unwrap_or_default())
         });
         for (i, e) in self.prepared.exprs.iter().enumerate() {
             if values[i].is_some() && !seen.contains(&i) {
@@ -176,25 +192,71 @@ impl<'c, 's> Renderer<'c, 's> {
 
     /// Every expression evaluated: its text, or `None` and an error (none for
     /// an expression naming a figure whose failure was reported).
-    pub(super) fn values(&mut self) -> Vec<Option<String>> {
+    pub(super) fn values(&mut self) -> Vec<Option<Value>> {
         let prepared = self.prepared;
         prepared
             .exprs
             .iter()
             .map(|e| {
+                if let Ok(x) = &e.expr
+                    && let Some(lint) = lint::claim(x, e.opens_sentence)
+                {
+                    self.warning_in_file(e.at, lint);
+                }
                 let evaluated = match &e.expr {
                     Ok(x) if x.ids().iter().any(|id| self.ctx.broken.contains(*id)) => {
                         return None;
                     }
+                    Ok(x) if legend_role(x).is_some() => self.legend(x),
                     Ok(x) if x.action.is_words() && e.opens_sentence => {
-                        claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w))
+                        claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w).into())
                     }
-                    Ok(x) => claims::evaluate(x, self.ctx.data),
+                    Ok(x) => claims::evaluate(x, self.ctx.data).map(Value::from),
                     Err(m) => Err(m.clone()),
                 };
                 evaluated.map_err(|m| self.error_in_file(e.at, m)).ok()
             })
             .collect()
+    }
+
+    /// `{{ ID.legend[ROLE] }}`: the role's swatch and what it means in the
+    /// legend of figure `ID` (ROLE is the role's name, `blocked` or
+    /// `series-0`, or what it means there), or why there is none.
+    fn legend(&self, x: &claims::Expr) -> Result<Value, String> {
+        let (id, wanted) = legend_role(x).expect("called on a legend's role");
+        let Some(shown) = self.ctx.figures.get(id) else {
+            return Err(format!(
+                "`{id}.legend[{wanted}]`: no figure `{id}` in this essay draws a legend"
+            ));
+        };
+        let squeeze = |s: &str| s.to_lowercase().replace(' ', "");
+        let found = shown.view.legend.iter().find(|(class, meaning)| {
+            class.strip_prefix("role-") == Some(wanted) || squeeze(meaning) == squeeze(wanted)
+        });
+        match found {
+            Some((class, meaning)) => Ok(Value {
+                text: meaning.clone(),
+                swatch: Some(class.clone()),
+            }),
+            None => {
+                let roles: Vec<String> = shown
+                    .view
+                    .legend
+                    .iter()
+                    .map(|(class, meaning)| {
+                        format!("{} ({meaning})", class.trim_start_matches("role-"))
+                    })
+                    .collect();
+                Err(format!(
+                    "`{id}.legend[{wanted}]`: figure `{id}`'s legend has no role `{wanted}`; it has: {}",
+                    if roles.is_empty() {
+                        "none".to_string()
+                    } else {
+                        roles.join(", ")
+                    }
+                ))
+            }
+        }
     }
 
     fn transform<'e>(&mut self, pieces: impl Iterator<Item = Piece<'e>>) -> Vec<Event<'e>> {
@@ -376,5 +438,50 @@ fn capitalise(text: &str) -> String {
     match chars.next() {
         Some(first) => first.to_uppercase().chain(chars).collect(),
         None => String::new(),
+    }
+}
+
+/// What an expression prints: its text, after the swatch of a legend's role
+/// for `{{ ID.legend[ROLE] }}`.
+#[derive(Clone, Debug)]
+pub(super) struct Value {
+    pub(super) text: String,
+    /// The role's class (`role-blocked`).
+    pub(super) swatch: Option<String>,
+}
+
+impl From<String> for Value {
+    fn from(text: String) -> Value {
+        Value { text, swatch: None }
+    }
+}
+
+impl Value {
+    /// As HTML: the text escaped, after a swatch styled by the role's class
+    /// (written without quotes, so that it cannot end an attribute it lands in).
+    fn html(&self) -> String {
+        let text = html_escape::encode_quoted_attribute(&self.text);
+        match &self.swatch {
+            Some(class) => {
+                format!("<span class={class} data-swatch aria-hidden=true></span>\u{a0}{text}")
+            }
+            None => text.into_owned(),
+        }
+    }
+}
+
+/// The figure and role of `{{ ID.legend[ROLE] }}`, if `x` is one.
+fn legend_role(x: &claims::Expr) -> Option<(&str, &str)> {
+    let claims::Action::Show = x.action else {
+        return None;
+    };
+    let crate::site::terms::Term::Path(path) = &x.term else {
+        return None;
+    };
+    match path.steps.as_slice() {
+        [claims::path::Step::Key(key), claims::path::Step::Name(role)] if key == "legend" => {
+            Some((path.id.as_str(), role.as_str()))
+        }
+        _ => None,
     }
 }
