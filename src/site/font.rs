@@ -19,7 +19,7 @@ use read_fonts::types::{GlyphId, NameId, Tag};
 use read_fonts::{FontRef, TableProvider};
 use skera::{DEFAULT_DROP_TABLES, DEFAULT_LAYOUT_FEATURES, Plan, SubsetFlags, subset_font};
 use std::collections::BTreeSet;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Mutex;
 
 /// Where the site's math font is, as `style.css` names it.
@@ -56,7 +56,7 @@ impl<'a> MathText<'a> {
 
 impl Sink for MathText<'_> {
     fn add(&self, path: PathBuf, bytes: &[u8]) {
-        if Path::new(&path).extension().is_some_and(|e| e == "html")
+        if path.extension().is_some_and(|e| e == "html")
             && let Ok(html) = std::str::from_utf8(bytes)
         {
             let found = in_math(html);
