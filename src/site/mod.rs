@@ -36,6 +36,7 @@ pub mod directives;
 pub mod discovery;
 pub mod figures;
 mod fingerprint;
+pub mod font;
 pub mod markdown;
 pub mod math;
 pub mod moves;
@@ -261,6 +262,9 @@ impl Site {
         progress: &dyn Progress,
     ) -> Result<(Summary, Option<moves::Record>), Failure> {
         let started = Instant::now();
+        // Every page passes the math font's watch on its way out.
+        let math = font::MathText::new(sink);
+        let sink: &dyn Sink = &math;
         let opts = &self.opts;
         let mut errors = Vec::new();
         let input = load(opts, &mut errors)?;
@@ -433,6 +437,9 @@ impl Site {
         let mut notes = discovery::add(config, essays, ladders, &mut files);
         for (path, bytes) in files.0 {
             sink.add(path, &bytes);
+        }
+        if errors.is_empty() {
+            sink.add(font::PATH.into(), &math.font());
         }
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();

@@ -23,24 +23,18 @@ const STATIC: [(&str, &str); 2] = [
     ("favicon.svg", include_str!("../../templates/favicon.svg")),
 ];
 
-/// Files every site carries as they are: the math font (OFL-licensed, from
-/// Debian's fonts-stix) and its licence. Pages use it for MathML, so math looks
-/// the same whatever fonts the reader has installed.
-pub const ASSETS: [(&str, &[u8]); 2] = [
-    (
-        "fonts/STIXMath-Regular.woff2",
-        include_bytes!("../../templates/fonts/STIXMath-Regular.woff2"),
-    ),
-    (
-        "fonts/OFL.txt",
-        include_bytes!("../../templates/fonts/OFL.txt"),
-    ),
-];
+/// Files every site carries as they are: the licence of the math font
+/// ([`super::font`], made for each site), which pages use for MathML, so math
+/// looks the same whatever fonts the reader has installed.
+pub const ASSETS: [(&str, &[u8]); 1] = [(
+    "fonts/OFL.txt",
+    include_bytes!("../../templates/fonts/OFL.txt"),
+)];
 
 /// The files every site has at fixed paths (besides the pages of ladders and
 /// essays): the front page, the list of every essay, the search page, the
-/// page for a missing one, the feed, the sitemap, the `STATIC` files and the
-/// [`ASSETS`].
+/// page for a missing one, the feed, the sitemap, the `STATIC` files, the
+/// [`ASSETS`] and the math font.
 pub fn site_files() -> impl Iterator<Item = &'static str> {
     [
         "index.html",
@@ -52,6 +46,7 @@ pub fn site_files() -> impl Iterator<Item = &'static str> {
     .chain([super::discovery::FEED, super::discovery::SITEMAP])
     .chain(STATIC.iter().map(|(path, _)| *path))
     .chain(ASSETS.iter().map(|(path, _)| *path))
+    .chain([super::font::PATH])
 }
 
 /// The folders every site has, with what is there: no ladder may take one.
