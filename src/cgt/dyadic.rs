@@ -1,9 +1,9 @@
 //! Dyadic rationals: the numbers that short games can equal.
 //!
 //! A [`Dyadic`] is `num / 2^exp` in lowest terms (`num` odd unless `exp` is 0).
-//! It knows its order, sums, negation, display (`-3/4`) and the *simplest*
-//! number strictly between two others, which is how a game whose options are
-//! numbers gets its value.
+//! It knows its order, sums, negation, multiples by integers, halves, display
+//! (`-3/4`) and the *simplest* number strictly between two others, which is
+//! how a game whose options are numbers gets its value.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -19,7 +19,7 @@ impl Dyadic {
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
 
     /// The integer `n`.
-    pub fn integer(n: i64) -> Dyadic {
+    pub const fn integer(n: i64) -> Dyadic {
         Dyadic { num: n, exp: 0 }
     }
 
@@ -65,6 +65,16 @@ impl Dyadic {
             num: i64::try_from(num).expect("dyadic numerator fits in 64 bits"),
             exp,
         }
+    }
+
+    /// `k` times this number.
+    pub fn times(self, k: i64) -> Dyadic {
+        Dyadic::new_wide(i128::from(self.num) * i128::from(k), self.exp)
+    }
+
+    /// Half this number.
+    pub fn half(self) -> Dyadic {
+        Dyadic::new(self.num, self.exp + 1)
     }
 
     /// The largest integer not above this number.
@@ -193,6 +203,10 @@ mod tests {
         assert!(d(-1, 1) < d(-1, 2));
         assert_eq!(d(-3, 1).floor(), -2);
         assert_eq!(d(-3, 1).ceil(), -1);
+        assert_eq!(d(3, 2).times(-6), d(-9, 1));
+        assert_eq!(d(3, 2).times(0), Dyadic::ZERO);
+        assert_eq!(d(3, 2).half(), d(3, 3));
+        assert_eq!(Dyadic::integer(6).half(), Dyadic::integer(3));
     }
 
     #[test]

@@ -200,6 +200,18 @@ impl Nodes {
         id
     }
 
+    /// The ids of the nodes stored, in order, up to the first that is
+    /// being stored (its id taken, its node not yet written).
+    pub(super) fn stored(&self) -> impl Iterator<Item = GameId> + '_ {
+        (0..self.next.load(Ordering::Acquire))
+            .map(GameId)
+            .take_while(|&id| {
+                let i = id.index();
+                (self.chunks.get(i >> CHUNK_BITS))
+                    .is_some_and(|chunk| chunk[i & ((1 << CHUNK_BITS) - 1)].0.get().is_some())
+            })
+    }
+
     /// The negative of `id`, if known.
     pub(super) fn neg(&self, id: GameId) -> Option<GameId> {
         let n = self.node(id).neg.load(Ordering::Acquire);
