@@ -2,7 +2,9 @@
 //! exact and memoised per [`GameId`] in the [`GameTable`] (thread-safe, every
 //! method `&self`, like the rest of the table): the thermograph, temperature
 //! and mean ([`GameTable::thermograph`]), cooling ([`GameTable::cool`]), the
-//! birthday; [`GameTable::analyse`] gathers them with the outcome and the
+//! birthday, the reduced canonical form ([`GameTable::reduced`], in
+//! `reduced`) and the atomic weight ([`GameTable::atomic_weight`], in
+//! `atomic`); [`GameTable::analyse`] gathers them with the outcome and the
 //! stops, which the table's nodes already hold, into one [`Analysis`].
 //!
 //! Each is computed lazily from the options' memoised results, so analysing
@@ -10,10 +12,14 @@
 //! Where a quantity is not defined for a game, the answer is an
 //! [`Undefined`] saying why.
 
+mod atomic;
+mod reduced;
+
 use super::canonical::{GameId, GameTable, Outcome};
 use super::dyadic::Dyadic;
 use super::shared::Memo;
 use super::thermograph::Thermograph;
+use atomic::Smallness;
 
 /// Why an analysis is not defined for a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
@@ -22,6 +28,12 @@ pub enum Undefined {
     /// Cooling is defined for temperatures `t >= -1` only.
     #[error("cooling is defined for temperatures of at least -1, not {0}")]
     CoolingBelowMinusOne(Dyadic),
+    /// Atomic weight is defined for all-small games only; this game's
+    /// canonical form has the nonzero number among its positions.
+    #[error(
+        "atomic weight is defined only for all-small games, and this game has the number {0} among its positions"
+    )]
+    NotAllSmall(Dyadic),
 }
 
 /// The memos of the analysis, one field of the [`GameTable`].
@@ -32,6 +44,9 @@ pub(super) struct Memos {
     stored: boxcar::Vec<Thermograph>,
     birthdays: Memo<GameId, u32>,
     cooled: Memo<(GameId, Dyadic), GameId>,
+    reduced: Memo<GameId, GameId>,
+    atomic: Memo<GameId, GameId>,
+    smallness: Memo<GameId, Smallness>,
 }
 
 /// Everything the analysis says about one game, as data.
@@ -49,6 +64,10 @@ pub struct Analysis<'t> {
     pub temperature: Dyadic,
     /// The thermograph, whose mast stands at the mean from the temperature up.
     pub thermograph: &'t Thermograph,
+    /// The atomic weight, a game of the table, where it is defined.
+    pub atomic_weight: Result<GameId, Undefined>,
+    /// The reduced canonical form, a game of the table.
+    pub reduced: GameId,
     /// The birthday of the canonical form.
     pub birthday: u32,
 }
@@ -64,6 +83,8 @@ impl GameTable {
             mean: thermograph.mean(),
             temperature: thermograph.temperature(),
             thermograph,
+            atomic_weight: self.atomic_weight(g),
+            reduced: self.reduced(g),
             birthday: self.birthday(g),
         }
     }

@@ -95,7 +95,7 @@ mod tests {
             let g = r.game(&games, 3, 3);
             assert!(games.birthday(g) <= 3);
             let s = r.all_small_game(&games, 4, 2);
-            assert!(games.birthday(s) <= 4);
+            assert!(games.birthday(s) <= 4 && games.is_all_small(s));
         }
         assert_eq!(r.game(&games, 0, 3), games.zero());
     }

@@ -86,6 +86,53 @@ fn birthdays_count_days() {
 }
 
 #[test]
+fn atomic_weights_of_ups_and_nimbers_and_none_for_numbers() {
+    let t = GameTable::new();
+    let up = t.up();
+    let star = t.nimber(1);
+    let aw = |g| t.atomic_weight(g).map(|a| t.display(a));
+    assert_eq!(aw(up), Ok("1".to_string()));
+    assert_eq!(aw(t.add(up, star)), Ok("1".to_string()));
+    let double_up_star = t.sum_of(&[up, up, star]);
+    assert_eq!(aw(double_up_star), Ok("2".to_string()));
+    assert_eq!(aw(t.neg(double_up_star)), Ok("-2".to_string()));
+    for k in 0..4 {
+        assert_eq!(aw(t.nimber(k)), Ok("0".to_string()));
+    }
+    // {0 | ^} = ^^*, of atomic weight 2.
+    let g = t.game(&[t.zero()], &[up]);
+    assert_eq!(t.display(g), "^^*");
+    assert_eq!(aw(g), Ok("2".to_string()));
+    // Numbers and hot games are not all-small; the error names a number.
+    let pm1 = switch(&t, d(1, 0), d(-1, 0));
+    assert_eq!(t.atomic_weight(pm1), Err(Undefined::NotAllSmall(d(1, 0))));
+    let half = t.number(d(1, 1));
+    assert_eq!(t.atomic_weight(half), Err(Undefined::NotAllSmall(d(1, 1))));
+    let half_up = t.add(half, up);
+    assert!(t.atomic_weight(half_up).is_err());
+    assert!(!t.is_all_small(half_up) && t.is_all_small(g));
+}
+
+#[test]
+fn reduced_forms_forget_infinitesimals() {
+    let t = GameTable::new();
+    let up = t.up();
+    let star = t.nimber(1);
+    let pm1 = switch(&t, d(1, 0), d(-1, 0));
+    let reduced = |g| t.display(t.reduced(g));
+    assert_eq!(reduced(up), "0");
+    assert_eq!(reduced(t.add(t.number(d(3, 1)), star)), "3/2");
+    assert_eq!(reduced(t.add(pm1, up)), "+-1");
+    // {1 | ^} and {1* | 0}: options equal up to infinitesimals.
+    let one = t.integer(1);
+    let one_star = t.add(one, star);
+    let g = t.game(&[one], &[up]);
+    let h = t.game(&[one_star], &[t.zero()]);
+    assert_eq!(reduced(g), "{1|0}");
+    assert_eq!(t.reduced(g), t.reduced(h));
+}
+
+#[test]
 fn the_analysis_of_a_switch_gathers_everything() {
     let t = GameTable::new();
     let pm1 = switch(&t, d(1, 0), d(-1, 0));
@@ -94,7 +141,8 @@ fn the_analysis_of_a_switch_gathers_everything() {
     assert_eq!((a.left_stop, a.right_stop), (d(1, 0), d(-1, 0)));
     assert_eq!((a.mean, a.temperature), (d(0, 0), d(1, 0)));
     assert_eq!(a.thermograph, t.thermograph(pm1));
-    assert_eq!(a.birthday, 2);
+    assert_eq!(a.atomic_weight, Err(Undefined::NotAllSmall(d(1, 0))));
+    assert_eq!((a.reduced, a.birthday), (pm1, 2));
 }
 
 /// Every game cooled by every temperature of a grid, by the definition: an
@@ -258,6 +306,7 @@ proptest! {
         prop_assert_eq!(mirror(tg.right_wall()), tn.left_wall());
         let temp = d(j, 3);
         prop_assert_eq!(t.cool(n, temp).unwrap(), t.neg(t.cool(g, temp).unwrap()));
+        prop_assert_eq!(t.reduced(n), t.neg(t.reduced(g)));
         prop_assert_eq!(t.birthday(n), t.birthday(g));
     }
 
@@ -268,17 +317,51 @@ proptest! {
         prop_assert!(t.birthday(t.add(g, h)) <= t.birthday(g) + t.birthday(h));
     }
 
+    #[test]
+    fn reduced_forms_differ_by_infinitesimals_and_ignore_them(a: u64, b: u64) {
+        let t = GameTable::new();
+        let g = random(&t, a);
+        let epsilon = SplitMix64::new(b).all_small_game(&t, 3, 2);
+        let r = t.reduced(g);
+        let difference = t.sub(g, r);
+        prop_assert_eq!(t.left_stop(difference), Dyadic::ZERO);
+        prop_assert_eq!(t.right_stop(difference), Dyadic::ZERO);
+        prop_assert_eq!(t.reduced(r), r);
+        prop_assert_eq!(t.reduced(t.add(g, epsilon)), r);
+    }
 
+    #[test]
+    fn atomic_weights_add_and_two_ahead_wins(a: u64, b: u64) {
+        let t = GameTable::new();
+        let g = SplitMix64::new(a).all_small_game(&t, 4, 2);
+        let h = SplitMix64::new(b).all_small_game(&t, 4, 2);
+        let (ag, ah) = (t.atomic_weight(g).unwrap(), t.atomic_weight(h).unwrap());
+        prop_assert_eq!(t.atomic_weight(t.add(g, h)).unwrap(), t.add(ag, ah));
+        let two = t.integer(2);
+        if t.leq(two, ag) {
+            prop_assert_eq!(t.outcome(g), Outcome::Left);
+        }
+        if t.leq(ag, t.neg(two)) {
+            prop_assert_eq!(t.outcome(g), Outcome::Right);
+        }
+        // The remote star is remote: a larger one compares alike.
+        let Smallness::AllSmall { remote, .. } = t.smallness(g) else {
+            unreachable!("all-small")
+        };
+        let (near, far) = (t.nimber(remote), t.nimber(remote + 2));
+        prop_assert_eq!(t.leq(g, near), t.leq(g, far));
+        prop_assert_eq!(t.leq(near, g), t.leq(far, g));
+    }
 }
 
 #[test]
 fn threads_sharing_a_table_analyse_alike() {
     // Four threads analyse the same random games, each in its own order, in
-    // one table: every thermograph and cooled game is the one
+    // one table: every thermograph, cooled game and reduced form is the one
     // a table of its own computes.
     let t = GameTable::new();
     let seeds: Vec<u64> = (0..40).collect();
-    let results: Vec<Vec<(Thermograph, String)>> = std::thread::scope(|s| {
+    let results: Vec<Vec<(Thermograph, String, String)>> = std::thread::scope(|s| {
         let threads: Vec<_> = (0..4)
             .map(|k| {
                 let (t, seeds) = (&t, &seeds);
@@ -289,7 +372,7 @@ fn threads_sharing_a_table_analyse_alike() {
                     for seed in order {
                         let g = random(t, seed);
                         let cooled = t.display(t.cool(g, d(1, 1)).unwrap());
-                        let item = (t.thermograph(g).clone(), cooled);
+                        let item = (t.thermograph(g).clone(), cooled, t.display(t.reduced(g)));
                         out[seed as usize] = Some(item);
                     }
                     out.into_iter().map(Option::unwrap).collect()
@@ -302,7 +385,11 @@ fn threads_sharing_a_table_analyse_alike() {
     for (i, &seed) in seeds.iter().enumerate() {
         let g = random(&alone, seed);
         let cooled = alone.display(alone.cool(g, d(1, 1)).unwrap());
-        let expected = (alone.thermograph(g).clone(), cooled);
+        let expected = (
+            alone.thermograph(g).clone(),
+            cooled,
+            alone.display(alone.reduced(g)),
+        );
         assert!(results.iter().all(|r| r[i] == expected), "seed {seed}");
     }
 }
