@@ -24,12 +24,14 @@ impl Dyadic {
     }
 
     /// `num / 2^exp`, reduced to lowest terms.
-    pub fn new(mut num: i64, mut exp: u32) -> Dyadic {
-        while exp > 0 && num % 2 == 0 {
-            num /= 2;
-            exp -= 1;
+    pub fn new(num: i64, exp: u32) -> Dyadic {
+        // The factors of 2 the numerator and denominator share: all of the
+        // denominator's when the numerator is 0.
+        let k = num.trailing_zeros().min(exp);
+        Dyadic {
+            num: num >> k,
+            exp: exp - k,
         }
-        Dyadic { num, exp }
     }
 
     /// The numerator in lowest terms.
@@ -56,14 +58,11 @@ impl Dyadic {
         )
     }
 
-    fn new_wide(mut num: i128, mut exp: u32) -> Dyadic {
-        while exp > 0 && num % 2 == 0 {
-            num /= 2;
-            exp -= 1;
-        }
+    fn new_wide(num: i128, exp: u32) -> Dyadic {
+        let k = num.trailing_zeros().min(exp);
         Dyadic {
-            num: i64::try_from(num).expect("dyadic numerator fits in 64 bits"),
-            exp,
+            num: i64::try_from(num >> k).expect("dyadic numerator fits in 64 bits"),
+            exp: exp - k,
         }
     }
 
@@ -194,6 +193,9 @@ mod tests {
         assert_eq!(d(6, 3).to_string(), "3/4");
         assert_eq!(d(-1, 2).to_string(), "-1/4");
         assert_eq!(d(8, 2).to_string(), "2");
+        assert_eq!(d(0, 5), Dyadic::ZERO);
+        assert_eq!(d(-12, 3).to_string(), "-3/2");
+        assert_eq!(d(-8, 2), Dyadic::integer(-2));
     }
 
     #[test]
