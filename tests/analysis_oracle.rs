@@ -100,7 +100,7 @@ fn rational(x: Dyadic) -> Rational {
 /// `from` up: equal at every vertex of either (walls are linear between
 /// them) and above the last.
 fn same_walls(ours: &Thermograph, theirs: &CgtThermograph, from: Rational, name: &str) {
-    let mut at: Vec<Rational> = (ours.left_wall().iter().chain(ours.right_wall()))
+    let mut at: Vec<Rational> = (ours.left_wall().into_iter().chain(ours.right_wall()))
         .map(|p| rational(p.temperature))
         .chain(theirs.left_wall.critical_points.iter().copied())
         .chain(theirs.right_wall.critical_points.iter().copied())

@@ -17,9 +17,10 @@ mod reduced;
 
 use super::canonical::{GameId, GameTable, Outcome};
 use super::dyadic::Dyadic;
-use super::shared::Memo;
+use super::shared::{Column, Memo};
 use super::thermograph::Thermograph;
 use atomic::Smallness;
+use std::sync::OnceLock;
 
 /// Why an analysis is not defined for a game.
 #[derive(Clone, Copy, PartialEq, Eq, Debug, thiserror::Error)]
@@ -39,9 +40,9 @@ pub enum Undefined {
 /// The memos of the analysis, one field of the [`GameTable`].
 #[derive(Default)]
 pub(super) struct Memos {
-    /// Each game's thermograph, as its place in `stored`.
-    thermographs: Memo<GameId, u32>,
-    stored: boxcar::Vec<Thermograph>,
+    /// Each game's thermograph, at its id: read by every thermograph of a
+    /// game with it as an option, so found without hashing.
+    thermographs: Column<OnceLock<Thermograph>>,
     birthdays: Memo<GameId, u32>,
     cooled: Memo<(GameId, Dyadic), GameId>,
     reduced: Memo<GameId, GameId>,
@@ -93,22 +94,32 @@ impl GameTable {
     /// game, built from its canonical options' thermographs (see
     /// [`crate::cgt::thermograph`]).
     pub fn thermograph(&self, g: GameId) -> &Thermograph {
-        let memos = &self.analysis;
-        if let Some(i) = memos.thermographs.get(&g) {
-            return &memos.stored[i as usize];
+        let column = &self.analysis.thermographs;
+        if let Some(t) = column.get(g.index()).and_then(OnceLock::get) {
+            return t;
         }
         let thermograph = match self.number_value(g) {
             Some(x) if x.is_integer() => Thermograph::mast(x),
-            _ => Thermograph::of_options(
-                self.left(g).iter().map(|&o| self.thermograph(o)),
-                self.right(g).iter().map(|&o| self.thermograph(o)),
-            ),
+            _ => {
+                let options = || self.left(g).iter().chain(self.right(g));
+                // The options' thermographs first, so that building this
+                // one only reads them.
+                for &o in options() {
+                    self.thermograph(o);
+                }
+                let stored = |o: &GameId| {
+                    (column.get(o.index()))
+                        .and_then(OnceLock::get)
+                        .expect("an option's thermograph is stored")
+                };
+                Thermograph::of_options(
+                    self.left(g).iter().map(stored),
+                    self.right(g).iter().map(stored),
+                )
+            }
         };
-        let i = memos.thermographs.insert_with(g, |_| {
-            let at = memos.stored.push(thermograph);
-            u32::try_from(at).expect("fewer than 2^32 thermographs")
-        });
-        &memos.stored[i as usize]
+        // The first thermograph stored stays (another thread's, maybe).
+        column.at(g.index()).get_or_init(|| thermograph)
     }
 
     /// The temperature of `g`: the least `t >= -1` at which `g` cooled by `t`

@@ -22,10 +22,16 @@
 //!
 //! Everything is exact: walls are linear between vertices whose temperatures
 //! and values are [`Dyadic`]. A left wall's slope (value per degree) is 0 or
-//! -1, a right wall's 0 or +1, so scaffolds cross at dyadic temperatures.
+//! -1, a right wall's 0 or +1, so scaffolds cross at dyadic temperatures. A
+//! thermograph keeps its vertices as integer numerators over one power of 2,
+//! and builds its parent's scaffolds in integers over a common one: a
+//! thermograph costs a few dozen integer operations per option, and 16 bytes
+//! a vertex.
 
 use super::dyadic::Dyadic;
+use std::cell::RefCell;
 use std::fmt;
+use std::ops::Range;
 
 /// A point of a thermograph: a value at a temperature.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -43,25 +49,27 @@ pub struct Point {
 /// `t = -1` to the foot of the mast, `(temperature, mean)`, where both walls
 /// end; the wall is linear between consecutive vertices, and no vertex but
 /// the foot is collinear with its neighbours, so two thermographs are equal
-/// exactly when their walls are. Above the last vertex both walls are the mast, the
-/// vertical line at the mean.
+/// exactly when their walls are. Above the last vertex both walls are the
+/// mast, the vertical line at the mean.
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
 pub struct Thermograph {
-    /// The left wall's vertices, then the right wall's.
-    points: Box<[Point]>,
-    /// How many of `points` are the left wall's.
-    left: usize,
+    /// The vertices, the left wall's then the right wall's, as numerators of
+    /// (temperature, value) over `2^exp`.
+    vertices: Box<[[i64; 2]]>,
+    /// The least exponent that writes every vertex in integers.
+    exp: u32,
+    /// How many of `vertices` are the left wall's.
+    left: u32,
 }
 
 impl Thermograph {
     /// The thermograph of the number `x` as an integer's: a mast from -1.
     pub(crate) fn mast(x: Dyadic) -> Thermograph {
-        let foot = Point {
-            temperature: MINUS_ONE,
-            value: x,
-        };
+        let exp = x.exponent();
+        let foot = [-(1 << exp), x.numerator()];
         Thermograph {
-            points: Box::new([foot, foot]),
+            vertices: Box::new([foot, foot]),
+            exp,
             left: 1,
         }
     }
@@ -74,51 +82,108 @@ impl Thermograph {
         left: impl IntoIterator<Item = &'a Thermograph>,
         right: impl IntoIterator<Item = &'a Thermograph>,
     ) -> Thermograph {
-        let envelope = |walls: Vec<Line>, upper: bool| {
-            walls
-                .into_iter()
-                .reduce(|a, b| a.envelope(&b, upper))
-                .expect("a game that is not an integer has options on both sides")
-        };
-        let mut l = envelope(
+        SCRATCH.with(|scratch| match scratch.try_borrow_mut() {
+            Ok(mut scratch) => Thermograph::build(left, right, &mut scratch),
+            // Only if the options' iterators build thermographs themselves.
+            Err(_) => Thermograph::build(left, right, &mut Scratch::default()),
+        })
+    }
+
+    fn build<'a>(
+        left: impl IntoIterator<Item = &'a Thermograph>,
+        right: impl IntoIterator<Item = &'a Thermograph>,
+        scratch: &mut Scratch,
+    ) -> Thermograph {
+        let Scratch {
+            l,
+            r,
+            wall,
+            out,
+            vertices,
+        } = scratch;
+        let walls = |g: &'a Thermograph, range: fn(&Thermograph) -> Range<usize>| (g, range(g));
+        l.envelope(
             left.into_iter()
-                .map(|g| Line::of_wall(g.right_wall()))
-                .collect(),
-            true,
+                .map(|g| walls(g, Thermograph::right_wall_range)),
+            1,
+            wall,
+            out,
         );
-        let mut r = envelope(
+        r.envelope(
             right
                 .into_iter()
-                .map(|g| Line::of_wall(g.left_wall()))
-                .collect(),
-            false,
+                .map(|g| walls(g, Thermograph::left_wall_range)),
+            -1,
+            wall,
+            out,
         );
+        // One more binary place than either: the scaffolds meet where their
+        // gap, closing by 1 or 2 per degree, is gone, and every numerator is
+        // then even.
+        let exp = l.exp.max(r.exp) + 1;
+        l.rescale(exp);
+        r.rescale(exp);
         l.tilt(-1);
         r.tilt(1);
-        let t = l.meets(&r);
-        let mut points = l.vertices_until(t);
-        let left = points.len();
-        points.extend(r.vertices_until(t));
-        debug_assert_eq!(points[left - 1], points[points.len() - 1]);
+        let t = l.meets(r);
+        vertices.clear();
+        l.vertices_until(t, vertices);
+        let left = vertices.len();
+        r.vertices_until(t, vertices);
+        debug_assert_eq!(vertices[left - 1], vertices[vertices.len() - 1]);
+        Thermograph::of_numerators(vertices, exp, left)
+    }
+
+    /// A thermograph from vertices given as numerators over `2^exp`, written
+    /// with the least exponent.
+    fn of_numerators(vertices: &[[i128; 2]], exp: u32, left: usize) -> Thermograph {
+        let left = u32::try_from(left).expect("fewer than 2^32 vertices");
+        let zeros = (vertices.iter().flatten())
+            .map(|n| n.trailing_zeros())
+            .min()
+            .unwrap_or(0)
+            .min(exp);
+        let narrow =
+            |n: i128| i64::try_from(n >> zeros).expect("a thermograph's numerators fit in 64 bits");
         Thermograph {
-            points: points.into_boxed_slice(),
+            vertices: vertices
+                .iter()
+                .map(|&[t, x]| [narrow(t), narrow(x)])
+                .collect(),
+            exp: exp - zeros,
             left,
         }
     }
 
+    fn left_wall_range(&self) -> Range<usize> {
+        0..self.left as usize
+    }
+
+    fn right_wall_range(&self) -> Range<usize> {
+        self.left as usize..self.vertices.len()
+    }
+
+    fn point(&self, i: usize) -> Point {
+        let [t, x] = self.vertices[i];
+        Point {
+            temperature: Dyadic::new(t, self.exp),
+            value: Dyadic::new(x, self.exp),
+        }
+    }
+
     /// The left wall's vertices, from temperature -1 to the foot of the mast.
-    pub fn left_wall(&self) -> &[Point] {
-        &self.points[..self.left]
+    pub fn left_wall(&self) -> Vec<Point> {
+        self.left_wall_range().map(|i| self.point(i)).collect()
     }
 
     /// The right wall's vertices, from temperature -1 to the foot of the mast.
-    pub fn right_wall(&self) -> &[Point] {
-        &self.points[self.left..]
+    pub fn right_wall(&self) -> Vec<Point> {
+        self.right_wall_range().map(|i| self.point(i)).collect()
     }
 
     /// The foot of the mast: where the walls meet, `(temperature, mean)`.
     pub fn foot(&self) -> Point {
-        self.points[self.points.len() - 1]
+        self.point(self.vertices.len() - 1)
     }
 
     /// The temperature: the least `t >= -1` at which the game cooled by `t`
@@ -136,13 +201,30 @@ impl Thermograph {
     /// The left wall's value at temperature `t` (its value at -1 for `t`
     /// below -1): the Left stop of the game cooled by `t`.
     pub fn left_at(&self, t: Dyadic) -> Dyadic {
-        value_at(self.left_wall(), t)
+        self.value_at(self.left_wall_range(), t)
     }
 
     /// The right wall's value at temperature `t` (its value at -1 for `t`
     /// below -1): the Right stop of the game cooled by `t`.
     pub fn right_at(&self, t: Dyadic) -> Dyadic {
-        value_at(self.right_wall(), t)
+        self.value_at(self.right_wall_range(), t)
+    }
+
+    /// A wall's value at `t`: linear between vertices, constant above the
+    /// last.
+    fn value_at(&self, wall: Range<usize>, t: Dyadic) -> Dyadic {
+        let first = self.point(wall.start);
+        let mut value = first.value;
+        for i in wall.start + 1..wall.end {
+            let p = self.point(i - 1);
+            if t <= p.temperature {
+                break;
+            }
+            let slope = unit_slope(self.vertices[i - 1], self.vertices[i]);
+            value =
+                p.value + (t.min(self.point(i).temperature) - p.temperature).times(slope as i64);
+        }
+        value
     }
 }
 
@@ -160,216 +242,212 @@ impl fmt::Display for Thermograph {
     }
 }
 
-const MINUS_ONE: Dyadic = Dyadic::integer(-1);
-
-/// A wall's value at `t`: linear between vertices, constant above the last.
-fn value_at(wall: &[Point], t: Dyadic) -> Dyadic {
-    let i = wall.partition_point(|p| p.temperature <= t);
-    match (i.checked_sub(1).map(|i| wall[i]), wall.get(i)) {
-        (None, _) => wall[0].value,
-        (Some(p), None) => p.value,
-        (Some(p), Some(&q)) => p.value + (t - p.temperature).times(slope(p, q)),
+/// The slope from vertex `p` to the later `q` of a wall, -1, 0 or 1.
+fn unit_slope([t1, x1]: [i64; 2], [t2, x2]: [i64; 2]) -> i128 {
+    match x2 - x1 {
+        0 => 0,
+        d if d == t2 - t1 => 1,
+        _ => -1,
     }
 }
 
-/// The slope, in value per degree, from `p` to the later `q`, two vertices of
-/// a wall or scaffold (whose slopes are whole, between -2 and 2).
-fn slope(p: Point, q: Point) -> i64 {
-    let (dt, dx) = (q.temperature - p.temperature, q.value - p.value);
-    (-2..=2)
-        .find(|&k| dt.times(k) == dx)
-        .expect("a wall's slopes are whole numbers between -2 and 2")
+/// The room a thermograph is built in: the scaffolds, a wall and an
+/// envelope being made, the vertices found.
+#[derive(Default)]
+struct Scratch {
+    l: Line,
+    r: Line,
+    wall: Vec<Piece>,
+    out: Vec<Piece>,
+    vertices: Vec<[i128; 2]>,
 }
 
-/// `x / d` for `d` one of -2, -1, 1, 2: the difference of two slopes of
-/// walls or scaffolds where they cross.
-fn divide(x: Dyadic, d: i64) -> Dyadic {
-    match d {
-        1 => x,
-        -1 => -x,
-        2 => x.half(),
-        -2 => -x.half(),
-        _ => unreachable!("walls and scaffolds cross with slopes 1 or 2 apart"),
-    }
+thread_local! {
+    /// Each thread's room to build thermographs in, kept between builds.
+    static SCRATCH: RefCell<Scratch> = RefCell::default();
 }
 
-/// One straight piece of a [`Line`]: from `start` on, slope `slope`.
+/// One straight piece of a [`Line`]: from temperature `t` on, value `x`
+/// plus `slope` per degree; numerators over the line's power of 2.
 #[derive(Clone, Copy, Debug)]
 struct Piece {
-    start: Point,
-    slope: i64,
+    t: i128,
+    x: i128,
+    slope: i128,
 }
 
 impl Piece {
-    fn at(&self, t: Dyadic) -> Dyadic {
-        self.start.value + (t - self.start.temperature).times(self.slope)
+    fn at(&self, t: i128) -> i128 {
+        self.x + (t - self.t) * self.slope
     }
 }
 
-/// A continuous piecewise-linear function of the temperature on `[-1, oo)`:
-/// its pieces in order, the first starting at -1, the last going on for
-/// ever; consecutive pieces have different slopes.
-#[derive(Clone, Debug)]
+/// A continuous piecewise-linear function of the temperature on `[-1, oo)`,
+/// in numerators over `2^exp`: its pieces in order, the first starting at -1,
+/// the last going on for ever; consecutive pieces have different slopes.
+#[derive(Clone, Debug, Default)]
 struct Line {
     pieces: Vec<Piece>,
+    exp: u32,
 }
 
 impl Line {
-    /// A wall as a line, constant above its last vertex.
-    fn of_wall(wall: &[Point]) -> Line {
-        let mut pieces: Vec<Piece> = wall
-            .windows(2)
-            .map(|w| Piece {
-                start: w[0],
-                slope: slope(w[0], w[1]),
-            })
-            .collect();
-        pieces.push(Piece {
-            start: wall[wall.len() - 1],
-            slope: 0,
-        });
-        Line { pieces }
+    /// Makes this line the upper envelope (`sign` 1) or the lower one (`sign`
+    /// -1) of the given walls (vertex ranges of thermographs), each constant
+    /// above its last vertex: walls of one side, whose slopes are 0 and
+    /// `sign`, so two cross at whole numerators. `wall` and `out` are room
+    /// to work in.
+    fn envelope<'a>(
+        &mut self,
+        walls: impl Iterator<Item = (&'a Thermograph, Range<usize>)>,
+        sign: i128,
+        wall: &mut Vec<Piece>,
+        out: &mut Vec<Piece>,
+    ) {
+        self.pieces.clear();
+        self.exp = 0;
+        for (g, range) in walls {
+            let exp = self.exp.max(g.exp);
+            self.rescale(exp);
+            let shift = exp - g.exp;
+            let vertices = &g.vertices[range];
+            wall.clear();
+            wall.extend(vertices.iter().enumerate().map(|(i, &[t, x])| {
+                let (t, x) = (i128::from(t) << shift, i128::from(x) << shift);
+                let slope = vertices
+                    .get(i + 1)
+                    .map_or(0, |&next| unit_slope(vertices[i], next));
+                Piece { t, x, slope }
+            }));
+            if self.pieces.is_empty() {
+                std::mem::swap(&mut self.pieces, wall);
+            } else {
+                envelope_of_two(&self.pieces, wall, sign, out);
+                std::mem::swap(&mut self.pieces, out);
+            }
+        }
+        assert!(
+            !self.pieces.is_empty(),
+            "a game that is not an integer has options on both sides"
+        );
+    }
+
+    /// The same line in numerators over `2^exp` (`exp` at least its own).
+    fn rescale(&mut self, exp: u32) {
+        let shift = exp - self.exp;
+        if shift > 0 {
+            for p in &mut self.pieces {
+                (p.t, p.x) = (p.t << shift, p.x << shift);
+            }
+        }
+        self.exp = exp;
     }
 
     /// Adds `k t` to the line.
-    fn tilt(&mut self, k: i64) {
+    fn tilt(&mut self, k: i128) {
         for p in &mut self.pieces {
-            p.start.value = p.start.value + p.start.temperature.times(k);
+            p.x += k * p.t;
             p.slope += k;
         }
     }
 
-    /// Appends a piece from `start` with `slope`, unless it only continues
-    /// the last piece.
-    fn push(&mut self, start: Point, slope: i64) {
-        if self.pieces.last().is_none_or(|p| p.slope != slope) {
-            self.pieces.push(Piece { start, slope });
-        }
-    }
-
-    /// Where either line's pieces start, in order, each once.
-    fn breaks(&self, other: &Line) -> Vec<Dyadic> {
-        let mut breaks: Vec<Dyadic> = self
-            .pieces
-            .iter()
-            .chain(&other.pieces)
-            .map(|p| p.start.temperature)
-            .collect();
-        breaks.sort_unstable();
-        breaks.dedup();
-        breaks
-    }
-
-    /// For each interval between consecutive `breaks` (the last one
-    /// unbounded), its start and end and the pieces of `self` and `other`
-    /// that cover it.
-    fn intervals<'a>(
-        &'a self,
-        other: &'a Line,
-        breaks: &'a [Dyadic],
-    ) -> impl Iterator<Item = (Dyadic, Option<Dyadic>, Piece, Piece)> + 'a {
-        let (mut i, mut j) = (0, 0);
-        breaks.iter().enumerate().map(move |(k, &b)| {
-            while self
-                .pieces
-                .get(i + 1)
-                .is_some_and(|p| p.start.temperature <= b)
-            {
-                i += 1;
-            }
-            while other
-                .pieces
-                .get(j + 1)
-                .is_some_and(|p| p.start.temperature <= b)
-            {
-                j += 1;
-            }
-            (
-                b,
-                breaks.get(k + 1).copied(),
-                self.pieces[i],
-                other.pieces[j],
-            )
-        })
-    }
-
-    /// The upper envelope of the two lines (`upper`), or the lower one.
-    fn envelope(&self, other: &Line, upper: bool) -> Line {
-        let sign = if upper { 1 } else { -1 };
-        let breaks = self.breaks(other);
-        let mut out = Line { pieces: Vec::new() };
-        for (b, end, f, g) in self.intervals(other, &breaks) {
-            let (fb, gb) = (f.at(b), g.at(b));
-            // Which is on the chosen side just after b: the further there,
-            // or on a tie the one moving that way faster.
-            let key = |x: Dyadic, s: i64| (x.times(sign), s * sign);
-            let (top, below) = if key(fb, f.slope) >= key(gb, g.slope) {
-                (f, g)
-            } else {
-                (g, f)
-            };
-            let (top_b, below_b) = (top.at(b), below.at(b));
-            out.push(
-                Point {
-                    temperature: b,
-                    value: top_b,
-                },
-                top.slope,
-            );
-            // The one below overtakes inside the interval if it moves the
-            // chosen way faster and catches up before its end.
-            if (below.slope - top.slope) * sign > 0 {
-                let cross = b + divide(top_b - below_b, below.slope - top.slope);
-                if end.is_none_or(|e| cross < e) {
-                    out.push(
-                        Point {
-                            temperature: cross,
-                            value: below.at(cross),
-                        },
-                        below.slope,
-                    );
-                }
-            }
-        }
-        out
-    }
-
     /// The least `t >= -1` at which this line is at or below `other`, for a
-    /// left scaffold and a right one: their difference never grows, and
-    /// falls for ever above their last pieces.
-    fn meets(&self, other: &Line) -> Dyadic {
-        let breaks = self.breaks(other);
-        for (b, end, f, g) in self.intervals(other, &breaks) {
-            let gap = f.at(b) - g.at(b);
-            if gap <= Dyadic::ZERO {
-                return b;
+    /// left scaffold and a right one whose numerators are even: their gap
+    /// closes by 0, 1 or 2 per degree, never opens, and closes for ever above
+    /// their last pieces.
+    fn meets(&self, other: &Line) -> i128 {
+        let mut meeting = None;
+        each_interval(&self.pieces, &other.pieces, |t, end, f, g| {
+            let gap = f.at(t) - g.at(t);
+            if gap <= 0 {
+                meeting = Some(t);
+                return false;
             }
             let closing = g.slope - f.slope;
             if closing > 0 {
-                let t = b + divide(gap, closing);
-                if end.is_none_or(|e| t <= e) {
-                    return t;
+                // Closing by 1 or 2 per degree; the gap is even.
+                let at = t + (gap >> (closing - 1));
+                if end.is_none_or(|e| at <= e) {
+                    meeting = Some(at);
+                    return false;
                 }
             }
-        }
-        unreachable!("a left scaffold falls and a right one rises for ever")
+            true
+        });
+        meeting.expect("a left scaffold falls and a right one rises for ever")
     }
 
-    /// The line's vertices from -1 up to `t`, ending at its point at `t`.
-    fn vertices_until(&self, t: Dyadic) -> Vec<Point> {
-        let mut points: Vec<Point> = self
-            .pieces
-            .iter()
-            .take_while(|p| p.start.temperature < t)
-            .map(|p| p.start)
-            .collect();
-        let last = self.pieces[points.len().max(1) - 1];
-        points.push(Point {
-            temperature: t,
-            value: last.at(t),
-        });
-        points
+    /// Appends the line's vertices from -1 up to `t`, ending at its point at
+    /// `t`.
+    fn vertices_until(&self, t: i128, out: &mut Vec<[i128; 2]>) {
+        let before = self.pieces.iter().take_while(|p| p.t < t).count().max(1);
+        out.extend(self.pieces[..before].iter().map(|p| [p.t, p.x]));
+        let last = self.pieces[before - 1];
+        if last.t < t {
+            out.push([t, last.at(t)]);
+        }
     }
+}
+
+/// Calls `each(start, end, f, g)` for the intervals between consecutive
+/// starts of pieces of `a` or `b` (the last unbounded), with the pieces of
+/// each that cover it, until it returns false.
+fn each_interval(
+    a: &[Piece],
+    b: &[Piece],
+    mut each: impl FnMut(i128, Option<i128>, Piece, Piece) -> bool,
+) {
+    let (mut i, mut j) = (0, 0);
+    let mut t = a[0].t.min(b[0].t);
+    loop {
+        let end = match (a.get(i + 1), b.get(j + 1)) {
+            (Some(p), Some(q)) => Some(p.t.min(q.t)),
+            (Some(p), None) => Some(p.t),
+            (None, Some(q)) => Some(q.t),
+            (None, None) => None,
+        };
+        if !each(t, end, a[i], b[j]) {
+            return;
+        }
+        let Some(end) = end else { return };
+        t = end;
+        i += usize::from(a.get(i + 1).is_some_and(|p| p.t == end));
+        j += usize::from(b.get(j + 1).is_some_and(|q| q.t == end));
+    }
+}
+
+/// The upper envelope (`sign` 1) or lower one (`sign` -1) of two lines of
+/// one side, into `out`.
+fn envelope_of_two(a: &[Piece], b: &[Piece], sign: i128, out: &mut Vec<Piece>) {
+    out.clear();
+    let mut push = |t: i128, x: i128, slope: i128| {
+        if out.last().is_none_or(|p: &Piece| p.slope != slope) {
+            out.push(Piece { t, x, slope });
+        }
+    };
+    each_interval(a, b, |t, end, f, g| {
+        // Which is on the chosen side just after t: the further there, or
+        // on a tie the one moving that way faster.
+        let (fx, gx) = (f.at(t), g.at(t));
+        let (top, below, top_x, below_x) =
+            if (fx * sign, f.slope * sign) >= (gx * sign, g.slope * sign) {
+                (f, g, fx, gx)
+            } else {
+                (g, f, gx, fx)
+            };
+        push(t, top_x, top.slope);
+        // The one behind overtakes inside the interval if it moves the
+        // chosen way faster (by 1 per degree, so the gap closes in as many
+        // degrees) and catches up before its end.
+        let faster = below.slope - top.slope;
+        if faster * sign > 0 {
+            let cross = t + (top_x - below_x) * sign;
+            if end.is_none_or(|e| cross < e) {
+                push(cross, below.at(cross), below.slope);
+            }
+        }
+        true
+    });
 }
 
 #[cfg(test)]

@@ -216,7 +216,7 @@ fn thermographs_and_cooling_agree_with_cooling_by_the_definition() {
             let g = rng.game(&t, days, width);
             let th = t.thermograph(g);
             let on_grid = |p: &Point| p.temperature.exponent() <= 6 && p.value.exponent() <= 6;
-            assert!(th.left_wall().iter().chain(th.right_wall()).all(on_grid));
+            assert!(th.left_wall().iter().chain(&th.right_wall()).all(on_grid));
             let row = by_definition.row(g);
             let grid = &by_definition.grid;
             for (&temp, &cooled) in grid.iter().zip(&row) {
@@ -266,7 +266,7 @@ proptest! {
         prop_assert_eq!((th.left_at(temp), th.right_at(temp)), (mean, mean));
         let above = temp + d(1, 3);
         prop_assert_eq!((th.left_at(above), th.right_at(above)), (mean, mean));
-        for p in th.left_wall().iter().chain(th.right_wall()) {
+        for p in th.left_wall().iter().chain(&th.right_wall()) {
             prop_assert!(th.left_at(p.temperature) >= th.right_at(p.temperature));
         }
         prop_assert_eq!(th.left_wall()[0].temperature, d(-1, 0));
@@ -299,7 +299,7 @@ proptest! {
         let g = random(&t, a);
         let n = t.neg(g);
         let (tg, tn) = (t.thermograph(g), t.thermograph(n));
-        let mirror = |wall: &[Point]| -> Vec<Point> {
+        let mirror = |wall: Vec<Point>| -> Vec<Point> {
             wall.iter().map(|p| Point { value: -p.value, ..*p }).collect()
         };
         prop_assert_eq!(mirror(tg.left_wall()), tn.right_wall());
