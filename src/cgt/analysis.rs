@@ -30,7 +30,7 @@ pub enum Undefined {
     #[error("cooling is defined for temperatures of at least -1, not {0}")]
     CoolingBelowMinusOne(Dyadic),
     /// Atomic weight is defined for all-small games only; this game's
-    /// canonical form has the nonzero number among its positions.
+    /// canonical form has a position that is this nonzero number.
     #[error(
         "atomic weight is defined only for all-small games, and this game has the number {0} among its positions"
     )]

@@ -101,22 +101,10 @@ impl Thermograph {
             out,
             vertices,
         } = scratch;
-        let walls = |g: &'a Thermograph, range: fn(&Thermograph) -> Range<usize>| (g, range(g));
-        l.envelope(
-            left.into_iter()
-                .map(|g| walls(g, Thermograph::right_wall_range)),
-            1,
-            wall,
-            out,
-        );
-        r.envelope(
-            right
-                .into_iter()
-                .map(|g| walls(g, Thermograph::left_wall_range)),
-            -1,
-            wall,
-            out,
-        );
+        let rights = left.into_iter().map(|g| (g, g.right_wall_range()));
+        l.envelope(rights, 1, wall, out);
+        let lefts = right.into_iter().map(|g| (g, g.left_wall_range()));
+        r.envelope(lefts, -1, wall, out);
         // One more binary place than either: the scaffolds meet where their
         // gap, closing by 1 or 2 per degree, is gone, and every numerator is
         // then even.

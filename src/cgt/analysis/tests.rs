@@ -311,6 +311,19 @@ proptest! {
     }
 
     #[test]
+    fn a_number_over_2_to_the_k_is_at_temperature_minus_one_over_2_to_the_k(
+        num in -200i64..200,
+        exp in 0u32..6,
+    ) {
+        let t = GameTable::new();
+        let x = d(num, exp);
+        let g = t.number(x);
+        prop_assert_eq!(t.mean(g), x);
+        prop_assert_eq!(t.temperature(g), -d(1, x.exponent()));
+        prop_assert_eq!(t.cool(g, d(1, 3)), Ok(g));
+    }
+
+    #[test]
     fn birthdays_of_sums_are_at_most_the_sum_of_birthdays(a: u64, b: u64) {
         let t = GameTable::new();
         let (g, h) = (random(&t, a), random(&t, b));
