@@ -21,7 +21,8 @@
 //!
 //! Display ([`GameTable::display`]) follows CGSuite's notation; the
 //! `notation` submodule recognises and writes games, and [`typeset`] writes
-//! that notation (and numbers) as a reader reads them.
+//! that notation (and numbers) as a reader reads them. What the theory says
+//! of a game beyond its value (stops aside) is in [`super::analysis`].
 
 mod cache;
 mod nodes;
@@ -87,6 +88,9 @@ pub struct GameTable {
     forms: Memo<GameId, Form>,
     /// `n.^` for n = 1, 2, ...: built on demand for recognition.
     ups: Mutex<Vec<GameId>>,
+    /// Thermographs, cooled games, reduced forms and the rest of the
+    /// [`super::analysis`], memoised per game.
+    pub(super) analysis: super::analysis::Memos,
 }
 
 impl Default for GameTable {
@@ -105,6 +109,12 @@ fn list_hash(left: &[GameId], right: &[GameId]) -> u64 {
 }
 
 impl GameTable {
+    /// Every game the table holds, in the order they were stored (up to the
+    /// first one that another thread is storing at the moment).
+    pub fn games(&self) -> impl Iterator<Item = GameId> + '_ {
+        self.nodes.stored()
+    }
+
     /// A table holding only `0`.
     pub fn new() -> GameTable {
         let t = GameTable {
@@ -114,6 +124,7 @@ impl GameTable {
             sum_memo: Memo::default(),
             forms: Memo::default(),
             ups: Mutex::default(),
+            analysis: super::analysis::Memos::default(),
         };
         t.intern(Vec::new(), Vec::new());
         t

@@ -1,9 +1,9 @@
 //! Dyadic rationals: the numbers that short games can equal.
 //!
 //! A [`Dyadic`] is `num / 2^exp` in lowest terms (`num` odd unless `exp` is 0).
-//! It knows its order, sums, negation, display (`-3/4`) and the *simplest*
-//! number strictly between two others, which is how a game whose options are
-//! numbers gets its value.
+//! It knows its order, sums, negation, multiples by integers, halves, display
+//! (`-3/4`) and the *simplest* number strictly between two others, which is
+//! how a game whose options are numbers gets its value.
 
 use std::cmp::Ordering;
 use std::fmt;
@@ -19,17 +19,19 @@ impl Dyadic {
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
 
     /// The integer `n`.
-    pub fn integer(n: i64) -> Dyadic {
+    pub const fn integer(n: i64) -> Dyadic {
         Dyadic { num: n, exp: 0 }
     }
 
     /// `num / 2^exp`, reduced to lowest terms.
-    pub fn new(mut num: i64, mut exp: u32) -> Dyadic {
-        while exp > 0 && num % 2 == 0 {
-            num /= 2;
-            exp -= 1;
+    pub fn new(num: i64, exp: u32) -> Dyadic {
+        // The factors of 2 the numerator and denominator share: all of the
+        // denominator's when the numerator is 0.
+        let k = num.trailing_zeros().min(exp);
+        Dyadic {
+            num: num >> k,
+            exp: exp - k,
         }
-        Dyadic { num, exp }
     }
 
     /// The numerator in lowest terms.
@@ -56,15 +58,22 @@ impl Dyadic {
         )
     }
 
-    fn new_wide(mut num: i128, mut exp: u32) -> Dyadic {
-        while exp > 0 && num % 2 == 0 {
-            num /= 2;
-            exp -= 1;
-        }
+    fn new_wide(num: i128, exp: u32) -> Dyadic {
+        let k = num.trailing_zeros().min(exp);
         Dyadic {
-            num: i64::try_from(num).expect("dyadic numerator fits in 64 bits"),
-            exp,
+            num: i64::try_from(num >> k).expect("dyadic numerator fits in 64 bits"),
+            exp: exp - k,
         }
+    }
+
+    /// `k` times this number.
+    pub fn times(self, k: i64) -> Dyadic {
+        Dyadic::new_wide(i128::from(self.num) * i128::from(k), self.exp)
+    }
+
+    /// Half this number.
+    pub fn half(self) -> Dyadic {
+        Dyadic::new(self.num, self.exp + 1)
     }
 
     /// The largest integer not above this number.
@@ -184,6 +193,9 @@ mod tests {
         assert_eq!(d(6, 3).to_string(), "3/4");
         assert_eq!(d(-1, 2).to_string(), "-1/4");
         assert_eq!(d(8, 2).to_string(), "2");
+        assert_eq!(d(0, 5), Dyadic::ZERO);
+        assert_eq!(d(-12, 3).to_string(), "-3/2");
+        assert_eq!(d(-8, 2), Dyadic::integer(-2));
     }
 
     #[test]
@@ -193,6 +205,10 @@ mod tests {
         assert!(d(-1, 1) < d(-1, 2));
         assert_eq!(d(-3, 1).floor(), -2);
         assert_eq!(d(-3, 1).ceil(), -1);
+        assert_eq!(d(3, 2).times(-6), d(-9, 1));
+        assert_eq!(d(3, 2).times(0), Dyadic::ZERO);
+        assert_eq!(d(3, 2).half(), d(3, 3));
+        assert_eq!(Dyadic::integer(6).half(), Dyadic::integer(3));
     }
 
     #[test]

@@ -9,12 +9,15 @@
 //! by the negated key too), walks over positions ([`walk`]), the values
 //! themselves ([`canonical`]: short partizan games in canonical form,
 //! hash-consed into a shared table, and written in CGSuite's notation),
-//! numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle
+//! what the theory says of them beyond their value ([`analysis`]: stops,
+//! mean, temperature and [`thermograph`]s, cooling, atomic weight, reduced
+//! forms, birthdays, memoised in the same table), numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle
 //! ([`grid`], on the machine words of [`word`]). The tables and memos threads
 //! share are hash tables whose lookups take no lock, or in shards each behind
 //! its own lock ([`shared`]). The core does no I/O and imports nothing else from this
 //! crate.
 
+pub mod analysis;
 pub mod canonical;
 pub mod dyadic;
 pub mod grid;
@@ -23,5 +26,6 @@ pub mod outcome;
 pub mod partizan;
 pub mod random;
 pub mod shared;
+pub mod thermograph;
 pub mod walk;
 pub mod word;

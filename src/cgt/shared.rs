@@ -4,7 +4,9 @@
 //! [`super::partizan::Values`], Domineering's numbers of wide shapes), and
 //! [`Sharded`], a table split into shards by hash, each behind its own lock,
 //! for lookups that must see every insert (the game table's index, which must
-//! store each game once). [`Generations`] are the tables of a structure that
+//! store each game once). [`Column`] holds a value per index of a dense
+//! numbering (the game table's nodes and thermographs, by id), read with no
+//! lock and no hashing. [`Generations`] are the tables of a structure that
 //! grows while threads read it, and [`Padded`] keeps a field that threads
 //! write on a cache line of its own.
 
@@ -66,6 +68,56 @@ impl<T> Sharded<T> {
         self.shards[shard]
             .lock()
             .unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// A value per index `0, 1, 2, ...` (the ids of a table, handed out in
+/// order), each made by `T::default()` in chunks of [`Column::CHUNK`] that
+/// never move: reading an index's value takes no lock and no hashing, and a
+/// thread that needs an index past the chunks adds chunks up to it, in order,
+/// under a lock. A chunk is made whole when any of its indices is first
+/// needed, so a column takes room for the indices up to the largest needed.
+pub struct Column<T> {
+    /// The chunks, in order.
+    chunks: boxcar::Vec<Box<[T]>>,
+    /// Held while a chunk is added, so that chunks come in order.
+    grow: Mutex<()>,
+    /// Chunks added so far.
+    ready: AtomicUsize,
+}
+
+impl<T> Default for Column<T> {
+    fn default() -> Self {
+        Column {
+            chunks: boxcar::Vec::new(),
+            grow: Mutex::new(()),
+            ready: AtomicUsize::new(0),
+        }
+    }
+}
+
+impl<T: Default> Column<T> {
+    /// Indices in a chunk.
+    pub const CHUNK: usize = 1 << 10;
+
+    /// The value at `i`, if its chunk has been made.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<&T> {
+        (self.chunks.get(i / Self::CHUNK)).map(|chunk| &chunk[i % Self::CHUNK])
+    }
+
+    /// The value at `i`, its chunk made first if missing.
+    pub fn at(&self, i: usize) -> &T {
+        let chunk = i / Self::CHUNK;
+        if self.ready.load(Acquire) <= chunk {
+            let _grow = self.grow.lock().unwrap_or_else(PoisonError::into_inner);
+            while self.ready.load(Relaxed) <= chunk {
+                self.chunks
+                    .push((0..Self::CHUNK).map(|_| T::default()).collect());
+                self.ready.fetch_add(1, Release);
+            }
+        }
+        &self.chunks[chunk][i % Self::CHUNK]
     }
 }
 
@@ -248,6 +300,28 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_column_makes_chunks_in_order_as_indices_come() {
+        let column: Column<OnceLock<usize>> = Column::default();
+        let far = 2 * Column::<OnceLock<usize>>::CHUNK + 5;
+        assert!(column.get(0).is_none());
+        assert_eq!(column.at(far).get_or_init(|| far), &far);
+        assert_eq!(column.get(far).and_then(OnceLock::get), Some(&far));
+        assert!(column.get(0).is_some_and(|v| v.get().is_none()));
+        assert!(column.get(far + Column::<OnceLock<usize>>::CHUNK).is_none());
+        std::thread::scope(|s| {
+            for t in 0..4 {
+                let column = &column;
+                s.spawn(move || {
+                    for i in (t..5000).step_by(4) {
+                        assert_eq!(column.at(i).get_or_init(|| i), &i);
+                    }
+                });
+            }
+        });
+        assert!((0..5000).all(|i| column.get(i).and_then(OnceLock::get) == Some(&i)));
+    }
 
     #[test]
     fn a_memo_keeps_the_first_value_through_its_growth() {

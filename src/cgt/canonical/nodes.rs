@@ -8,16 +8,12 @@
 //! never move; a node is written once, before its id is handed to anyone.
 
 use super::{Dyadic, GameId};
-use crate::cgt::shared::Padded;
-use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering};
-use std::sync::{Mutex, OnceLock, PoisonError};
+use crate::cgt::shared::{Column, Padded};
+use std::sync::OnceLock;
+use std::sync::atomic::{AtomicU32, Ordering};
 
 /// Options held in the node itself.
 const INLINE: usize = 6;
-
-/// Nodes in a chunk (64 KiB): a table is made in a chunk's room, and grows
-/// by as little.
-const CHUNK_BITS: u32 = 10;
 
 /// A game's stops and whether it is a number (then both stops are that
 /// number): what decides many comparisons without search. Held in 24 bytes
@@ -118,12 +114,9 @@ struct Slot(OnceLock<Node>);
 /// Every node of a table, at its id.
 #[derive(Default)]
 pub(super) struct Nodes {
-    /// Chunks of nodes, in order.
-    chunks: boxcar::Vec<Box<[Slot]>>,
-    /// Held while a chunk is added, so that chunks come in order.
-    grow: Mutex<()>,
-    /// Chunks added so far.
-    ready: AtomicUsize,
+    /// The nodes by id, in chunks of 64 KiB (a table is made in a chunk's
+    /// room, and grows by as little).
+    slots: Column<Slot>,
     /// Ids handed out so far.
     next: Padded<AtomicU32>,
     /// The option lists too long to hold in a node.
@@ -131,29 +124,11 @@ pub(super) struct Nodes {
 }
 
 impl Nodes {
-    fn slot(&self, id: GameId) -> &OnceLock<Node> {
-        let i = id.index();
-        &self.chunks[i >> CHUNK_BITS][i & ((1 << CHUNK_BITS) - 1)].0
-    }
-
-    /// Adds chunks until the one `id` falls in is there.
-    fn make_room(&self, id: GameId) {
-        let chunk = id.index() >> CHUNK_BITS;
-        if self.ready.load(Ordering::Acquire) <= chunk {
-            let _grow = self.grow.lock().unwrap_or_else(PoisonError::into_inner);
-            while self.ready.load(Ordering::Relaxed) <= chunk {
-                self.chunks
-                    .push((0..1 << CHUNK_BITS).map(|_| Slot::default()).collect());
-                self.ready.fetch_add(1, Ordering::Release);
-            }
-        }
-    }
-
     /// The node of `id`, an id this table handed out.
     #[inline]
     pub(super) fn node(&self, id: GameId) -> &Node {
-        self.slot(id)
-            .get()
+        (self.slots.get(id.index()))
+            .and_then(|slot| slot.0.get())
             .expect("a node is stored before its id is handed out")
     }
 
@@ -186,7 +161,6 @@ impl Nodes {
         let id = self.next.fetch_add(1, Ordering::Relaxed);
         assert!(id < u32::MAX, "fewer than 2^32 - 1 games");
         let id = GameId(id);
-        self.make_room(id);
         let node = Node {
             stops,
             neg: AtomicU32::new(Node::UNKNOWN),
@@ -194,10 +168,20 @@ impl Nodes {
             len,
             inline,
         };
-        if self.slot(id).set(node).is_err() {
+        if self.slots.at(id.index()).0.set(node).is_err() {
             unreachable!("an id is handed out once");
         }
         id
+    }
+
+    /// The ids of the nodes stored, in order, up to the first that is
+    /// being stored (its id taken, its node not yet written).
+    pub(super) fn stored(&self) -> impl Iterator<Item = GameId> + '_ {
+        (0..self.next.load(Ordering::Acquire))
+            .map(GameId)
+            .take_while(|&id| {
+                (self.slots.get(id.index())).is_some_and(|slot| slot.0.get().is_some())
+            })
     }
 
     /// The negative of `id`, if known.
@@ -226,7 +210,7 @@ mod tests {
     fn short_and_long_lists_and_chunks_read_back() {
         let nodes = Nodes::default();
         let stops = Stops::new(false, Dyadic::new(3, 1), Dyadic::new(-5, 2));
-        let ids: Vec<GameId> = (0..(1u32 << CHUNK_BITS) + 10)
+        let ids: Vec<GameId> = (0..Column::<Slot>::CHUNK as u32 + 10)
             .map(|i| {
                 let left: Vec<GameId> = (0..i % 9).map(GameId).collect();
                 nodes.push(&left, &[GameId(i)], stops)
