@@ -27,7 +27,7 @@ async function essayWords() {
   for (const path of essays) {
     await page.goto(base + path, { waitUntil: "load" });
     const [body, all, title] = await page.evaluate(() => [
-      [...document.querySelectorAll("article > p")].map((p) => p.textContent).join(" "),
+      [...document.querySelectorAll("article .prose > p")].map((p) => p.textContent).join(" "),
       document.querySelector("article").textContent,
       document.querySelector("h1").textContent,
     ]);
