@@ -625,8 +625,10 @@ fn the_bundled_essays_pass_every_check_without_a_warning() {
 }
 
 /// The statements the essays compute rather than assert: the pieces of the
-/// fused Hackenbush branch, the 2 x 2's packings, the 3 x 5's mirror
-/// pairings around a fixed cell and *2 + * in Cram. Each bundled essay, copied
+/// fused Hackenbush branch, the triangle `ladder value` is shown valuing and
+/// the family's loops, the 2 x 2's packings, the 3 x 5's mirror pairings
+/// around a fixed cell (and how many tie for most free cells) and *2 + * in
+/// Cram. Each bundled essay, copied
 /// alone into a scratch root with every such claim's literal changed, fails
 /// `ladder check` with one error per claim, at its line.
 #[test]
@@ -650,6 +652,14 @@ fn the_essays_computed_claims_fail_when_their_values_change() {
                 (
                     r#"{{ pieces.positions.3.value = "*" }}"#,
                     r#"{{ pieces.positions.3.value = "*2" }}"#,
+                ),
+                (
+                    r#"{{ cli.positions.0.value = "*" }}"#,
+                    r#"{{ cli.positions.0.value = "*2" }}"#,
+                ),
+                (
+                    "{{ len(hb.graphs[loops > 0]) = 46 }}",
+                    "{{ len(hb.graphs[loops > 0]) = 45 }}",
                 ),
             ],
         ),
@@ -680,6 +690,10 @@ fn the_essays_computed_claims_fail_when_their_values_change() {
                 (
                     r#"{{ sweep.boards[3x5].fixed_cell.example = "..#..|..#..|##.##" }}"#,
                     r#"{{ sweep.boards[3x5].fixed_cell.example = "..#..|#####|##.##" }}"#,
+                ),
+                (
+                    "{{ sweep.boards[3x5].fixed_cell.tied = four }}",
+                    "{{ sweep.boards[3x5].fixed_cell.tied = one }}",
                 ),
                 (
                     r#"{{ sum.positions.0.nimber = "*3" }}"#,

@@ -172,10 +172,19 @@ static SPEC: Spec = Spec {
                   past the bound.",
         },
         Doc {
+            name: "start",
+            doc: "The start board of the sweep, as given.",
+        },
+        Doc {
+            name: "compared_max_empty",
+            doc: "The most empty squares of a sweep board that is searched whole as well as by regions (8).",
+        },
+        Doc {
             name: "sweep",
             doc: "For each number of moves k from 0 (sweep.N): .moves (k), .samples (random games still \
                   going after k moves), .split (of them, boards of two or more regions with a move), .share \
-                  (split / samples, null for none), .compared (boards of at most 8 empty squares, searched whole too), .parts \
+                  (split / samples, null for none), .compared (boards of at most compared_max_empty empty \
+                  squares, searched whole too), .parts \
                   and .whole (positions searched for them by regions and whole, each board from scratch), \
                   .saved (1 - parts / whole, null when none compared).",
         },
@@ -233,6 +242,11 @@ struct Results {
     saving: Option<f64>,
     outcome: String,
     outcome_search: Option<String>,
+    /// The start board of the sweep, as given.
+    start: String,
+    /// The most empty squares of a sweep board that is searched whole as
+    /// well as by regions: [`SWEEP_WHOLE_MAX_EMPTY`].
+    compared_max_empty: u32,
     sweep: Vec<Step>,
     sweep_boards: usize,
     sweep_split: usize,
@@ -388,6 +402,8 @@ impl Generator for AmazonsRegions {
             saving: whole.map(|(_, n)| n as f64 / searched_parts.max(1) as f64),
             outcome: outcome.to_string(),
             outcome_search: outcome_search.map(|o| o.to_string()),
+            start: start.to_grid_string(),
+            compared_max_empty: SWEEP_WHOLE_MAX_EMPTY,
             sweep_boards: steps.iter().map(|s| s.samples).sum(),
             sweep_split: steps.iter().map(|s| s.split).sum(),
             first_split: steps
@@ -469,6 +485,8 @@ mod tests {
         assert_eq!(sweep[0]["samples"], 5);
         assert_eq!(sweep[0]["split"], 0);
         assert_eq!(sweep[0]["compared"], 5);
+        assert_eq!(d["start"], "L..|...|..R");
+        assert_eq!(d["compared_max_empty"], 8);
         assert_eq!(
             d["sweep_boards"],
             sweep

@@ -114,8 +114,11 @@ static SPEC: Spec = Spec {
     keys: &[
         Doc {
             name: "graphs",
-            doc: "The family (graphs.N): .edges (the edge list), .size (edges), .value (by fusion, as a nimber), \
-                  .grundy (that value as an integer), .search (the value by the search).",
+            doc: "The family (graphs.N): .edges (the edge list), .size (edges), .loops (edges with both ends at \
+                  one vertex), .repeated (edges joining the same two vertices as an earlier edge, a second \
+                  loop at one vertex included), .floating (edges with no path to the ground), .value (by \
+                  fusion, as a nimber), .grundy (that value as an integer), .search (the value by the \
+                  search).",
         },
         Doc {
             name: "count",
@@ -197,6 +200,13 @@ struct Listed {
 struct Entry {
     edges: String,
     size: usize,
+    /// Edges with both ends at one vertex.
+    loops: usize,
+    /// Edges joining the same two vertices as an earlier edge (a loop at
+    /// the same vertex as an earlier loop included).
+    repeated: usize,
+    /// Edges with no path to the ground: the pieces floating free of it.
+    floating: usize,
     value: String,
     grundy: u32,
     search: String,
@@ -234,11 +244,19 @@ impl Generator for HackenbushFusion {
         let graphs: Vec<Entry> = hackenbush::family(count, p.max_edges)
             .iter()
             .map(|g| {
-                let value = g.fusion().value();
+                let fusion = g.fusion();
+                let value = fusion.value();
                 let search = g.brute_force().expect("the family's graphs are small");
+                let edges = g.edges();
+                let ends = |&(a, b): &(u32, u32)| (a.min(b), a.max(b));
                 Entry {
                     edges: g.to_string(),
-                    size: g.edges().len(),
+                    size: edges.len(),
+                    loops: edges.iter().filter(|(a, b)| a == b).count(),
+                    repeated: (0..edges.len())
+                        .filter(|&i| edges[..i].iter().any(|e| ends(e) == ends(&edges[i])))
+                        .count(),
+                    floating: fusion.part_of_edge.iter().filter(|p| p.is_none()).count(),
                     value: value.to_string(),
                     grundy: value.0,
                     search: search.to_string(),
@@ -361,6 +379,18 @@ mod tests {
             .filter(|g| g["value"] == "0")
             .count();
         assert_eq!(d["zero"], zero);
+        // By hand: graph 0 has 0-5 twice; graph 3 a loop on the ground's
+        // edge and a piece of three edges, loop 4-4 and 2-3, 5-3, cut from
+        // the ground; graph 6 two loops at the ground, the second repeating
+        // the first.
+        let counts = |i: usize, edges: &str| {
+            let g = &d["graphs"][i];
+            assert_eq!(g["edges"], edges);
+            [&g["loops"], &g["repeated"], &g["floating"]].map(|v| v.as_u64().unwrap())
+        };
+        assert_eq!(counts(0, "1-2 0-1 3-4 0-5 0-5 4-5 4-0"), [0, 1, 0]);
+        assert_eq!(counts(3, "0-1 1-1 2-3 4-4 5-3"), [2, 0, 3]);
+        assert_eq!(counts(6, "0-0 0-0 0-1"), [2, 1, 0]);
     }
 
     #[test]

@@ -76,6 +76,12 @@ struct FixedCell {
     example: Option<String>,
     /// The mirror that pairs the example (the vertical one when both do).
     map: Option<String>,
+    /// Free cells of the example, the most of any of them (0 when there is
+    /// none).
+    free_cells: u32,
+    /// How many of them have that many free cells, the example included (0
+    /// when there is none).
+    tied: u64,
 }
 
 /// A swept board: its figures, and what the run keeps of it besides.
@@ -670,6 +676,11 @@ mod tests {
         // 0 + 0 = 0, a loss for the player to move.
         assert_eq!(odd["example"], "..#..|..#..|##.##");
         assert_eq!(odd["map"], "vertical reflection");
+        // Four tie at nine free cells, by hand: the example, its half turn,
+        // and the two with the middle row's three middle cells filled, the
+        // fixed cell in the top row or the bottom one.
+        assert_eq!(odd["free_cells"], 9);
+        assert_eq!(odd["tied"], 4);
         let (grid, free) = Grid::parse("..#..|..#..|##.##").unwrap();
         assert!(!crate::games::cram::Outcomes::new(grid).wins(&free));
         for (rows, cols) in [(4, 5), (2, 7), (3, 4)] {

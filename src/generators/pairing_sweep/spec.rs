@@ -206,6 +206,15 @@ pub(super) static SPEC: Spec = Spec {
                   \"horizontal reflection\"; null when there is none.",
         },
         Doc {
+            name: "boards.N.fixed_cell.free_cells",
+            doc: "Free cells of the example, the most of any of those positions; 0 when there is none.",
+        },
+        Doc {
+            name: "boards.N.fixed_cell.tied",
+            doc: "How many of those positions have that many free cells, the example included (the \
+                  example is one of them by its tie-break); 0 when there is none.",
+        },
+        Doc {
             name: "firing.boards",
             doc: "The firing set, as \"2 × 6, 3 × 4, ...\".",
         },

@@ -82,6 +82,11 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         };
         f.fixed_cell.example = Some(grid.grid_string(free));
         f.fixed_cell.map = Some(map.to_string());
+        f.fixed_cell.free_cells = free.count_ones();
+        f.fixed_cell.tied = fixed_cell
+            .iter()
+            .filter(|p| p.count_ones() == free.count_ones())
+            .count() as u64;
     }
     f.outcome = outcome(outcomes.wins(&grid.empty())).into();
     let measured = Checks::ALL.map(|c| measured_solve(grid, c));
