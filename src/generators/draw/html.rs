@@ -3,7 +3,7 @@
 //! typesetter ([`typeset`]), games in the reader's notation and numbers with
 //! thousands separators, the minus sign and the places a view declares.
 
-use super::{Catalogue, Shape};
+use super::{Catalogue, Shape, escape};
 use crate::cgt::canonical::typeset;
 use serde_json::Value;
 
@@ -205,11 +205,6 @@ pub fn text(s: &str) -> String {
 /// A whole number as a reader reads it: `−12,345`.
 pub fn whole(n: impl Into<i64>) -> String {
     typeset::integer(n.into())
-}
-
-/// `&`, `<`, `>` and `"` as entities: safe in text and in a double-quoted attribute.
-pub fn escape(s: &str) -> String {
-    html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
 /// A catalogue as groups that flow in rows: a key naming the values under
