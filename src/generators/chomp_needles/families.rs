@@ -29,24 +29,24 @@ fn lost(labels: &Labels, heights: &[u8]) -> bool {
     labels.is_lost(heights) == Some(true)
 }
 
-/// The square bars and L-positions, in the (A + 1) x (A + 1) window under
-/// both conventions, with their checks.
-pub(super) fn squares_and_ls(
-    arms: usize,
-    checks: &mut Vec<Check>,
-) -> (Vec<Square>, LPositions, Misere) {
-    let side = arms + 1;
-    let normal = label(side, side, Play::Normal);
-    let misere = label(side, side, Play::Misere);
+/// Misère Nim with two heaps: lost when they are equal and at least two, or
+/// one and none.
+fn misere_nim_lost(a: usize, b: usize) -> bool {
+    (a == b && a >= 2) || a + b == 1
+}
+
+/// The square bars from 2 x 2 to `side` x `side`, whose one winning opening
+/// under normal play is (2, 2), with the check that it is.
+fn squares(normal: &Labels, misere: &Labels, side: usize, checks: &mut Vec<Check>) -> Vec<Square> {
     let squares: Vec<Square> = (2..=side)
         .map(|s| {
-            let bar = survey_bar(&normal, s, s);
+            let bar = survey_bar(normal, s, s);
             let centre = chomp::eat(&chomp::bar(s, s), 2, 2);
             Square {
                 side: s,
                 needles: bar.count,
                 centre_only: only_needle_is(&bar, (2, 2)),
-                misere_centre_wins: lost(&misere, &centre),
+                misere_centre_wins: lost(misere, &centre),
             }
         })
         .collect();
@@ -64,7 +64,17 @@ pub(super) fn squares_and_ls(
             failing.join(", ")
         ),
     ));
+    squares
+}
 
+/// The L-positions with arms up to `arms`, lost exactly when the arms are
+/// equal (normal play) and as misère Nim says (misère), with both checks.
+fn l_positions(
+    normal: &Labels,
+    misere: &Labels,
+    arms: usize,
+    checks: &mut Vec<Check>,
+) -> LPositions {
     let ls: Vec<(usize, usize)> = (0..=arms)
         .flat_map(|a| (0..=arms).map(move |b| (a, b)))
         .filter(|&ab| ab != (0, 0))
@@ -75,48 +85,49 @@ pub(super) fn squares_and_ls(
             .map(|(a, b)| format!("({a}, {b})"))
             .collect::<Vec<_>>()
     };
-    let normal_breakers = rule_breakers(&normal, &|a, b| a == b);
-    checks.push(Check::that(
+    let mut check = |name: &str, breakers: Vec<String>| {
+        checks.push(Check::that(
+            name,
+            breakers.is_empty(),
+            format!(
+                "{} L-positions with arms up to {arms}; exceptions: [{}]",
+                ls.len(),
+                breakers.join(", ")
+            ),
+        ));
+    };
+    check(
         "L-positions are lost exactly when the arms are equal",
-        normal_breakers.is_empty(),
-        format!(
-            "{} L-positions with arms up to {arms}; exceptions: [{}]",
-            ls.len(),
-            normal_breakers.join(", ")
-        ),
-    ));
-    // Misère Nim with two heaps: lost when they are equal and at least two, or one and none.
-    let misere_nim_lost = |a: usize, b: usize| (a == b && a >= 2) || a + b == 1;
-    let misere_breakers = rule_breakers(&misere, &misere_nim_lost);
-    checks.push(Check::that(
+        rule_breakers(normal, &|a, b| a == b),
+    );
+    check(
         "misère L-positions follow misère Nim",
-        misere_breakers.is_empty(),
-        format!(
-            "{} L-positions with arms up to {arms}; exceptions: [{}]",
-            ls.len(),
-            misere_breakers.join(", ")
-        ),
-    ));
+        rule_breakers(misere, &misere_nim_lost),
+    );
     let count = |labels: &Labels, f: &dyn Fn(usize, usize) -> bool| {
         ls.iter()
             .filter(|&&(a, b)| f(a, b) && lost(labels, &l_position(a, b)))
             .count()
     };
-    let l_positions = LPositions {
+    LPositions {
         arms,
         positions: ls.len(),
-        lost: count(&normal, &|_, _| true),
-        lost_equal_arms: count(&normal, &|a, b| a == b),
-        misere_lost: count(&misere, &|_, _| true),
+        lost: count(normal, &|_, _| true),
+        lost_equal_arms: count(normal, &|a, b| a == b),
+        misere_lost: count(misere, &|_, _| true),
         grid: (0..=arms)
             .map(|a| {
                 (0..=arms)
-                    .map(|b| ((a, b) != (0, 0)).then(|| lost(&normal, &l_position(a, b))))
+                    .map(|b| ((a, b) != (0, 0)).then(|| lost(normal, &l_position(a, b))))
                     .collect()
             })
             .collect(),
-    };
+    }
+}
 
+/// Where (2, 2) loses on a square bar under misère play, with the check
+/// that it is exactly where misère Nim wins the L-position it leaves.
+fn misere_squares(squares: &[Square], side: usize, checks: &mut Vec<Check>) -> Misere {
     let loses_on: Vec<usize> = squares
         .iter()
         .filter(|s| !s.misere_centre_wins)
@@ -138,14 +149,25 @@ pub(super) fn squares_and_ls(
         format!("loses on {loses_on:?}"),
         format!("loses on {predicted:?}"),
     ));
-    (
-        squares,
-        l_positions,
-        Misere {
-            wins_from,
-            loses_on,
-        },
-    )
+    Misere {
+        wins_from,
+        loses_on,
+    }
+}
+
+/// The square bars and L-positions, in the (A + 1) x (A + 1) window under
+/// both conventions, with their checks.
+pub(super) fn squares_and_ls(
+    arms: usize,
+    checks: &mut Vec<Check>,
+) -> (Vec<Square>, LPositions, Misere) {
+    let side = arms + 1;
+    let normal = label(side, side, Play::Normal);
+    let misere = label(side, side, Play::Misere);
+    let squares = squares(&normal, &misere, side, checks);
+    let l_positions = l_positions(&normal, &misere, arms, checks);
+    let misere = misere_squares(&squares, side, checks);
+    (squares, l_positions, misere)
 }
 
 /// The two-row positions and bars in the B x 2 window, with their checks.

@@ -7,8 +7,7 @@
 //! label [`TEXT`] px); on a narrow screen it shrinks down to labels of 12 px
 //! and no further, and its box scrolls sideways beyond that.
 
-use super::html::escape;
-use super::{Board, Boards, CELL, Role, SMALL_CELL, text_width};
+use super::{Board, Boards, CELL, Role, SMALL_CELL, escape, text_width};
 use std::fmt::Write;
 
 /// Size of a label or heading on a full board, in CSS px.
@@ -76,109 +75,116 @@ pub(super) fn small(board: &Board) -> String {
     svg(&shape, SMALL_CELL, false)
 }
 
-/// A board as SVG with cells of side `cell`: its headings left of the rows
-/// and above the columns when it has them, each cell in its role's colour
-/// with its label. A `full` board shrinks with the column down to labels of
-/// 12 px; a catalogue's small shape is never scaled.
-///
-/// Roles a reader might take for one another by colour carry cues besides
-/// it: a thick line parts two such cells side by side, a struck cell is
-/// crossed out and a winning cell's label is bold.
-fn svg(board: &Board, cell: u32, full: bool) -> String {
-    // Room for half of a thick line around the edge.
-    let pad = 2;
-    let widest = board
-        .row_labels
-        .iter()
-        .map(|t| text_width(t, f64::from(TEXT)));
-    let left = match widest.reduce(f64::max) {
-        Some(w) => (w.ceil() as u32 + 8).max(cell),
-        None => 0,
-    };
-    let top = if board.col_labels.is_empty() { 0 } else { cell };
-    let w = left + board.cols as u32 * cell + 2 * pad;
-    let h = top + board.rows as u32 * cell + 2 * pad;
-    let x_at = |c: usize| pad + left + c as u32 * cell;
-    let y_at = |r: usize| pad + top + r as u32 * cell;
-    let role = |r: usize, c: usize| board.cells[r * board.cols + c];
+/// Where a board's cells lie in its SVG: cells of side `cell` after the
+/// row headings' column (`left`) and the column headings' row (`top`), all
+/// inside a margin of `PAD`.
+struct Layout<'b> {
+    board: &'b Board,
+    cell: u32,
+    left: u32,
+    top: u32,
+}
 
-    let mut out = match full {
-        // Shrinks with the column, down to labels of 12 px.
-        true => format!(
-            "<svg class=\"board\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-             style=\"min-width:{}px\">",
-            w * SMALLEST_TEXT / TEXT
-        ),
-        // Never scaled, so without a viewBox.
-        false => format!("<svg class=\"shape\" width=\"{w}\" height=\"{h}\" aria-hidden=\"true\">"),
-    };
-    // The cells of each role as one path, all outlined in ink.
-    let ink = Role::Ink.hex();
-    let _ = write!(out, "<g class=\"role-ink\" stroke=\"{ink}\">");
-    let mut drawn: Vec<Role> = Vec::new();
-    for &kind in &board.cells {
-        if kind != Role::Paper && !drawn.contains(&kind) {
-            drawn.push(kind);
-        }
+/// Room for half of a thick line around a board's edge.
+const PAD: u32 = 2;
+
+impl Layout<'_> {
+    fn x_at(&self, c: usize) -> u32 {
+        PAD + self.left + c as u32 * self.cell
     }
-    for kind in &drawn {
-        let _ = write!(
-            out,
-            "<path class=\"{}\" fill=\"{}\" d=\"",
-            kind.class(),
-            kind.hex()
-        );
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                if role(r, c) == *kind {
-                    let _ = write!(out, "M{} {}h{cell}v{cell}h-{cell}z", x_at(c), y_at(r));
+
+    fn y_at(&self, r: usize) -> u32 {
+        PAD + self.top + r as u32 * self.cell
+    }
+
+    fn role(&self, r: usize, c: usize) -> Role {
+        self.board.cells[r * self.board.cols + c]
+    }
+
+    /// Every (row, column) of the board, row by row.
+    fn squares(&self) -> impl Iterator<Item = (usize, usize)> {
+        (0..self.board.rows).flat_map(|r| (0..self.board.cols).map(move |c| (r, c)))
+    }
+
+    /// The cells of each role as one path, all outlined in ink.
+    fn cells(&self, out: &mut String) {
+        let cell = self.cell;
+        let _ = write!(out, "<g class=\"role-ink\" stroke=\"{}\">", Role::Ink.hex());
+        let mut drawn: Vec<Role> = Vec::new();
+        for &kind in &self.board.cells {
+            if kind != Role::Paper && !drawn.contains(&kind) {
+                drawn.push(kind);
+            }
+        }
+        for kind in &drawn {
+            let _ = write!(
+                out,
+                "<path class=\"{}\" fill=\"{}\" d=\"",
+                kind.class(),
+                kind.hex()
+            );
+            for (r, c) in self.squares() {
+                if self.role(r, c) == *kind {
+                    let _ = write!(
+                        out,
+                        "M{} {}h{cell}v{cell}h-{cell}z",
+                        self.x_at(c),
+                        self.y_at(r)
+                    );
                 }
             }
+            out.push_str("\"/>");
         }
-        out.push_str("\"/>");
+        out.push_str("</g>");
     }
-    out.push_str("</g>");
-    // Struck cells crossed out; alike cells side by side parted by a thick line.
-    let mut crosses = String::new();
-    let mut edges = String::new();
-    for r in 0..board.rows {
-        for c in 0..board.cols {
-            let (x, y) = (x_at(c), y_at(r));
-            if role(r, c) == Role::Struck {
+
+    /// Struck cells crossed out; alike cells side by side parted by a thick
+    /// line (`thick` px wide).
+    fn cues(&self, out: &mut String, thick: u32) {
+        let (board, cell, ink) = (self.board, self.cell, Role::Ink.hex());
+        let mut crosses = String::new();
+        let mut edges = String::new();
+        for (r, c) in self.squares() {
+            let (x, y) = (self.x_at(c), self.y_at(r));
+            let here = self.role(r, c);
+            if here == Role::Struck {
                 let _ = write!(crosses, "M{x} {}l{cell} -{cell}", y + cell);
             }
-            let parted = |other: Role| {
-                let here = role(r, c);
-                here != Role::Paper && other != Role::Paper && here.alike(other)
-            };
-            if c + 1 < board.cols && parted(role(r, c + 1)) {
+            let parted =
+                |other: Role| here != Role::Paper && other != Role::Paper && here.alike(other);
+            if c + 1 < board.cols && parted(self.role(r, c + 1)) {
                 let _ = write!(edges, "M{} {y}v{cell}", x + cell);
             }
-            if r + 1 < board.rows && parted(role(r + 1, c)) {
+            if r + 1 < board.rows && parted(self.role(r + 1, c)) {
                 let _ = write!(edges, "M{x} {}h{cell}", y + cell);
             }
         }
+        if !crosses.is_empty() {
+            let _ = write!(
+                out,
+                "<path class=\"role-ink\" fill=\"none\" stroke=\"{ink}\" d=\"{crosses}\"/>"
+            );
+        }
+        if !edges.is_empty() {
+            let _ = write!(
+                out,
+                "<path class=\"role-ink\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{thick}\" \
+                 d=\"{edges}\"/>"
+            );
+        }
     }
-    if !crosses.is_empty() {
-        let _ = write!(
-            out,
-            "<path class=\"role-ink\" fill=\"none\" stroke=\"{ink}\" d=\"{crosses}\"/>"
-        );
-    }
-    if !edges.is_empty() {
-        let thick = if full { 3 } else { 2 };
-        let _ = write!(
-            out,
-            "<path class=\"role-ink\" fill=\"none\" stroke=\"{ink}\" stroke-width=\"{thick}\" \
-             d=\"{edges}\"/>"
-        );
-    }
-    // Labels and headings, centred; a label's baseline a third of the text
-    // size below the cell's middle centres its digits.
-    let texts = board.labels.iter().any(|t| !t.is_empty())
-        || !board.row_labels.is_empty()
-        || !board.col_labels.is_empty();
-    if texts {
+
+    /// Labels and headings, centred; a label's baseline a third of the text
+    /// size below the cell's middle centres its digits. Nothing for a board
+    /// without text.
+    fn texts(&self, out: &mut String) {
+        let (board, cell) = (self.board, self.cell);
+        let texts = board.labels.iter().any(|t| !t.is_empty())
+            || !board.row_labels.is_empty()
+            || !board.col_labels.is_empty();
+        if !texts {
+            return;
+        }
         let _ = write!(out, "<g font-size=\"{TEXT}\" text-anchor=\"middle\">");
         let baseline = cell / 2 + TEXT / 3;
         let mut text = |x: u32, y: u32, on: Role, bold: bool, t: &str| {
@@ -192,23 +198,68 @@ fn svg(board: &Board, cell: u32, full: bool) -> String {
             );
         };
         for (c, t) in board.col_labels.iter().enumerate() {
-            text(x_at(c) + cell / 2, pad + baseline, Role::Ink, false, t);
+            text(self.x_at(c) + cell / 2, PAD + baseline, Role::Ink, false, t);
         }
         for (r, t) in board.row_labels.iter().enumerate() {
-            text(pad + left / 2, y_at(r) + baseline, Role::Ink, false, t);
+            text(
+                PAD + self.left / 2,
+                self.y_at(r) + baseline,
+                Role::Ink,
+                false,
+                t,
+            );
         }
-        for r in 0..board.rows {
-            for c in 0..board.cols {
-                let label = board.labels.get(r * board.cols + c);
-                if let Some(t) = label.filter(|t| !t.is_empty()) {
-                    let kind = role(r, c);
-                    let (x, y) = (x_at(c) + cell / 2, y_at(r) + baseline);
-                    text(x, y, kind.on(), kind == Role::Winning, t);
-                }
+        for (r, c) in self.squares() {
+            let label = board.labels.get(r * board.cols + c);
+            if let Some(t) = label.filter(|t| !t.is_empty()) {
+                let kind = self.role(r, c);
+                let (x, y) = (self.x_at(c) + cell / 2, self.y_at(r) + baseline);
+                text(x, y, kind.on(), kind == Role::Winning, t);
             }
         }
         out.push_str("</g>");
     }
+}
+
+/// A board as SVG with cells of side `cell`: its headings left of the rows
+/// and above the columns when it has them, each cell in its role's colour
+/// with its label. A `full` board shrinks with the column down to labels of
+/// 12 px; a catalogue's small shape is never scaled.
+///
+/// Roles a reader might take for one another by colour carry cues besides
+/// it: a thick line parts two such cells side by side, a struck cell is
+/// crossed out and a winning cell's label is bold.
+fn svg(board: &Board, cell: u32, full: bool) -> String {
+    let widest = board
+        .row_labels
+        .iter()
+        .map(|t| text_width(t, f64::from(TEXT)));
+    let left = match widest.reduce(f64::max) {
+        Some(w) => (w.ceil() as u32 + 8).max(cell),
+        None => 0,
+    };
+    let top = if board.col_labels.is_empty() { 0 } else { cell };
+    let w = left + board.cols as u32 * cell + 2 * PAD;
+    let h = top + board.rows as u32 * cell + 2 * PAD;
+    let mut out = match full {
+        // Shrinks with the column, down to labels of 12 px.
+        true => format!(
+            "<svg class=\"board\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
+             style=\"min-width:{}px\">",
+            w * SMALLEST_TEXT / TEXT
+        ),
+        // Never scaled, so without a viewBox.
+        false => format!("<svg class=\"shape\" width=\"{w}\" height=\"{h}\" aria-hidden=\"true\">"),
+    };
+    let layout = Layout {
+        board,
+        cell,
+        left,
+        top,
+    };
+    layout.cells(&mut out);
+    layout.cues(&mut out, if full { 3 } else { 2 });
+    layout.texts(&mut out);
     out.push_str("</svg>");
     out
 }

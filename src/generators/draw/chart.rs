@@ -29,8 +29,8 @@ mod svg;
 #[cfg(test)]
 mod tests;
 
-use super::html::{Numbers, escape};
-use super::{Chart, Mark, Scale, Series, text_width as width};
+use super::html::Numbers;
+use super::{Chart, Mark, Scale, Series, escape, text_width as width};
 use axes::{Frame, wrap, x_frame, y_frame};
 use marks::key;
 

@@ -7,8 +7,7 @@
 //! Nodes in a layer are spread evenly across their panel, in the order given.
 //! Labels are [`TEXT`] px, like a board's.
 
-use super::html::escape;
-use super::{Role, Table, text_width};
+use super::{Role, Table, escape, text_width};
 use std::fmt::Write;
 
 /// Panels of node-link graphs side by side, with a legend under them.

@@ -3,7 +3,7 @@
 //! typesetter ([`typeset`]), games in the reader's notation and numbers with
 //! thousands separators, the minus sign and the places a view declares.
 
-use super::{Catalogue, Shape};
+use super::{Catalogue, Shape, escape};
 use crate::cgt::canonical::typeset;
 use serde_json::Value;
 
@@ -108,32 +108,29 @@ impl Table {
         self.formats.get(i).copied().unwrap_or_default()
     }
 
-    /// The table as CSV (RFC 4180 quoting); an empty cell is `null`'s.
+    /// The table as CSV, written by the `csv` crate: a field is quoted when it
+    /// holds a comma, a quote or a line break (RFC 4180), and a record of one
+    /// empty field as `""`, so that no line is blank; an empty cell is
+    /// `null`'s. Rows may differ in length.
     pub fn to_csv(&self) -> String {
-        fn field(s: &str) -> String {
-            if s.contains([',', '"', '\n', '\r']) {
-                format!("\"{}\"", s.replace('"', "\"\""))
-            } else {
-                s.to_string()
-            }
-        }
         let cell = |v: &Value| match v {
-            Value::String(s) => field(s),
+            Value::String(s) => s.clone(),
             Value::Null => String::new(),
-            other => field(&other.to_string()),
+            other => other.to_string(),
         };
-        let mut out = self
-            .columns
-            .iter()
-            .map(|c| field(c))
-            .collect::<Vec<_>>()
-            .join(",");
-        out.push('\n');
-        for row in &self.rows {
-            out.push_str(&row.iter().map(cell).collect::<Vec<_>>().join(","));
-            out.push('\n');
+        let mut csv = csv::WriterBuilder::new()
+            .flexible(true)
+            .from_writer(Vec::new());
+        let records = std::iter::once(self.columns.clone())
+            .chain(self.rows.iter().map(|row| row.iter().map(cell).collect()));
+        for record in records {
+            csv.write_record(&record)
+                .expect("a flexible CSV writer into memory cannot fail");
         }
-        out
+        let bytes = csv
+            .into_inner()
+            .expect("flushing a CSV writer into memory cannot fail");
+        String::from_utf8(bytes).expect("CSV of UTF-8 fields is UTF-8")
     }
 
     /// The table as HTML: header cells for the columns and for each row's
@@ -205,11 +202,6 @@ pub fn text(s: &str) -> String {
 /// A whole number as a reader reads it: `−12,345`.
 pub fn whole(n: impl Into<i64>) -> String {
     typeset::integer(n.into())
-}
-
-/// `&`, `<`, `>` and `"` as entities: safe in text and in a double-quoted attribute.
-pub fn escape(s: &str) -> String {
-    html_escape::encode_double_quoted_attribute(s).into_owned()
 }
 
 /// A catalogue as groups that flow in rows: a key naming the values under
@@ -284,6 +276,36 @@ mod tests {
             rows: vec![vec![json!(1), json!("x\"y")], vec![json!(null), json!(2)]],
         };
         assert_eq!(t.to_csv(), "a,\"b,c\"\n1,\"x\"\"y\"\n,2\n");
+    }
+
+    #[test]
+    fn the_csv_reads_back_field_for_field() {
+        let t = Table {
+            formats: Vec::new(),
+            columns: vec!["name".into(), "value".into()],
+            rows: vec![
+                vec![json!("two\r\nlines"), json!("{1 | -1}")],
+                vec![json!(null)],
+                vec![json!("\"quoted\", comma"), json!(0.5)],
+            ],
+        };
+        let csv = t.to_csv();
+        // A record of one empty field is written `""`, never a blank line.
+        assert!(csv.contains("\n\"\"\n"), "{csv}");
+        let read: Vec<Vec<String>> = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(csv.as_bytes())
+            .records()
+            .map(|r| r.unwrap().iter().map(String::from).collect())
+            .collect();
+        let want = [
+            vec!["name", "value"],
+            vec!["two\r\nlines", "{1 | -1}"],
+            vec![""],
+            vec!["\"quoted\", comma", "0.5"],
+        ];
+        assert_eq!(read, want);
     }
 
     #[test]

@@ -516,6 +516,11 @@ fn text_width(text: &str, px: f64) -> f64 {
     text.chars().map(em).sum::<f64>() * px * 1.1
 }
 
+/// `&`, `<`, `>` and `"` as entities: safe in text and in a double-quoted attribute.
+fn escape(s: &str) -> String {
+    html_escape::encode_double_quoted_attribute(s).into_owned()
+}
+
 /// Whether `v` is a whole number, up to rounding error.
 fn is_whole(v: f64) -> bool {
     (v - v.round()).abs() < 1e-9 * v.abs().max(1.0)

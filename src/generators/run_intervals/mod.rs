@@ -187,20 +187,9 @@ fn member(e: &Entry) -> Member {
     }
 }
 
-/// Everything the figures need, and the identities, from the catalogue.
-/// The catalogue up to `max_cells` and the family with runs `example`
-/// (down, across).
-fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
-    let games = GameTable::new();
-    let values = Values::new(Domineering::default());
-    let catalogue: Vec<Entry> = shapes_up_to(max_cells)
-        .into_iter()
-        .map(|s| entry(&games, &values, s))
-        .collect();
-    let count = |f: &dyn Fn(&Entry) -> bool| catalogue.iter().filter(|e| f(e)).count();
-    let opt_exact = count(&|e| opt_closed(&e.down) == e.opt_v && opt_closed(&e.across) == e.opt_h);
-    let pes_exact = count(&|e| pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h);
-
+/// The groups of two or more shapes that share their runs (down, across),
+/// each as indices into `catalogue`, in the order of their runs.
+fn run_groups(catalogue: &[Entry]) -> Vec<Vec<usize>> {
     let mut by_runs: BTreeMap<(Vec<u32>, Vec<u32>), Vec<usize>> = BTreeMap::new();
     for (i, e) in catalogue.iter().enumerate() {
         by_runs
@@ -208,19 +197,24 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             .or_default()
             .push(i);
     }
-    let groups: Vec<&Vec<usize>> = by_runs.values().filter(|g| g.len() >= 2).collect();
-    let one_interval = groups
+    by_runs.into_values().filter(|g| g.len() >= 2).collect()
+}
+
+/// The groups whose shapes all share one interval.
+fn one_interval(catalogue: &[Entry], groups: &[Vec<usize>]) -> usize {
+    groups
         .iter()
         .filter(|g| {
             g.iter()
                 .all(|&i| catalogue[i].interval() == catalogue[g[0]].interval())
         })
-        .count();
-    let numbered: Vec<&&Vec<usize>> = groups
-        .iter()
-        .filter(|g| g.iter().filter(|&&i| catalogue[i].number).count() >= 2)
-        .collect();
-    let split: Vec<Group> = numbered
+        .count()
+}
+
+/// The groups of `numbered` whose numbers differ, with the first shape worth
+/// the least and the first worth the most as witnesses.
+fn split_groups(catalogue: &[Entry], numbered: &[&Vec<usize>]) -> Vec<Group> {
+    numbered
         .iter()
         .filter_map(|g| {
             let worth = |k: &usize| catalogue[g[*k]].number_value;
@@ -236,30 +230,41 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
                 witnesses: [least, most],
             })
         })
-        .collect();
+        .collect()
+}
 
-    let example: Vec<&Entry> = catalogue
-        .iter()
-        .filter(|e| e.down == example.0 && e.across == example.1)
-        .collect();
-    let mut example_by_value: BTreeMap<Dyadic, usize> = BTreeMap::new();
-    for x in example.iter().filter_map(|e| e.number_value) {
-        *example_by_value.entry(x).or_default() += 1;
-    }
-    let example_interval = match example.first() {
+/// The interval the shapes of `example` share: "several" when they do not,
+/// "none" when there are none.
+fn shared_interval(example: &[&Entry]) -> String {
+    match example.first() {
         Some(f) if example.iter().all(|e| e.interval() == f.interval()) => f.interval(),
         Some(_) => "several".to_string(),
         None => "none".to_string(),
-    };
+    }
+}
 
-    let run_lengths = || {
-        catalogue
-            .iter()
-            .flat_map(|e| e.down.iter().chain(&e.across))
-            .copied()
-    };
-    let longest_run = run_lengths().max().unwrap_or(1);
-    let width_by_length: Vec<RunWidth> = (1..=longest_run)
+/// The shapes of `example` worth each number, by number.
+fn by_value(example: &[&Entry]) -> BTreeMap<Dyadic, usize> {
+    let mut by_value: BTreeMap<Dyadic, usize> = BTreeMap::new();
+    for x in example.iter().filter_map(|e| e.number_value) {
+        *by_value.entry(x).or_default() += 1;
+    }
+    by_value
+}
+
+/// Every run length of the catalogue, with repeats.
+fn run_lengths(catalogue: &[Entry]) -> impl Iterator<Item = u32> + '_ {
+    catalogue
+        .iter()
+        .flat_map(|e| e.down.iter().chain(&e.across))
+        .copied()
+}
+
+/// The interval's width each run length from 1 to `longest` gives, read off
+/// the straight line of that length, with the closed form and how many runs
+/// of the catalogue have that length.
+fn width_by_length(catalogue: &[Entry], longest: u32) -> Vec<RunWidth> {
+    (1..=longest)
         .map(|l| {
             let line = catalogue
                 .iter()
@@ -272,20 +277,84 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
                 pes,
                 width: opt - pes,
                 formula: width_formula(l),
-                runs: catalogue
-                    .iter()
-                    .map(|e| e.down.iter().chain(&e.across).filter(|&&r| r == l).count())
-                    .sum(),
+                runs: run_lengths(catalogue).filter(|&r| r == l).count(),
             }
         })
-        .collect();
+        .collect()
+}
 
-    // The lengths whose line is a point; a shape is a point when all its runs are.
-    let point_lengths: Vec<u32> = width_by_length
+/// The lengths whose line is a point interval.
+fn point_lengths(width_by_length: &[RunWidth]) -> Vec<u32> {
+    width_by_length
         .iter()
         .filter(|w| w.width == 0)
         .map(|w| w.length)
+        .collect()
+}
+
+/// Numbers written as a list: "1, 2, 3".
+fn listed<T: ToString>(values: impl Iterator<Item = T>) -> String {
+    values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
+}
+
+/// The identities a run asserts over its catalogue of `n` shapes.
+fn checks(data: &Results, point_rule: usize) -> Vec<Check> {
+    let n = data.shapes;
+    let widths = &data.width_by_length;
+    vec![
+        Check::equal("optimistic closed form", data.opt_closed_form_exact, n),
+        Check::equal("pessimistic closed form", data.pes_closed_form_exact, n),
+        Check::equal(
+            "point interval iff every run has a point length",
+            point_rule,
+            n,
+        ),
+        Check::equal(
+            "groups share one interval",
+            data.groups_one_interval,
+            data.groups,
+        ),
+        Check::that(
+            "width formula",
+            widths.iter().all(|w| w.width == w.formula),
+            widths
+                .iter()
+                .map(|w| format!("{}: {} vs {}", w.length, w.width, w.formula))
+                .collect::<Vec<_>>()
+                .join("; "),
+        ),
+    ]
+}
+
+/// Everything the figures need, and the identities, from the catalogue.
+/// The catalogue up to `max_cells` and the family with runs `example`
+/// (down, across).
+fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
+    let games = GameTable::new();
+    let values = Values::new(Domineering::default());
+    let catalogue: Vec<Entry> = shapes_up_to(max_cells)
+        .into_iter()
+        .map(|s| entry(&games, &values, s))
         .collect();
+    let count = |f: &dyn Fn(&Entry) -> bool| catalogue.iter().filter(|e| f(e)).count();
+
+    let groups = run_groups(&catalogue);
+    let numbered: Vec<&Vec<usize>> = groups
+        .iter()
+        .filter(|g| g.iter().filter(|&&i| catalogue[i].number).count() >= 2)
+        .collect();
+    let split = split_groups(&catalogue, &numbered);
+
+    let example: Vec<&Entry> = catalogue
+        .iter()
+        .filter(|e| e.down == example.0 && e.across == example.1)
+        .collect();
+    let example_by_value = by_value(&example);
+
+    let longest_run = run_lengths(&catalogue).max().unwrap_or(1);
+    let width_by_length = width_by_length(&catalogue, longest_run);
+    // A shape is a point when all its runs have a point length.
+    let point_lengths = point_lengths(&width_by_length);
     let short = |e: &Entry| {
         e.down
             .iter()
@@ -293,44 +362,23 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             .all(|l| point_lengths.contains(l))
     };
     let point_rule = count(&|e| (e.width == 0) == short(e));
-
     let widths = || width_by_length.iter().map(|w| w.width);
 
-    let n = catalogue.len();
-    let checks = vec![
-        Check::equal("optimistic closed form", opt_exact, n),
-        Check::equal("pessimistic closed form", pes_exact, n),
-        Check::equal(
-            "point interval iff every run has a point length",
-            point_rule,
-            n,
-        ),
-        Check::equal("groups share one interval", one_interval, groups.len()),
-        Check::that(
-            "width formula",
-            width_by_length.iter().all(|w| w.width == w.formula),
-            width_by_length
-                .iter()
-                .map(|w| format!("{}: {} vs {}", w.length, w.width, w.formula))
-                .collect::<Vec<_>>()
-                .join("; "),
-        ),
-    ];
     let data = Results {
         max_cells,
-        shapes: n,
+        shapes: catalogue.len(),
         by_size: (1..=max_cells)
             .map(|k| catalogue.iter().filter(|e| e.cells == k).count())
             .collect(),
         numbers: count(&|e| e.number),
-        opt_closed_form_exact: opt_exact,
-        pes_closed_form_exact: pes_exact,
+        opt_closed_form_exact: count(&|e| {
+            opt_closed(&e.down) == e.opt_v && opt_closed(&e.across) == e.opt_h
+        }),
+        pes_closed_form_exact: count(&|e| {
+            pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h
+        }),
         point_intervals: count(&|e| e.width == 0),
-        point_lengths: point_lengths
-            .iter()
-            .map(u32::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
+        point_lengths: listed(point_lengths.iter()),
         short_runs: count(&short),
         value_is_opt_difference: count(&|e| {
             e.number_value == Some(Dyadic::integer(i64::from(e.opt_v) - i64::from(e.opt_h)))
@@ -345,18 +393,14 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             e.block_v.is_some_and(|b| b < e.pes_v) || e.block_h.is_some_and(|b| b < e.pes_h)
         }),
         groups: groups.len(),
-        groups_one_interval: one_interval,
+        groups_one_interval: one_interval(&catalogue, &groups),
         groups_with_numbers: numbered.len(),
         split_groups: split.len(),
         split,
         example_count: example.len(),
         example_numbers: example.iter().filter(|e| e.number).count(),
-        example_values: example_by_value
-            .keys()
-            .map(Dyadic::to_string)
-            .collect::<Vec<_>>()
-            .join(", "),
-        example_interval,
+        example_values: listed(example_by_value.keys()),
+        example_interval: shared_interval(&example),
         example_by_value: example_by_value
             .into_iter()
             .map(|(v, count)| ValueCount {
@@ -365,7 +409,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             })
             .collect(),
         example: example.into_iter().map(member).collect(),
-        shortest_run: run_lengths().min().unwrap_or(1),
+        shortest_run: run_lengths(&catalogue).min().unwrap_or(1),
         longest_run,
         width_at_longest: width_by_length.last().map_or(0, |w| w.width),
         min_run_width: widths().min().unwrap_or(0),
@@ -374,6 +418,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
         widest: catalogue.iter().map(|e| e.width).max().unwrap_or(0),
         catalogue,
     };
+    let checks = checks(&data, point_rule);
     (data, checks)
 }
 

@@ -239,6 +239,23 @@ fn join(values: &[u32]) -> String {
         .join(", ")
 }
 
+/// The mean; 0 for no values.
+fn mean(values: impl Iterator<Item = f64>) -> f64 {
+    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
+    if n == 0 { 0.0 } else { sum / n as f64 }
+}
+
+/// The median; the mean of the two middle values for an even count.
+fn median(mut values: Vec<f64>) -> f64 {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => 0.0,
+        _ if n % 2 == 1 => values[n / 2],
+        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+    }
+}
+
 impl Generator for SylverProofs {
     fn spec(&self) -> &'static Spec {
         &SPEC

@@ -2,8 +2,7 @@
 //! of the move (ties to the smaller move) and is scored by where the first
 //! winning survivor lands, over the census and against a random order.
 
-use super::summary::mean;
-use super::{Priced, Survivor};
+use super::{Priced, Survivor, mean};
 use serde::Serialize;
 use std::collections::BTreeMap;
 

@@ -2,8 +2,7 @@
 //! replies it leaves (its fifth), pooled over winning and over losing
 //! survivors, and how many winning survivors a shortlist holds.
 
-use super::summary::mean;
-use super::{Priced, Survivor};
+use super::{Priced, Survivor, mean};
 use serde::Serialize;
 
 /// The fifths of a shortlist, from the one that leaves the fewest replies.

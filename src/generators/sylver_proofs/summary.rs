@@ -3,7 +3,9 @@
 //! search, and the two examples described.
 
 use super::shortlists::{by_winning_survivors, pool};
-use super::{ByDepth, ByGaps, Example, Listed, Priced, Record, Results, join, orders};
+use super::{
+    ByDepth, ByGaps, Example, Listed, Priced, Record, Results, join, mean, median, orders,
+};
 
 /// The least number of gaps from which every census size up to `max_gaps`
 /// has its deepest proof at the bound; `max_gaps + 1` when the largest breaks it.
@@ -20,22 +22,6 @@ fn rule_from(by_gaps: &[ByGaps], max_gaps: u32) -> u32 {
 fn depth_bound(gaps: u32) -> u32 {
     let b = gaps.saturating_sub(3).max(1);
     if b.is_multiple_of(2) { b - 1 } else { b }
-}
-
-pub(super) fn mean(values: impl Iterator<Item = f64>) -> f64 {
-    let (sum, n) = values.fold((0.0, 0usize), |(s, n), v| (s + v, n + 1));
-    if n == 0 { 0.0 } else { sum / n as f64 }
-}
-
-/// The median; the mean of the two middle values for an even count.
-fn median(mut values: Vec<f64>) -> f64 {
-    values.sort_by(f64::total_cmp);
-    let n = values.len();
-    match n {
-        0 => 0.0,
-        _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
-    }
 }
 
 fn example(record: &Record) -> Example {
@@ -70,10 +56,19 @@ fn ratio(a: u64, b: u64) -> f64 {
     a as f64 / b.max(1) as f64
 }
 
-/// The census and the examples summarised into the data a run returns.
-pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Results {
-    let depth_of = |c: &Priced| c.record.depth();
-    let by_gaps: Vec<ByGaps> = (2..=max_gaps)
+/// The depth of a census position's proof.
+fn depth_of(c: &Priced) -> u32 {
+    c.record.depth()
+}
+
+/// What the proof closes, as a cost; none without a proof.
+fn proof_cost(c: &Priced) -> u64 {
+    c.record.proof.map_or(u64::MAX, |q| q.closures)
+}
+
+/// Proof depths by number of gaps, from 2 to `max_gaps`.
+fn by_gaps(census: &[Priced], max_gaps: u32) -> Vec<ByGaps> {
+    (2..=max_gaps)
         .map(|gaps| {
             let here: Vec<&Priced> = census
                 .iter()
@@ -87,15 +82,23 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
                 bound: depth_bound(gaps),
             }
         })
-        .collect();
-    let shallow_up_to = by_gaps
+        .collect()
+}
+
+/// The most gaps up to which every position is proved at depth 1 (at least 1).
+fn shallow_up_to(by_gaps: &[ByGaps]) -> u32 {
+    by_gaps
         .iter()
         .take_while(|b| b.deepest <= 1)
         .last()
-        .map_or(1, |b| b.gaps);
-    let deepest = census.iter().map(depth_of).max().unwrap_or(0);
+        .map_or(1, |b| b.gaps)
+}
+
+/// The positions proved at each odd depth up to `deepest`, with their costs
+/// set against plain and pruned search.
+fn depths(census: &[Priced], deepest: u32) -> Vec<ByDepth> {
     let mut cumulative = 0;
-    let depths: Vec<ByDepth> = (1..=deepest.max(1))
+    (1..=deepest.max(1))
         .step_by(2)
         .map(|depth| {
             let here: Vec<&Priced> = census.iter().filter(|c| depth_of(c) == depth).collect();
@@ -115,35 +118,60 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
                 cheaper_than_plain: here.iter().filter(|c| proof(c) < c.plain.1).count(),
             }
         })
-        .collect();
-    let proof_cost = |c: &Priced| c.record.proof.map_or(u64::MAX, |q| q.closures);
+        .collect()
+}
+
+/// The shortlist sizes of the positions proved at depth 1, ascending.
+fn shortlists_at_1(census: &[Priced]) -> Vec<usize> {
     let mut at_1: Vec<usize> = census
         .iter()
         .filter(|c| depth_of(c) == 1)
         .map(|c| c.record.survivors.len())
         .collect();
     at_1.sort_unstable();
+    at_1
+}
+
+/// Positions whose fewest replies are left by more than one survivor.
+fn replies_ties(census: &[Priced]) -> usize {
+    census
+        .iter()
+        .filter(|c| {
+            let fewest = c.record.survivors.iter().map(|s| s.replies).min();
+            c.record
+                .survivors
+                .iter()
+                .filter(|s| Some(s.replies) == fewest)
+                .count()
+                > 1
+        })
+        .count()
+}
+
+/// The census and the examples summarised into the data a run returns.
+pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]) -> Results {
+    let by_gaps = by_gaps(census, max_gaps);
+    let deepest = census.iter().map(depth_of).max().unwrap_or(0);
+    let depths = depths(census, deepest);
+    let at_1 = shortlists_at_1(census);
     let new_at_1_shortlists: Vec<usize> = at_1.iter().copied().filter(|&n| n > 1).collect();
     let (by_winning_survivors, winning_survivors_mode) = by_winning_survivors(census);
     let cheaper_than_plain: Vec<&Priced> = census
         .iter()
         .filter(|c| proof_cost(c) < c.plain.1)
         .collect();
+    let lone_survivor = || census.iter().filter(|c| c.record.lone_survivor());
     Results {
         max_gaps,
         census: census.len(),
         positions: census.iter().map(Listed::of).collect(),
         deepest_rule_from: rule_from(&by_gaps, max_gaps),
-        shallow_up_to,
+        shallow_up_to: shallow_up_to(&by_gaps),
         proved_at_1: depths.first().map_or(0, |d| d.proved),
         deepest,
         mean_depth: mean(census.iter().map(|c| f64::from(depth_of(c)))),
-        single_survivor: census.iter().filter(|c| c.record.lone_survivor()).count(),
-        single_survivor_at_1: census
-            .iter()
-            .filter(|c| c.record.lone_survivor())
-            .filter(|c| depth_of(c) == 1)
-            .count(),
+        single_survivor: lone_survivor().count(),
+        single_survivor_at_1: lone_survivor().filter(|c| depth_of(c) == 1).count(),
         new_at_1: new_at_1_shortlists.len(),
         new_at_1_shortlists,
         proved_at_1_median_survivors: median(at_1.iter().map(|&n| n as f64).collect()),
@@ -151,18 +179,7 @@ pub(super) fn summarise(max_gaps: u32, census: &[Priced], examples: &[Record; 2]
         by_winning_survivors,
         winning_survivors_mode,
         orders: orders::orders(census),
-        replies_ties: census
-            .iter()
-            .filter(|c| {
-                let fewest = c.record.survivors.iter().map(|s| s.replies).min();
-                c.record
-                    .survivors
-                    .iter()
-                    .filter(|s| Some(s.replies) == fewest)
-                    .count()
-                    > 1
-            })
-            .count(),
+        replies_ties: replies_ties(census),
         winners: pool(census, true),
         losers: pool(census, false),
         proof_cheaper_than_plain: cheaper_than_plain.len(),

@@ -4,8 +4,7 @@
 //! the drawing opened alone). Coordinates are written to a tenth of a pixel,
 //! so the same chart gives the same bytes on every machine.
 
-use super::super::Role;
-use super::super::html::escape;
+use super::super::{Role, escape};
 use std::fmt::Write;
 
 /// A drawing being written.
