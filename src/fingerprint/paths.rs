@@ -1,8 +1,8 @@
 //! What a Rust source file says about the code it depends on, read by a small
 //! tokenizer (comments and string literals skipped, not parsed): the paths in
 //! its `use` trees and its code, the names it binds, its re-exports, the
-//! traits it defines and the files it includes. `build.rs` includes this file;
-//! the crate compiles it only for its tests.
+//! traits it defines and the files it includes. Build-time code (see
+//! `mod.rs`).
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
