@@ -9,9 +9,9 @@
 //! (`use crate::cgt::{canonical::GameTable, walk}`, `use super::Results`) and the
 //! paths in its code (`crate::games::domineering::Board::empty`,
 //! `super::super::SPEC`, `chomp::Play` after `use crate::games::chomp::{self}`),
-//! read by the small tokenizer in `src/fingerprint/paths.rs` (tested in
-//! `tests/fingerprint.rs`), comments and string literals skipped. A path ends
-//! in the deepest module file it names; a path
+//! read with `syn` by `src/fingerprint/paths.rs` (tested in
+//! `tests/fingerprint.rs`; the paths in a macro's body are read from its
+//! tokens). A path ends in the deepest module file it names; a path
 //! to an item of a module re-exported there (`pub use`) reaches the file the
 //! item comes from as well; a path naming a whole module, or a glob of one,
 //! reaches every file of that module. A module's own `pub use` counts for its

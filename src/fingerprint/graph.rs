@@ -1,6 +1,7 @@
-//! The module graph of the sources a generator's figures are computed and
-//! drawn by, and each generator's two closures in it (see `build.rs` for the
-//! rules). Build-time code (see `mod.rs`).
+//! The import graph of source files: which files each file's code depends
+//! on (see `build.rs` for the rules), and each generator's two closures in
+//! the graph of the code figures are computed and drawn by. Build-time code
+//! (see `mod.rs`); `tests/imports.rs` reads the graph of all of `src/`.
 
 use super::paths::{self, Parsed, Ref};
 use std::collections::{BTreeMap, BTreeSet};
@@ -14,14 +15,15 @@ const DRAWING: &str = "src/generators/draw/";
 const REGISTRY: &str = "src/generators/registry.rs";
 
 /// A source file: where it is and what it says.
-struct Node {
-    file: String,
-    parsed: Parsed,
+pub struct Node {
+    /// Its path from the crate's folder, with `/` between folders.
+    pub file: String,
+    pub parsed: Parsed,
 }
 
-/// The source files and the module tree they make.
-struct Graph {
-    nodes: Vec<Node>,
+/// The source files under some folders and the module tree they make.
+pub struct Graph {
+    pub nodes: Vec<Node>,
     modules: BTreeMap<Vec<String>, usize>,
 }
 
@@ -29,9 +31,30 @@ struct Graph {
 /// (a cycle): far deeper than any real chain.
 const DEPTH: usize = 16;
 
+/// The module (from the crate root) a file under `src/` is, by where it lies:
+/// `src/lib.rs` is the root, `src/a/mod.rs` and `src/a.rs` are `a`.
+fn module_of(file: &str) -> Vec<String> {
+    let mut module: Vec<String> = file
+        .trim_start_matches("src/")
+        .trim_end_matches(".rs")
+        .split('/')
+        .map(String::from)
+        .collect();
+    if module
+        .last()
+        .is_some_and(|m| m == "mod" || file == "src/lib.rs")
+    {
+        module.pop();
+    }
+    module
+}
+
 impl Graph {
-    fn read() -> Graph {
-        let mut files: Vec<PathBuf> = ROOTS
+    /// Reads every `.rs` file under the folders `roots` (paths from the
+    /// crate's folder). A file a module declaration names with `#[path]` is
+    /// that module, wherever it lies.
+    pub fn read(roots: &[&str]) -> Graph {
+        let mut files: Vec<PathBuf> = roots
             .iter()
             .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
             .map(|e| e.unwrap_or_else(|e| panic!("build.rs: cannot list the sources: {e}")))
@@ -40,25 +63,28 @@ impl Graph {
             .collect();
         files.sort();
         let mut nodes = Vec::new();
-        let mut modules = BTreeMap::new();
+        let mut declared = BTreeMap::new();
         for path in files {
             let file = path.to_string_lossy().replace('\\', "/");
             let text = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("build.rs: cannot read {file}: {e}"));
-            let mut module: Vec<String> = file
-                .trim_start_matches("src/")
-                .trim_end_matches(".rs")
-                .split('/')
-                .map(String::from)
-                .collect();
-            if module.last().is_some_and(|m| m == "mod") {
-                module.pop();
+            let parsed = paths::parse(&text, &module_of(&file))
+                .unwrap_or_else(|e| panic!("build.rs: {file}:{e}"));
+            let dir = Path::new(&file).parent().expect("a source has a folder");
+            for (module, to) in &parsed.paths {
+                let to = dir.join(to).to_string_lossy().replace('\\', "/");
+                declared.insert(to, module.clone());
             }
-            let parsed =
-                paths::parse(&text, &module).unwrap_or_else(|e| panic!("build.rs: {file}: {e}"));
-            modules.insert(module.clone(), nodes.len());
             nodes.push(Node { file, parsed });
         }
+        let modules = nodes
+            .iter()
+            .enumerate()
+            .map(|(i, n)| {
+                let module = declared.get(&n.file).cloned();
+                (module.unwrap_or_else(|| module_of(&n.file)), i)
+            })
+            .collect();
         Graph { nodes, modules }
     }
 
@@ -117,7 +143,7 @@ impl Graph {
     /// that file re-exports as the item the path names (by name, or by a glob
     /// re-export); a path naming a whole module (or globbing it) reaches
     /// every file of it and everything it re-exports.
-    fn files(&self, path: &[String], depth: usize, out: &mut BTreeSet<usize>) {
+    fn reach(&self, path: &[String], depth: usize, out: &mut BTreeSet<usize>) {
         let Some((node, rest)) = self.file_of(path) else {
             return;
         };
@@ -136,18 +162,18 @@ impl Graph {
                 Some(_) => continue,
             };
             for target in self.absolute(node, r, depth + 1) {
-                self.files(&[target, tail.to_vec()].concat(), depth + 1, out);
+                self.reach(&[target, tail.to_vec()].concat(), depth + 1, out);
             }
         }
     }
 
     /// The files `node`'s code depends on.
-    fn edges(&self, node: usize) -> BTreeSet<usize> {
+    pub fn edges(&self, node: usize) -> BTreeSet<usize> {
         let parsed = &self.nodes[node].parsed;
         let mut out = BTreeSet::new();
         let reach = |r: &Ref, out: &mut BTreeSet<usize>| {
             for path in self.absolute(node, r, 0) {
-                self.files(&path, 0, out);
+                self.reach(&path, 0, out);
             }
         };
         for r in &parsed.references {
@@ -221,7 +247,7 @@ pub struct Sides {
 
 /// The closures of every generator the registry names, in its order.
 pub fn sides() -> Vec<Sides> {
-    let graph = Graph::read();
+    let graph = Graph::read(&ROOTS);
     let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len()).map(|n| graph.edges(n)).collect();
     let registry = graph
         .nodes

@@ -1,11 +1,15 @@
-//! What a Rust source file says about the code it depends on, read by a small
-//! tokenizer (comments and string literals skipped, not parsed): the paths in
-//! its `use` trees and its code, the names it binds, its re-exports, the
-//! traits it defines and the files it includes. Build-time code (see
-//! `mod.rs`).
+//! What a Rust source file says about the code it depends on, read with
+//! `syn`: the paths in its `use` trees and its code (in macro bodies, which
+//! `syn` leaves as tokens, each `a::b` run of tokens), the names it binds, its
+//! re-exports, the traits it defines, the modules it declares with `#[path]`
+//! and the files it includes. Build-time code (see `mod.rs`).
 
+use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
+use syn::punctuated::Punctuated;
+use syn::spanned::Spanned;
+use syn::visit::{self, Visit};
 
 /// A path as written, with the module it is written in (`self`), not yet
 /// resolved: bindings and re-exports of the file resolve it.
@@ -28,12 +32,17 @@ pub struct Parsed {
     pub reexports: Vec<(Option<String>, Ref)>,
     /// The names its `use` trees and module declarations bind, anywhere in it.
     pub bindings: BTreeMap<String, Vec<Ref>>,
-    /// The names its code mentions outside `use` trees (not after `.` or `::`).
+    /// The names its code mentions outside `use` trees: the first segment of
+    /// each path, each name a pattern binds, each name in a macro's tokens
+    /// (not after `.` or `::`).
     pub mentioned: BTreeSet<String>,
     /// The traits it defines.
     pub traits: BTreeSet<String>,
     /// The files it includes, relative to its folder.
     pub includes: Vec<String>,
+    /// The modules it declares with `#[path = "FILE"] mod NAME;`: the module
+    /// (from the crate root) and its file, relative to this file's folder.
+    pub paths: Vec<(Vec<String>, String)>,
     /// The modules a `registry! { module::Type, ... }` in it names.
     pub registered: Vec<String>,
     /// Byte ranges not hashed: test items and out-of-line module declarations.
@@ -54,288 +63,34 @@ impl Parsed {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Tok {
-    Ident(String),
-    /// `::`
-    Sep,
-    Punct(char),
-    /// A string literal's text between its quotes, escapes as written.
-    Str(String),
-    /// A number, a character or byte literal, or a lifetime.
-    Other,
-}
-
-struct Token {
-    tok: Tok,
-    span: Range<usize>,
-}
-
-fn is_ident_start(c: char) -> bool {
-    c == '_' || c.is_alphabetic()
-}
-
-fn is_ident(c: char) -> bool {
-    c == '_' || c.is_alphanumeric()
-}
-
-/// The tokens of `text`.
-fn tokens(text: &str) -> Result<Vec<Token>, String> {
-    let b = text.as_bytes();
-    let at = |i: usize| text[i..].chars().next();
-    let mut out = Vec::new();
-    let mut i = 0;
-    while let Some(c) = at(i) {
-        let start = i;
-        let tok = if c.is_whitespace() {
-            i += c.len_utf8();
-            continue;
-        } else if text[i..].starts_with("//") {
-            i = text[i..].find('\n').map_or(b.len(), |n| i + n);
-            continue;
-        } else if text[i..].starts_with("/*") {
-            let mut depth = 0;
-            loop {
-                if text[i..].starts_with("/*") {
-                    depth += 1;
-                    i += 2;
-                } else if text[i..].starts_with("*/") {
-                    depth -= 1;
-                    i += 2;
-                    if depth == 0 {
-                        break;
-                    }
-                } else {
-                    i += at(i)
-                        .ok_or(format!("unclosed comment at byte {start}"))?
-                        .len_utf8();
-                }
-            }
-            continue;
-        } else if c == '"' {
-            i = string_end(text, i + 1, None)?;
-            Tok::Str(text[start + 1..i - 1].to_string())
-        } else if c == '\'' {
-            i += 1;
-            let next = at(i).ok_or(format!("a lone quote at byte {start}"))?;
-            if next == '\\' {
-                i += 2;
-                i += text[i..]
-                    .find('\'')
-                    .ok_or(format!("unclosed character at byte {start}"))?
-                    + 1;
-            } else if at(i + next.len_utf8()) == Some('\'') {
-                i += next.len_utf8() + 1;
-            } else {
-                while let Some(c) = at(i).filter(|&c| is_ident(c)) {
-                    i += c.len_utf8();
-                }
-            }
-            Tok::Other
-        } else if c.is_ascii_digit() {
-            while let Some(c) = at(i).filter(|&c| {
-                is_ident(c) || c == '.' && at(i + 1).is_some_and(|d| d.is_ascii_digit())
-            }) {
-                i += c.len_utf8();
-            }
-            Tok::Other
-        } else if is_ident_start(c) {
-            while let Some(c) = at(i).filter(|&c| is_ident(c)) {
-                i += c.len_utf8();
-            }
-            let word = &text[start..i];
-            let hashes = text[i..].bytes().take_while(|&c| c == b'#').count();
-            let quote = b.get(i + hashes) == Some(&b'"');
-            match word {
-                "r" | "br" | "cr" if quote => {
-                    i = string_end(text, i + hashes + 1, Some(hashes))?;
-                    Tok::Str(text[start + word.len() + hashes + 1..i - 1 - hashes].to_string())
-                }
-                "b" | "c" if hashes == 0 && quote => {
-                    i = string_end(text, i + 1, None)?;
-                    Tok::Str(text[start + 2..i - 1].to_string())
-                }
-                "b" if b.get(i) == Some(&b'\'') => {
-                    i += 1;
-                    i += usize::from(b.get(i) == Some(&b'\\'));
-                    i += 1;
-                    i += text[i..]
-                        .find('\'')
-                        .ok_or(format!("unclosed byte at byte {start}"))?
-                        + 1;
-                    Tok::Other
-                }
-                "r" if hashes == 1 && at(i + 1).is_some_and(is_ident_start) => {
-                    i += 1;
-                    let from = i;
-                    while let Some(c) = at(i).filter(|&c| is_ident(c)) {
-                        i += c.len_utf8();
-                    }
-                    Tok::Ident(text[from..i].to_string())
-                }
-                _ => Tok::Ident(word.to_string()),
-            }
-        } else if text[i..].starts_with("::") {
-            i += 2;
-            Tok::Sep
-        } else {
-            i += c.len_utf8();
-            Tok::Punct(c)
-        };
-        out.push(Token {
-            tok,
-            span: start..i,
-        });
+/// Reads what the file of module `module` says.
+pub fn parse(text: &str, module: &[String]) -> Result<Parsed, String> {
+    let file = syn::parse_file(text).map_err(|e| {
+        let at = e.span().start();
+        format!("{}:{}: {e}", at.line, at.column + 1)
+    })?;
+    let mut reader = Reader {
+        parsed: Parsed::default(),
+        context: module.to_vec(),
+        inline: 0,
+        errors: Vec::new(),
+    };
+    reader.visit_file(&file);
+    if let Some(error) = reader.errors.into_iter().next() {
+        return Err(error);
     }
-    Ok(out)
+    let mut p = reader.parsed;
+    p.strip = p.strip.into_iter().map(|r| whole_lines(text, r)).collect();
+    p.strip.sort_by_key(|r| r.start);
+    Ok(p)
 }
 
-/// The end (past the closing quote) of a string literal whose text starts
-/// at `i`: a raw one (`Some` number of hashes after its closing quote) has no
-/// escapes.
-fn string_end(text: &str, mut i: usize, raw: Option<usize>) -> Result<usize, String> {
-    let b = text.as_bytes();
-    let start = i;
-    let hashes = raw.unwrap_or(0);
-    while i < b.len() {
-        match b[i] {
-            b'\\' if raw.is_none() => i += 2,
-            b'"' if b[i + 1..]
-                .iter()
-                .take(hashes)
-                .filter(|&&c| c == b'#')
-                .count()
-                == hashes =>
-            {
-                return Ok(i + 1 + hashes);
-            }
-            _ => i += 1,
-        }
-    }
-    Err(format!("unclosed string at byte {start}"))
-}
-
-fn ident(t: Option<&Token>) -> Option<&str> {
-    match t.map(|t| &t.tok) {
-        Some(Tok::Ident(s)) => Some(s),
-        _ => None,
-    }
-}
-
-fn punct(t: Option<&Token>, c: char) -> bool {
-    t.is_some_and(|t| t.tok == Tok::Punct(c))
-}
-
-/// The index past the group that opens at `i` (`(`, `[` or `{`).
-fn group_end(t: &[Token], mut i: usize) -> usize {
-    let mut depth = 0;
-    while i < t.len() {
-        match t[i].tok {
-            Tok::Punct('(' | '[' | '{') => depth += 1,
-            Tok::Punct(')' | ']' | '}') => {
-                depth -= 1;
-                if depth == 0 {
-                    return i + 1;
-                }
-            }
-            _ => {}
-        }
-        i += 1;
-    }
-    i
-}
-
-/// The index past the item that starts at `i`, its attributes included.
-fn item_end(t: &[Token], mut i: usize) -> usize {
-    while i < t.len() {
-        match t[i].tok {
-            Tok::Punct(';') => return i + 1,
-            Tok::Punct('{') => return group_end(t, i),
-            Tok::Punct('(' | '[') => i = group_end(t, i),
-            _ => i += 1,
-        }
-    }
-    i
-}
-
-/// One name a `use` tree binds.
-struct Import {
-    segments: Vec<String>,
-    name: Option<String>,
-    glob: bool,
-}
-
-/// Reads the `use` tree at `i` under `prefix`.
-fn use_tree(
-    t: &[Token],
-    i: &mut usize,
-    mut segments: Vec<String>,
-    out: &mut Vec<Import>,
-) -> Result<(), String> {
-    if t.get(*i).is_some_and(|t| t.tok == Tok::Sep) {
-        segments.push("::".into());
-        *i += 1;
-    }
-    loop {
-        match t.get(*i).map(|t| &t.tok) {
-            Some(Tok::Ident(s)) => {
-                segments.push(s.clone());
-                *i += 1;
-                if t.get(*i).is_some_and(|t| t.tok == Tok::Sep) {
-                    *i += 1;
-                    continue;
-                }
-                break;
-            }
-            Some(Tok::Punct('{')) => {
-                *i += 1;
-                while !punct(t.get(*i), '}') {
-                    use_tree(t, i, segments.clone(), out)?;
-                    if punct(t.get(*i), ',') {
-                        *i += 1;
-                    } else if !punct(t.get(*i), '}') {
-                        return Err(unexpected(t, *i));
-                    }
-                }
-                *i += 1;
-                return Ok(());
-            }
-            Some(Tok::Punct('*')) => {
-                *i += 1;
-                out.push(Import {
-                    segments,
-                    name: None,
-                    glob: true,
-                });
-                return Ok(());
-            }
-            _ => return Err(unexpected(t, *i)),
-        }
-    }
-    if segments.last().is_some_and(|s| s == "self") {
-        segments.pop();
-    }
-    let mut name = segments.last().cloned();
-    if ident(t.get(*i)) == Some("as") {
-        name = ident(t.get(*i + 1)).filter(|n| *n != "_").map(String::from);
-        *i += 2;
-    }
-    out.push(Import {
-        segments,
-        name,
-        glob: false,
-    });
-    Ok(())
-}
-
-fn unexpected(t: &[Token], i: usize) -> String {
-    match t.get(i) {
-        Some(token) => format!(
-            "unexpected {:?} in a `use` tree at byte {}",
-            token.tok, token.span.start
-        ),
-        None => "a `use` tree runs to the end of the file".into(),
-    }
+/// The attribute `#[cfg(test)]` among `attrs`, if there is one.
+pub fn cfg_test(attrs: &[syn::Attribute]) -> Option<&syn::Attribute> {
+    attrs.iter().find(|a| match &a.meta {
+        syn::Meta::List(list) => list.path.is_ident("cfg") && list.tokens.to_string() == "test",
+        _ => false,
+    })
 }
 
 /// `range`, with its line's indentation and line end when it is alone on
@@ -353,244 +108,311 @@ fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
     }
 }
 
-/// Reads what the file of module `module` says.
-pub fn parse(text: &str, module: &[String]) -> Result<Parsed, String> {
-    let t = tokens(text)?;
-    let mut p = Parsed::default();
-    let mut depth = 0;
-    // Inline modules around `i`, with the depth inside their braces.
-    let mut inline: Vec<(String, usize)> = Vec::new();
-    let mut visibility: Option<usize> = None;
-    let mut i = 0;
-    while i < t.len() {
-        let context: Vec<String> = module
-            .iter()
-            .cloned()
-            .chain(inline.iter().map(|(m, _)| m.clone()))
-            .collect();
-        let previous = i.checked_sub(1).map(|j| &t[j].tok);
-        let vis = visibility.take();
-        match &t[i].tok {
-            Tok::Punct('#') if punct(t.get(i + 1), '[') => {
-                let end = group_end(&t, i + 1);
-                let inner: Vec<&Tok> = t[i + 2..end - 1].iter().map(|t| &t.tok).collect();
-                let test = [
-                    &Tok::Ident("cfg".into()),
-                    &Tok::Punct('('),
-                    &Tok::Ident("test".into()),
-                    &Tok::Punct(')'),
-                ];
-                if inner == test {
-                    let end = item_end(&t, end);
-                    p.strip.push(t[i].span.start..t[end - 1].span.end);
-                    i = end;
-                    continue;
-                }
-            }
-            Tok::Ident(w) if w == "pub" => {
-                visibility = Some(t[i].span.start);
-                if punct(t.get(i + 1), '(') {
-                    i = group_end(&t, i + 1);
-                    continue;
-                }
-            }
-            // (Not `impl Trait + use<T>`.)
-            Tok::Ident(w) if w == "use" && !punct(t.get(i + 1), '<') => {
-                let mut imports = Vec::new();
-                i += 1;
-                use_tree(&t, &mut i, vec![], &mut imports)?;
-                if !punct(t.get(i), ';') {
-                    return Err(unexpected(&t, i));
-                }
-                let reexport = vis.is_some() && inline.is_empty();
-                for import in imports {
-                    let r = Ref {
-                        context: context.clone(),
-                        segments: import.segments,
-                        glob: import.glob,
-                    };
-                    if let Some(name) = &import.name {
-                        p.bindings.entry(name.clone()).or_default().push(r.clone());
-                    }
-                    if reexport {
-                        p.reexports.push((import.name, r));
-                    } else {
-                        p.references.push(r);
-                    }
-                }
-            }
-            Tok::Ident(w) if w == "mod" => {
-                let name = ident(t.get(i + 1)).ok_or_else(|| unexpected(&t, i + 1))?;
-                let r = Ref {
-                    context: context.clone(),
-                    segments: vec!["self".into(), name.into()],
-                    glob: false,
-                };
-                p.bindings.entry(name.into()).or_default().push(r);
-                if punct(t.get(i + 2), ';') {
-                    p.strip
-                        .push(vis.unwrap_or(t[i].span.start)..t[i + 2].span.end);
-                    i += 3;
-                    continue;
-                }
-                if punct(t.get(i + 2), '{') {
-                    depth += 1;
-                    inline.push((name.into(), depth));
-                    i += 3;
-                    continue;
-                }
-            }
-            Tok::Ident(w) if w == "trait" => {
-                if let Some(name) = ident(t.get(i + 1)) {
-                    p.traits.insert(name.into());
-                }
-            }
-            Tok::Ident(w)
-                if matches!(w.as_str(), "include" | "include_str" | "include_bytes")
-                    && punct(t.get(i + 1), '!')
-                    && punct(t.get(i + 2), '(') =>
-            {
-                if let Some(Tok::Str(file)) = t.get(i + 3).map(|t| &t.tok) {
-                    p.includes.push(file.clone());
-                }
-            }
-            Tok::Ident(w)
-                if w == "registry"
-                    && previous != Some(&Tok::Punct('!'))
-                    && punct(t.get(i + 1), '!')
-                    && punct(t.get(i + 2), '{') =>
-            {
-                for j in i + 3..group_end(&t, i + 2) {
-                    let sep = |k: usize| t.get(k).is_some_and(|t| t.tok == Tok::Sep);
-                    if let (Some(m), Some(_)) = (ident(t.get(j)), ident(t.get(j + 2)))
-                        && sep(j + 1)
-                        && !sep(j - 1)
-                    {
-                        p.registered.push(m.into());
-                    }
-                }
-            }
-            Tok::Punct('{') => depth += 1,
-            Tok::Punct('}') => {
-                if inline.last().is_some_and(|(_, d)| *d == depth) {
-                    inline.pop();
-                }
-                depth = depth.saturating_sub(1);
-            }
-            _ => {}
-        }
-        if let Tok::Ident(first) = &t[i].tok
-            && !matches!(previous, Some(Tok::Sep | Tok::Punct('.')))
-        {
-            p.mentioned.insert(first.clone());
-            let mut segments = vec![first.clone()];
-            let mut j = i + 1;
-            while t.get(j).is_some_and(|t| t.tok == Tok::Sep) {
-                let Some(next) = ident(t.get(j + 1)) else {
-                    break;
-                };
-                segments.push(next.into());
-                j += 2;
-            }
-            if segments.len() > 1 {
-                p.references.push(Ref {
-                    context,
-                    segments,
-                    glob: false,
-                });
-                i = j;
-                continue;
-            }
-        }
-        i += 1;
-    }
-    p.strip = p.strip.into_iter().map(|r| whole_lines(text, r)).collect();
-    p.strip.sort_by_key(|r| r.start);
-    Ok(p)
+/// The file's reader: what it found so far, and where it is.
+struct Reader {
+    parsed: Parsed,
+    /// The module being read: the file's, then the inline modules around.
+    context: Vec<String>,
+    /// How many inline modules are around.
+    inline: usize,
+    errors: Vec<String>,
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn read(text: &str) -> Parsed {
-        parse(text, &["games".to_string(), "x".to_string()]).unwrap()
+impl Reader {
+    /// Skips an item marked `#[cfg(test)]` (neither followed nor hashed):
+    /// whether `attrs`, of the item spanning `item`, mark it so.
+    fn test_item(&mut self, attrs: &[syn::Attribute], item: Span) -> bool {
+        let Some(attr) = cfg_test(attrs) else {
+            return false;
+        };
+        self.parsed
+            .strip
+            .push(attr.span().byte_range().start..item.byte_range().end);
+        true
     }
 
-    /// The references as `a::b::c`, in order.
-    fn references(p: &Parsed) -> Vec<String> {
-        p.references.iter().map(|r| r.segments.join("::")).collect()
+    fn reference(&mut self, segments: Vec<String>, glob: bool) -> Ref {
+        Ref {
+            context: self.context.clone(),
+            segments,
+            glob,
+        }
     }
 
-    #[test]
-    fn a_grouped_use_tree_gives_one_path_and_one_binding_per_leaf() {
-        let p = read("use crate::cgt::{canonical::GameTable, walk::{self, Walk as W}};");
-        assert_eq!(
-            references(&p),
-            [
-                "crate::cgt::canonical::GameTable",
-                "crate::cgt::walk",
-                "crate::cgt::walk::Walk"
-            ]
-        );
-        let bound: Vec<_> = p.bindings.keys().map(String::as_str).collect();
-        assert_eq!(bound, ["GameTable", "W", "walk"]);
-        assert!(p.references.iter().all(|r| r.context == ["games", "x"]));
-        assert!(p.reexports.is_empty());
+    fn bind(&mut self, name: &str, r: Ref) {
+        self.parsed.bindings.entry(name.into()).or_default().push(r);
     }
 
-    #[test]
-    fn a_glob_is_marked_and_binds_nothing() {
-        let p = read("use super::grid::*;");
-        assert_eq!(references(&p), ["super::grid"]);
-        assert!(p.references[0].glob);
-        assert!(p.bindings.is_empty());
+    /// Notes the file a call of macro `name` includes, if it is
+    /// `include_str!("FILE")`, `include_bytes!` or `include!`.
+    fn include(&mut self, name: &str, args: TokenStream) {
+        if matches!(name, "include" | "include_str" | "include_bytes")
+            && let Some(TokenTree::Literal(file)) = args.into_iter().next()
+            && let syn::Lit::Str(file) = syn::Lit::new(file)
+        {
+            self.parsed.includes.push(file.value());
+        }
     }
 
-    #[test]
-    fn paths_in_comments_and_strings_are_not_followed_but_paths_in_code_are() {
-        let p = read(
-            "// crate::games::sylver::Position\n/* crate::games::chomp */\n\
-             fn f() -> u8 { let s = \"crate::games::cram\"; let r = r#\"super::y\"#; \
-             super::domineering::Board::empty(2, 2); 0 }\nmod inner { fn g() { super::z::h(); } }\n",
-        );
-        assert_eq!(
-            references(&p),
-            ["super::domineering::Board::empty", "super::z::h"]
-        );
-        // A path inside an inline module is read in that module.
-        assert_eq!(p.references[1].context, ["games", "x", "inner"]);
+    /// Reads the paths in tokens `syn` does not parse (a macro's body, an
+    /// attribute's arguments): each run `a::b::c` not after `.` or `::`, and
+    /// the files the calls of `include_str!` and its kin among them name.
+    fn tokens(&mut self, stream: TokenStream) {
+        let trees: Vec<TokenTree> = stream.into_iter().collect();
+        let punct = |i: usize, c: char| matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == c);
+        let sep = |i: usize| {
+            matches!(trees.get(i), Some(TokenTree::Punct(p)) if p.as_char() == ':' && p.spacing() == Spacing::Joint)
+                && punct(i + 1, ':')
+        };
+        let ident = |i: usize| match trees.get(i) {
+            Some(TokenTree::Ident(id)) => Some(unraw(id)),
+            _ => None,
+        };
+        let mut i = 0;
+        while i < trees.len() {
+            match &trees[i] {
+                TokenTree::Group(group) => self.tokens(group.stream()),
+                TokenTree::Ident(first)
+                    if !(i >= 1 && punct(i - 1, '.') || i >= 2 && sep(i - 2)) =>
+                {
+                    let first = unraw(first);
+                    if punct(i + 1, '!')
+                        && let Some(TokenTree::Group(args)) = trees.get(i + 2)
+                    {
+                        self.include(&first, args.stream());
+                    }
+                    self.parsed.mentioned.insert(first.clone());
+                    let mut segments = vec![first];
+                    let mut j = i + 1;
+                    while sep(j)
+                        && let Some(next) = ident(j + 2)
+                    {
+                        segments.push(next);
+                        j += 3;
+                    }
+                    if segments.len() > 1 {
+                        let r = self.reference(segments, false);
+                        self.parsed.references.push(r);
+                        i = j;
+                        continue;
+                    }
+                }
+                _ => {}
+            }
+            i += 1;
+        }
+    }
+}
+
+/// An identifier as the code means it (`r#type` is `type`).
+fn unraw(ident: &proc_macro2::Ident) -> String {
+    let name = ident.to_string();
+    match name.strip_prefix("r#") {
+        Some(bare) => bare.to_string(),
+        None => name,
+    }
+}
+
+/// One name a `use` tree binds: the path to it, the name (`None` for a
+/// glob or `as _`) and whether it is a glob.
+fn use_tree(
+    tree: &syn::UseTree,
+    mut segments: Vec<String>,
+    out: &mut Vec<(Vec<String>, Option<String>, bool)>,
+) {
+    match tree {
+        syn::UseTree::Path(path) => {
+            segments.push(unraw(&path.ident));
+            use_tree(&path.tree, segments, out);
+        }
+        syn::UseTree::Name(name) => {
+            let name = unraw(&name.ident);
+            if name != "self" {
+                segments.push(name);
+            }
+            let name = segments.last().cloned();
+            out.push((segments, name, false));
+        }
+        syn::UseTree::Rename(rename) => {
+            let name = unraw(&rename.ident);
+            if name != "self" {
+                segments.push(name);
+            }
+            let bound = unraw(&rename.rename);
+            out.push((segments, (bound != "_").then_some(bound), false));
+        }
+        syn::UseTree::Glob(_) => out.push((segments, None, true)),
+        syn::UseTree::Group(group) => {
+            for tree in &group.items {
+                use_tree(tree, segments.clone(), out);
+            }
+        }
+    }
+}
+
+impl<'ast> Visit<'ast> for Reader {
+    fn visit_item(&mut self, item: &'ast syn::Item) {
+        let attrs = match item {
+            syn::Item::Const(i) => &i.attrs,
+            syn::Item::Enum(i) => &i.attrs,
+            syn::Item::ExternCrate(i) => &i.attrs,
+            syn::Item::Fn(i) => &i.attrs,
+            syn::Item::ForeignMod(i) => &i.attrs,
+            syn::Item::Impl(i) => &i.attrs,
+            syn::Item::Macro(i) => &i.attrs,
+            syn::Item::Mod(i) => &i.attrs,
+            syn::Item::Static(i) => &i.attrs,
+            syn::Item::Struct(i) => &i.attrs,
+            syn::Item::Trait(i) => &i.attrs,
+            syn::Item::TraitAlias(i) => &i.attrs,
+            syn::Item::Type(i) => &i.attrs,
+            syn::Item::Union(i) => &i.attrs,
+            syn::Item::Use(i) => &i.attrs,
+            _ => &Vec::new(),
+        };
+        if !self.test_item(attrs, item.span()) {
+            visit::visit_item(self, item);
+        }
     }
 
-    #[test]
-    fn a_top_level_pub_use_is_a_reexport_and_not_a_reference() {
-        let p = read("pub use grid::{Frame, Shape};\nuse super::Spec;\n");
-        let names: Vec<_> = p.reexports.iter().map(|(n, _)| n.clone()).collect();
-        assert_eq!(names, [Some("Frame".into()), Some("Shape".into())]);
-        assert_eq!(references(&p), ["super::Spec"]);
+    fn visit_impl_item(&mut self, item: &'ast syn::ImplItem) {
+        let attrs = match item {
+            syn::ImplItem::Const(i) => &i.attrs,
+            syn::ImplItem::Fn(i) => &i.attrs,
+            syn::ImplItem::Type(i) => &i.attrs,
+            syn::ImplItem::Macro(i) => &i.attrs,
+            _ => &Vec::new(),
+        };
+        if !self.test_item(attrs, item.span()) {
+            visit::visit_impl_item(self, item);
+        }
     }
 
-    #[test]
-    fn test_items_and_module_declarations_are_neither_followed_nor_hashed() {
-        let text = "pub mod chomp;\nfn f() {}\n#[cfg(test)]\nmod tests {\n    use crate::games::sylver;\n}\n";
-        let p = read(text);
-        assert_eq!(p.hashed(text), "fn f() {}\n");
-        assert!(references(&p).is_empty(), "{:?}", references(&p));
+    fn visit_trait_item(&mut self, item: &'ast syn::TraitItem) {
+        let attrs = match item {
+            syn::TraitItem::Const(i) => &i.attrs,
+            syn::TraitItem::Fn(i) => &i.attrs,
+            syn::TraitItem::Type(i) => &i.attrs,
+            syn::TraitItem::Macro(i) => &i.attrs,
+            _ => &Vec::new(),
+        };
+        if !self.test_item(attrs, item.span()) {
+            visit::visit_trait_item(self, item);
+        }
     }
 
-    #[test]
-    fn includes_traits_and_registered_modules_are_found() {
-        let p = read(
-            "const R: &str = include_str!(\"reload.js\");\npub trait Partizan {}\n\
-             registry! { blocked_board::BlockedBoard, split_census::SplitCensus }\n",
-        );
-        assert_eq!(p.includes, ["reload.js"]);
-        assert!(p.traits.contains("Partizan"));
-        assert_eq!(p.registered, ["blocked_board", "split_census"]);
+    fn visit_item_use(&mut self, item: &'ast syn::ItemUse) {
+        let mut imports = Vec::new();
+        let root = match item.leading_colon {
+            Some(_) => vec!["::".to_string()],
+            None => vec![],
+        };
+        use_tree(&item.tree, root, &mut imports);
+        let reexport = !matches!(item.vis, syn::Visibility::Inherited) && self.inline == 0;
+        for (segments, name, glob) in imports {
+            let r = self.reference(segments, glob);
+            if let Some(name) = &name {
+                self.bind(name, r.clone());
+            }
+            if reexport {
+                self.parsed.reexports.push((name, r));
+            } else {
+                self.parsed.references.push(r);
+            }
+        }
     }
 
-    #[test]
-    fn an_unterminated_string_is_an_error_not_a_panic() {
-        assert!(parse("const S: &str = \"open;", &[]).is_err());
+    fn visit_item_mod(&mut self, item: &'ast syn::ItemMod) {
+        let name = unraw(&item.ident);
+        let r = self.reference(vec!["self".into(), name.clone()], false);
+        self.bind(&name, r);
+        for attr in &item.attrs {
+            self.visit_attribute(attr);
+        }
+        let Some((_, items)) = &item.content else {
+            if let Some(file) = item.attrs.iter().find_map(|a| match &a.meta {
+                syn::Meta::NameValue(nv) if nv.path.is_ident("path") => match &nv.value {
+                    syn::Expr::Lit(syn::ExprLit {
+                        lit: syn::Lit::Str(file),
+                        ..
+                    }) => Some(file.value()),
+                    _ => None,
+                },
+                _ => None,
+            }) {
+                let module = [self.context.clone(), vec![name]].concat();
+                self.parsed.paths.push((module, file));
+            }
+            let start = match &item.vis {
+                syn::Visibility::Inherited => item.mod_token.span,
+                vis => vis.span(),
+            };
+            let end = item.semi.map_or(item.span(), |s| s.span);
+            self.parsed
+                .strip
+                .push(start.byte_range().start..end.byte_range().end);
+            return;
+        };
+        self.context.push(name);
+        self.inline += 1;
+        for item in items {
+            self.visit_item(item);
+        }
+        self.inline -= 1;
+        self.context.pop();
     }
+
+    fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {
+        self.parsed.traits.insert(unraw(&item.ident));
+        visit::visit_item_trait(self, item);
+    }
+
+    fn visit_path(&mut self, path: &'ast syn::Path) {
+        let mut segments: Vec<String> = path.segments.iter().map(|s| unraw(&s.ident)).collect();
+        if path.leading_colon.is_some() {
+            segments.insert(0, "::".into());
+        } else if let Some(first) = segments.first() {
+            self.parsed.mentioned.insert(first.clone());
+        }
+        if segments.len() > 1 {
+            let r = self.reference(segments, false);
+            self.parsed.references.push(r);
+        }
+        visit::visit_path(self, path);
+    }
+
+    fn visit_pat_ident(&mut self, pat: &'ast syn::PatIdent) {
+        // A name in a pattern may be a constant's.
+        self.parsed.mentioned.insert(unraw(&pat.ident));
+        visit::visit_pat_ident(self, pat);
+    }
+
+    fn visit_macro(&mut self, mac: &'ast syn::Macro) {
+        self.visit_path(&mac.path);
+        if let Some(name) = mac.path.get_ident() {
+            self.include(&unraw(name), mac.tokens.clone());
+        }
+        if mac.path.is_ident("registry") {
+            match mac.parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
+                Ok(entries) => self.parsed.registered.extend(
+                    entries
+                        .iter()
+                        .filter(|p| p.segments.len() == 2)
+                        .map(|p| unraw(&p.segments[0].ident)),
+                ),
+                Err(e) => self.errors.push(format!(
+                    "a `registry!` list is not `module::Type, ...`: {e}"
+                )),
+            }
+        }
+        self.tokens(mac.tokens.clone());
+    }
+
+    fn visit_meta_list(&mut self, list: &'ast syn::MetaList) {
+        self.visit_path(&list.path);
+        self.tokens(list.tokens.clone());
+    }
+
+    // `pub(in path)` names where an item is seen, not code it uses.
+    fn visit_visibility(&mut self, _: &'ast syn::Visibility) {}
 }
