@@ -4,7 +4,7 @@
 //! re-exports, the traits it defines, the modules it declares with `#[path]`
 //! and the files it includes. Build-time code (see `mod.rs`).
 
-use proc_macro2::{Spacing, Span, TokenStream, TokenTree};
+use proc_macro2::{Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use syn::punctuated::Punctuated;
@@ -120,14 +120,15 @@ struct Reader {
 
 impl Reader {
     /// Skips an item marked `#[cfg(test)]` (neither followed nor hashed):
-    /// whether `attrs`, of the item spanning `item`, mark it so.
-    fn test_item(&mut self, attrs: &[syn::Attribute], item: Span) -> bool {
+    /// whether `attrs`, of the item `item`, mark it so.
+    fn test_item(&mut self, attrs: &[syn::Attribute], item: &impl Spanned) -> bool {
         let Some(attr) = cfg_test(attrs) else {
             return false;
         };
+        // (An item's span is found by printing it: only for a test item.)
         self.parsed
             .strip
-            .push(attr.span().byte_range().start..item.byte_range().end);
+            .push(attr.span().byte_range().start..item.span().byte_range().end);
         true
     }
 
@@ -270,7 +271,7 @@ impl<'ast> Visit<'ast> for Reader {
             syn::Item::Use(i) => &i.attrs,
             _ => &Vec::new(),
         };
-        if !self.test_item(attrs, item.span()) {
+        if !self.test_item(attrs, item) {
             visit::visit_item(self, item);
         }
     }
@@ -283,7 +284,7 @@ impl<'ast> Visit<'ast> for Reader {
             syn::ImplItem::Macro(i) => &i.attrs,
             _ => &Vec::new(),
         };
-        if !self.test_item(attrs, item.span()) {
+        if !self.test_item(attrs, item) {
             visit::visit_impl_item(self, item);
         }
     }
@@ -296,7 +297,7 @@ impl<'ast> Visit<'ast> for Reader {
             syn::TraitItem::Macro(i) => &i.attrs,
             _ => &Vec::new(),
         };
-        if !self.test_item(attrs, item.span()) {
+        if !self.test_item(attrs, item) {
             visit::visit_trait_item(self, item);
         }
     }
