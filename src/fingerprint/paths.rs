@@ -132,7 +132,7 @@ impl Reader {
         true
     }
 
-    fn reference(&mut self, segments: Vec<String>, glob: bool) -> Ref {
+    fn reference(&self, segments: Vec<String>, glob: bool) -> Ref {
         Ref {
             context: self.context.clone(),
             segments,
