@@ -9,8 +9,9 @@
 //! (`use crate::cgt::{canonical::GameTable, walk}`, `use super::Results`) and the
 //! paths in its code (`crate::games::domineering::Board::empty`,
 //! `super::super::SPEC`, `chomp::Play` after `use crate::games::chomp::{self}`),
-//! read by the small tokenizer in `src/site/fingerprint/paths.rs` (unit-tested there), comments and string
-//! literals skipped. A path ends in the deepest module file it names; a path
+//! read with `syn` by `src/fingerprint/paths.rs` (tested in
+//! `tests/fingerprint.rs`; the paths in a macro's body are read from its
+//! tokens). A path ends in the deepest module file it names; a path
 //! to an item of a module re-exported there (`pub use`) reaches the file the
 //! item comes from as well; a path naming a whole module, or a glob of one,
 //! reaches every file of that module. A module's own `pub use` counts for its
@@ -30,219 +31,13 @@
 //! only in its `Generator::draw`). When unsure, the closure includes a file:
 //! an extra file recomputes a figure, a missing one would leave it stale.
 
-#[path = "src/site/fingerprint/paths.rs"]
-mod paths;
+#[path = "src/fingerprint/mod.rs"]
+mod fingerprint;
 
-use paths::{Parsed, Ref};
-use std::collections::{BTreeMap, BTreeSet};
+use fingerprint::graph;
+
 use std::fmt::Write as _;
-use std::path::{Path, PathBuf};
-
-/// The folders whose files are nodes.
-const ROOTS: [&str; 3] = ["src/cgt", "src/games", "src/generators"];
-/// The figure vocabulary: drawing code, outside every solver side.
-const DRAWING: &str = "src/generators/draw/";
-/// The file whose `registry! { module::Type, ... }` names the generators.
-const REGISTRY: &str = "src/generators/registry.rs";
-
-/// A source file: where it is and what it says.
-struct Node {
-    file: String,
-    parsed: Parsed,
-}
-
-/// The source files and the module tree they make.
-struct Graph {
-    nodes: Vec<Node>,
-    modules: BTreeMap<Vec<String>, usize>,
-}
-
-/// How deep resolution follows bindings and re-exports before it gives up
-/// (a cycle): far deeper than any real chain.
-const DEPTH: usize = 16;
-
-impl Graph {
-    fn read() -> Graph {
-        let mut files: Vec<PathBuf> = ROOTS
-            .iter()
-            .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
-            .map(|e| e.unwrap_or_else(|e| panic!("build.rs: cannot list the sources: {e}")))
-            .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
-            .map(|e| e.into_path())
-            .collect();
-        files.sort();
-        let mut nodes = Vec::new();
-        let mut modules = BTreeMap::new();
-        for path in files {
-            let file = path.to_string_lossy().replace('\\', "/");
-            let text = std::fs::read_to_string(&path)
-                .unwrap_or_else(|e| panic!("build.rs: cannot read {file}: {e}"));
-            let mut module: Vec<String> = file
-                .trim_start_matches("src/")
-                .trim_end_matches(".rs")
-                .split('/')
-                .map(String::from)
-                .collect();
-            if module.last().is_some_and(|m| m == "mod") {
-                module.pop();
-            }
-            let parsed =
-                paths::parse(&text, &module).unwrap_or_else(|e| panic!("build.rs: {file}: {e}"));
-            modules.insert(module.clone(), nodes.len());
-            nodes.push(Node { file, parsed });
-        }
-        Graph { nodes, modules }
-    }
-
-    /// The absolute paths (from the crate root) a path in `node` may name;
-    /// none for a path into another crate.
-    fn absolute(&self, node: usize, r: &Ref, depth: usize) -> Vec<Vec<String>> {
-        let Some((first, rest)) = r.segments.split_first() else {
-            return vec![];
-        };
-        let mut base = match first.as_str() {
-            "crate" => vec![vec![]],
-            "self" => vec![r.context.clone()],
-            "super" => {
-                let mut context = r.context.clone();
-                let mut rest = rest;
-                context.pop();
-                while let Some(("super", more)) = rest.split_first().map(|(s, m)| (s.as_str(), m)) {
-                    context.pop();
-                    rest = more;
-                }
-                return vec![[context, rest.to_vec()].concat()];
-            }
-            name if depth < DEPTH => self.nodes[node]
-                .parsed
-                .bindings
-                .get(name)
-                .into_iter()
-                .flatten()
-                .flat_map(|b| self.absolute(node, b, depth + 1))
-                .collect(),
-            _ => vec![],
-        };
-        for path in &mut base {
-            path.extend(rest.iter().cloned());
-        }
-        base
-    }
-
-    /// The deepest module with a file that `path` lies in, and the rest of
-    /// the path (the item in that file).
-    fn file_of<'p>(&self, path: &'p [String]) -> Option<(usize, &'p [String])> {
-        (1..=path.len())
-            .rev()
-            .find_map(|n| self.modules.get(&path[..n]).map(|&i| (i, &path[n..])))
-    }
-
-    /// Every file of the module at `path`.
-    fn subtree(&self, path: &[String]) -> impl Iterator<Item = usize> {
-        self.modules
-            .iter()
-            .filter(move |(m, _)| m.starts_with(path))
-            .map(|(_, &i)| i)
-    }
-
-    /// The files the absolute `path` reaches: the file it lies in and what
-    /// that file re-exports as the item the path names (by name, or by a glob
-    /// re-export); a path naming a whole module (or globbing it) reaches
-    /// every file of it and everything it re-exports.
-    fn files(&self, path: &[String], depth: usize, out: &mut BTreeSet<usize>) {
-        let Some((node, rest)) = self.file_of(path) else {
-            return;
-        };
-        out.insert(node);
-        if rest.is_empty() {
-            out.extend(self.subtree(path));
-        }
-        if depth >= DEPTH {
-            return;
-        }
-        for (name, r) in &self.nodes[node].parsed.reexports {
-            let tail = match rest.split_first() {
-                None => &[][..],
-                Some(_) if r.glob => rest,
-                Some((item, tail)) if Some(item) == name.as_ref() => tail,
-                Some(_) => continue,
-            };
-            for target in self.absolute(node, r, depth + 1) {
-                self.files(&[target, tail.to_vec()].concat(), depth + 1, out);
-            }
-        }
-    }
-
-    /// The files `node`'s code depends on.
-    fn edges(&self, node: usize) -> BTreeSet<usize> {
-        let parsed = &self.nodes[node].parsed;
-        let mut out = BTreeSet::new();
-        let reach = |r: &Ref, out: &mut BTreeSet<usize>| {
-            for path in self.absolute(node, r, 0) {
-                self.files(&path, 0, out);
-            }
-        };
-        for r in &parsed.references {
-            reach(r, &mut out);
-        }
-        for (name, r) in &parsed.reexports {
-            let mut targets = BTreeSet::new();
-            reach(r, &mut targets);
-            let used = match name {
-                Some(name) => {
-                    parsed.mentioned.contains(name)
-                        || targets
-                            .iter()
-                            .any(|&t| self.nodes[t].parsed.traits.contains(name))
-                }
-                None => true,
-            };
-            if used {
-                out.extend(targets);
-            }
-        }
-        out.remove(&node);
-        out
-    }
-}
-
-/// The files reachable from `roots`, never entering one `outside` refuses.
-fn closure(
-    edges: &[BTreeSet<usize>],
-    roots: impl IntoIterator<Item = usize>,
-    outside: impl Fn(usize) -> bool,
-) -> BTreeSet<usize> {
-    let mut seen = BTreeSet::new();
-    let mut todo: Vec<usize> = roots.into_iter().collect();
-    while let Some(n) = todo.pop() {
-        if seen.insert(n) {
-            todo.extend(edges[n].iter().copied().filter(|&m| !outside(m)));
-        }
-    }
-    seen
-}
-
-/// The files hashed for a closure: its nodes and what they include.
-fn hashed_files(graph: &Graph, closure: &BTreeSet<usize>) -> Vec<(String, Vec<u8>)> {
-    let mut files = BTreeMap::new();
-    for &n in closure {
-        let node = &graph.nodes[n];
-        let text = std::fs::read_to_string(&node.file).expect("read source");
-        files.insert(node.file.clone(), node.parsed.hashed(&text).into_bytes());
-        let dir = Path::new(&node.file)
-            .parent()
-            .expect("a source has a folder");
-        for included in &node.parsed.includes {
-            let path = dir.join(included);
-            let bytes = std::fs::read(&path).unwrap_or_else(|e| {
-                panic!("build.rs: {} includes {}: {e}", node.file, path.display())
-            });
-            println!("cargo:rerun-if-changed={}", path.display());
-            files.insert(path.to_string_lossy().replace('\\', "/"), bytes);
-        }
-    }
-    files.into_iter().collect()
-}
+use std::path::Path;
 
 /// The fingerprint of some files: a hash of their names and contents.
 fn fingerprint(files: &[(String, Vec<u8>)]) -> String {
@@ -277,26 +72,9 @@ fn file_list(files: &[(String, Vec<u8>)]) -> String {
 }
 
 fn main() {
-    for root in ROOTS {
+    for root in graph::ROOTS {
         println!("cargo:rerun-if-changed={root}");
     }
-    let graph = Graph::read();
-    let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len()).map(|n| graph.edges(n)).collect();
-    let registry = graph
-        .nodes
-        .iter()
-        .find(|n| n.file == REGISTRY)
-        .unwrap_or_else(|| panic!("build.rs: no {REGISTRY}"));
-    let generators = &registry.parsed.registered;
-    if generators.is_empty() {
-        panic!(
-            "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
-        );
-    }
-    let drawing = |n: usize| {
-        let file = &graph.nodes[n].file;
-        file.starts_with(DRAWING) || file.ends_with("/views.rs")
-    };
     let mut fingerprints = String::from(
         "/// The fingerprints of each registered generator's code, by module (written by build.rs).\n\
          const FINGERPRINTS: &[Sides<&str>] = &[\n",
@@ -306,29 +84,26 @@ fn main() {
          #[cfg(test)]\n\
          const DEPENDENCIES: &[Sides<&[&str]>] = &[\n",
     );
-    for module in generators {
-        let path = vec!["generators".to_string(), module.clone()];
-        if !graph.modules.contains_key(&path) {
-            panic!("build.rs: {REGISTRY} names `{module}`, which has no file under src/generators");
+    for graph::Sides {
+        module,
+        solver,
+        draw,
+    } in graph::sides()
+    {
+        let sides = [solver, draw];
+        for (name, _) in sides.iter().flatten() {
+            println!("cargo:rerun-if-changed={name}");
         }
-        let own: Vec<usize> = graph.subtree(&path).collect();
-        let draw = closure(&edges, own.iter().copied(), |_| false);
-        let solver = closure(
-            &edges,
-            own.iter().copied().filter(|&n| !drawing(n)),
-            drawing,
-        );
-        let sides = [solver, draw].map(|side| hashed_files(&graph, &side));
         write_sides(
             &mut fingerprints,
-            module,
+            &module,
             sides
                 .each_ref()
                 .map(|files| format!("{:?}", fingerprint(files))),
         );
         write_sides(
             &mut dependencies,
-            module,
+            &module,
             sides.each_ref().map(|files| file_list(files)),
         );
     }

@@ -335,3 +335,21 @@ fn the_readme_excerpt_is_the_bundled_essay_and_builds() {
         run.stderr
     );
 }
+
+/// `docs/generators.md` is what `ladder generators --markdown` prints, byte
+/// for byte.
+#[test]
+fn docs_generators_md_is_what_ladder_generators_markdown_prints() {
+    let run = ladder(&["generators", "--markdown"], root());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let printed = run.stdout;
+    let committed = std::fs::read_to_string(root().join("docs/generators.md")).unwrap_or_default();
+    // Every generator has its section.
+    assert!(printed.contains("\n## blocked-board\n") && printed.contains("\n### Data keys\n"));
+    assert!(
+        committed == printed,
+        "docs/generators.md differs from what `ladder generators --markdown` prints; \
+         regenerate it with `cargo run -- generators --markdown > docs/generators.md` \
+         and commit it"
+    );
+}

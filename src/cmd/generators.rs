@@ -1,13 +1,25 @@
 //! `ladder generators`: every generator with its parameters, the limits that
 //! refuse a run, its data keys, the lists whose elements claims select by
-//! name, identities and views.
+//! name, identities and views; as text, or with `--markdown` as the reference
+//! in `docs/generators.md`.
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;
 use std::process::ExitCode;
 
-pub fn run() -> anyhow::Result<ExitCode> {
-    let listing = describe_all();
+/// The options of `ladder generators`.
+#[derive(clap::Args)]
+pub struct Args {
+    /// Write the listing as markdown: the reference in docs/generators.md.
+    #[arg(long)]
+    markdown: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let listing = match args.markdown {
+        true => markdown(),
+        false => describe_all(),
+    };
     super::closed_pipe_is_fine(std::io::Write::write_all(
         &mut std::io::stdout(),
         listing.as_bytes(),
@@ -19,54 +31,111 @@ pub fn run() -> anyhow::Result<ExitCode> {
 pub fn describe_all() -> String {
     REGISTRY
         .iter()
-        .map(|g| describe(g.spec()))
+        .map(|g| describe(g.spec(), Style::Text))
         .collect::<Vec<_>>()
         .join("\n")
 }
 
-fn describe(spec: &Spec) -> String {
+/// The listing as the markdown of docs/generators.md.
+pub fn markdown() -> String {
+    let mut out = String::from(
+        "# Generators\n\n\
+         <!-- Written by `ladder generators --markdown`; a test fails when this file differs \
+         from what it prints. -->\n\n\
+         Every generator an essay can name in `generator = \"...\"`: its parameters, the \
+         limits that refuse a run, the data keys claims and captions read, the lists whose \
+         elements a claim selects by name, the identities a run asserts and the views it \
+         draws.\n",
+    );
+    for g in REGISTRY {
+        out.push('\n');
+        out.push_str(&describe(g.spec(), Style::Markdown));
+    }
+    out
+}
+
+/// How the listing is written: indented text for the terminal, or markdown.
+#[derive(Clone, Copy)]
+enum Style {
+    Text,
+    Markdown,
+}
+
+impl Style {
+    /// A generator's heading and description.
+    fn generator(self, out: &mut String, spec: &Spec) {
+        let _ = match self {
+            Style::Text => writeln!(out, "{}\n  {}", spec.name, spec.description),
+            Style::Markdown => writeln!(out, "## {}\n\n{}", spec.name, spec.description),
+        };
+    }
+
+    /// The heading of one of a generator's lists.
+    fn section(self, out: &mut String, heading: &str) {
+        let _ = match self {
+            Style::Text => writeln!(out, "  {heading}:"),
+            Style::Markdown => {
+                let mut chars = heading.chars();
+                let first = chars.next().map(|c| c.to_uppercase().to_string());
+                writeln!(
+                    out,
+                    "\n### {}{}\n",
+                    first.unwrap_or_default(),
+                    chars.as_str()
+                )
+            }
+        };
+    }
+
+    /// One entry of a list: a name, what it is (if said) and its doc.
+    fn entry(self, out: &mut String, name: &str, detail: Option<&str>, doc: &str) {
+        let detail = detail.map(|d| format!(" ({d})")).unwrap_or_default();
+        let _ = match self {
+            Style::Text => writeln!(out, "    {name}{detail}: {doc}"),
+            Style::Markdown => writeln!(out, "- `{name}`{detail}: {doc}"),
+        };
+    }
+}
+
+fn describe(spec: &Spec, style: Style) -> String {
     let mut out = String::new();
     let docs = |out: &mut String, heading: &str, docs: &[Doc]| {
         if !docs.is_empty() {
-            let _ = writeln!(out, "  {heading}:");
+            style.section(out, heading);
             for d in docs {
-                let _ = writeln!(out, "    {}: {}", d.name, d.doc);
+                style.entry(out, d.name, None, d.doc);
             }
         }
     };
-    let _ = writeln!(out, "{}\n  {}", spec.name, spec.description);
+    style.generator(&mut out, spec);
     if !spec.params.is_empty() {
-        let _ = writeln!(out, "  parameters:");
+        style.section(&mut out, "parameters");
         for p in spec.params {
-            let _ = writeln!(
-                out,
-                "    {} ({}, default {}): {}",
-                p.name, p.kind, p.default, p.doc
-            );
+            let detail = format!("{}, default {}", p.kind, p.default);
+            style.entry(&mut out, p.name, Some(&detail), p.doc);
         }
     }
     if !spec.limits.is_empty() {
-        let _ = writeln!(out, "  limits (a run past one is refused):");
+        style.section(&mut out, "limits (a run past one is refused)");
         for l in spec.limits {
-            let _ = writeln!(
-                out,
-                "    {} (at most {}, grows with {}; a directive raises it with {} = N): {}",
-                l.name,
+            let detail = format!(
+                "at most {}, grows with {}; a directive raises it with {} = N",
                 l.max,
                 l.params.join(", "),
-                l.raise_key(),
-                l.doc
+                l.raise_key()
             );
+            style.entry(&mut out, l.name, Some(&detail), l.doc);
         }
     }
     docs(&mut out, "data keys", spec.keys);
     if !spec.names.is_empty() {
-        let _ = writeln!(
-            out,
-            "  elements named by a field (`{{{{ ID.LIST[NAME] }}}}`):"
+        style.section(
+            &mut out,
+            "elements named by a field (`{{ ID.LIST[NAME] }}`)",
         );
         for (list, field) in spec.names {
-            let _ = writeln!(out, "    {list}[NAME]: the element whose .{field} is NAME");
+            let doc = format!("the element whose .{field} is NAME");
+            style.entry(&mut out, &format!("{list}[NAME]"), None, &doc);
         }
     }
     docs(&mut out, "identities", spec.identities);

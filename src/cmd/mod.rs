@@ -75,7 +75,7 @@ enum Command {
     /// Build the site in memory, serve it, and rebuild and reload on every change.
     Serve(serve::Args),
     /// List every generator with its parameters, data keys and identities.
-    Generators,
+    Generators(generators::Args),
     /// Run one generator: data as JSON on stdout, checks on stderr.
     Figure(figure::Args),
     /// Print the value of a position: `ladder value domineering '...|...'`, `cram`, `hackenbush '0-1 1-2'`.
@@ -107,7 +107,7 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::build(args),
         Command::Check(args) => build::check(args),
         Command::Serve(args) => serve::run(args),
-        Command::Generators => generators::run(),
+        Command::Generators(args) => generators::run(args),
         Command::Figure(args) => figure::run(args),
         Command::Value(args) => value::run(args),
         Command::Clean(args) => clean::run(args),

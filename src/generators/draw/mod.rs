@@ -20,6 +20,7 @@
 //! size on the page, at least 12 CSS px, in the page's font.
 
 mod board;
+mod catalogue;
 mod chart;
 mod graph;
 mod html;
@@ -244,7 +245,7 @@ impl Drawing {
                 legend: Vec::new(),
             },
             Drawing::Catalogue(catalogue) => Rendered {
-                body: html::catalogue(catalogue),
+                body: catalogue::catalogue(catalogue),
                 picture: false,
                 values: Some(catalogue.values()),
                 tabular: false,

@@ -243,25 +243,7 @@ impl Generator for HackenbushFusion {
         let (count, graph) = (p.family, graph(&p).expect("the limits read the graph"));
         let graphs: Vec<Entry> = hackenbush::family(count, p.max_edges)
             .iter()
-            .map(|g| {
-                let fusion = g.fusion();
-                let value = fusion.value();
-                let search = g.brute_force().expect("the family's graphs are small");
-                let edges = g.edges();
-                let ends = |&(a, b): &(u32, u32)| (a.min(b), a.max(b));
-                Entry {
-                    edges: g.to_string(),
-                    size: edges.len(),
-                    loops: edges.iter().filter(|(a, b)| a == b).count(),
-                    repeated: (0..edges.len())
-                        .filter(|&i| edges[..i].iter().any(|e| ends(e) == ends(&edges[i])))
-                        .count(),
-                    floating: fusion.part_of_edge.iter().filter(|p| p.is_none()).count(),
-                    value: value.to_string(),
-                    grundy: value.0,
-                    search: search.to_string(),
-                }
-            })
+            .map(entry)
             .collect();
         let differ: Vec<&str> = graphs
             .iter()
@@ -271,15 +253,7 @@ impl Generator for HackenbushFusion {
         let listed: Vec<Listed> = positions(&p)
             .expect("the limits read the listed graphs")
             .iter()
-            .map(|g| {
-                let value = g.fusion().value();
-                Listed {
-                    graph: g.to_string(),
-                    value: value.to_string(),
-                    grundy: value.0,
-                    search: searched(g).map(|v| v.to_string()),
-                }
-            })
+            .map(listed)
             .collect();
         let listed_differ: Vec<&str> = listed
             .iter()
@@ -312,24 +286,7 @@ impl Generator for HackenbushFusion {
                 search.unwrap_or(fusion.value()),
             ),
         ];
-        let drawn = Drawn {
-            edges: graph.edges().to_vec(),
-            value: fusion.value().to_string(),
-            search: search.map(|v| v.to_string()),
-            part_of_edge: fusion.part_of_edge.clone(),
-            parts: fusion.parts.iter().map(ToString::to_string).collect(),
-            nodes: fusion
-                .nodes
-                .iter()
-                .map(|n| FusedNode {
-                    vertices: n.vertices.clone(),
-                    parent: n.parent.map(|(p, _)| p),
-                    bridge: n.parent.map(|(_, e)| e),
-                    loops: n.loops.clone(),
-                    value: n.value.to_string(),
-                })
-                .collect(),
-        };
+        let drawn = drawn(&graph, &fusion, search);
         let data = Results {
             count,
             zero: graphs.iter().filter(|e| e.grundy == 0).count(),
@@ -343,6 +300,61 @@ impl Generator for HackenbushFusion {
 
     fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
         views::draw(view, &data.typed()?)
+    }
+}
+
+/// A graph of the family with its value by fusion and by search, and the
+/// counts of its loops, repeated edges and edges floating free of the ground.
+fn entry(g: &Graph) -> Entry {
+    let fusion = g.fusion();
+    let value = fusion.value();
+    let search = g.brute_force().expect("the family's graphs are small");
+    let edges = g.edges();
+    let ends = |&(a, b): &(u32, u32)| (a.min(b), a.max(b));
+    Entry {
+        edges: g.to_string(),
+        size: edges.len(),
+        loops: edges.iter().filter(|(a, b)| a == b).count(),
+        repeated: (0..edges.len())
+            .filter(|&i| edges[..i].iter().any(|e| ends(e) == ends(&edges[i])))
+            .count(),
+        floating: fusion.part_of_edge.iter().filter(|p| p.is_none()).count(),
+        value: value.to_string(),
+        grundy: value.0,
+        search: search.to_string(),
+    }
+}
+
+/// A listed graph with its value by fusion and, where small enough, by search.
+fn listed(g: &Graph) -> Listed {
+    let value = g.fusion().value();
+    Listed {
+        graph: g.to_string(),
+        value: value.to_string(),
+        grundy: value.0,
+        search: searched(g).map(|v| v.to_string()),
+    }
+}
+
+/// The drawn graph as fusion leaves it: its parts and the fused tree.
+fn drawn(graph: &Graph, fusion: &hackenbush::Fusion, search: Option<Nimber>) -> Drawn {
+    Drawn {
+        edges: graph.edges().to_vec(),
+        value: fusion.value().to_string(),
+        search: search.map(|v| v.to_string()),
+        part_of_edge: fusion.part_of_edge.clone(),
+        parts: fusion.parts.iter().map(ToString::to_string).collect(),
+        nodes: fusion
+            .nodes
+            .iter()
+            .map(|n| FusedNode {
+                vertices: n.vertices.clone(),
+                parent: n.parent.map(|(p, _)| p),
+                bridge: n.parent.map(|(_, e)| e),
+                loops: n.loops.clone(),
+                value: n.value.to_string(),
+            })
+            .collect(),
     }
 }
 

@@ -5,9 +5,6 @@
 //! them: its solver side, which its data depend on, and its drawing side, which
 //! its views depend on. This module looks them up by the generator's module.
 
-#[cfg(test)]
-mod paths;
-
 use crate::generators::{Generator, registry};
 
 /// What build.rs found of one registered generator's code: of its solver
