@@ -116,7 +116,7 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             err!("error: {e:#}");
-            if e.is::<crate::site::output::Refused>() {
+            if e.is::<crate::site::output::check::Refused>() {
                 ExitCode::from(USAGE_ERROR)
             } else {
                 ExitCode::from(IO_ERROR)

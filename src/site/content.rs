@@ -10,6 +10,7 @@
 use super::diagnostics::{Diagnostic, Source, control_character};
 use super::typography::smart;
 use super::walk::{ESSAY, read_text, walk};
+use atom_syndication::FixedDateTime;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -301,7 +302,7 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
         }
     }
     if let (Some(date), Some(updated)) = (&front.date, &front.updated)
-        && super::discovery::datetime(updated) < super::discovery::datetime(date)
+        && datetime(updated) < datetime(date)
     {
         return Err(src.error_at(
             at("updated"),
@@ -463,7 +464,7 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
-        if let Some((_, what)) = super::templates::FOLDERS.iter().find(|f| f.0 == slug) {
+        if let Some((_, what)) = super::layout::FOLDERS.iter().find(|f| f.0 == slug) {
             for &i in &rungs {
                 errors.push(rung_error_at_ladder(&essays[i], slug, what));
             }
@@ -521,7 +522,7 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                     "{slug}/index.html, the page of the ladder `{slug}`"
                 ))
             } else {
-                super::templates::site_files()
+                super::layout::site_files()
                     .find(|f| f.to_lowercase() == dir)
                     .map(|f| format!("{f}, which every site carries"))
             };
@@ -581,6 +582,20 @@ pub fn title_of(slug: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A front-matter date as the feed writes it: a date alone is midnight UTC,
+/// a time without an offset is UTC. `None` for a time without a date.
+pub fn datetime(d: &toml::value::Datetime) -> Option<FixedDateTime> {
+    d.date?;
+    let mut text = d.to_string();
+    if d.time.is_none() {
+        text.push_str("T00:00:00");
+    }
+    if d.offset.is_none() {
+        text.push('Z');
+    }
+    FixedDateTime::parse_from_rfc3339(&text.replacen(' ', "T", 1)).ok()
 }
 
 #[cfg(test)]

@@ -16,7 +16,7 @@
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
 //!    as it is rendered, but for files the previous site holds as they are
-//!    ([`staging`]); index the pages for search
+//!    ([`output::stage`]); index the pages for search
 //!    ([`search`]) and swap the new site in, only if every step succeeded
 //!    ([`output`]), and record every value and claim the essays state, so
 //!    that the next build (or `ladder check`) names those that moved
@@ -27,7 +27,6 @@
 //! the first. The pipeline imports generators through their registry and
 //! knows no game.
 
-mod artifacts;
 pub mod claims;
 pub mod config;
 pub mod content;
@@ -37,6 +36,7 @@ pub mod discovery;
 pub mod figures;
 mod fingerprint;
 pub mod font;
+pub mod layout;
 pub mod markdown;
 pub mod math;
 pub mod moves;
@@ -46,8 +46,6 @@ pub mod pages;
 pub mod scripts;
 pub mod search;
 pub mod serve;
-mod spare;
-pub mod staging;
 pub mod templates;
 pub mod terms;
 pub mod typography;
@@ -59,11 +57,10 @@ use content::{Essay, Ladder};
 use diagnostics::{Diagnostic, Source};
 use figures::{Cache, Job, Origin, Progress};
 use markdown::{LinkIndex, Scan};
-use output::Files;
+use output::sink::{Files, Sink};
 use pages::{essay_context, render_indexes, render_page, site_context};
 use rayon::prelude::*;
 use serde::Serialize;
-use staging::Sink;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -154,7 +151,7 @@ pub enum Failure {
     /// computed (a claim that fails now among them).
     Content(Vec<Diagnostic>, Vec<moves::Move>),
     /// The machine failed us (a folder that cannot be written, say), or the
-    /// output folder was refused ([`output::Refused`], a usage error).
+    /// output folder was refused ([`output::check::Refused`], a usage error).
     Io(anyhow::Error),
 }
 
@@ -162,7 +159,7 @@ pub enum Failure {
 ///
 /// Writing, it holds the root's lock throughout (a second build of the root
 /// waits), refuses an output folder it must not replace before doing any
-/// work, writes each file into a staging folder as it is made ([`staging`]),
+/// work, writes each file into a staging folder as it is made ([`output::stage`]),
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
 /// writing, and no essay's parsed markdown past its rendering; what stays
@@ -180,15 +177,15 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
         return Ok(site.build(progress)?.summary);
     }
     let opts = &site.opts;
-    let _lock = output::lock_root(&opts.root, &|| {
-        let root = output::real_path(&opts.root).unwrap_or_else(|_| opts.root.clone());
+    let _lock = output::check::lock_root(&opts.root, &|| {
+        let root = output::check::real_path(&opts.root).unwrap_or_else(|_| opts.root.clone());
         progress.say(&format!(
             "waiting for another build of {} to finish",
             root.display()
         ))
     })
     .map_err(Failure::Io)?;
-    let out = output::Output::check(&opts.root, &opts.output, opts.replace_output)
+    let out = output::check::Output::check(&opts.root, &opts.output, opts.replace_output)
         .map_err(Failure::Io)?;
     let mut warnings = out.clean_stale();
     let staging = out.stage().map_err(Failure::Io)?;
@@ -439,7 +436,7 @@ impl Site {
             sink.add(path, &bytes);
         }
         if errors.is_empty() {
-            sink.add(font::PATH.into(), &math.font());
+            sink.add(layout::FONT.into(), &math.font());
         }
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();

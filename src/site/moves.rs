@@ -17,12 +17,12 @@
 //! The file is JSON with sorted keys, one expression a line, written through
 //! a temporary file, and never over a file ladder did not write.
 
-use super::artifacts::write_new;
 use super::claims::syntax::Against;
 use super::claims::{self, Action, EssayData, Expr};
 use super::content::Essay;
 use super::diagnostics::Source;
 use super::directives::Kind;
+use super::figures::cache::write_new;
 use super::markdown::{Prepared, Scan};
 use super::terms;
 use super::walk::{RECORD, Unread, read};

@@ -18,7 +18,7 @@ const DEFAULTS: [(&str, &str); 7] = [
     ("search.html", include_str!("../../templates/search.html")),
 ];
 /// The files copied to the site as they are, unless `DIR/templates/` has its own.
-const STATIC: [(&str, &str); 2] = [
+pub const STATIC: [(&str, &str); 2] = [
     ("style.css", include_str!("../../templates/style.css")),
     ("favicon.svg", include_str!("../../templates/favicon.svg")),
 ];
@@ -30,31 +30,6 @@ pub const ASSETS: [(&str, &[u8]); 1] = [(
     "fonts/OFL.txt",
     include_bytes!("../../templates/fonts/OFL.txt"),
 )];
-
-/// The files every site has at fixed paths (besides the pages of ladders and
-/// essays): the front page, the list of every essay, the search page, the
-/// page for a missing one, the feed, the sitemap, the `STATIC` files, the
-/// [`ASSETS`] and the math font.
-pub fn site_files() -> impl Iterator<Item = &'static str> {
-    [
-        "index.html",
-        super::pages::ESSAYS_PAGE,
-        super::search::PAGE,
-        "404.html",
-    ]
-    .into_iter()
-    .chain([super::discovery::FEED, super::discovery::SITEMAP])
-    .chain(STATIC.iter().map(|(path, _)| *path))
-    .chain(ASSETS.iter().map(|(path, _)| *path))
-    .chain([super::font::PATH])
-}
-
-/// The folders every site has, with what is there: no ladder may take one.
-pub const FOLDERS: [(&str, &str); 3] = [
-    ("essays", "where the site lists every essay"),
-    ("search", "where the site's search page is"),
-    (super::search::BUNDLE, "where the search index is"),
-];
 
 /// Loaded templates and the static files.
 pub struct Templates {

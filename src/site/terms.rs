@@ -8,8 +8,10 @@
 //! terms needs spaces around it; inside a word it is part of a figure's id
 //! (`two-rows.grid`).
 
-use super::claims::path::closing;
-use super::claims::{EssayData, Path, Ratio, ratio_of, resolve};
+use super::claims::data::EssayData;
+use super::claims::evaluate::ratio_of;
+use super::claims::path::{Path, closing, resolve};
+use super::claims::ratio::Ratio;
 use super::diagnostics::cut;
 use rust_decimal::Decimal;
 use serde_json::Value;

@@ -12,9 +12,9 @@
 //! whose field is null is not kept. Names compare as [`name_key`] reads
 //! them: `boards[4x5]` is the board named "4 × 5".
 
+use super::data::{EssayData, is_name};
 use super::evaluate::holds;
-use super::syntax::{Literal, Op, comparable, operator, parse_literal};
-use super::{EssayData, is_name};
+use super::literal::{Literal, Op, comparable, operator, parse_literal};
 use crate::generators::name_key;
 use serde_json::Value;
 use std::fmt;

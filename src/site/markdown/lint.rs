@@ -3,7 +3,8 @@
 //! written), and a caption or alt text naming a colour, which one of the
 //! two colour schemes contradicts.
 
-use crate::site::claims::syntax::{Against, LiteralKind};
+use crate::site::claims::literal::LiteralKind;
+use crate::site::claims::syntax::Against;
 use crate::site::claims::{Action, Expr};
 
 /// Why a claim's literal, printed as written, reads otherwise than the

@@ -38,15 +38,3 @@ pub use links::LinkIndex;
 pub use prepared::{Expression, Prepared};
 pub use render::{Context, Rendered, Shown, render};
 pub use scan::{Heading, Piece, Scan, scan, slugify};
-
-use pulldown_cmark::Options;
-
-/// The markdown every text is parsed with.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_MATH
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_SMART_PUNCTUATION
-}

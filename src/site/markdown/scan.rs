@@ -3,8 +3,7 @@
 //! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
 
-use super::options;
-use super::prepared::{Expression, Prepared};
+use super::prepared::{Expression, Prepared, options};
 use crate::generators::Generator;
 use crate::site::content::Essay;
 use crate::site::diagnostics::{Diagnostic, Source, cut};

@@ -292,7 +292,7 @@ fn page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::output::Files;
+    use crate::site::output::sink::Files;
     use std::io::{Read, Write};
     use std::time::Instant;
 

@@ -35,7 +35,8 @@ pub mod watch;
 pub use answer::{Reply, answer};
 
 use super::figures::Progress;
-use super::{Failure, Site, output::Files};
+use super::output::sink::Files;
+use super::{Failure, Site};
 use answer::{HTML, content_type, inject};
 use anyhow::{Context as _, Result};
 use hyper::body::Bytes;
