@@ -275,7 +275,7 @@ const TMP: &str = ".tmp";
 
 /// Writes through a temporary file, so a reader never sees half a file, and
 /// removes the temporary file when writing or renaming fails.
-pub(in crate::site) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!("{TMP}{}", std::process::id()));
     let tmp = PathBuf::from(tmp);
