@@ -6,7 +6,7 @@ use super::CONTENT_ERROR;
 use super::build::report;
 use crate::generators::REGISTRY;
 use crate::site::figures::{self, Job};
-use crate::site::{content, markdown, output, walk};
+use crate::site::{content, markdown, output, read};
 use anyhow::Context;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -34,7 +34,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     // An essay with an error may name a figure once it is fixed, and a
     // figures/ outside the project is not ladder's: refuse.
-    let mut errors: Vec<_> = walk::inside(&dir, &args.root).err().into_iter().collect();
+    let mut errors: Vec<_> = read::inside(&dir, &args.root).err().into_iter().collect();
     let essays = content::load(&args.root.join("content"), &args.root).unwrap_or_else(|e| {
         errors.extend(e);
         Vec::new()

@@ -70,7 +70,7 @@ enum Command {
     /// Build the site from content/ into site/.
     Build(build::BuildArgs),
     /// Do all the work and checks of build, and name the values and claims
-    /// that moved since the last build; write nothing.
+    /// that changed since the last build; write nothing.
     Check(build::CheckArgs),
     /// Build the site in memory, serve it, and rebuild and reload on every change.
     Serve(serve::Args),

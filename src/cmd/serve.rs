@@ -22,7 +22,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let site = Site::new(Options {
         drafts: true,
-        moves: false,
+        changes: false,
         ..Options::new(args.root)
     });
     let server = serve::start(

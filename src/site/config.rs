@@ -7,7 +7,7 @@
 //! matter.
 
 use super::diagnostics::{Diagnostic, Source, control_character, cut};
-use super::walk::{SETTINGS, Unread, read_text};
+use super::read::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,13 +3,13 @@
 //! but the words of a page that lists essays ([`Kind::Intro`]): in a folder,
 //! its ladder's page; at the top of `content/`, the front page.
 //!
-//! Files are found by [`walk`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
+//! Files are found by [`find`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
 //! empty or only dots, or whose page would land on another output, is an error
 //! naming both files; links to pages are percent-encoded.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
+use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
-use super::walk::{ESSAY, read_text, walk};
 use atom_syndication::FixedDateTime;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
@@ -163,7 +163,7 @@ pub struct Ladder {
 /// `root`, every file name that cannot be a page and every wrong front matter.
 pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut paths = walk(
+    let mut paths = find(
         content_dir,
         root,
         &|name| name.ends_with(".md"),

@@ -19,8 +19,8 @@
 //!    ([`output::stage`]); index the pages for search
 //!    ([`search`]) and swap the new site in, only if every step succeeded
 //!    ([`output`]), and record every value and claim the essays state, so
-//!    that the next build (or `ladder check`) names those that moved
-//!    ([`moves`]); or [`serve`] it from memory, rebuilding on every change,
+//!    that the next build (or `ladder check`) names those that changed
+//!    ([`changes`]); or [`serve`] it from memory, rebuilding on every change,
 //!    without a search index.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
@@ -28,6 +28,7 @@
 //! knows no game.
 
 mod bind;
+pub mod changes;
 pub mod claims;
 pub mod config;
 pub mod content;
@@ -40,17 +41,16 @@ pub mod font;
 pub mod layout;
 pub mod markdown;
 pub mod math;
-pub mod moves;
 mod old_site;
 pub mod output;
 pub mod pages;
+pub mod read;
 pub mod scripts;
 pub mod search;
 pub mod serve;
 pub mod templates;
 pub mod terms;
 pub mod typography;
-pub mod walk;
 
 use crate::generators::Generator;
 use bind::{Bound, Plan};
@@ -88,9 +88,9 @@ pub struct Options {
     /// otherwise they are left out, and a link to one is an error.
     pub drafts: bool,
     /// Compare what the essays state with the last successful build's
-    /// record ([`moves`]): `ladder build` and `ladder check` do, `ladder
+    /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
     /// serve` does not, so an edit does not re-evaluate every essay's claims.
-    pub moves: bool,
+    pub changes: bool,
 }
 
 impl Options {
@@ -107,7 +107,7 @@ impl Options {
             generators: crate::generators::REGISTRY,
             base_url: None,
             drafts: false,
-            moves: true,
+            changes: true,
         }
     }
 }
@@ -138,18 +138,18 @@ pub struct Summary {
     /// literal written otherwise than the site prints numbers, a caption
     /// naming a colour.
     pub lints: Vec<Diagnostic>,
-    /// The values and claims whose computed values moved since the last
+    /// The values and claims whose computed values changed since the last
     /// successful `ladder build`.
-    pub moves: Vec<moves::Move>,
+    pub changes: Vec<changes::Change>,
 }
 
 /// Why a build failed.
 #[derive(Debug)]
 pub enum Failure {
     /// The content is wrong: every error found, and the values and claims
-    /// that moved since the last successful build, as far as they could be
+    /// that changed since the last successful build, as far as they could be
     /// computed (a claim that fails now among them).
-    Content(Vec<Diagnostic>, Vec<moves::Move>),
+    Content(Vec<Diagnostic>, Vec<changes::Change>),
     /// The machine failed us (a folder that cannot be written, say), or the
     /// output folder was refused ([`output::check::Refused`], a usage error).
     Io(anyhow::Error),
@@ -209,7 +209,7 @@ pub struct Built {
     pub summary: Summary,
     /// What the essays state, for `figures/` (none where a file ladder did
     /// not write stands in its place).
-    pub record: Option<moves::Record>,
+    pub record: Option<changes::Record>,
 }
 
 /// A site that can be built again and again (as `ladder serve` does), keeping
@@ -257,7 +257,7 @@ impl Site {
         &mut self,
         sink: &dyn Sink,
         progress: &dyn Progress,
-    ) -> Result<(Summary, Option<moves::Record>), Failure> {
+    ) -> Result<(Summary, Option<changes::Record>), Failure> {
         // Every page passes the math font's watch on its way out.
         let math = font::MathText::new(sink);
         let mut build = Build::new(&self.opts, &math);
@@ -358,7 +358,7 @@ impl<'a> Build<'a> {
             ));
         }
         // Artifacts are read and written there: never outside the project.
-        walk::inside(&opts.root.join("figures"), &opts.root)
+        read::inside(&opts.root.join("figures"), &opts.root)
             .map_err(|e| Failure::Content(vec![e], Vec::new()))?;
         let mut essays = content::load(&content_dir, &opts.root)
             .map_err(|errors| Failure::Content(errors, Vec::new()))?;
@@ -427,9 +427,9 @@ impl<'a> Build<'a> {
 
     /// The record of what the essays stated at the last successful build,
     /// when this build compares with it.
-    fn previous(&self) -> Result<Option<moves::Record>, String> {
-        if self.opts.moves {
-            moves::Record::read(&self.opts.root.join("figures"), &self.opts.root)
+    fn previous(&self) -> Result<Option<changes::Record>, String> {
+        if self.opts.changes {
+            changes::Record::read(&self.opts.root.join("figures"), &self.opts.root)
         } else {
             Ok(None)
         }
@@ -468,11 +468,11 @@ impl<'a> Build<'a> {
 
     /// What the essays state, evaluated in parallel, when this build
     /// compares them with the last successful build's.
-    fn statements(&self, essays: &[Essay], scans: &[Scan], bound: &[Bound]) -> moves::Statements {
-        let mut statements = moves::Statements::default();
-        if self.opts.moves {
-            let stated: Vec<moves::Statements> = (essays.par_iter().zip(scans).zip(bound))
-                .map(|((essay, scan), bound)| moves::Statements::of(essay, scan, &bound.data))
+    fn statements(&self, essays: &[Essay], scans: &[Scan], bound: &[Bound]) -> changes::Statements {
+        let mut statements = changes::Statements::default();
+        if self.opts.changes {
+            let stated: Vec<changes::Statements> = (essays.par_iter().zip(scans).zip(bound))
+                .map(|((essay, scan), bound)| changes::Statements::of(essay, scan, &bound.data))
                 .collect();
             stated.into_iter().for_each(|s| statements.append(s));
         }
@@ -634,25 +634,25 @@ impl<'a> Build<'a> {
     }
 
     /// What the build did, or every error it found, with the values and
-    /// claims that moved since the last successful build; and the record of
+    /// claims that changed since the last successful build; and the record of
     /// what the essays state now, when there is one to keep.
     fn finish(
         mut self,
         input: &Input,
         plan: &Plan,
         results: &[Result<Got, String>],
-        previous: Result<Option<moves::Record>, String>,
-        statements: &moves::Statements,
-    ) -> Result<(Summary, Option<moves::Record>), Failure> {
-        let moves = match &previous {
-            Ok(Some(record)) => statements.moves(record),
+        previous: Result<Option<changes::Record>, String>,
+        statements: &changes::Statements,
+    ) -> Result<(Summary, Option<changes::Record>), Failure> {
+        let changes = match &previous {
+            Ok(Some(record)) => statements.changes(record),
             _ => Vec::new(),
         };
         if !self.errors.is_empty() {
             let mut errors = self.errors;
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
             errors.dedup();
-            return Err(Failure::Content(errors, moves));
+            return Err(Failure::Content(errors, changes));
         }
         if let Err(note) = &previous {
             self.notes.push(note.clone());
@@ -683,9 +683,9 @@ impl<'a> Build<'a> {
             warnings: Vec::new(),
             lints: self.lints,
             notes: self.notes,
-            moves,
+            changes,
         };
-        let record = (self.opts.moves && previous.is_ok()).then(|| statements.record());
+        let record = (self.opts.changes && previous.is_ok()).then(|| statements.record());
         Ok((summary, record))
     }
 }

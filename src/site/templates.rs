@@ -1,6 +1,6 @@
 //! The page templates (tera), the stylesheet and the favicon: the defaults embedded in the
 //! binary, overridden file by file by `DIR/templates/` when it exists. Files
-//! are found as essays are ([`super::walk::walk`]): a symlink is followed
+//! are found as essays are ([`super::read::find`]): a symlink is followed
 //! only when it stays inside the project root, and what cannot be read is an
 //! error.
 
@@ -57,7 +57,7 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     if !dir.as_os_str().is_empty() {
         let wanted = |name: &str| name.ends_with(".html") || STATIC.iter().any(|s| s.0 == name);
-        let mut paths = super::walk::walk(dir, root, &wanted, &mut errors);
+        let mut paths = super::read::find(dir, root, &wanted, &mut errors);
         paths.sort();
         for path in &paths {
             let path = path.as_path();
@@ -67,7 +67,7 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
                 .to_string_lossy()
                 .replace('\\', "/");
             let read = || {
-                super::walk::read_text(path, root, super::walk::TEMPLATE)
+                super::read::read_text(path, root, super::read::TEMPLATE)
                     .map_err(|unread| unread.at(path))
             };
             if let Some(slot) = statics.iter_mut().find(|s| s.0 == name) {

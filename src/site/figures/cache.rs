@@ -10,7 +10,7 @@ use super::job::{Figure, Job};
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
 use crate::site::fingerprint;
-use crate::site::walk::{ARTIFACT, Unread, read};
+use crate::site::read::{ARTIFACT, Unread, read};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
