@@ -1,5 +1,8 @@
 //! `ladder build` and `ladder check`: the whole pipeline, writing the site or
 //! only checking it.
+//!
+//! It imports the site pipeline and the shared progress and exit codes of
+//! [`super`].
 
 use super::{CONTENT_ERROR, progress};
 use crate::site::changes::Change;

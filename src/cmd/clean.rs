@@ -1,6 +1,9 @@
 //! `ladder clean`: removes the figure artifacts in `figures/` that no essay
 //! names any more (after its parameters changed, say). Only files whose names
 //! ladder writes are ever removed.
+//!
+//! It imports the site's content loading, markdown scan, figures, file reader
+//! and output lock, and `ladder build`'s error report.
 
 use super::CONTENT_ERROR;
 use super::build::report;

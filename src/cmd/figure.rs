@@ -1,5 +1,7 @@
 //! `ladder figure NAME [key=value ...]`: runs one generator and prints its data
 //! as JSON on stdout and its checks on stderr.
+//!
+//! It imports the generators and the exit codes of [`super`].
 
 use super::{CONTENT_ERROR, USAGE_ERROR};
 use crate::generators::{self, Params};

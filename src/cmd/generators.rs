@@ -1,6 +1,8 @@
 //! `ladder generators`: every generator with its parameters, the limits that
 //! refuse a run, its data keys, the lists whose elements claims select by
 //! name, identities and views.
+//!
+//! It imports the generators' registry and [`super`]'s output helpers.
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;

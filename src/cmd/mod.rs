@@ -6,6 +6,10 @@
 //! not be written (the previous one is kept), a folder could not be listed,
 //! a port could not be bound. A command reports content and usage errors
 //! itself; an error it returns is an I/O failure (or a refusal, a usage error).
+//!
+//! It imports one file per command and, from the site, only diagnostics and the
+//! output's refusal; no command imports another but `clean`, which reports
+//! errors as `build` does.
 
 /// `println!`, but a write that fails is an error returned, not a panic, and
 /// a reader that has gone away (`ladder generators | head -1`) is no error at

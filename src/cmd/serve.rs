@@ -1,4 +1,6 @@
 //! `ladder serve`: preview while writing.
+//!
+//! It imports the site pipeline, its server and the shared progress.
 
 use super::progress;
 use crate::site::{Options, Site, serve};

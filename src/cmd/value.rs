@@ -3,6 +3,9 @@
 //! the canonical value of Domineering or Amazons, or the Grundy value (a
 //! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
 //! Domineering's search runs on every core ([`Values::in_parallel`]).
+//!
+//! It imports the game-theory core and the games, and the exit codes of
+//! [`super`]; nothing of the site.
 
 use super::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;

@@ -16,6 +16,9 @@
 //!
 //! The file is JSON with sorted keys, one expression a line, written through
 //! a temporary file, and never over a file ladder did not write.
+//!
+//! It imports the claims, the terms, content, the markdown scan, the figure
+//! cache's careful writer and the file reader; the pipeline imports it.
 
 use super::claims::syntax::Against;
 use super::claims::{self, Action, EssayData, Expr};

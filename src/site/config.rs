@@ -5,6 +5,8 @@
 //! character in a text, a language that is not a BCP 47 tag or a base URL
 //! that is not an absolute `http(s)` URL is an error at its line, as in front
 //! matter.
+//!
+//! It imports only diagnostics and the file reader.
 
 use super::diagnostics::{Diagnostic, Source, control_character, cut};
 use super::read::{SETTINGS, Unread, read_text};

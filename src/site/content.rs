@@ -6,6 +6,10 @@
 //! Files are found by [`find`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
 //! empty or only dots, or whose page would land on another output, is an error
 //! naming both files; links to pages are percent-encoded.
+//!
+//! It imports diagnostics, typography, the file reader and [`super::layout`]
+//! (the paths no essay may take); page rendering imports it, never the other
+//! way.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
 use super::read::{ESSAY, find, read_text};

@@ -4,6 +4,9 @@
 //! The body is TOML: `id`, `generator`, `caption`, `alt`, `view`, and the
 //! generator's parameters. This module validates a body against the registry
 //! and reports each problem at the line of the key it concerns.
+//!
+//! It imports the generators, the claims (for what an id may be) and
+//! diagnostics.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
 use crate::generators::{Generator, ParamError, Params};

@@ -2,6 +2,9 @@
 //! an Atom feed of the essays by date and a sitemap of every page. Both name
 //! pages by absolute URL, so both need the site's base URL; the feed's dates
 //! are the essays' own, never the clock's, so two builds give the same bytes.
+//!
+//! It imports content, config, [`super::layout`] and the output's
+//! `Files`.
 
 use super::config::Config;
 use super::content::{Essay, Ladder, datetime};

@@ -11,6 +11,8 @@
 //! and the glyphs it names for a kept glyph (the larger sizes and the parts
 //! a stretched parenthesis or integral is built from) are added to the kept
 //! glyphs until none is missing. The same characters give the same bytes.
+//!
+//! It imports only the output's `Sink`.
 
 use super::output::sink::Sink;
 use read_fonts::collections::IntSet;

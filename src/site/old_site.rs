@@ -2,6 +2,8 @@
 //! marker, from a folder that holds anything else: the default `ROOT/site`
 //! is replaced without `--replace-output` only when every file in it has a
 //! path ladder writes.
+//!
+//! It imports only [`super::layout`]; the output check imports it.
 
 use super::layout::{SEARCH_BUNDLE, site_files};
 use std::path::{Component, Path};

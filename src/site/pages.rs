@@ -1,6 +1,11 @@
 //! What each page's template is given (the site's ladders and settings,
 //! an essay's place in its ladder, a ladder's or the front page's
 //! introduction) and the pages beside the essays.
+//!
+//! It imports content, config, the markdown's results, scripts,
+//! [`super::layout`], the output's `Files` and
+//! the templates, in that direction: content loading, then page rendering, then
+//! templates; none of them imports it.
 
 use super::content::{self, Essay, Ladder};
 use super::diagnostics::{Diagnostic, Source};

@@ -17,6 +17,8 @@
 //!   of their contents, so two builds of one site give the same bytes.
 //! - The bundle carries a stamp of the pages it indexed; a build whose pages
 //!   match the stamp in the site it replaces keeps that bundle.
+//!
+//! It imports [`super::layout`] and the output's sink and stage.
 
 use super::layout::{SEARCH_BUNDLE as BUNDLE, SEARCH_PAGE as PAGE};
 use super::output::sink::Sink as _;

@@ -3,6 +3,9 @@
 //! are found as essays are ([`super::read::find`]): a symlink is followed
 //! only when it stays inside the project root, and what cannot be read is an
 //! error.
+//!
+//! It imports only diagnostics and the file reader; pages and [`super::layout`]
+//! import it.
 
 use super::diagnostics::Diagnostic;
 use std::path::Path;

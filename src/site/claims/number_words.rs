@@ -1,5 +1,7 @@
 //! Numbers as prose writes them: English cardinals, ordinals and
 //! fractions read as exact numbers, and whole numbers written in words.
+//!
+//! It imports only [`super::ratio`].
 
 use super::ratio::{Ratio, decimal};
 use rust_decimal::Decimal;

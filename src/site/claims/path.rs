@@ -11,6 +11,9 @@
 //! narrows it (`[survivors > 1][shortlist < 5]`: both hold). An element
 //! whose field is null is not kept. Names compare as [`name_key`] reads
 //! them: `boards[4x5]` is the board named "4 × 5".
+//!
+//! It imports [`super::data`], [`super::literal`] and [`super::evaluate`](mod@super::evaluate)
+//! (which decides a filter's comparison); the terms import it.
 
 use super::data::{EssayData, is_name};
 use super::evaluate::holds;

@@ -1,5 +1,9 @@
 //! The claim language: what `{{ ... }}` may say (a quantity, then a filter
 //! or a claim against a literal or another quantity), and its parser.
+//!
+//! It imports [`super::literal`] and the terms ([`crate::site::terms`]), which
+//! hold the quantities an expression starts with; nothing in the claims but
+//! [`super`] imports it.
 
 use super::literal::{Literal, LiteralKind, Op, comparable, operator, parse_literal};
 use crate::site::terms::{self, Term};

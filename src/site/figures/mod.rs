@@ -14,7 +14,7 @@
 //!
 //! A later build reuses an artifact whose parameters and fingerprint match and
 //! whose hash verifies, drawing only the views its essays show and parsing
-//! only the data keys they name ([`Data`]); an artifact that does not verify
+//! only the data keys they name ([`Data`](crate::generators::Data)); an artifact that does not verify
 //! is recomputed, and the build says so. The hashes catch accidental and
 //! casual edits, not a forger who recomputes them: `--force` trusts no
 //! artifact. An artifact whose identities fail is never written, and one that
@@ -24,7 +24,7 @@
 //! written is one warning, and the build goes on from memory.
 //!
 //! Three files, in the order they import one another: [`job`] (what a
-//! figure is), [`cache`] (its records in `figures/`) and [`compute`]
+//! figure is), [`cache`] (its records in `figures/`) and [`compute`](mod@compute)
 //! (running, drawing, keeping in memory).
 
 pub mod cache;

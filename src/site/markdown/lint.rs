@@ -2,6 +2,8 @@
 //! literal written otherwise than the site prints numbers (it prints as
 //! written), and a caption or alt text naming a colour, which one of the
 //! two colour schemes contradicts.
+//!
+//! It imports only the claims' syntax.
 
 use crate::site::claims::literal::LiteralKind;
 use crate::site::claims::syntax::Against;

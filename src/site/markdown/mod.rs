@@ -26,6 +26,9 @@
 //! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
 //! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
 //! math is an error (`\$` is a dollar sign).
+//!
+//! This file only declares the stages and names what the pipeline uses; no
+//! stage imports it.
 
 mod figure;
 pub mod links;

@@ -1,6 +1,8 @@
 //! Expressions taken out of a markdown text before it is parsed: each
 //! `{{ ... }}` outside code and math becomes a placeholder, so markdown never
 //! sees (or mangles) it, and is evaluated wherever the placeholder lands.
+//!
+//! It imports the claims and the directives; the other stages import it.
 
 use crate::site::claims;
 use crate::site::directives::Located;

@@ -2,6 +2,8 @@
 //! generator directives read. Only what the later stages need is kept
 //! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
+//!
+//! It imports [`super::prepared`], content, the directives and the generators.
 
 use super::prepared::{Expression, Prepared, options};
 use crate::generators::Generator;

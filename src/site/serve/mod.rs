@@ -27,6 +27,9 @@
 //! One file a part: this one holds what is served and the builder thread,
 //! [`watch`] the watched sources, [`http`] the connections and responses,
 //! [`answer`](mod@answer) what each request gets.
+//!
+//! It imports the pipeline ([`super::Site`]), the figures' progress and the
+//! output's `Files`.
 
 pub mod answer;
 pub mod http;

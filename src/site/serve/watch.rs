@@ -1,6 +1,8 @@
 //! The site's sources watched for changes: `content/` and `templates/`
 //! deeply, the root shallowly, each source folder attached anew when it
 //! comes, goes or is replaced.
+//!
+//! It imports the progress [`super`] names.
 
 use super::Progress;
 use anyhow::{Context as _, Result};
