@@ -1,10 +1,10 @@
 //! `ladder build` and `ladder check`: the whole pipeline, writing the site or
 //! only checking it.
 //!
-//! It imports the site pipeline and the shared progress and exit codes of
-//! [`super`].
+//! It imports the site pipeline, [`super::progress`] and [`super::exit`].
 
-use super::{CONTENT_ERROR, progress};
+use super::exit::CONTENT_ERROR;
+use super::progress;
 use crate::site::changes::Change;
 use crate::site::{self, Failure, Options, Summary};
 use std::path::PathBuf;

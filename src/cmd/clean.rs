@@ -5,8 +5,8 @@
 //! It imports the site's content loading, markdown scan, figures, file reader
 //! and output lock, and `ladder build`'s error report.
 
-use super::CONTENT_ERROR;
 use super::build::report;
+use super::exit::CONTENT_ERROR;
 use crate::generators::REGISTRY;
 use crate::site::figures::{self, Job};
 use crate::site::{content, markdown, output, read};

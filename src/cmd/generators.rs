@@ -2,7 +2,7 @@
 //! refuse a run, its data keys, the lists whose elements claims select by
 //! name, identities and views.
 //!
-//! It imports the generators' registry and [`super`]'s output helpers.
+//! It imports the generators' registry and [`super::exit`].
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;
@@ -10,7 +10,7 @@ use std::process::ExitCode;
 
 pub fn run() -> anyhow::Result<ExitCode> {
     let listing = describe_all();
-    super::closed_pipe_is_fine(std::io::Write::write_all(
+    super::exit::closed_pipe_is_fine(std::io::Write::write_all(
         &mut std::io::stdout(),
         listing.as_bytes(),
     ))?;

@@ -4,10 +4,10 @@
 //! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
 //! Domineering's search runs on every core ([`Values::in_parallel`]).
 //!
-//! It imports the game-theory core and the games, and the exit codes of
-//! [`super`]; nothing of the site.
+//! It imports the game-theory core, the games and [`super::exit`]; nothing of
+//! the site.
 
-use super::USAGE_ERROR;
+use super::exit::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
 use crate::games::domineering::{Board, Domineering};

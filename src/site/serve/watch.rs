@@ -2,9 +2,9 @@
 //! deeply, the root shallowly, each source folder attached anew when it
 //! comes, goes or is replaced.
 //!
-//! It imports the progress [`super`] names.
+//! It imports only the figures' [`Progress`], to say what it watches.
 
-use super::Progress;
+use crate::site::figures::Progress;
 use anyhow::{Context as _, Result};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};
