@@ -9,7 +9,7 @@
 use super::claims::data::{EssayData, FigureData};
 use super::content::Essay;
 use super::diagnostics::{Diagnostic, Source};
-use super::directives;
+use super::directives::{self, Directive};
 use super::figures::compute::Got;
 use super::figures::job::{Job, Key};
 use super::markdown::render::Shown;
@@ -141,18 +141,7 @@ pub(super) fn bind<'a>(
             continue;
         }
         let Some(Some(view)) = figure.views.get(d.view) else {
-            let doc = d.generator.spec().views.iter().find(|v| v.name == d.view);
-            errors.push(src.error_at(
-                d.offset,
-                format!(
-                    "figure `{}`: generator `{name}` draws no `{}` view with these parameters \
-                     (`{}`: {})",
-                    d.id,
-                    d.view,
-                    d.view,
-                    doc.map_or("", |v| v.doc.trim_end_matches('.'))
-                ),
-            ));
+            errors.push(src.error_at(d.offset, no_view(d)));
             bound.broken.insert(d.id.clone());
             continue;
         };
@@ -190,6 +179,20 @@ pub(super) fn bind<'a>(
     }
     bound.key = key.finalize();
     bound
+}
+
+/// The error for a figure directive whose view its generator did not draw
+/// with these parameters.
+fn no_view(d: &Directive) -> String {
+    let name = d.generator.spec().name;
+    let doc = d.generator.spec().views.iter().find(|v| v.name == d.view);
+    format!(
+        "figure `{}`: generator `{name}` draws no `{}` view with these parameters (`{}`: {})",
+        d.id,
+        d.view,
+        d.view,
+        doc.map_or("", |v| v.doc.trim_end_matches('.'))
+    )
 }
 
 /// A figure's data file in the site, beside its page.

@@ -120,14 +120,7 @@ impl Output {
             }
             Ok(_) => {}
         }
-        let mut names: Vec<String> = fs::read_dir(&out.real)
-            .and_then(|entries| {
-                entries
-                    .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
-                    .collect()
-            })
-            .with_context(|| format!("cannot read {}", out.real.display()))?;
-        names.sort();
+        let mut names = names_in(&out.real)?;
         let legacy = || {
             // A site built before the marker existed, where sites always went.
             real_path(&root.join("site")).is_ok_and(|s| s == out.real)
@@ -216,6 +209,19 @@ impl Output {
         }
         warnings
     }
+}
+
+/// The names in the folder `dir`, sorted.
+fn names_in(dir: &Path) -> Result<Vec<String>> {
+    let mut names: Vec<String> = fs::read_dir(dir)
+        .and_then(|entries| {
+            entries
+                .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
+                .collect()
+        })
+        .with_context(|| format!("cannot read {}", dir.display()))?;
+    names.sort();
+    Ok(names)
 }
 
 /// A path for messages, without a leading `./`.
