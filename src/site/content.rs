@@ -487,60 +487,8 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                 ));
             }
         }
-        // Two pages in one folder; on macOS and Windows, names that differ
-        // only in letter case are one folder, and on macOS names that are
-        // one in Unicode's composed form (`é` as one character or two).
-        let mut slugs: Vec<(String, usize)> = rungs
-            .iter()
-            .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
-            .collect();
-        slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
-        for pair in slugs.windows(2) {
-            let (a, b) = (&essays[pair[0].1], &essays[pair[1].1]);
-            if pair[0].0 == pair[1].0 {
-                let case = if a.slug == b.slug {
-                    ""
-                } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
-                    " on a file system that ignores letter case (macOS, Windows)"
-                } else {
-                    " on a file system that ignores letter case or how accents are composed \
-                     (macOS)"
-                };
-                errors.push(Diagnostic::file(
-                    &b.path,
-                    format!(
-                        "essays {} and {} would both be at {}{case}; rename one",
-                        a.path.display(),
-                        b.path.display(),
-                        b.dir().display()
-                    ),
-                ));
-            }
-        }
-        // A page's folder where the site has a file.
-        for &i in &rungs {
-            let e = &essays[i];
-            let dir = format!("{slug}/{}", e.slug).to_lowercase();
-            let other = if dir == format!("{slug}/index.html") {
-                Some(format!(
-                    "{slug}/index.html, the page of the ladder `{slug}`"
-                ))
-            } else {
-                super::layout::site_files()
-                    .find(|f| f.to_lowercase() == dir)
-                    .map(|f| format!("{f}, which every site carries"))
-            };
-            if let Some(other) = other {
-                errors.push(Diagnostic::file(
-                    &e.path,
-                    format!(
-                        "the page of this essay would be the folder {}/, but the site has the file \
-                         {other}; rename the essay",
-                        e.dir().display()
-                    ),
-                ));
-            }
-        }
+        errors.extend(same_folders(essays, &rungs));
+        errors.extend(folders_on_files(essays, slug, &rungs));
         let intro = intros.get(slug).copied();
         let front = intro.map(|i| &essays[i].front);
         out.push(Ladder {
@@ -561,6 +509,72 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// Two essays of a ladder (`rungs`) whose pages would be one folder: with
+/// the same name, or, on macOS and Windows, names that differ only in
+/// letter case, and on macOS names that are one in Unicode's composed form
+/// (`é` as one character or two).
+fn same_folders(essays: &[Essay], rungs: &[usize]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut slugs: Vec<(String, usize)> = rungs
+        .iter()
+        .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
+        .collect();
+    slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
+    for pair in slugs.windows(2) {
+        let (a, b) = (&essays[pair[0].1], &essays[pair[1].1]);
+        if pair[0].0 == pair[1].0 {
+            let case = if a.slug == b.slug {
+                ""
+            } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
+                " on a file system that ignores letter case (macOS, Windows)"
+            } else {
+                " on a file system that ignores letter case or how accents are composed \
+                 (macOS)"
+            };
+            errors.push(Diagnostic::file(
+                &b.path,
+                format!(
+                    "essays {} and {} would both be at {}{case}; rename one",
+                    a.path.display(),
+                    b.path.display(),
+                    b.dir().display()
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+/// Essays of the ladder `slug` (`rungs`) whose page's folder is where the
+/// site has a file.
+fn folders_on_files(essays: &[Essay], slug: &str, rungs: &[usize]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for &i in rungs {
+        let e = &essays[i];
+        let dir = format!("{slug}/{}", e.slug).to_lowercase();
+        let other = if dir == format!("{slug}/index.html") {
+            Some(format!(
+                "{slug}/index.html, the page of the ladder `{slug}`"
+            ))
+        } else {
+            super::layout::site_files()
+                .find(|f| f.to_lowercase() == dir)
+                .map(|f| format!("{f}, which every site carries"))
+        };
+        if let Some(other) = other {
+            errors.push(Diagnostic::file(
+                &e.path,
+                format!(
+                    "the page of this essay would be the folder {}/, but the site has the file \
+                     {other}; rename the essay",
+                    e.dir().display()
+                ),
+            ));
+        }
+    }
+    errors
 }
 
 /// A ladder whose page would be the list of every essay.
