@@ -1,12 +1,14 @@
 //! The site pipeline: turns `DIR/content/` into `DIR/site/`, in stages that
-//! [`Site::build`] reads as:
+//! [`Site::build`] reads as, one method each of the `Build` value they
+//! share:
 //!
 //! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
 //!    ([`config`]), the ladders and the templates ([`templates`]);
 //! 2. scan: each essay's markdown parsed: its headings and generator
 //!    directives ([`markdown::scan()`], [`directives`]); the parse itself is
 //!    not kept;
-//! 3. plan: one job per distinct generator and parameters;
+//! 3. plan: one job per distinct generator and parameters (`bind.rs` holds
+//!    the scan, the plan and the binding);
 //! 4. compute: run each job once, in parallel, and draw the views it shows,
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
@@ -25,7 +27,9 @@
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
-//! knows no game.
+//! knows no game. No two sibling files of the site import each other,
+//! directly or round a loop (in `scripts/` and `serve/` a folder's `mod.rs`
+//! and its files still do); each file's module doc says what it imports.
 
 mod bind;
 pub mod changes;
