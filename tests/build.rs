@@ -407,7 +407,7 @@ fn a_build_names_each_value_and_claim_that_moved_and_check_names_the_same() {
 }
 
 #[test]
-fn a_build_without_moves_neither_reads_nor_records_them() {
+fn a_build_without_changes_neither_reads_nor_records_them() {
     // What `ladder serve` builds: its rebuilds do not evaluate the essays'
     // statements for a record.
     let dir = fixture("basic");
@@ -415,18 +415,18 @@ fn a_build_without_moves_neither_reads_nor_records_them() {
     common::edit(&dir.path().join("figures/values.json"), |text| {
         text.replacen("\"b.parts.0\": \"2\"", "\"b.parts.0\": \"3\"", 1)
     });
-    let build = |moves| {
+    let build = |changes| {
         let opts = Options {
-            moves,
+            changes,
             ..Options::new(dir.path())
         };
         site::Site::new(opts).build(&site::figures::Silent).unwrap()
     };
     let without = build(false);
-    assert!(without.summary.moves.is_empty());
+    assert!(without.summary.changes.is_empty());
     assert!(without.record.is_none());
     let with = build(true);
-    assert_eq!(with.summary.moves.len(), 1);
+    assert_eq!(with.summary.changes.len(), 1);
     assert!(with.record.is_some());
 }
 

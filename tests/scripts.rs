@@ -188,7 +188,7 @@ impl Essays {
         std::fs::create_dir_all(dir.path().join("content/h")).unwrap();
         let mut opts = ladder::site::Options::new(dir.path());
         opts.write = false;
-        opts.moves = false;
+        opts.changes = false;
         let site = ladder::site::Site::new(opts);
         Essays { dir, site }
     }

@@ -61,20 +61,6 @@ fn no_source_file_is_over_800_lines() {
     );
 }
 
-/// The functions over the limit when this test was written, by file and
-/// name, with their lengths then, which the work on the site and the
-/// generators (issue 31) splits. This list may only shrink, to empty: a
-/// listed function may not grow, and the test fails when one is gone or back
-/// under the limit, so that it is struck off.
-const ALLOWED: &[(&str, &str, usize)] = &[
-    ("src/site/content.rs", "ladders", 124),
-    ("src/site/directives.rs", "parse", 163),
-    ("src/site/markdown/scan.rs", "name_headings", 112),
-    ("src/site/mod.rs", "Site::build_into", 238),
-    ("src/site/mod.rs", "bind", 103),
-    ("src/site/output.rs", "Output::check", 101),
-];
-
 /// The functions of one file over the limit: `(name, lines)`.
 struct Long {
     /// The impl or trait being read (its type's or trait's name).
@@ -170,24 +156,10 @@ fn no_function_in_src_is_over_100_lines() {
                 .map(|(f, lines)| (name.clone(), f, lines)),
         );
     }
-    let mut problems = Vec::new();
-    for (file, function, lines) in &found {
-        match ALLOWED.iter().find(|(f, g, _)| f == file && g == function) {
-            Some((_, _, allowed)) if lines <= allowed => {}
-            Some((_, _, allowed)) => problems.push(format!(
-                "  {file}: {function} has {lines} lines, more than the {allowed} allowed"
-            )),
-            None => problems.push(format!("  {file}: {function} has {lines} lines")),
-        }
-    }
-    for (file, function, lines) in ALLOWED {
-        if !found.iter().any(|(f, g, _)| f == file && g == function) {
-            problems.push(format!(
-                "  {file}: {function} ({lines} lines when allowed) is gone or under {FUNCTION_LIMIT} lines: \
-                 strike it off ALLOWED"
-            ));
-        }
-    }
+    let problems: Vec<String> = found
+        .iter()
+        .map(|(file, function, lines)| format!("  {file}: {function} has {lines} lines"))
+        .collect();
     assert!(
         problems.is_empty(),
         "functions over {FUNCTION_LIMIT} lines (split each into steps of one idea):\n{}",

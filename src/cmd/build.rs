@@ -1,8 +1,11 @@
 //! `ladder build` and `ladder check`: the whole pipeline, writing the site or
 //! only checking it.
+//!
+//! It imports the site pipeline, [`super::progress`] and [`super::exit`].
 
-use super::{CONTENT_ERROR, progress};
-use crate::site::moves::Move;
+use super::exit::CONTENT_ERROR;
+use super::progress;
+use crate::site::changes::Change;
 use crate::site::{self, Failure, Options, Summary};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -72,7 +75,7 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
 }
 
 /// The one-line summary, then the figures recomputed, those whose data
-/// changed and the values and claims that moved.
+/// changed and the values and claims that changed.
 pub fn describe(verb: &str, s: &Summary) -> String {
     let mut out = format!(
         "{verb}: {} pages, {} figures computed, {} reused, {} views drawn, in {:.2} s",
@@ -96,21 +99,21 @@ pub fn describe(verb: &str, s: &Summary) -> String {
             }
         }
     }
-    out.push_str(&moved(&s.moves));
+    out.push_str(&changed(&s.changes));
     out
 }
 
-/// The values and claims that moved since the last build, one a line,
-/// after a line that says what they are (nothing when none moved).
-fn moved(moves: &[Move]) -> String {
-    if moves.is_empty() {
+/// The values and claims that changed since the last build, one a line,
+/// after a line that says what they are (nothing when none changed).
+fn changed(changes: &[Change]) -> String {
+    if changes.is_empty() {
         return String::new();
     }
     let mut out = format!(
         "\n  moved since the last successful build ({}; reread these sentences):",
-        moves.len()
+        changes.len()
     );
-    for m in moves {
+    for m in changes {
         out.push_str(&format!("\n    {m}"));
     }
     out
@@ -140,11 +143,11 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
             }
             Ok(ExitCode::SUCCESS)
         }
-        Err(Failure::Content(errors, moves)) => {
+        Err(Failure::Content(errors, changes)) => {
             report(&errors);
-            let moves = moved(&moves);
-            if !moves.is_empty() {
-                err!("{}", moves.trim_start_matches('\n'));
+            let changes = changed(&changes);
+            if !changes.is_empty() {
+                err!("{}", changes.trim_start_matches('\n'));
             }
             Ok(ExitCode::from(CONTENT_ERROR))
         }
@@ -170,7 +173,7 @@ mod tests {
             warnings: Vec::new(),
             lints: Vec::new(),
             notes: Vec::new(),
-            moves: Vec::new(),
+            changes: Vec::new(),
         }
     }
 

@@ -1,12 +1,15 @@
 //! `ladder clean`: removes the figure artifacts in `figures/` that no essay
 //! names any more (after its parameters changed, say). Only files whose names
 //! ladder writes are ever removed.
+//!
+//! It imports the site's content loading, markdown scan, figures, file reader
+//! and output lock, and `ladder build`'s error report.
 
-use super::CONTENT_ERROR;
 use super::build::report;
+use super::exit::CONTENT_ERROR;
 use crate::generators::REGISTRY;
 use crate::site::figures::{self, Job};
-use crate::site::{content, markdown, output, walk};
+use crate::site::{content, markdown, output, read};
 use anyhow::Context;
 use std::collections::BTreeSet;
 use std::path::PathBuf;
@@ -29,12 +32,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::SUCCESS);
     }
     // Not while a build of this root may be writing artifacts.
-    let _lock = output::lock_root(&args.root, &|| {
+    let _lock = output::check::lock_root(&args.root, &|| {
         err!("waiting for a build of {} to finish", args.root.display())
     })?;
     // An essay with an error may name a figure once it is fixed, and a
     // figures/ outside the project is not ladder's: refuse.
-    let mut errors: Vec<_> = walk::inside(&dir, &args.root).err().into_iter().collect();
+    let mut errors: Vec<_> = read::inside(&dir, &args.root).err().into_iter().collect();
     let essays = content::load(&args.root.join("content"), &args.root).unwrap_or_else(|e| {
         errors.extend(e);
         Vec::new()

@@ -1,7 +1,9 @@
 //! `ladder figure NAME [key=value ...]`: runs one generator and prints its data
 //! as JSON on stdout and its checks on stderr.
+//!
+//! It imports the generators and [`super::exit`].
 
-use super::{CONTENT_ERROR, USAGE_ERROR};
+use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use crate::generators::{self, Params};
 use std::collections::BTreeMap;
 use std::process::ExitCode;

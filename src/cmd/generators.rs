@@ -2,6 +2,8 @@
 //! refuse a run, its data keys, the lists whose elements claims select by
 //! name, identities and views; as text, or with `--markdown` as the reference
 //! in `docs/generators.md`.
+//!
+//! It imports the generators' registry and [`super::exit`].
 
 use crate::generators::{Doc, REGISTRY, Spec};
 use std::fmt::Write;
@@ -20,7 +22,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         true => markdown(),
         false => describe_all(),
     };
-    super::closed_pipe_is_fine(std::io::Write::write_all(
+    super::exit::closed_pipe_is_fine(std::io::Write::write_all(
         &mut std::io::stdout(),
         listing.as_bytes(),
     ))?;

@@ -6,13 +6,18 @@
 //! not be written (the previous one is kept), a folder could not be listed,
 //! a port could not be bound. A command reports content and usage errors
 //! itself; an error it returns is an I/O failure (or a refusal, a usage error).
+//!
+//! It imports one file per command and, from the site, only diagnostics and the
+//! output's refusal; the commands import `exit` and `progress`, never this
+//! file, and none imports another but `clean`, which reports errors as `build`
+//! does.
 
 /// `println!`, but a write that fails is an error returned, not a panic, and
 /// a reader that has gone away (`ladder generators | head -1`) is no error at
 /// all: the output ends quietly, as any Unix tool's does.
 macro_rules! out {
     ($($arg:tt)*) => {
-        $crate::cmd::closed_pipe_is_fine(::std::io::Write::write_fmt(
+        $crate::cmd::exit::closed_pipe_is_fine(::std::io::Write::write_fmt(
             &mut ::std::io::stdout(),
             format_args!("{}\n", format_args!($($arg)*)),
         ))
@@ -38,6 +43,7 @@ macro_rules! err {
 
 mod build;
 mod clean;
+mod exit;
 mod figure;
 mod generators;
 mod progress;
@@ -47,12 +53,7 @@ mod value;
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
-/// Exit code for content errors.
-pub const CONTENT_ERROR: u8 = 1;
-/// Exit code for usage errors (clap uses it too).
-pub const USAGE_ERROR: u8 = 2;
-/// Exit code for I/O failures, kept apart from content errors.
-pub const IO_ERROR: u8 = 3;
+pub use exit::{CONTENT_ERROR, IO_ERROR, USAGE_ERROR};
 
 #[derive(Parser)]
 #[command(
@@ -70,7 +71,7 @@ enum Command {
     /// Build the site from content/ into site/.
     Build(build::BuildArgs),
     /// Do all the work and checks of build, and name the values and claims
-    /// that moved since the last build; write nothing.
+    /// that changed since the last build; write nothing.
     Check(build::CheckArgs),
     /// Build the site in memory, serve it, and rebuild and reload on every change.
     Serve(serve::Args),
@@ -82,14 +83,6 @@ enum Command {
     Value(value::Args),
     /// Remove the figure artifacts in figures/ that no essay names.
     Clean(clean::Args),
-}
-
-/// `result`, but a closed pipe is a success: there is no one left to tell.
-fn closed_pipe_is_fine(result: std::io::Result<()>) -> std::io::Result<()> {
-    match result {
-        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
-        result => result,
-    }
 }
 
 /// Parses the command line and runs the command.
@@ -116,7 +109,7 @@ pub fn main() -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             err!("error: {e:#}");
-            if e.is::<crate::site::output::Refused>() {
+            if e.is::<crate::site::output::check::Refused>() {
                 ExitCode::from(USAGE_ERROR)
             } else {
                 ExitCode::from(IO_ERROR)

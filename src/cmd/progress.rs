@@ -1,4 +1,7 @@
 //! Progress of long generator runs: a bar on a terminal, plain lines otherwise.
+//!
+//! It imports only the site's [`Progress`](crate::site::figures::Progress)
+//! trait.
 
 use crate::site::figures::Progress;
 use indicatif::{ProgressBar, ProgressStyle};

@@ -1,4 +1,6 @@
 //! `ladder serve`: preview while writing.
+//!
+//! It imports the site pipeline, its server and the shared progress.
 
 use super::progress;
 use crate::site::{Options, Site, serve};
@@ -22,7 +24,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let site = Site::new(Options {
         drafts: true,
-        moves: false,
+        changes: false,
         ..Options::new(args.root)
     });
     let server = serve::start(

@@ -3,8 +3,11 @@
 //! the canonical value of Domineering or Amazons, or the Grundy value (a
 //! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
 //! Domineering's search runs on every core ([`Values::in_parallel`]).
+//!
+//! It imports the game-theory core, the games and [`super::exit`]; nothing of
+//! the site.
 
-use super::USAGE_ERROR;
+use super::exit::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
 use crate::games::domineering::{Board, Domineering};

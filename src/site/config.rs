@@ -5,9 +5,11 @@
 //! character in a text, a language that is not a BCP 47 tag or a base URL
 //! that is not an absolute `http(s)` URL is an error at its line, as in front
 //! matter.
+//!
+//! It imports only diagnostics and the file reader.
 
 use super::diagnostics::{Diagnostic, Source, control_character, cut};
-use super::walk::{SETTINGS, Unread, read_text};
+use super::read::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -3,13 +3,18 @@
 //! but the words of a page that lists essays ([`Kind::Intro`]): in a folder,
 //! its ladder's page; at the top of `content/`, the front page.
 //!
-//! Files are found by [`walk`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
+//! Files are found by [`find`]; every file that cannot be read is an error. An essay's file name is its page's folder: a name that is
 //! empty or only dots, or whose page would land on another output, is an error
 //! naming both files; links to pages are percent-encoded.
+//!
+//! It imports diagnostics, typography, the file reader and [`super::layout`]
+//! (the paths no essay may take); page rendering imports it, never the other
+//! way.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
+use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
-use super::walk::{ESSAY, read_text, walk};
+use atom_syndication::FixedDateTime;
 use percent_encoding::{AsciiSet, NON_ALPHANUMERIC, utf8_percent_encode};
 use serde::Deserialize;
 use std::collections::BTreeMap;
@@ -162,7 +167,7 @@ pub struct Ladder {
 /// `root`, every file name that cannot be a page and every wrong front matter.
 pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnostic>> {
     let mut errors = Vec::new();
-    let mut paths = walk(
+    let mut paths = find(
         content_dir,
         root,
         &|name| name.ends_with(".md"),
@@ -301,7 +306,7 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
         }
     }
     if let (Some(date), Some(updated)) = (&front.date, &front.updated)
-        && super::discovery::datetime(updated) < super::discovery::datetime(date)
+        && datetime(updated) < datetime(date)
     {
         return Err(src.error_at(
             at("updated"),
@@ -463,7 +468,7 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     }
     let mut out = Vec::new();
     for (slug, mut rungs) in by_slug {
-        if let Some((_, what)) = super::templates::FOLDERS.iter().find(|f| f.0 == slug) {
+        if let Some((_, what)) = super::layout::FOLDERS.iter().find(|f| f.0 == slug) {
             for &i in &rungs {
                 errors.push(rung_error_at_ladder(&essays[i], slug, what));
             }
@@ -482,60 +487,8 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
                 ));
             }
         }
-        // Two pages in one folder; on macOS and Windows, names that differ
-        // only in letter case are one folder, and on macOS names that are
-        // one in Unicode's composed form (`é` as one character or two).
-        let mut slugs: Vec<(String, usize)> = rungs
-            .iter()
-            .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
-            .collect();
-        slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
-        for pair in slugs.windows(2) {
-            let (a, b) = (&essays[pair[0].1], &essays[pair[1].1]);
-            if pair[0].0 == pair[1].0 {
-                let case = if a.slug == b.slug {
-                    ""
-                } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
-                    " on a file system that ignores letter case (macOS, Windows)"
-                } else {
-                    " on a file system that ignores letter case or how accents are composed \
-                     (macOS)"
-                };
-                errors.push(Diagnostic::file(
-                    &b.path,
-                    format!(
-                        "essays {} and {} would both be at {}{case}; rename one",
-                        a.path.display(),
-                        b.path.display(),
-                        b.dir().display()
-                    ),
-                ));
-            }
-        }
-        // A page's folder where the site has a file.
-        for &i in &rungs {
-            let e = &essays[i];
-            let dir = format!("{slug}/{}", e.slug).to_lowercase();
-            let other = if dir == format!("{slug}/index.html") {
-                Some(format!(
-                    "{slug}/index.html, the page of the ladder `{slug}`"
-                ))
-            } else {
-                super::templates::site_files()
-                    .find(|f| f.to_lowercase() == dir)
-                    .map(|f| format!("{f}, which every site carries"))
-            };
-            if let Some(other) = other {
-                errors.push(Diagnostic::file(
-                    &e.path,
-                    format!(
-                        "the page of this essay would be the folder {}/, but the site has the file \
-                         {other}; rename the essay",
-                        e.dir().display()
-                    ),
-                ));
-            }
-        }
+        errors.extend(same_folders(essays, &rungs));
+        errors.extend(folders_on_files(essays, slug, &rungs));
         let intro = intros.get(slug).copied();
         let front = intro.map(|i| &essays[i].front);
         out.push(Ladder {
@@ -556,6 +509,72 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
     } else {
         Err(errors)
     }
+}
+
+/// Two essays of a ladder (`rungs`) whose pages would be one folder: with
+/// the same name, or, on macOS and Windows, names that differ only in
+/// letter case, and on macOS names that are one in Unicode's composed form
+/// (`é` as one character or two).
+fn same_folders(essays: &[Essay], rungs: &[usize]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    let mut slugs: Vec<(String, usize)> = rungs
+        .iter()
+        .map(|&i| (essays[i].slug.nfc().collect::<String>().to_lowercase(), i))
+        .collect();
+    slugs.sort_by(|x, y| x.0.cmp(&y.0).then(essays[x.1].path.cmp(&essays[y.1].path)));
+    for pair in slugs.windows(2) {
+        let (a, b) = (&essays[pair[0].1], &essays[pair[1].1]);
+        if pair[0].0 == pair[1].0 {
+            let case = if a.slug == b.slug {
+                ""
+            } else if a.slug.to_lowercase() == b.slug.to_lowercase() {
+                " on a file system that ignores letter case (macOS, Windows)"
+            } else {
+                " on a file system that ignores letter case or how accents are composed \
+                 (macOS)"
+            };
+            errors.push(Diagnostic::file(
+                &b.path,
+                format!(
+                    "essays {} and {} would both be at {}{case}; rename one",
+                    a.path.display(),
+                    b.path.display(),
+                    b.dir().display()
+                ),
+            ));
+        }
+    }
+    errors
+}
+
+/// Essays of the ladder `slug` (`rungs`) whose page's folder is where the
+/// site has a file.
+fn folders_on_files(essays: &[Essay], slug: &str, rungs: &[usize]) -> Vec<Diagnostic> {
+    let mut errors = Vec::new();
+    for &i in rungs {
+        let e = &essays[i];
+        let dir = format!("{slug}/{}", e.slug).to_lowercase();
+        let other = if dir == format!("{slug}/index.html") {
+            Some(format!(
+                "{slug}/index.html, the page of the ladder `{slug}`"
+            ))
+        } else {
+            super::layout::site_files()
+                .find(|f| f.to_lowercase() == dir)
+                .map(|f| format!("{f}, which every site carries"))
+        };
+        if let Some(other) = other {
+            errors.push(Diagnostic::file(
+                &e.path,
+                format!(
+                    "the page of this essay would be the folder {}/, but the site has the file \
+                     {other}; rename the essay",
+                    e.dir().display()
+                ),
+            ));
+        }
+    }
+    errors
 }
 
 /// A ladder whose page would be the list of every essay.
@@ -581,6 +600,20 @@ pub fn title_of(slug: &str) -> String {
         })
         .collect::<Vec<_>>()
         .join(" ")
+}
+
+/// A front-matter date as the feed writes it: a date alone is midnight UTC,
+/// a time without an offset is UTC. `None` for a time without a date.
+pub fn datetime(d: &toml::value::Datetime) -> Option<FixedDateTime> {
+    d.date?;
+    let mut text = d.to_string();
+    if d.time.is_none() {
+        text.push_str("T00:00:00");
+    }
+    if d.offset.is_none() {
+        text.push('Z');
+    }
+    FixedDateTime::parse_from_rfc3339(&text.replacen(' ', "T", 1)).ok()
 }
 
 #[cfg(test)]

@@ -1,5 +1,7 @@
 //! Content errors (and warnings) with their source position, reported as
 //! `path:line:col: error: message` followed by the offending line.
+//!
+//! It imports nothing from the crate: every stage imports it.
 
 use std::borrow::Cow;
 use std::fmt;

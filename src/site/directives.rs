@@ -4,9 +4,12 @@
 //! The body is TOML: `id`, `generator`, `caption`, `alt`, `view`, and the
 //! generator's parameters. This module validates a body against the registry
 //! and reports each problem at the line of the key it concerns.
+//!
+//! It imports the generators, the claims (for what an id may be) and
+//! diagnostics.
 
 use super::diagnostics::{Diagnostic, Source, control_character};
-use crate::generators::{Generator, ParamError, Params};
+use crate::generators::{Generator, ParamError, Params, Spec};
 use std::collections::BTreeMap;
 
 /// Which kind of block.
@@ -99,6 +102,91 @@ fn latex_escape(raw: &str) -> Option<&str> {
     None
 }
 
+/// A directive's TOML body: each key's value, where in the source the key
+/// stands, and where a string's text starts when it is written verbatim.
+struct Body {
+    values: BTreeMap<String, toml::Value>,
+    at: BTreeMap<String, usize>,
+    verbatim: BTreeMap<String, usize>,
+}
+
+impl Body {
+    /// Reads the body starting at `body_offset` in `src`.
+    fn read(body: &str, src: &Source<'_>, body_offset: usize) -> Result<Body, Vec<Diagnostic>> {
+        let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
+        let table: BTreeMap<toml::Spanned<String>, toml::Spanned<toml::Value>> =
+            toml::from_str(body).map_err(|e| {
+                let offset = body_offset + e.span().map_or(0, |s| s.start);
+                err(
+                    offset,
+                    format!("directive body is not valid TOML: {}", e.message().trim()),
+                )
+            })?;
+        // Each key's value, and where in the source the key stands.
+        let at: BTreeMap<String, usize> = table
+            .keys()
+            .map(|k| (k.get_ref().clone(), body_offset + k.span().start))
+            .collect();
+        // A string in double quotes whose escapes look like LaTeX commands.
+        if let Some((key, command)) = table.iter().find_map(|(k, v)| {
+            let raw = &body[v.span()];
+            Some((k, latex_escape(raw)?))
+        }) {
+            return Err(err(
+                body_offset + table[key].span().start,
+                format!(
+                    "`{}` has `\\{command}`, which TOML reads as an escape in a string in double \
+                     quotes; write the string in single quotes ('...'), where backslashes are kept, \
+                     or double the backslash",
+                    key.get_ref()
+                ),
+            ));
+        }
+        let verbatim: BTreeMap<String, usize> = table
+            .iter()
+            .filter_map(|(k, v)| {
+                let text = v.get_ref().as_str()?;
+                let start = body_offset + v.span().start + verbatim_start(&body[v.span()], text)?;
+                Some((k.get_ref().clone(), start))
+            })
+            .collect();
+        let values: BTreeMap<String, toml::Value> = table
+            .into_iter()
+            .map(|(k, v)| (k.into_inner(), v.into_inner()))
+            .collect();
+        Ok(Body {
+            values,
+            at,
+            verbatim,
+        })
+    }
+
+    /// Takes the string at `key`, if there is one: another value, or a
+    /// string with a control character, is an error at the key.
+    fn take_str(
+        &mut self,
+        key: &str,
+        src: &Source<'_>,
+    ) -> Result<Option<Located>, Vec<Diagnostic>> {
+        let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
+        let Some(value) = self.values.remove(key) else {
+            return Ok(None);
+        };
+        let at = self.at[key];
+        match value {
+            toml::Value::String(s) => match s.chars().find(|c| c.is_control() && *c != '\n') {
+                Some(c) => Err(err(at, control_character(key, c))),
+                None => Ok(Some(Located {
+                    text: s,
+                    offset: at,
+                    verbatim: self.verbatim.get(key).copied(),
+                })),
+            },
+            other => Err(err(at, format!("`{key}` must be a string, found {other}"))),
+        }
+    }
+}
+
 /// Parses the body of a block starting at `body_offset` in `src`, against the
 /// generators in `registry`. `block_offset` is where the fence line starts.
 pub fn parse(
@@ -110,70 +198,12 @@ pub fn parse(
     body_offset: usize,
 ) -> Result<Directive, Vec<Diagnostic>> {
     let err = |offset: usize, msg: String| vec![src.error_at(offset, msg)];
-    let table: BTreeMap<toml::Spanned<String>, toml::Spanned<toml::Value>> = toml::from_str(body)
-        .map_err(|e| {
-        let offset = body_offset + e.span().map_or(0, |s| s.start);
-        err(
-            offset,
-            format!("directive body is not valid TOML: {}", e.message().trim()),
-        )
-    })?;
-    // Each key's value, and where in the source the key stands.
-    let at: BTreeMap<String, usize> = table
-        .keys()
-        .map(|k| (k.get_ref().clone(), body_offset + k.span().start))
-        .collect();
-    // A string in double quotes whose escapes look like LaTeX commands.
-    if let Some((key, command)) = table.iter().find_map(|(k, v)| {
-        let raw = &body[v.span()];
-        Some((k, latex_escape(raw)?))
-    }) {
-        return Err(err(
-            body_offset + table[key].span().start,
-            format!(
-                "`{}` has `\\{command}`, which TOML reads as an escape in a string in double \
-                 quotes; write the string in single quotes ('...'), where backslashes are kept, \
-                 or double the backslash",
-                key.get_ref()
-            ),
-        ));
-    }
-    let verbatim: BTreeMap<String, usize> = table
-        .iter()
-        .filter_map(|(k, v)| {
-            let text = v.get_ref().as_str()?;
-            let start = body_offset + v.span().start + verbatim_start(&body[v.span()], text)?;
-            Some((k.get_ref().clone(), start))
-        })
-        .collect();
-    let mut table: BTreeMap<String, toml::Value> = table
-        .into_iter()
-        .map(|(k, v)| (k.into_inner(), v.into_inner()))
-        .collect();
-    let mut take_str = |key: &str| -> Result<Option<Located>, Vec<Diagnostic>> {
-        match table.remove(key) {
-            None => Ok(None),
-            Some(toml::Value::String(s)) => {
-                match s.chars().find(|c| c.is_control() && *c != '\n') {
-                    Some(c) => Err(err(at[key], control_character(key, c))),
-                    None => Ok(Some(Located {
-                        text: s,
-                        offset: at[key],
-                        verbatim: verbatim.get(key).copied(),
-                    })),
-                }
-            }
-            Some(other) => Err(err(
-                at[key],
-                format!("`{key}` must be a string, found {other}"),
-            )),
-        }
-    };
-    let id = take_str("id")?;
-    let generator_name = take_str("generator")?;
-    let caption = take_str("caption")?;
-    let alt = take_str("alt")?;
-    let view = take_str("view")?;
+    let mut table = Body::read(body, src, body_offset)?;
+    let id = table.take_str("id", src)?;
+    let generator_name = table.take_str("generator", src)?;
+    let caption = table.take_str("caption", src)?;
+    let alt = table.take_str("alt", src)?;
+    let view = table.take_str("view", src)?;
     let id = id.ok_or_else(|| {
         err(
             block_offset,
@@ -218,38 +248,22 @@ pub fn parse(
             )
         })?;
     let spec = generator.spec();
-    let view = match view {
-        None => spec.views[0].name,
-        Some(v) => spec
-            .views
-            .iter()
-            .find(|d| d.name == v.text)
-            .map(|d| d.name)
-            .ok_or_else(|| {
-                let views: Vec<&str> = spec.views.iter().map(|d| d.name).collect();
-                err(
-                    v.offset,
-                    format!(
-                        "generator `{}` has no view `{}`; it has: {}",
-                        spec.name,
-                        v.text,
-                        views.join(", ")
-                    ),
-                )
-            })?,
-    };
+    let view = view_of(spec, view, src)?;
     if kind == Kind::Figure && caption.is_none() {
         return Err(err(
             block_offset,
             format!("figure `{}` has no `caption`", id.text),
         ));
     }
-    let params = Params::parse(spec, &table).map_err(|errors| {
+    let params = Params::parse(spec, &table.values).map_err(|errors| {
         errors
             .iter()
             .map(|e| {
                 let (ParamError::Unknown { name, .. } | ParamError::Invalid { name, .. }) = e;
-                src.error_at(at.get(name).copied().unwrap_or(block_offset), e.to_string())
+                src.error_at(
+                    table.at.get(name).copied().unwrap_or(block_offset),
+                    e.to_string(),
+                )
             })
             .collect::<Vec<_>>()
     })?;
@@ -263,6 +277,33 @@ pub fn parse(
         view,
         offset: block_offset,
     })
+}
+
+/// The view a directive names (`view`), or its generator's first.
+fn view_of(
+    spec: &Spec,
+    view: Option<Located>,
+    src: &Source<'_>,
+) -> Result<&'static str, Vec<Diagnostic>> {
+    let Some(v) = view else {
+        return Ok(spec.views[0].name);
+    };
+    spec.views
+        .iter()
+        .find(|d| d.name == v.text)
+        .map(|d| d.name)
+        .ok_or_else(|| {
+            let views: Vec<&str> = spec.views.iter().map(|d| d.name).collect();
+            vec![src.error_at(
+                v.offset,
+                format!(
+                    "generator `{}` has no view `{}`; it has: {}",
+                    spec.name,
+                    v.text,
+                    views.join(", ")
+                ),
+            )]
+        })
 }
 
 #[cfg(test)]

@@ -2,16 +2,15 @@
 //! an Atom feed of the essays by date and a sitemap of every page. Both name
 //! pages by absolute URL, so both need the site's base URL; the feed's dates
 //! are the essays' own, never the clock's, so two builds give the same bytes.
+//!
+//! It imports content, config, [`super::layout`] and the output's
+//! `Files`.
 
 use super::config::Config;
-use super::content::{Essay, Ladder};
-use super::output::Files;
+use super::content::{Essay, Ladder, datetime};
+use super::layout::{FEED, SITEMAP};
+use super::output::sink::Files;
 use atom_syndication::{Entry, Feed, FixedDateTime, Link, Person, Text};
-
-/// The feed's path in the site.
-pub const FEED: &str = "feed.xml";
-/// The sitemap's path in the site.
-pub const SITEMAP: &str = "sitemap.xml";
 
 /// Adds the feed and the sitemap to `files` when the site has a base URL;
 /// returns what was left out and why.
@@ -35,20 +34,6 @@ pub fn add(
         }
         None => vec![format!("no essay has a date: {FEED} not written")],
     }
-}
-
-/// A front-matter date as the feed writes it: a date alone is midnight UTC,
-/// a time without an offset is UTC. `None` for a time without a date.
-pub fn datetime(d: &toml::value::Datetime) -> Option<FixedDateTime> {
-    d.date?;
-    let mut text = d.to_string();
-    if d.time.is_none() {
-        text.push_str("T00:00:00");
-    }
-    if d.offset.is_none() {
-        text.push('Z');
-    }
-    FixedDateTime::parse_from_rfc3339(&text.replacen(' ', "T", 1)).ok()
 }
 
 /// The Atom feed of every dated essay, newest first, under `base` (a base

@@ -11,8 +11,10 @@
 //! and the glyphs it names for a kept glyph (the larger sizes and the parts
 //! a stretched parenthesis or integral is built from) are added to the kept
 //! glyphs until none is missing. The same characters give the same bytes.
+//!
+//! It imports only the output's `Sink`.
 
-use super::staging::Sink;
+use super::output::sink::Sink;
 use read_fonts::collections::IntSet;
 use read_fonts::tables::math::StretchAxis;
 use read_fonts::types::{GlyphId, NameId, Tag};
@@ -21,9 +23,6 @@ use skera::{DEFAULT_DROP_TABLES, DEFAULT_LAYOUT_FEATURES, Plan, SubsetFlags, sub
 use std::collections::BTreeSet;
 use std::path::PathBuf;
 use std::sync::Mutex;
-
-/// Where the site's math font is, as `style.css` names it.
-pub const PATH: &str = "fonts/LadderMath-Regular.woff2";
 
 /// The whole font, every glyph of STIX Math 1.1.1.
 const FONT: &[u8] = include_bytes!("../../templates/fonts/LadderMath-Regular.ttf");

@@ -5,6 +5,8 @@
 //! module escapes it: function names and numbers before they are written, the
 //! annotation as it is handed over, and a single symbol afterwards, when it
 //! stands between the tags the writer made (see `escape_content`).
+//!
+//! It imports only diagnostics.
 
 use super::diagnostics::cut;
 use pulldown_latex::config::DisplayMode;

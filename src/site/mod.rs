@@ -1,12 +1,14 @@
 //! The site pipeline: turns `DIR/content/` into `DIR/site/`, in stages that
-//! [`Site::build`] reads as:
+//! [`Site::build`] reads as, one method each of the `Build` value they
+//! share:
 //!
 //! 1. load: every essay and its front matter ([`content`]), `ladder.toml`
 //!    ([`config`]), the ladders and the templates ([`templates`]);
 //! 2. scan: each essay's markdown parsed: its headings and generator
 //!    directives ([`markdown::scan()`], [`directives`]); the parse itself is
 //!    not kept;
-//! 3. plan: one job per distinct generator and parameters;
+//! 3. plan: one job per distinct generator and parameters (`bind.rs` holds
+//!    the scan, the plan and the binding);
 //! 4. compute: run each job once, in parallel, and draw the views it shows,
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
@@ -16,18 +18,21 @@
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
 //!    as it is rendered, but for files the previous site holds as they are
-//!    ([`staging`]); index the pages for search
+//!    ([`output::stage`]); index the pages for search
 //!    ([`search`]) and swap the new site in, only if every step succeeded
 //!    ([`output`]), and record every value and claim the essays state, so
-//!    that the next build (or `ladder check`) names those that moved
-//!    ([`moves`]); or [`serve`] it from memory, rebuilding on every change,
+//!    that the next build (or `ladder check`) names those that changed
+//!    ([`changes`]); or [`serve`] it from memory, rebuilding on every change,
 //!    without a search index.
 //!
 //! Every content error is collected and reported ([`diagnostics`]), not only
 //! the first. The pipeline imports generators through their registry and
-//! knows no game.
+//! knows no game. No two sibling files of the site import each other,
+//! directly or round a loop (in `scripts/` and `serve/` a folder's `mod.rs`
+//! and its files still do); each file's module doc says what it imports.
 
-mod artifacts;
+mod bind;
+pub mod changes;
 pub mod claims;
 pub mod config;
 pub mod content;
@@ -37,33 +42,29 @@ pub mod discovery;
 pub mod figures;
 mod fingerprint;
 pub mod font;
+pub mod layout;
 pub mod markdown;
 pub mod math;
-pub mod moves;
 mod old_site;
 pub mod output;
 pub mod pages;
+pub mod read;
 pub mod scripts;
 pub mod search;
 pub mod serve;
-mod spare;
-pub mod staging;
 pub mod templates;
 pub mod terms;
 pub mod typography;
-pub mod walk;
 
 use crate::generators::Generator;
-use claims::{EssayData, FigureData};
+use bind::{Bound, Plan};
 use content::{Essay, Ladder};
-use diagnostics::{Diagnostic, Source};
-use figures::{Cache, Job, Origin, Progress};
+use diagnostics::Diagnostic;
+use figures::{Cache, Got, Origin, Progress};
 use markdown::{LinkIndex, Scan};
-use output::Files;
-use pages::{essay_context, render_indexes, render_page, site_context};
+use output::sink::{Files, Sink};
+use pages::{SiteContext, essay_context, render_page, site_context};
 use rayon::prelude::*;
-use serde::Serialize;
-use staging::Sink;
 use std::collections::{BTreeMap, HashMap, HashSet};
 use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
@@ -91,9 +92,9 @@ pub struct Options {
     /// otherwise they are left out, and a link to one is an error.
     pub drafts: bool,
     /// Compare what the essays state with the last successful build's
-    /// record ([`moves`]): `ladder build` and `ladder check` do, `ladder
+    /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
     /// serve` does not, so an edit does not re-evaluate every essay's claims.
-    pub moves: bool,
+    pub changes: bool,
 }
 
 impl Options {
@@ -110,7 +111,7 @@ impl Options {
             generators: crate::generators::REGISTRY,
             base_url: None,
             drafts: false,
-            moves: true,
+            changes: true,
         }
     }
 }
@@ -141,20 +142,20 @@ pub struct Summary {
     /// literal written otherwise than the site prints numbers, a caption
     /// naming a colour.
     pub lints: Vec<Diagnostic>,
-    /// The values and claims whose computed values moved since the last
+    /// The values and claims whose computed values changed since the last
     /// successful `ladder build`.
-    pub moves: Vec<moves::Move>,
+    pub changes: Vec<changes::Change>,
 }
 
 /// Why a build failed.
 #[derive(Debug)]
 pub enum Failure {
     /// The content is wrong: every error found, and the values and claims
-    /// that moved since the last successful build, as far as they could be
+    /// that changed since the last successful build, as far as they could be
     /// computed (a claim that fails now among them).
-    Content(Vec<Diagnostic>, Vec<moves::Move>),
+    Content(Vec<Diagnostic>, Vec<changes::Change>),
     /// The machine failed us (a folder that cannot be written, say), or the
-    /// output folder was refused ([`output::Refused`], a usage error).
+    /// output folder was refused ([`output::check::Refused`], a usage error).
     Io(anyhow::Error),
 }
 
@@ -162,7 +163,7 @@ pub enum Failure {
 ///
 /// Writing, it holds the root's lock throughout (a second build of the root
 /// waits), refuses an output folder it must not replace before doing any
-/// work, writes each file into a staging folder as it is made ([`staging`]),
+/// work, writes each file into a staging folder as it is made ([`output::stage`]),
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
 /// writing, and no essay's parsed markdown past its rendering; what stays
@@ -180,15 +181,15 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
         return Ok(site.build(progress)?.summary);
     }
     let opts = &site.opts;
-    let _lock = output::lock_root(&opts.root, &|| {
-        let root = output::real_path(&opts.root).unwrap_or_else(|_| opts.root.clone());
+    let _lock = output::check::lock_root(&opts.root, &|| {
+        let root = output::check::real_path(&opts.root).unwrap_or_else(|_| opts.root.clone());
         progress.say(&format!(
             "waiting for another build of {} to finish",
             root.display()
         ))
     })
     .map_err(Failure::Io)?;
-    let out = output::Output::check(&opts.root, &opts.output, opts.replace_output)
+    let out = output::check::Output::check(&opts.root, &opts.output, opts.replace_output)
         .map_err(Failure::Io)?;
     let mut warnings = out.clean_stale();
     let staging = out.stage().map_err(Failure::Io)?;
@@ -212,7 +213,7 @@ pub struct Built {
     pub summary: Summary,
     /// What the essays state, for `figures/` (none where a file ladder did
     /// not write stands in its place).
-    pub record: Option<moves::Record>,
+    pub record: Option<changes::Record>,
 }
 
 /// A site that can be built again and again (as `ladder serve` does), keeping
@@ -223,7 +224,7 @@ pub struct Site {
     memory: figures::Memory,
     /// Rendered essay pages by URL, with the hash of everything they came
     /// from (`None` for a site built once, which needs none).
-    pages: Option<HashMap<String, (blake3::Hash, String)>>,
+    pages: Option<Pages>,
     /// Each figure's data file, by figure: serialised
     /// once, however often the site is rebuilt, and shared by the essays
     /// that show the figure.
@@ -260,155 +261,259 @@ impl Site {
         &mut self,
         sink: &dyn Sink,
         progress: &dyn Progress,
-    ) -> Result<(Summary, Option<moves::Record>), Failure> {
-        let started = Instant::now();
+    ) -> Result<(Summary, Option<changes::Record>), Failure> {
         // Every page passes the math font's watch on its way out.
         let math = font::MathText::new(sink);
-        let sink: &dyn Sink = &math;
-        let opts = &self.opts;
-        let mut errors = Vec::new();
-        let input = load(opts, &mut errors)?;
-        let scans = scan(&input.essays, opts.generators, &mut errors);
+        let mut build = Build::new(&self.opts, &math);
+        let input = build.load()?;
+        let scans = build.scan(&input.essays);
         let plan = Plan::of(&scans);
-        let cache = Cache {
-            dir: opts.root.join("figures"),
-            root: opts.root.clone(),
-            write: opts.write,
-            force: opts.force,
-        };
-        let results = figures::compute(&plan.jobs, &cache, &mut self.memory, progress);
-        let previous = if opts.moves {
-            moves::Record::read(&cache.dir, &opts.root)
-        } else {
-            Ok(None)
-        };
-        let mut statements = moves::Statements::default();
-        // Like the figures in memory, only the latest build's data files are kept.
-        let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
-        self.data_files.retain(|key, _| keys.contains(key));
+        let results = build.compute(&plan, &mut self.memory, progress);
+        let previous = build.previous();
+        let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
+        let statements = build.statements(&input.essays, &scans, &bound);
+        let shared = Shared::of(&input, &scans);
+        let fronts = build.render_essays(&shared, &scans, bound, &mut self.pages);
+        build.render_indexes(&shared, &fronts);
+        build.add_font(&math);
+        build.note_drafts(&input.drafts);
+        build.finish(&input, &plan, &results, previous, &statements)
+    }
+}
 
-        let Input {
-            essays,
-            drafts,
-            config,
-            ladders,
-            templates,
-        } = &input;
-        let mut links = LinkIndex::of(essays, &scans);
-        for draft in drafts {
+/// One run of the pipeline: what its stages share (the options, where files
+/// go, the errors, warnings and notes found so far), with one method a
+/// stage, which [`Site::build_into`] calls in turn.
+struct Build<'a> {
+    opts: &'a Options,
+    sink: &'a dyn Sink,
+    started: Instant,
+    errors: Vec<Diagnostic>,
+    /// Warnings about how the essays are written.
+    lints: Vec<Diagnostic>,
+    notes: Vec<String>,
+    /// Essay pages rendered anew.
+    rendered: usize,
+}
+
+/// What every page is rendered with besides its own essay: what the build
+/// read, the links to essays, the site's context and the hash of them all.
+struct Shared<'a> {
+    input: &'a Input,
+    links: LinkIndex,
+    site: SiteContext,
+    /// What every essay page depends on besides its own source and figures.
+    hash: blake3::Hash,
+}
+
+impl Shared<'_> {
+    fn of<'a>(input: &'a Input, scans: &[Scan]) -> Shared<'a> {
+        let mut links = LinkIndex::of(&input.essays, scans);
+        for draft in &input.drafts {
             links.left_out(&draft.content_path);
         }
-        let site = site_context(essays, ladders, config);
-        // What every essay page depends on besides its own source and figures.
-        let shared = blake3::hash(
+        let config = &input.config;
+        let site = site_context(&input.essays, &input.ladders, config);
+        let hash = blake3::hash(
             format!(
                 "{}\n{config:?}\n{}\n{}",
-                templates.hash,
+                input.templates.hash,
                 serde_json::to_string(&site).expect("site context serialises"),
                 serde_json::to_string(&links).expect("links serialise"),
             )
             .as_bytes(),
         );
-        // Binding is sequential (it shares the data files kept across
-        // builds); evaluating the statements and rendering are parallel,
-        // each page put into the sink as it is rendered (no two essays share
-        // a page), the rest merged in essay order, so the site and its
-        // errors do not depend on thread timing.
-        let bound: Vec<Bound> = essays
+        Shared {
+            input,
+            links,
+            site,
+            hash,
+        }
+    }
+}
+
+impl<'a> Build<'a> {
+    fn new(opts: &'a Options, sink: &'a dyn Sink) -> Build<'a> {
+        Build {
+            opts,
+            sink,
+            started: Instant::now(),
+            errors: Vec::new(),
+            lints: Vec::new(),
+            notes: Vec::new(),
+            rendered: 0,
+        }
+    }
+
+    /// Stage 1: loads what the build reads. Only a missing or unreadable
+    /// `content/`, or a `figures/` that leads outside the project, stops the
+    /// build here; other errors are collected, with defaults standing in, so
+    /// that every error is found.
+    fn load(&mut self) -> Result<Input, Failure> {
+        let opts = self.opts;
+        let content_dir = opts.root.join("content");
+        if !content_dir.is_dir() {
+            return Err(Failure::Content(
+                vec![Diagnostic::file(
+                    &content_dir,
+                    "no content folder: expected essays in content/**/*.md",
+                )],
+                Vec::new(),
+            ));
+        }
+        // Artifacts are read and written there: never outside the project.
+        read::inside(&opts.root.join("figures"), &opts.root)
+            .map_err(|e| Failure::Content(vec![e], Vec::new()))?;
+        let mut essays = content::load(&content_dir, &opts.root)
+            .map_err(|errors| Failure::Content(errors, Vec::new()))?;
+        let mut drafts = Vec::new();
+        if !opts.drafts {
+            (drafts, essays) = essays.into_iter().partition(|e| e.front.draft);
+            // An introduction of a ladder whose essays are all drafts goes too.
+            let kept: HashSet<String> = essays
+                .iter()
+                .filter(|e| !e.is_intro())
+                .map(|e| e.front.ladder().to_string())
+                .collect();
+            let left_out: HashSet<&str> = drafts.iter().map(|e| e.front.ladder()).collect();
+            essays.retain(|e| {
+                !e.is_intro()
+                    || kept.contains(e.front.ladder())
+                    || !left_out.contains(e.front.ladder())
+            });
+        }
+        let mut config = config::Config::load(&opts.root).unwrap_or_else(|e| {
+            self.errors.push(e);
+            config::Config::default()
+        });
+        if opts.base_url.is_some() {
+            config.base_url.clone_from(&opts.base_url);
+        }
+        let ladders = content::ladders(&essays).unwrap_or_else(|e| {
+            self.errors.extend(e);
+            Vec::new()
+        });
+        let templates =
+            templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
+                self.errors.extend(e);
+                templates::defaults()
+            });
+        Ok(Input {
+            essays,
+            drafts,
+            config,
+            ladders,
+            templates,
+        })
+    }
+
+    /// Stage 2: each essay's headings and directives.
+    fn scan(&mut self, essays: &[Essay]) -> Vec<Scan> {
+        bind::scan(essays, self.opts.generators, &mut self.errors)
+    }
+
+    /// Stage 4: runs each job once, in parallel, reusing artifacts in
+    /// `figures/` and figures in `memory`.
+    fn compute(
+        &self,
+        plan: &Plan,
+        memory: &mut figures::Memory,
+        progress: &dyn Progress,
+    ) -> Vec<Result<Got, String>> {
+        let cache = Cache {
+            dir: self.opts.root.join("figures"),
+            root: self.opts.root.clone(),
+            write: self.opts.write,
+            force: self.opts.force,
+        };
+        figures::compute(&plan.jobs, &cache, memory, progress)
+    }
+
+    /// The record of what the essays stated at the last successful build,
+    /// when this build compares with it.
+    fn previous(&self) -> Result<Option<changes::Record>, String> {
+        if self.opts.changes {
+            changes::Record::read(&self.opts.root.join("figures"), &self.opts.root)
+        } else {
+            Ok(None)
+        }
+    }
+
+    /// Stage 5: binds each essay's directives to their figures, in turn (the
+    /// essays share the data files, kept across builds; like the figures in
+    /// memory, only the latest build's).
+    fn bind<'b>(
+        &mut self,
+        essays: &[Essay],
+        scans: &'b [Scan],
+        plan: &'b Plan,
+        results: &'b [Result<Got, String>],
+        data_files: &mut HashMap<figures::Key, Arc<str>>,
+    ) -> Vec<Bound<'b>> {
+        let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
+        data_files.retain(|key, _| keys.contains(key));
+        essays
             .iter()
             .enumerate()
             .map(|(i, essay)| {
-                bind(
+                let uses = &plan.uses[i];
+                bind::bind(
                     essay,
                     &scans[i],
-                    &plan,
-                    &plan.uses[i],
-                    &results,
-                    &mut self.data_files,
-                    &mut errors,
+                    plan,
+                    uses,
+                    results,
+                    data_files,
+                    &mut self.errors,
                 )
             })
-            .collect();
-        if opts.moves {
-            let stated: Vec<moves::Statements> = (essays.par_iter().zip(&scans).zip(&bound))
-                .map(|((essay, scan), bound)| moves::Statements::of(essay, scan, &bound.data))
+            .collect()
+    }
+
+    /// What the essays state, evaluated in parallel, when this build
+    /// compares them with the last successful build's.
+    fn statements(&self, essays: &[Essay], scans: &[Scan], bound: &[Bound]) -> changes::Statements {
+        let mut statements = changes::Statements::default();
+        if self.opts.changes {
+            let stated: Vec<changes::Statements> = (essays.par_iter().zip(scans).zip(bound))
+                .map(|((essay, scan), bound)| changes::Statements::of(essay, scan, &bound.data))
                 .collect();
             stated.into_iter().for_each(|s| statements.append(s));
         }
-        let pages = &self.pages;
-        let outcomes: Vec<(blake3::Hash, Outcome, Vec<Diagnostic>)> = essays
-            .par_iter()
-            .zip(&scans)
-            .zip(&bound)
-            .map(|((essay, scan), bound)| {
-                let mut key = blake3::Hasher::new();
-                key.update(shared.as_bytes());
-                key.update(bound.key.as_bytes());
-                let key = key.finalize();
-                let url = essay.url();
-                let path = essay.dir().join("index.html");
-                if !essay.is_intro()
-                    && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
-                    && *k == key
-                {
-                    sink.add(path, html.as_bytes());
-                    return (key, Outcome::Unchanged, Vec::new());
-                }
-                let ctx = markdown::Context {
-                    essay,
-                    scan,
-                    data: &bound.data,
-                    figures: &bound.shown,
-                    links: &links,
-                    broken: &bound.broken,
-                    allow_scripts: config.markdown.allow_scripts,
-                };
-                let mut warnings = Vec::new();
-                let rendered = markdown::render(&ctx).map(|mut r| {
-                    warnings = std::mem::take(&mut r.warnings);
-                    r
-                });
-                if let content::Kind::Intro { title, .. } = &essay.kind {
-                    let html = rendered.map(|r| r.html);
-                    return (key, Outcome::Intro(title.as_deref(), html), warnings);
-                }
-                let page = rendered.and_then(|html| {
-                    let page = essay_context(essay, essays, ladders, html);
-                    render_page(
-                        &templates.tera,
-                        "essay.html",
-                        "../../",
-                        Some(&url),
-                        &site,
-                        "essay",
-                        &page,
-                    )
-                    .map_err(|e| {
-                        e.diagnostics(&opts.root.join("templates/essay.html"), Some(essay))
-                    })
-                });
-                let kept = page.map(|html| {
-                    sink.add(path, html.as_bytes());
-                    pages.is_some().then_some(html)
-                });
-                (key, Outcome::Page(kept), warnings)
-            })
-            .collect();
-        let mut rendered = 0;
+        statements
+    }
+
+    /// Stage 6: renders the essays in parallel, each page put into the sink
+    /// as it is rendered (no two essays share a page), the rest merged in
+    /// essay order, so the site and its errors do not depend on thread
+    /// timing. Returns what the pages that list essays show of them.
+    fn render_essays<'i>(
+        &mut self,
+        shared: &Shared<'i>,
+        scans: &[Scan],
+        bound: Vec<Bound>,
+        pages: &mut Option<Pages>,
+    ) -> pages::Fronts<'i> {
+        let essays = &shared.input.essays;
+        let outcomes: Vec<(blake3::Hash, Outcome<'i>, Vec<Diagnostic>)> = {
+            let (build, kept) = (&*self, &*pages);
+            (essays.par_iter().zip(scans).zip(&bound))
+                .map(|((essay, scan), bound)| build.render_essay(shared, essay, scan, bound, kept))
+                .collect()
+        };
         // The introductions' words, by ladder ("" for the front page's).
         let mut intros = BTreeMap::new();
         let leads = essays
             .iter()
-            .zip(&scans)
+            .zip(scans)
             .zip(&bound)
             .filter(|((e, _), _)| !e.is_intro())
             .filter_map(|((e, scan), b)| Some((e.url(), pages::lead(scan, &b.shown)?)))
             .collect();
-        let mut lints = Vec::new();
         for ((essay, bound), (key, outcome, warnings)) in essays.iter().zip(bound).zip(outcomes) {
-            lints.extend(warnings);
+            self.lints.extend(warnings);
             for (path, text) in bound.files {
-                sink.add(path, text.as_bytes());
+                self.sink.add(path, text.as_bytes());
             }
             match outcome {
                 Outcome::Unchanged => {}
@@ -416,57 +521,150 @@ impl Site {
                     intros.insert(essay.front.ladder(), (title, html));
                 }
                 Outcome::Page(Ok(kept)) => {
-                    if let (Some(pages), Some(html)) = (&mut self.pages, kept) {
+                    if let (Some(pages), Some(html)) = (pages.as_mut(), kept) {
                         pages.insert(essay.url(), (key, html));
                     }
-                    rendered += 1;
+                    self.rendered += 1;
                 }
-                Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => errors.extend(e),
+                Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => self.errors.extend(e),
             }
         }
+        pages::Fronts { intros, leads }
+    }
+
+    /// Renders one essay: its page, put into the sink (the page an earlier
+    /// build of this site rendered from the same inputs, if `pages` holds
+    /// it), or an introduction's words.
+    fn render_essay<'i>(
+        &self,
+        shared: &Shared<'i>,
+        essay: &'i Essay,
+        scan: &Scan,
+        bound: &Bound,
+        pages: &Option<Pages>,
+    ) -> (blake3::Hash, Outcome<'i>, Vec<Diagnostic>) {
+        let mut key = blake3::Hasher::new();
+        key.update(shared.hash.as_bytes());
+        key.update(bound.key.as_bytes());
+        let key = key.finalize();
+        let url = essay.url();
+        let path = essay.dir().join("index.html");
+        if !essay.is_intro()
+            && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
+            && *k == key
+        {
+            self.sink.add(path, html.as_bytes());
+            return (key, Outcome::Unchanged, Vec::new());
+        }
+        let input = shared.input;
+        let ctx = markdown::Context {
+            essay,
+            scan,
+            data: &bound.data,
+            figures: &bound.shown,
+            links: &shared.links,
+            broken: &bound.broken,
+            allow_scripts: input.config.markdown.allow_scripts,
+        };
+        let mut warnings = Vec::new();
+        let rendered = markdown::render(&ctx).map(|mut r| {
+            warnings = std::mem::take(&mut r.warnings);
+            r
+        });
+        if let content::Kind::Intro { title, .. } = &essay.kind {
+            let html = rendered.map(|r| r.html);
+            return (key, Outcome::Intro(title.as_deref(), html), warnings);
+        }
+        let page = rendered.and_then(|html| {
+            let page = essay_context(essay, &input.essays, &input.ladders, html);
+            render_page(
+                &input.templates.tera,
+                "essay.html",
+                "../../",
+                Some(&url),
+                &shared.site,
+                "essay",
+                &page,
+            )
+            .map_err(|e| e.diagnostics(&self.opts.root.join("templates/essay.html"), Some(essay)))
+        });
+        let kept = page.map(|html| {
+            self.sink.add(path, html.as_bytes());
+            pages.is_some().then_some(html)
+        });
+        (key, Outcome::Page(kept), warnings)
+    }
+
+    /// Stage 6, the rest: the pages that list essays, the feed and the
+    /// sitemap.
+    fn render_indexes(&mut self, shared: &Shared<'_>, fronts: &pages::Fronts<'_>) {
+        let input = shared.input;
         let mut files = Files::default();
-        render_indexes(
-            &opts.root,
-            templates,
-            &site,
-            essays,
-            &pages::Fronts { intros, leads },
+        pages::render_indexes(
+            &self.opts.root,
+            &input.templates,
+            &shared.site,
+            &input.essays,
+            fronts,
             &mut files,
-            &mut errors,
+            &mut self.errors,
         );
-        let mut notes = discovery::add(config, essays, ladders, &mut files);
+        let notes = discovery::add(&input.config, &input.essays, &input.ladders, &mut files);
+        self.notes.extend(notes);
         for (path, bytes) in files.0 {
-            sink.add(path, &bytes);
+            self.sink.add(path, &bytes);
         }
-        if errors.is_empty() {
-            sink.add(font::PATH.into(), &math.font());
+    }
+
+    /// The math font, cut to the math of every page, when every page was
+    /// made.
+    fn add_font(&self, math: &font::MathText) {
+        if self.errors.is_empty() {
+            self.sink.add(layout::FONT.into(), &math.font());
         }
+    }
+
+    /// Names the drafts left out.
+    fn note_drafts(&mut self, drafts: &[Essay]) {
         if !drafts.is_empty() {
             let names: Vec<String> = drafts.iter().map(|d| d.content_path.clone()).collect();
-            notes.push(format!(
+            self.notes.push(format!(
                 "left out {} draft{} (build with --drafts to include): {}",
                 drafts.len(),
                 if drafts.len() == 1 { "" } else { "s" },
                 names.join(", ")
             ));
         }
+    }
 
-        let moves = match &previous {
-            Ok(Some(record)) => statements.moves(record),
+    /// What the build did, or every error it found, with the values and
+    /// claims that changed since the last successful build; and the record of
+    /// what the essays state now, when there is one to keep.
+    fn finish(
+        mut self,
+        input: &Input,
+        plan: &Plan,
+        results: &[Result<Got, String>],
+        previous: Result<Option<changes::Record>, String>,
+        statements: &changes::Statements,
+    ) -> Result<(Summary, Option<changes::Record>), Failure> {
+        let changes = match &previous {
+            Ok(Some(record)) => statements.changes(record),
             _ => Vec::new(),
         };
-        if !errors.is_empty() {
+        if !self.errors.is_empty() {
+            let mut errors = self.errors;
             errors.sort_by(|a, b| (&a.path, a.line, a.col).cmp(&(&b.path, b.line, b.col)));
             errors.dedup();
-            return Err(Failure::Content(errors, moves));
+            return Err(Failure::Content(errors, changes));
         }
         if let Err(note) = &previous {
-            notes.push(note.clone());
+            self.notes.push(note.clone());
         }
         let computed: Vec<(String, bool)> = plan
             .jobs
             .iter()
-            .zip(&results)
+            .zip(results)
             .filter_map(|(job, r)| match r.as_ref().ok()?.origin {
                 Origin::Computed { changed } => Some((job.label(), changed)),
                 _ => None,
@@ -475,8 +673,8 @@ impl Site {
         let summary = Summary {
             // The essays, the ladders, the front page, the list of every
             // essay, the search page and the page for a missing one.
-            pages: essays.iter().filter(|e| !e.is_intro()).count() + ladders.len() + 4,
-            rendered,
+            pages: input.essays.iter().filter(|e| !e.is_intro()).count() + input.ladders.len() + 4,
+            rendered: self.rendered,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
             changed: computed
@@ -485,16 +683,19 @@ impl Site {
                 .map(|c| c.0.clone())
                 .collect(),
             computed: computed.into_iter().map(|c| c.0).collect(),
-            elapsed: started.elapsed(),
+            elapsed: self.started.elapsed(),
             warnings: Vec::new(),
-            lints,
-            notes,
-            moves,
+            lints: self.lints,
+            notes: self.notes,
+            changes,
         };
-        let record = (opts.moves && previous.is_ok()).then(|| statements.record());
+        let record = (self.opts.changes && previous.is_ok()).then(|| statements.record());
         Ok((summary, record))
     }
 }
+
+/// Rendered essay pages by URL, with the hash of everything each came from.
+type Pages = HashMap<String, (blake3::Hash, String)>;
 
 /// What became of one essay in the render stage.
 enum Outcome<'a> {
@@ -516,285 +717,4 @@ struct Input {
     config: config::Config,
     ladders: Vec<Ladder>,
     templates: templates::Templates,
-}
-
-/// Stage 1: loads what the build reads. Only a missing or unreadable
-/// `content/`, or a `figures/` that leads outside the project, stops the
-/// build here; other errors are collected in `errors`,
-/// with defaults standing in, so that every error is found.
-fn load(opts: &Options, errors: &mut Vec<Diagnostic>) -> Result<Input, Failure> {
-    let content_dir = opts.root.join("content");
-    if !content_dir.is_dir() {
-        return Err(Failure::Content(
-            vec![Diagnostic::file(
-                &content_dir,
-                "no content folder: expected essays in content/**/*.md",
-            )],
-            Vec::new(),
-        ));
-    }
-    // Artifacts are read and written there: never outside the project.
-    walk::inside(&opts.root.join("figures"), &opts.root)
-        .map_err(|e| Failure::Content(vec![e], Vec::new()))?;
-    let mut essays = content::load(&content_dir, &opts.root)
-        .map_err(|errors| Failure::Content(errors, Vec::new()))?;
-    let mut drafts = Vec::new();
-    if !opts.drafts {
-        (drafts, essays) = essays.into_iter().partition(|e| e.front.draft);
-        // An introduction of a ladder whose essays are all drafts goes too.
-        let kept: HashSet<String> = essays
-            .iter()
-            .filter(|e| !e.is_intro())
-            .map(|e| e.front.ladder().to_string())
-            .collect();
-        let left_out: HashSet<&str> = drafts.iter().map(|e| e.front.ladder()).collect();
-        essays.retain(|e| {
-            !e.is_intro() || kept.contains(e.front.ladder()) || !left_out.contains(e.front.ladder())
-        });
-    }
-    let mut config = config::Config::load(&opts.root).unwrap_or_else(|e| {
-        errors.push(e);
-        config::Config::default()
-    });
-    if opts.base_url.is_some() {
-        config.base_url.clone_from(&opts.base_url);
-    }
-    let ladders = content::ladders(&essays).unwrap_or_else(|e| {
-        errors.extend(e);
-        Vec::new()
-    });
-    let templates = templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
-        errors.extend(e);
-        templates::defaults()
-    });
-    Ok(Input {
-        essays,
-        drafts,
-        config,
-        ladders,
-        templates,
-    })
-}
-
-/// Stage 2: each essay's headings and directives.
-fn scan(
-    essays: &[Essay],
-    generators: &[&'static dyn Generator],
-    errors: &mut Vec<Diagnostic>,
-) -> Vec<Scan> {
-    essays
-        .iter()
-        .map(|e| {
-            let (scan, errs) = markdown::scan(e, generators);
-            errors.extend(errs);
-            scan
-        })
-        .collect()
-}
-
-/// Stage 3: the jobs to compute. Each distinct generator and parameters is
-/// one job, showing the union of the views its figures show.
-struct Plan {
-    jobs: Vec<Job>,
-    /// For each essay, for each of its directives, its job.
-    uses: Vec<Vec<usize>>,
-}
-
-impl Plan {
-    fn of(scans: &[Scan]) -> Plan {
-        let mut jobs: Vec<Job> = Vec::new();
-        let mut job_of: HashMap<figures::Key, usize> = HashMap::new();
-        let uses = scans
-            .iter()
-            .map(|scan| {
-                scan.directives
-                    .iter()
-                    .map(|d| {
-                        let new = Job::new(d.generator, d.params.clone());
-                        let job = *job_of.entry(new.key.clone()).or_insert_with(|| {
-                            jobs.push(new);
-                            jobs.len() - 1
-                        });
-                        if d.kind == directives::Kind::Figure {
-                            jobs[job].views.insert(d.view);
-                        }
-                        job
-                    })
-                    .collect()
-            })
-            .collect();
-        Plan { jobs, uses }
-    }
-}
-
-/// An essay's directives bound to their figures: what rendering it needs,
-/// the data files beside it and the hash of its inputs.
-struct Bound<'a> {
-    data: EssayData<'a>,
-    shown: BTreeMap<String, markdown::Shown<'a>>,
-    /// Ids whose directive or figure failed (and was reported).
-    broken: HashSet<String>,
-    files: Vec<(PathBuf, Arc<str>)>,
-    /// The hash of the essay's source and of everything its figures show.
-    key: blake3::Hash,
-}
-
-/// Stage 5: binds an essay's directives (`uses` their jobs) to the computed
-/// figures, reporting failed jobs, failing identities and views not drawn in
-/// `errors`. Data files are named after the first figure in the essay that
-/// links them: a job's whole data as JSON, each view's values as CSV; a
-/// `data` directive writes none. Serialised data are kept in `data_files`.
-fn bind<'a>(
-    essay: &Essay,
-    scan: &'a Scan,
-    plan: &'a Plan,
-    uses: &[usize],
-    results: &'a [Result<figures::Got, String>],
-    data_files: &mut HashMap<figures::Key, Arc<str>>,
-    errors: &mut Vec<Diagnostic>,
-) -> Bound<'a> {
-    let src = Source::new(&essay.path, &essay.source);
-    let mut bound = Bound {
-        data: EssayData::new(),
-        shown: BTreeMap::new(),
-        broken: scan.broken.clone(),
-        files: Vec::new(),
-        key: blake3::hash(b""),
-    };
-    let mut json_of: HashMap<usize, String> = HashMap::new();
-    let mut csv_of: HashMap<(usize, &str), Option<String>> = HashMap::new();
-    let mut key = blake3::Hasher::new();
-    key.update(essay.source.as_bytes());
-    let dir = essay.dir();
-    for (d, &job) in scan.directives.iter().zip(uses) {
-        let name = d.generator.spec().name;
-        let figure_key = &plan.jobs[job].key;
-        key.update(figure_key.stem.as_bytes());
-        key.update(figure_key.fingerprint.as_bytes());
-        let got = match &results[job] {
-            Ok(got) => got,
-            Err(e) => {
-                errors.push(src.error_at(d.offset, format!("figure `{}`: {e}", d.id)));
-                bound.broken.insert(d.id.clone());
-                continue;
-            }
-        };
-        let figure = &*got.figure;
-        for check in figure.checks.iter().filter(|c| !c.holds) {
-            errors.push(src.error_at(
-                d.offset,
-                format!(
-                    "figure `{}`: generator `{name}` asserts `{}` and it fails: {} against {}; \
-                     no figure written",
-                    d.id, check.name, check.left, check.right
-                ),
-            ));
-        }
-        let names = d.generator.spec().names;
-        let data = &figure.data;
-        bound.data.insert(d.id.clone(), FigureData { data, names });
-        if d.kind != directives::Kind::Figure {
-            continue;
-        }
-        let Some(Some(view)) = figure.views.get(d.view) else {
-            let doc = d.generator.spec().views.iter().find(|v| v.name == d.view);
-            errors.push(src.error_at(
-                d.offset,
-                format!(
-                    "figure `{}`: generator `{name}` draws no `{}` view with these parameters \
-                     (`{}`: {})",
-                    d.id,
-                    d.view,
-                    d.view,
-                    doc.map_or("", |v| v.doc.trim_end_matches('.'))
-                ),
-            ));
-            bound.broken.insert(d.id.clone());
-            continue;
-        };
-        key.update(blake3::hash(view.body.as_bytes()).as_bytes());
-        let json = json_of.entry(job).or_insert_with(|| {
-            let json = data_files.entry(figure_key.clone()).or_insert_with(|| {
-                data_file(&DataFile {
-                    generator: name,
-                    params: &d.params,
-                    checks: &figure.checks,
-                    data: &figure.data,
-                })
-                .into()
-            });
-            bound
-                .files
-                .push((dir.join(format!("{}.json", d.id)), json.clone()));
-            d.id.clone()
-        });
-        let csv = csv_of.entry((job, d.view)).or_insert_with(|| {
-            let values = view.values.as_ref()?;
-            bound
-                .files
-                .push((dir.join(format!("{}.csv", d.id)), values.to_csv().into()));
-            Some(d.id.clone())
-        });
-        bound.shown.insert(
-            d.id.clone(),
-            markdown::Shown {
-                view,
-                json: json.clone(),
-                csv: csv.clone(),
-            },
-        );
-    }
-    bound.key = key.finalize();
-    bound
-}
-
-/// A figure's data file in the site, beside its page.
-#[derive(Serialize)]
-struct DataFile<'a> {
-    generator: &'a str,
-    params: &'a crate::generators::Params,
-    checks: &'a [crate::generators::Check],
-    data: &'a crate::generators::Data,
-}
-
-/// A data file: compact JSON (a browser shows it folded) with a final newline.
-fn data_file(file: &DataFile<'_>) -> String {
-    let mut s = serde_json::to_string(file).expect("data files serialise");
-    s.push('\n');
-    s
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn block(kind: &str, id: &str, rows: u32, view: &str) -> String {
-        format!(
-            "```{kind}\nid = \"{id}\"\ngenerator = \"blocked-board\"\nrows = {rows}\ncols = 3\n\
-             blocked_columns = []\ncaption = \"C.\"\n{view}```\n\n"
-        )
-    }
-
-    #[test]
-    fn a_plan_has_one_job_per_generator_and_parameters_showing_every_view_its_figures_show() {
-        let one = Essay::of_body(
-            "a.md",
-            &[
-                block("figure", "a", 2, ""),
-                block("data", "b", 3, ""),
-                block("figure", "c", 2, "view = \"wall\"\n"),
-            ]
-            .concat(),
-        );
-        let two = Essay::of_body("b.md", &block("figure", "d", 3, ""));
-        let mut errors = Vec::new();
-        let scans = scan(&[one, two], crate::generators::REGISTRY, &mut errors);
-        assert!(errors.is_empty(), "{errors:?}");
-        let plan = Plan::of(&scans);
-        assert_eq!(plan.uses, [vec![0, 1, 0], vec![1]]);
-        let views = |j: usize| plan.jobs[j].views.iter().copied().collect::<Vec<_>>();
-        assert_eq!(views(0), ["board", "wall"]);
-        // A data block shows nothing; the other essay's figure shows the board.
-        assert_eq!(views(1), ["board"]);
-    }
 }

@@ -2,8 +2,10 @@
 //! marker, from a folder that holds anything else: the default `ROOT/site`
 //! is replaced without `--replace-output` only when every file in it has a
 //! path ladder writes.
+//!
+//! It imports only [`super::layout`]; the output check imports it.
 
-use super::templates::site_files;
+use super::layout::{SEARCH_BUNDLE, site_files};
 use std::path::{Component, Path};
 
 /// Whether every entry under `dir` is a folder or a file at a path ladder
@@ -49,7 +51,7 @@ fn written_by_ladder(path: &Path) -> bool {
     }
     match parts.as_slice() {
         // Pagefind's bundle: its scripts, styles, index and the stamp.
-        [bundle, ..] if *bundle == super::search::BUNDLE => extension(&[
+        [bundle, ..] if *bundle == SEARCH_BUNDLE => extension(&[
             "js",
             "css",
             "json",

@@ -1,11 +1,17 @@
 //! What each page's template is given (the site's ladders and settings,
 //! an essay's place in its ladder, a ladder's or the front page's
 //! introduction) and the pages beside the essays.
+//!
+//! It imports content, config, the markdown's results, scripts,
+//! [`super::layout`], the output's `Files` and
+//! the templates, in that direction: content loading, then page rendering, then
+//! templates; none of them imports it.
 
 use super::content::{self, Essay, Ladder};
 use super::diagnostics::{Diagnostic, Source};
 use super::directives::Kind;
-use super::output::Files;
+use super::layout::{ESSAYS_PAGE, SEARCH_PAGE};
+use super::output::sink::Files;
 use super::{config, markdown, scripts, templates};
 use markdown::Heading;
 use serde::Serialize;
@@ -84,7 +90,7 @@ pub fn render_indexes(
             json(&front),
         ),
         (
-            super::search::PAGE,
+            SEARCH_PAGE,
             "search.html",
             "../",
             Some("search/"),
@@ -170,9 +176,6 @@ struct LadderPage<'a> {
 fn json<T: Serialize>(value: &T) -> serde_json::Value {
     serde_json::to_value(value).expect("pages serialise")
 }
-
-/// The page listing every essay, whose folder no ladder may take.
-pub const ESSAYS_PAGE: &str = "essays/index.html";
 
 /// Every essay by date, newest first (ties by ladder and rung), then those
 /// without one. Dates sort as written, which orders dates alone correctly.

@@ -17,17 +17,16 @@
 //!   of their contents, so two builds of one site give the same bytes.
 //! - The bundle carries a stamp of the pages it indexed; a build whose pages
 //!   match the stamp in the site it replaces keeps that bundle.
+//!
+//! It imports [`super::layout`] and the output's sink and stage.
 
-use super::staging::{Sink as _, Staging};
+use super::layout::{SEARCH_BUNDLE as BUNDLE, SEARCH_PAGE as PAGE};
+use super::output::sink::Sink as _;
+use super::output::stage::Staging;
 use anyhow::{Context as _, Result, anyhow};
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
 use std::path::{Path, PathBuf};
-
-/// The search page, the one page with a script.
-pub const PAGE: &str = "search/index.html";
-/// The folder of the index and of the search UI's script and stylesheet.
-pub const BUNDLE: &str = "pagefind";
 
 /// Bundle files the default UI never loads: Pagefind's other UIs and its
 /// highlighting script.

@@ -1,8 +1,11 @@
 //! The page templates (tera), the stylesheet and the favicon: the defaults embedded in the
 //! binary, overridden file by file by `DIR/templates/` when it exists. Files
-//! are found as essays are ([`super::walk::walk`]): a symlink is followed
+//! are found as essays are ([`super::read::find`]): a symlink is followed
 //! only when it stays inside the project root, and what cannot be read is an
 //! error.
+//!
+//! It imports only diagnostics and the file reader; pages and [`super::layout`]
+//! import it.
 
 use super::diagnostics::Diagnostic;
 use std::path::Path;
@@ -18,7 +21,7 @@ const DEFAULTS: [(&str, &str); 7] = [
     ("search.html", include_str!("../../templates/search.html")),
 ];
 /// The files copied to the site as they are, unless `DIR/templates/` has its own.
-const STATIC: [(&str, &str); 2] = [
+pub const STATIC: [(&str, &str); 2] = [
     ("style.css", include_str!("../../templates/style.css")),
     ("favicon.svg", include_str!("../../templates/favicon.svg")),
 ];
@@ -30,31 +33,6 @@ pub const ASSETS: [(&str, &[u8]); 1] = [(
     "fonts/OFL.txt",
     include_bytes!("../../templates/fonts/OFL.txt"),
 )];
-
-/// The files every site has at fixed paths (besides the pages of ladders and
-/// essays): the front page, the list of every essay, the search page, the
-/// page for a missing one, the feed, the sitemap, the `STATIC` files, the
-/// [`ASSETS`] and the math font.
-pub fn site_files() -> impl Iterator<Item = &'static str> {
-    [
-        "index.html",
-        super::pages::ESSAYS_PAGE,
-        super::search::PAGE,
-        "404.html",
-    ]
-    .into_iter()
-    .chain([super::discovery::FEED, super::discovery::SITEMAP])
-    .chain(STATIC.iter().map(|(path, _)| *path))
-    .chain(ASSETS.iter().map(|(path, _)| *path))
-    .chain([super::font::PATH])
-}
-
-/// The folders every site has, with what is there: no ladder may take one.
-pub const FOLDERS: [(&str, &str); 3] = [
-    ("essays", "where the site lists every essay"),
-    ("search", "where the site's search page is"),
-    (super::search::BUNDLE, "where the search index is"),
-];
 
 /// Loaded templates and the static files.
 pub struct Templates {
@@ -82,7 +60,7 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
     let mut errors = Vec::new();
     if !dir.as_os_str().is_empty() {
         let wanted = |name: &str| name.ends_with(".html") || STATIC.iter().any(|s| s.0 == name);
-        let mut paths = super::walk::walk(dir, root, &wanted, &mut errors);
+        let mut paths = super::read::find(dir, root, &wanted, &mut errors);
         paths.sort();
         for path in &paths {
             let path = path.as_path();
@@ -92,7 +70,7 @@ pub fn load(dir: &Path, root: &Path) -> Result<Templates, Vec<Diagnostic>> {
                 .to_string_lossy()
                 .replace('\\', "/");
             let read = || {
-                super::walk::read_text(path, root, super::walk::TEMPLATE)
+                super::read::read_text(path, root, super::read::TEMPLATE)
                     .map_err(|unread| unread.at(path))
             };
             if let Some(slot) = statics.iter_mut().find(|s| s.0 == name) {

@@ -7,9 +7,15 @@
 //! numbers are fractions of decimals, so `1 / 3 * 3` is 1. A `-` between two
 //! terms needs spaces around it; inside a word it is part of a figure's id
 //! (`two-rows.grid`).
+//!
+//! It imports the claims' data, paths, ratios and values ([`super::claims`]'
+//! lower files, never its `mod.rs`) and diagnostics; the claims' syntax imports
+//! it.
 
-use super::claims::path::closing;
-use super::claims::{EssayData, Path, Ratio, ratio_of, resolve};
+use super::claims::data::EssayData;
+use super::claims::evaluate::ratio_of;
+use super::claims::path::{Path, closing, resolve};
+use super::claims::ratio::Ratio;
 use super::diagnostics::cut;
 use rust_decimal::Decimal;
 use serde_json::Value;

@@ -2,6 +2,8 @@
 //! curly quotes and apostrophes, `--` an en dash, `---` an em dash and `...`
 //! an ellipsis, by the same rules as the essays' markdown (pulldown-cmark's
 //! smart punctuation), and nothing else of markdown.
+//!
+//! It imports nothing from the crate.
 
 use pulldown_cmark::{Event, Options, Parser};
 

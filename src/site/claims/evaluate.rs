@@ -1,11 +1,13 @@
-//! Evaluating an expression against an essay's data: paths resolved,
-//! values shown as prose, filters applied and claims decided.
+//! Values as prose shows them, and claims decided: a value against a
+//! literal or another value ([`evaluate`](super::evaluate()) applies them to
+//! an expression).
+//!
+//! It imports [`super::literal`] and [`super::ratio`]; paths (whose filters
+//! compare), terms and the expression's evaluation import it.
 
-use super::EssayData;
-use super::number_words::{english, english_ordinal};
-use super::syntax::{Action, Against, Expr, Filter, LiteralKind, Op, Ratio};
+use super::literal::{LiteralKind, Op};
+use super::ratio::Ratio;
 use crate::cgt::canonical::typeset;
-use crate::site::terms;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
 
@@ -15,7 +17,7 @@ fn round_to(v: Decimal, precision: Decimal) -> Decimal {
 }
 
 /// `v` rounded to `places` decimals, ties away from zero.
-fn round_dp(v: Decimal, places: u32) -> Decimal {
+pub(super) fn round_dp(v: Decimal, places: u32) -> Decimal {
     v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
 }
 
@@ -32,7 +34,7 @@ pub fn with_separators(n: i64) -> String {
     if n < 0 { format!("-{out}") } else { out }
 }
 
-fn describe(value: &Value) -> String {
+pub(super) fn describe(value: &Value) -> String {
     match value {
         Value::Array(_) => "a list (name an element by index)".into(),
         Value::Object(_) => "an object (name one of its keys)".into(),
@@ -66,7 +68,7 @@ pub fn show(value: &Value) -> Result<String, String> {
 /// A value as the page prints it: as [`show`] writes it, but a game in
 /// CGSuite's notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
 /// as `{1 | −1/2}`).
-fn print(value: &Value) -> Result<String, String> {
+pub(super) fn print(value: &Value) -> Result<String, String> {
     let shown = show(value)?;
     Ok(match value {
         Value::String(s) => typeset::game(s).unwrap_or(shown),
@@ -76,7 +78,7 @@ fn print(value: &Value) -> Result<String, String> {
 
 /// `v` rounded to `places` decimals (ties away from zero, as claims round)
 /// and written with them all.
-fn fixed(v: Decimal, places: usize) -> String {
+pub(super) fn fixed(v: Decimal, places: usize) -> String {
     let s = format!("{:.places$}", round_dp(v, places as u32));
     // Rounding can give "-0.0"; a claim of "0.0" should match it.
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
@@ -86,74 +88,6 @@ fn fixed(v: Decimal, places: usize) -> String {
     }
 }
 
-/// Evaluates an expression against the data: the text it renders as, or why
-/// it cannot (an unknown key, a false claim with both values).
-pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
-    let value = &terms::value(&expr.term, data)?;
-    let name = expr.term.to_string();
-    match &expr.action {
-        Action::Show => print(value).map_err(|e| format!("`{name}`: {e}")),
-        Action::Filter(filter) => {
-            apply(*filter, value).map_err(|e| format!("`{name} | {filter}`: {e}"))
-        }
-        Action::Claim(claim) => {
-            let (claimed, verdict) = match &claim.against {
-                Against::Literal(lit) => (
-                    lit.text.clone(),
-                    decide(claim.op, &lit.kind, value)
-                        .map_err(|e| format!("claim on `{name}`: {e}"))?,
-                ),
-                Against::Term(term) => {
-                    let other = terms::value(term, data)?;
-                    let verdict = compare(claim.op, value, &other)
-                        .map_err(|e| format!("claim `{name} {} {term}`: {e}", claim.op.symbol()))?;
-                    let computed = Verdict {
-                        computed: format!("{} against {}", verdict.computed, show(&other)?),
-                        ..verdict
-                    };
-                    (term.to_string(), computed)
-                }
-            };
-            if verdict.holds {
-                match claim.as_written() {
-                    Some(text) => Ok(text.to_string()),
-                    None => print(value),
-                }
-            } else {
-                Err(format!(
-                    "claim `{name} {} {claimed}` is false: the generator computed {}",
-                    claim.op.symbol(),
-                    verdict.computed
-                ))
-            }
-        }
-    }
-}
-
-/// Prints a value through a filter.
-fn apply(filter: Filter, value: &Value) -> Result<String, String> {
-    let number = || ratio_of(value).map(Ratio::value);
-    Ok(match filter {
-        Filter::Percent(n) => format!("{}%", fixed(number()? * Decimal::ONE_HUNDRED, n)),
-        Filter::Fixed(n) => fixed(number()?, n),
-        Filter::Words => english(whole(value)?),
-        Filter::Ordinal => match whole(value)? {
-            n if n < 1 => return Err(format!("expected a number from 1, found {n}")),
-            n => english_ordinal(n),
-        },
-        Filter::Round(digits) => {
-            let v = number()?;
-            let rounded =
-                v.round_sf_with_strategy(digits as u32, RoundingStrategy::MidpointAwayFromZero);
-            show_decimal(rounded.unwrap_or(v))
-        }
-        Filter::Millions(places) => {
-            let v = number()? / Decimal::from(1_000_000);
-            format!("{} million", show_decimal(round_dp(v, places as u32)))
-        }
-    })
-}
-
 /// Whether `value OP literal` holds: what a path's filter keeps.
 pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, String> {
     decide(op, kind, value).map(|v| v.holds)
@@ -161,13 +95,13 @@ pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, S
 
 /// A claim's outcome: the computed value as the claim reads it, and whether
 /// the claim holds.
-struct Verdict {
-    computed: String,
-    holds: bool,
+pub(super) struct Verdict {
+    pub(super) computed: String,
+    pub(super) holds: bool,
 }
 
 /// A value that must be a whole number.
-fn whole(value: &Value) -> Result<i64, String> {
+pub(super) fn whole(value: &Value) -> Result<i64, String> {
     let v = ratio_of(value)?.value();
     i64::try_from(v)
         .ok()
@@ -176,7 +110,7 @@ fn whole(value: &Value) -> Result<i64, String> {
 }
 
 /// Decides `value OP literal`.
-fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> {
+pub(super) fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> {
     let shown = show(value)?;
     Ok(match kind {
         LiteralKind::String(s) => Verdict {
@@ -234,7 +168,7 @@ fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> 
 }
 
 /// Decides `value OP other` for two values of the data.
-fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
+pub(super) fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
     let shown = show(value)?;
     match (ratio_of(value), ratio_of(other)) {
         (Ok(a), Ok(b)) => Ok(Verdict {
@@ -255,7 +189,7 @@ fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
 }
 
 /// A decimal as prose shows it: thousands separators, no trailing zeros.
-fn show_decimal(d: Decimal) -> String {
+pub(super) fn show_decimal(d: Decimal) -> String {
     let d = d.normalize();
     match i64::try_from(d) {
         Ok(i) if d.fract() == Decimal::ZERO => with_separators(i),
@@ -302,6 +236,7 @@ mod tests {
     use super::*;
     use crate::generators::Data;
     use crate::site::claims::syntax::parse;
+    use crate::site::claims::{EssayData, evaluate};
     use crate::site::claims::{FigureData, Path, resolve};
     use serde_json::json;
 

@@ -1,7 +1,9 @@
 //! Numbers as prose writes them: English cardinals, ordinals and
 //! fractions read as exact numbers, and whole numbers written in words.
+//!
+//! It imports only [`super::ratio`].
 
-use super::syntax::{Ratio, decimal};
+use super::ratio::{Ratio, decimal};
 use rust_decimal::Decimal;
 
 /// A number as prose writes it: a cardinal, a zero word (`none`, `nought`,

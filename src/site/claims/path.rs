@@ -11,10 +11,13 @@
 //! narrows it (`[survivors > 1][shortlist < 5]`: both hold). An element
 //! whose field is null is not kept. Names compare as [`name_key`] reads
 //! them: `boards[4x5]` is the board named "4 × 5".
+//!
+//! It imports [`super::data`], [`super::literal`] and [`super::evaluate`](mod@super::evaluate)
+//! (which decides a filter's comparison); the terms import it.
 
+use super::data::{EssayData, is_name};
 use super::evaluate::holds;
-use super::syntax::{Literal, Op, comparable, operator, parse_literal};
-use super::{EssayData, is_name};
+use super::literal::{Literal, Op, comparable, operator, parse_literal};
 use crate::generators::name_key;
 use serde_json::Value;
 use std::fmt;

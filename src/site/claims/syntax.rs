@@ -1,10 +1,12 @@
 //! The claim language: what `{{ ... }}` may say (a quantity, then a filter
 //! or a claim against a literal or another quantity), and its parser.
+//!
+//! It imports [`super::literal`] and the terms ([`crate::site::terms`]), which
+//! hold the quantities an expression starts with; nothing in the claims but
+//! [`super`] imports it.
 
-use super::number_words::{scaled, words};
+use super::literal::{Literal, LiteralKind, Op, comparable, operator, parse_literal};
 use crate::site::terms::{self, Term};
-use rust_decimal::Decimal;
-use std::cmp::Ordering;
 
 /// One `{{ ... }}` found in a text.
 #[derive(Clone, Debug, PartialEq)]
@@ -130,137 +132,12 @@ impl Claim {
     }
 }
 
-/// How a claim compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// `=`: exactly, or after rounding to a decimal's or percentage's places.
-    Eq,
-    /// `~`: after rounding both to the literal's precision.
-    Approx,
-    Lt,
-    Gt,
-    Le,
-    Ge,
-}
-
-impl Op {
-    const ALL: [(&'static str, Op); 6] = [
-        ("<=", Op::Le),
-        (">=", Op::Ge),
-        ("=", Op::Eq),
-        ("~", Op::Approx),
-        ("<", Op::Lt),
-        (">", Op::Gt),
-    ];
-
-    /// The operator a symbol writes.
-    pub(super) fn of(symbol: &str) -> Option<Op> {
-        Op::ALL
-            .iter()
-            .find(|(s, _)| *s == symbol)
-            .map(|(_, op)| *op)
-    }
-
-    pub(super) fn symbol(self) -> &'static str {
-        Op::ALL
-            .iter()
-            .find(|(_, op)| *op == self)
-            .map_or("=", |(s, _)| s)
-    }
-
-    /// Whether `ordering` (computed against claimed) satisfies an order.
-    pub(super) fn orders(self, ordering: Ordering) -> bool {
-        match self {
-            Op::Eq | Op::Approx => ordering == Ordering::Equal,
-            Op::Lt => ordering == Ordering::Less,
-            Op::Gt => ordering == Ordering::Greater,
-            Op::Le => ordering != Ordering::Greater,
-            Op::Ge => ordering != Ordering::Less,
-        }
-    }
-}
-
 /// What a claim compares the computed value with.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Against {
     Literal(Literal),
     /// Another quantity of the essay's data.
     Term(Term),
-}
-
-/// A claim's literal, with the text it renders as.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Literal {
-    pub text: String,
-    pub kind: LiteralKind,
-}
-
-#[derive(Clone, Debug, PartialEq)]
-pub enum LiteralKind {
-    /// An exact number: integers, number words, fractions, `8.5 million`.
-    Exact {
-        value: Ratio,
-        /// What `~` rounds to: the place of a whole number's last non-zero
-        /// digit, of the last digit written before a scale word (`8.50
-        /// million`: 10,000), or two decimals for a fraction.
-        precision: Decimal,
-    },
-    /// Compared after rounding the computed value to `places` decimals.
-    Decimal {
-        value: Decimal,
-        places: u32,
-    },
-    /// Compared after rounding 100 x the computed ratio to `places` decimals.
-    Percent {
-        value: Decimal,
-        places: u32,
-    },
-    String(String),
-}
-
-/// An exact number: `num / den`, `den` positive.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Ratio {
-    pub num: Decimal,
-    pub den: Decimal,
-}
-
-impl Ratio {
-    pub fn whole(n: Decimal) -> Ratio {
-        Ratio {
-            num: n,
-            den: Decimal::ONE,
-        }
-    }
-
-    pub(super) fn value(self) -> Decimal {
-        self.num / self.den
-    }
-
-    pub fn compare(self, other: Ratio) -> Result<Ordering, String> {
-        let overflow = || "numbers too large to compare exactly".to_string();
-        let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
-        let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;
-        Ok(a.cmp(&b))
-    }
-
-    /// What `~` rounds to when only the value is known: the place of a
-    /// whole number's last non-zero digit (1 for zero), two decimals for
-    /// anything else.
-    fn precision(self) -> Decimal {
-        let v = self.value();
-        if v.fract() != Decimal::ZERO {
-            return Decimal::new(1, 2);
-        }
-        let mut p = Decimal::ONE;
-        while let Some(next) = p.checked_mul(Decimal::TEN)
-            && v != Decimal::ZERO
-            && (v / next).fract() == Decimal::ZERO
-        {
-            p = next;
-        }
-        p
-    }
 }
 
 /// Finds every `{{ ... }}` in `text`; `\{{` is not one (markdown shows it
@@ -320,28 +197,6 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
     Ok(Expr { term, action })
 }
 
-/// The first filter bar or claim operator outside quotes and outside a
-/// path's `[...]`, and where it is.
-pub(super) fn operator(inner: &str) -> Option<(usize, &'static str)> {
-    let (mut quoted, mut bracketed) = (false, false);
-    for (i, c) in inner.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            '[' => bracketed = true,
-            ']' => bracketed = false,
-            _ if bracketed => {}
-            '|' => return Some((i, "|")),
-            _ => {
-                if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| inner[i..].starts_with(s)) {
-                    return Some((i, symbol));
-                }
-            }
-        }
-    }
-    None
-}
-
 /// A claim's right side: a literal or a path, then optionally `: "words"`.
 fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     // A quoted string may hold a colon: its end is the closing quote.
@@ -388,17 +243,6 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     })
 }
 
-/// A literal that `op` can compare with: a quoted string only with `=`.
-pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, String> {
-    match literal.kind {
-        LiteralKind::String(_) if op != Op::Eq => Err(format!(
-            "a quoted string can only be claimed equal (`=`), not `{}`",
-            op.symbol()
-        )),
-        _ => Ok(literal),
-    }
-}
-
 fn parse_filter(filter: &str) -> Result<Filter, String> {
     let bad = || {
         format!(
@@ -426,101 +270,12 @@ fn parse_filter(filter: &str) -> Result<Filter, String> {
     }
 }
 
-/// Parses a claim's literal.
-pub fn parse_literal(text: &str) -> Result<Literal, String> {
-    let kind = literal_kind(text).ok_or_else(|| {
-        format!(
-            "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \
-             percentage (47%), a fraction (-1/4), a number in words (Ninety-five, none, a third, \
-             one and a half, the third), a scaled number (8.5 million), or a quoted string"
-        )
-    })?;
-    let text = match &kind {
-        LiteralKind::String(s) => s.clone(),
-        _ => text.to_string(),
-    };
-    Ok(Literal { text, kind })
-}
-
-fn literal_kind(text: &str) -> Option<LiteralKind> {
-    if let Some(s) = text.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
-        return Some(LiteralKind::String(s.to_string()));
-    }
-    // A number written with the minus sign (U+2212) reads as with a hyphen.
-    if let Some(rest) = text.strip_prefix('\u{2212}') {
-        return literal_kind(&format!("-{rest}"));
-    }
-    if let Some(p) = text.strip_suffix('%') {
-        let (value, places) = decimal(p.trim())?;
-        return Some(LiteralKind::Percent { value, places });
-    }
-    if let Some((n, d)) = text.split_once('/') {
-        let num: i64 = n.trim().parse().ok()?;
-        let den: i64 = d.trim().parse().ok().filter(|&d: &i64| d > 0)?;
-        return Some(exact(Ratio {
-            num: num.into(),
-            den: den.into(),
-        }));
-    }
-    if let Some(i) = integer(text) {
-        return Some(exact(Ratio::whole(i.into())));
-    }
-    if let Some((value, places)) = decimal(text) {
-        return Some(LiteralKind::Decimal { value, places });
-    }
-    let value = words(text)?;
-    // `8.0 million` is written to the nearest 100,000.
-    let written = scaled(&text.trim().to_lowercase())
-        .filter(|s| s.places > 0)
-        .and_then(|s| Decimal::try_new(s.scale, s.places).ok());
-    Some(match written {
-        Some(precision) => LiteralKind::Exact { value, precision },
-        None => exact(value),
-    })
-}
-
-/// An exact literal whose precision is read from its value.
-fn exact(value: Ratio) -> LiteralKind {
-    LiteralKind::Exact {
-        value,
-        precision: value.precision(),
-    }
-}
-
-/// An integer, plain or with thousands separators (`2,916`).
-fn integer(text: &str) -> Option<i64> {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let groups: Vec<&str> = digits.split(',').collect();
-    let well_grouped = groups.len() == 1
-        || (!groups[0].is_empty()
-            && groups[0].len() <= 3
-            && groups[1..].iter().all(|g| g.len() == 3));
-    if digits.is_empty()
-        || !well_grouped
-        || !groups.iter().all(|g| g.chars().all(|c| c.is_ascii_digit()))
-    {
-        return None;
-    }
-    text.replace(',', "").parse().ok()
-}
-
-/// A decimal `-?d+(.d+)?` and its number of places.
-pub(super) fn decimal(text: &str) -> Option<(Decimal, u32)> {
-    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
-    let int_digits = int.strip_prefix('-').unwrap_or(int);
-    if int_digits.is_empty()
-        || !int_digits.chars().all(|c| c.is_ascii_digit())
-        || !frac.chars().all(|c| c.is_ascii_digit())
-        || (text.contains('.') && frac.is_empty())
-    {
-        return None;
-    }
-    Some((text.parse().ok()?, frac.len() as u32))
-}
-
 #[cfg(test)]
 mod tests {
+    use super::super::literal::parse_literal;
+    use super::super::ratio::Ratio;
     use super::*;
+    use rust_decimal::Decimal;
 
     #[test]
     fn reads_literal_forms() {

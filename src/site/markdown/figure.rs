@@ -1,6 +1,8 @@
 //! A figure as HTML: its drawing, the numbered caption directly under it,
 //! and behind them, in one closed disclosure ("Data and how to reproduce"),
 //! its Data table, its data links and the command that reproduces it.
+//!
+//! It imports the other markdown stages' files and the directives.
 
 use super::lint;
 use super::prepared::Prepared;

@@ -1,5 +1,7 @@
 //! Links between essays: `@/path.md#anchor` resolved to the essay's page,
 //! its anchor checked against the essay's heading ids.
+//!
+//! It imports content and [`super::scan`](mod@super::scan).
 
 use super::scan::Scan;
 use crate::site::content::Essay;

@@ -2,8 +2,11 @@
 //! literal written otherwise than the site prints numbers (it prints as
 //! written), and a caption or alt text naming a colour, which one of the
 //! two colour schemes contradicts.
+//!
+//! It imports only the claims' syntax.
 
-use crate::site::claims::syntax::{Against, LiteralKind};
+use crate::site::claims::literal::LiteralKind;
+use crate::site::claims::syntax::Against;
 use crate::site::claims::{Action, Expr};
 
 /// Why a claim's literal, printed as written, reads otherwise than the

@@ -26,6 +26,9 @@
 //! Raw HTML is allowed, but not scripts (`<script>`, `on...` handlers,
 //! `javascript:` URLs) unless `ladder.toml` allows them; a `$` that opens no
 //! math is an error (`\$` is a dollar sign).
+//!
+//! This file only declares the stages and names what the pipeline uses; no
+//! stage imports it.
 
 mod figure;
 pub mod links;
@@ -38,15 +41,3 @@ pub use links::LinkIndex;
 pub use prepared::{Expression, Prepared};
 pub use render::{Context, Rendered, Shown, render};
 pub use scan::{Heading, Piece, Scan, scan, slugify};
-
-use pulldown_cmark::Options;
-
-/// The markdown every text is parsed with.
-fn options() -> Options {
-    Options::ENABLE_TABLES
-        | Options::ENABLE_FOOTNOTES
-        | Options::ENABLE_MATH
-        | Options::ENABLE_STRIKETHROUGH
-        | Options::ENABLE_HEADING_ATTRIBUTES
-        | Options::ENABLE_SMART_PUNCTUATION
-}

@@ -1,11 +1,12 @@
 //! Expressions taken out of a markdown text before it is parsed: each
 //! `{{ ... }}` outside code and math becomes a placeholder, so markdown never
 //! sees (or mangles) it, and is evaluated wherever the placeholder lands.
+//!
+//! It imports the claims and the directives; the other stages import it.
 
-use super::options;
 use crate::site::claims;
 use crate::site::directives::Located;
-use pulldown_cmark::{Event, Parser, Tag};
+use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -227,6 +228,16 @@ fn outside_code_and_math(text: &str) -> Vec<Range<usize>> {
     }
     out.push(from..text.len());
     out
+}
+
+/// The markdown every text is parsed with.
+pub(super) fn options() -> Options {
+    Options::ENABLE_TABLES
+        | Options::ENABLE_FOOTNOTES
+        | Options::ENABLE_MATH
+        | Options::ENABLE_STRIKETHROUGH
+        | Options::ENABLE_HEADING_ATTRIBUTES
+        | Options::ENABLE_SMART_PUNCTUATION
 }
 
 #[cfg(test)]

@@ -1,5 +1,8 @@
 //! The second pass: an essay's body, parsed again as its scan found it,
 //! turned into HTML, every value and claim evaluated in place.
+//!
+//! It imports the earlier stages ([`super::prepared`], [`super::scan`](mod@super::scan)),
+//! [`super::links`], content, claims, terms, math and scripts.
 
 use super::links::LinkIndex;
 use super::lint;

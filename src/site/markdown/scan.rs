@@ -2,9 +2,10 @@
 //! generator directives read. Only what the later stages need is kept
 //! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
+//!
+//! It imports [`super::prepared`], content, the directives and the generators.
 
-use super::options;
-use super::prepared::{Expression, Prepared};
+use super::prepared::{Expression, Prepared, options};
 use crate::generators::Generator;
 use crate::site::content::Essay;
 use crate::site::diagnostics::{Diagnostic, Source, cut};
@@ -202,27 +203,7 @@ fn name_headings(
     // Each heading's level, explicit id and text.
     let mut found: Vec<(u8, Option<String>, String)> = Vec::new();
     // The ids the page has besides the headings' own, with what has them.
-    let mut taken: HashMap<String, String> = PAGE_IDS
-        .iter()
-        .map(|id| {
-            (
-                id.to_string(),
-                "the page's own (its skip link jumps to it)".to_string(),
-            )
-        })
-        .chain(
-            directives
-                .iter()
-                .filter(|d| d.kind == Kind::Figure)
-                .map(|d| {
-                    let (line, _) = src.position(d.offset);
-                    (
-                        format!("fig-{}", d.id),
-                        format!("figure `{}`'s (line {line})", d.id),
-                    )
-                }),
-        )
-        .collect();
+    let mut taken = taken_ids(directives, src);
     let mut open = false;
     for piece in pieces {
         let Piece::Event(event, range) = piece else {
@@ -274,6 +255,42 @@ fn name_headings(
             _ => {}
         }
     }
+    assign_ids(found, directives, prepared)
+}
+
+/// The ids a page has besides its headings' own, with what has them: the
+/// page's own and its figures' anchors.
+fn taken_ids(directives: &[Directive], src: &Source<'_>) -> HashMap<String, String> {
+    PAGE_IDS
+        .iter()
+        .map(|id| {
+            (
+                id.to_string(),
+                "the page's own (its skip link jumps to it)".to_string(),
+            )
+        })
+        .chain(
+            directives
+                .iter()
+                .filter(|d| d.kind == Kind::Figure)
+                .map(|d| {
+                    let (line, _) = src.position(d.offset);
+                    (
+                        format!("fig-{}", d.id),
+                        format!("figure `{}`'s (line {line})", d.id),
+                    )
+                }),
+        )
+        .collect()
+}
+
+/// Each heading (level, explicit id, text) with its id: its explicit one,
+/// or one made from its text as written that no other id has taken.
+fn assign_ids(
+    found: Vec<(u8, Option<String>, String)>,
+    directives: &[Directive],
+    prepared: &Prepared,
+) -> Vec<Heading> {
     let mut used: HashSet<String> = found
         .iter()
         .filter_map(|(_, explicit, _)| explicit.clone())

@@ -1,5 +1,7 @@
 //! [`in_page`]: the finished page parsed as the browser parses it, each
 //! element checked by the rules of [`super`] as the tree builder creates it.
+//!
+//! It imports the rules of [`super`].
 
 use super::{Refusal, SRCDOC_DEPTH, check_css, check_element, too_deep};
 use html5ever::tendril::StrTendril;

@@ -1,6 +1,8 @@
 //! What a request gets, decided from the site as it is: a built file, the
 //! news, a redirect to a folder's address, or a page of the server's own;
 //! and the reload script put into every HTML page served.
+//!
+//! It imports the shared state of [`super`].
 
 use super::Shared;
 use hyper::body::Bytes;

@@ -1,6 +1,8 @@
 //! The HTTP side: connections accepted on a small tokio runtime, served by
 //! hyper's HTTP/1 with the server's limits and timeouts, and each reply
 //! turned into a response.
+//!
+//! It imports [`super::answer`](mod@super::answer) and the shared state of [`super`].
 
 use super::Shared;
 use super::answer::{EVENTS, HTML, Reply, TEXT, answer, inject};
@@ -292,7 +294,7 @@ fn page(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::output::Files;
+    use crate::site::output::sink::Files;
     use std::io::{Read, Write};
     use std::time::Instant;
 

@@ -27,6 +27,9 @@
 //! One file a part: this one holds what is served and the builder thread,
 //! [`watch`] the watched sources, [`http`] the connections and responses,
 //! [`answer`](mod@answer) what each request gets.
+//!
+//! It imports the pipeline ([`super::Site`]), the figures' progress and the
+//! output's `Files`.
 
 pub mod answer;
 pub mod http;
@@ -35,7 +38,8 @@ pub mod watch;
 pub use answer::{Reply, answer};
 
 use super::figures::Progress;
-use super::{Failure, Site, output::Files};
+use super::output::sink::Files;
+use super::{Failure, Site};
 use answer::{HTML, content_type, inject};
 use anyhow::{Context as _, Result};
 use hyper::body::Bytes;

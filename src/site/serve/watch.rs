@@ -1,8 +1,10 @@
 //! The site's sources watched for changes: `content/` and `templates/`
 //! deeply, the root shallowly, each source folder attached anew when it
 //! comes, goes or is replaced.
+//!
+//! It imports only the figures' [`Progress`], to say what it watches.
 
-use super::Progress;
+use crate::site::figures::Progress;
 use anyhow::{Context as _, Result};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};

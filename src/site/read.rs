@@ -1,4 +1,4 @@
-//! Finding and reading the files ladder reads (essays, templates,
+//! Finding ([`find`]) and reading the files ladder reads (essays, templates,
 //! `ladder.toml`, figure artifacts and the record of values) under one
 //! policy: a symlink is followed when it resolves inside the project root and
 //! is an error naming the link otherwise; every file or folder that cannot be
@@ -6,6 +6,8 @@
 //! file no larger than its [`Kind`]'s limit, so a FIFO, a device or a huge
 //! file is refused with its name rather than hanging the build or filling
 //! its memory.
+//!
+//! It imports only [`super::diagnostics`]: whatever reads a file imports it.
 
 use super::diagnostics::Diagnostic;
 use std::fs;
@@ -189,7 +191,7 @@ pub fn inside(path: &Path, root: &Path) -> Result<(), Diagnostic> {
 /// file that cannot be read, is an error in `errors` naming it; only a
 /// symlink whose name ladder would not read is left alone (as is a dangling
 /// editor lock, `.#NAME`). A missing `dir` holds no files.
-pub fn walk(
+pub fn find(
     dir: &Path,
     root: &Path,
     wanted: &dyn Fn(&str) -> bool,

@@ -1,15 +1,12 @@
-//! Where a build puts its files as it makes them ([`Sink`]): in memory
-//! ([`Files`], for `ladder serve`), or written at once into a staging folder
-//! ([`Staging`], for `ladder build`), so that a build holds no page longer
-//! than it takes to render it.
-//!
-//! A staging folder lies beside the output ([`super::output::Output::stage`])
-//! and is swapped in only when the whole build succeeded
-//! ([`super::output::Output::commit`]); one dropped uncommitted is removed,
-//! so a failed build leaves the previous site as it was. Files may be added
-//! from any thread, in any order; a path added twice holds its last bytes.
-//! A path that would leave the folder is never written, and a file that
-//! cannot be written fails the commit, which names the first such path.
+//! Step 2 of the output, stage: a new folder beside the output
+//! ([`Output::stage`]) that the build writes each file into as it makes it
+//! ([`Staging`], a [`Sink`]), so that a build holds no page longer than it
+//! takes to render it. Step 3 (`swap`) swaps it in only when the
+//! whole build succeeded; one dropped uncommitted is removed, so a failed
+//! build leaves the previous site as it was. Files may be added from any
+//! thread, in any order; a path added twice holds its last bytes. A path
+//! that would leave the folder is never written, and a file that cannot be
+//! written fails the commit, which names the first such path.
 //!
 //! A file that the site being replaced (one ladder wrote) holds with the
 //! same bytes is not written again: the staging folder is made only when a
@@ -18,27 +15,34 @@
 //! thus writes nothing: the previous site, compared file by file and found
 //! to hold exactly the new one, stays in place.
 //!
-//! The site a build replaces is kept as a spare (module `site::spare`), which
-//! the next build that writes makes its folder, writing over its files.
+//! The stage may be handed a `Spare`, the site a build replaced kept for
+//! the next to write over: it then makes its folder from the spare, writing
+//! over its files.
+//!
+//! It imports [`super::check`] (the output it stages for), `spare`
+//! (the strategy it is handed) and [`super::sink`]; never the swap.
 
-use super::output::{Files, MARKER, MARKER_TEXT, remove_tree};
-use super::spare::{Left, link_over, write_over};
+use super::check::Output;
+use super::sink::{MARKER, MARKER_TEXT, Sink, create, holds, plain_file, remove_tree};
+use super::spare::{Spare, Unwritten, link_over, write_over};
 use anyhow::{Context as _, Result};
 use std::collections::{BTreeMap, HashSet};
 use std::fs;
-use std::io::{self, Read as _};
+use std::io;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
-/// Takes a build's files, one at a time, from any thread (one path from one
-/// thread at a time).
-pub trait Sink: Sync {
-    fn add(&self, path: PathBuf, bytes: &[u8]);
-}
-
-impl Sink for Mutex<Files> {
-    fn add(&self, path: PathBuf, bytes: &[u8]) {
-        self.lock().expect("no add panics").add(path, bytes);
+impl Output {
+    /// A new staging folder beside the output, holding the marker: the
+    /// files added to it are written at once (but those the output, when
+    /// ladder wrote it, holds as they are), and [`Output::commit`] swaps it
+    /// in.
+    pub fn stage(&self) -> Result<Staging> {
+        let parent = self.parent();
+        fs::create_dir_all(parent)
+            .with_context(|| format!("cannot create {}", parent.display()))?;
+        let previous = self.has_marker().then(|| self.real.clone());
+        Staging::new(self.sibling("tmp"), previous, self.spare.clone())
     }
 }
 
@@ -48,9 +52,8 @@ pub struct Staging {
     dir: Option<PathBuf>,
     /// The site this one replaces, when ladder wrote it.
     previous: Option<PathBuf>,
-    /// Where a replaced site is kept ([`super::spare::keep_spare`]), to be
-    /// made the folder.
-    spare: Option<PathBuf>,
+    /// The spare to make the folder from, if there is one.
+    spare: Option<Spare>,
     state: Mutex<State>,
     /// The folders made in the folder, each once.
     folders: Mutex<HashSet<PathBuf>>,
@@ -66,7 +69,7 @@ struct State {
     made: bool,
     /// What of the spare the folder was made from nothing has been written
     /// over yet.
-    left: Left,
+    unwritten: Unwritten,
 }
 
 impl Staging {
@@ -77,7 +80,7 @@ impl Staging {
     pub(super) fn new(
         dir: PathBuf,
         previous: Option<PathBuf>,
-        spare: Option<PathBuf>,
+        spare: Option<Spare>,
     ) -> Result<Staging> {
         if fs::symlink_metadata(&dir).is_ok() {
             remove_tree(&dir).with_context(|| format!("cannot remove {}", dir.display()))?;
@@ -105,16 +108,12 @@ impl Staging {
     /// and puts in it the files added so far, which are the previous site's.
     fn make(&self, state: &mut State) -> Result<()> {
         let dir = self.dir();
-        match self
-            .spare
-            .as_deref()
-            .and_then(|spare| Left::recycle(spare, dir))
-        {
-            Some(left) => {
+        match self.spare.as_ref().and_then(|spare| spare.recycle(dir)) {
+            Some(unwritten) => {
                 let mut made = self.folders.lock().expect("no add panics");
                 made.insert(dir.to_path_buf());
-                made.extend(left.folders().map(|f| dir.join(f)));
-                state.left = left;
+                made.extend(unwritten.folders().map(|f| dir.join(f)));
+                state.unwritten = unwritten;
             }
             None => {
                 fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?
@@ -124,11 +123,13 @@ impl Staging {
         let marker = dir.join(MARKER);
         fs::write(&marker, MARKER_TEXT)
             .with_context(|| format!("cannot write {}", marker.display()))?;
-        let State { written, left, .. } = state;
+        let State {
+            written, unwritten, ..
+        } = state;
         for (path, result) in written.iter_mut() {
             if let (Ok(_), Some(previous)) = (&result, &self.previous) {
                 let from = previous.join(path);
-                let put = left
+                let put = unwritten
                     .clear_way(dir, path)
                     .and_then(|over| self.put(path, |to| link_over(&from, to, over)));
                 if let Err(e) = put {
@@ -197,7 +198,7 @@ impl Staging {
             self.make(&mut state)?;
             failed(&state)?;
         }
-        state.left.remove(self.dir(), state.written.keys())?;
+        state.unwritten.remove(self.dir(), state.written.keys())?;
         drop(state);
         Ok(self.dir.take())
     }
@@ -239,7 +240,7 @@ impl Sink for Staging {
         // A path added before may be a link to the previous site's file,
         // which must not be written through.
         let again = state.written.contains_key(&path);
-        let over = state.left.clear_way(self.dir(), &path);
+        let over = state.unwritten.clear_way(self.dir(), &path);
         drop(state);
         let result = over.and_then(|over| {
             self.put(&path, |full| {
@@ -272,53 +273,6 @@ impl Drop for Staging {
     }
 }
 
-/// Whether `path` under `root` is a regular file reached through folders
-/// only, no symbolic link on the way: one that can be the previous site's
-/// file as ladder wrote it (a link ladder never writes, and the new site
-/// must not take one over).
-pub(super) fn plain_file(root: &Path, path: &Path) -> bool {
-    let mut at = root.to_path_buf();
-    let mut parts = path.components().peekable();
-    while let Some(part) = parts.next() {
-        at.push(part);
-        let Ok(meta) = fs::symlink_metadata(&at) else {
-            return false;
-        };
-        let plain = if parts.peek().is_some() {
-            meta.is_dir()
-        } else {
-            meta.is_file()
-        };
-        if !plain {
-            return false;
-        }
-    }
-    true
-}
-
-/// Whether the regular file at `path` holds `bytes`.
-pub(super) fn holds(path: &Path, bytes: &[u8]) -> bool {
-    let Ok(mut file) = fs::File::open(path) else {
-        return false;
-    };
-    if !file
-        .metadata()
-        .is_ok_and(|m| m.is_file() && m.len() == bytes.len() as u64)
-    {
-        return false;
-    }
-    let mut buffer = [0; 1 << 16];
-    let mut rest = bytes;
-    loop {
-        match file.read(&mut buffer) {
-            Ok(0) => return rest.is_empty(),
-            Ok(n) if n <= rest.len() && buffer[..n] == rest[..n] => rest = &rest[n..],
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-            _ => return false,
-        }
-    }
-}
-
 /// Whether the site `dir` holds exactly the files `written` (as checked
 /// when each was added), its marker and the folders that hold them.
 fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
@@ -343,17 +297,6 @@ fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
         }
     }
     files == written.len()
-}
-
-/// A new file `full` holding `bytes`: created, never opened if there, so
-/// that a path added from two threads at once fails rather than write
-/// through a link into the previous site.
-pub(super) fn create(full: &Path, bytes: &[u8]) -> io::Result<()> {
-    fs::OpenOptions::new()
-        .write(true)
-        .create_new(true)
-        .open(full)
-        .and_then(|mut file| io::Write::write_all(&mut file, bytes))
 }
 
 /// A path is relative and plain (no `..`, no root), and not the marker.

@@ -1,13 +1,16 @@
-//! Figure artifacts on disk: the records in `figures/` of a run
+//! The figure cache on disk: the records in `figures/` of a run
 //! (`NAME-KEY.json`) and of a view drawn from its data (`NAME-KEY.VIEW.json`),
 //! each sealed by the hash of its content, how they are looked up, written
 //! through temporary files and told apart from files ladder does not write.
+//!
+//! It imports [`super::job`] (what it stores) and the file reader; the
+//! computation imports it.
 
-use super::figures::{Figure, Job};
-use super::fingerprint;
-use super::walk::{ARTIFACT, Unread, read};
+use super::job::{Figure, Job};
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
+use crate::site::fingerprint;
+use crate::site::read::{ARTIFACT, Unread, read};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -272,7 +275,7 @@ const TMP: &str = ".tmp";
 
 /// Writes through a temporary file, so a reader never sees half a file, and
 /// removes the temporary file when writing or renaming fails.
-pub(super) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+pub(crate) fn write_new(path: &Path, bytes: &[u8]) -> std::io::Result<()> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(format!("{TMP}{}", std::process::id()));
     let tmp = PathBuf::from(tmp);

@@ -1,4 +1,4 @@
-//! What moved in the prose: every value and claim an essay states, as a
+//! What changed in the prose: every value and claim an essay states, as a
 //! build computed it, compared with what the last successful `ladder build`
 //! recorded in `figures/values.json`, so that after a solver change the
 //! author knows which sentences to reread.
@@ -16,16 +16,19 @@
 //!
 //! The file is JSON with sorted keys, one expression a line, written through
 //! a temporary file, and never over a file ladder did not write.
+//!
+//! It imports the claims, the terms, content, the markdown scan, the figure
+//! cache's careful writer and the file reader; the pipeline imports it.
 
-use super::artifacts::write_new;
 use super::claims::syntax::Against;
 use super::claims::{self, Action, EssayData, Expr};
 use super::content::Essay;
 use super::diagnostics::Source;
 use super::directives::Kind;
+use super::figures::cache::write_new;
 use super::markdown::{Prepared, Scan};
+use super::read::{RECORD, Unread, read};
 use super::terms;
-use super::walk::{RECORD, Unread, read};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -137,9 +140,9 @@ impl Statements {
 
     /// Each statement whose value differs from `previous`, or that is a
     /// claim `previous` holds and this build finds false, in the order of
-    /// essays and lines. Statements `previous` has not seen are not moves.
-    pub fn moves(&self, previous: &Record) -> Vec<Move> {
-        let mut moves = Vec::new();
+    /// essays and lines. Statements `previous` has not seen are not changes.
+    pub fn changes(&self, previous: &Record) -> Vec<Change> {
+        let mut changes = Vec::new();
         for (essay, (path, stated)) in &self.essays {
             let Some(before) = previous.essays.get(essay) else {
                 continue;
@@ -149,7 +152,7 @@ impl Statements {
                     continue;
                 };
                 if old != new || !s.holds {
-                    moves.push(Move {
+                    changes.push(Change {
                         path: path.clone(),
                         line: s.line,
                         expr: s.expr.clone(),
@@ -160,7 +163,7 @@ impl Statements {
                 }
             }
         }
-        moves
+        changes
     }
 }
 
@@ -198,9 +201,9 @@ fn exact(value: &Value) -> String {
     }
 }
 
-/// A statement whose value moved since the last successful build.
+/// A statement whose value changed since the last successful build.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Move {
+pub struct Change {
     pub path: PathBuf,
     pub line: usize,
     /// The expression's spelling.
@@ -211,7 +214,7 @@ pub struct Move {
     pub now_false: bool,
 }
 
-impl fmt::Display for Move {
+impl fmt::Display for Change {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -325,7 +328,7 @@ mod tests {
         assert_eq!(values["b.share | percent(1)"], "47.0%");
         assert_eq!(values["b.share ~ 47%"], "0.47017543859");
         assert_eq!(values.len(), 4, "one entry per expression: {values:?}");
-        assert_eq!(s.moves(&record), []);
+        assert_eq!(s.changes(&record), []);
     }
 
     #[test]
@@ -338,12 +341,16 @@ mod tests {
     }
 
     #[test]
-    fn moves_name_each_occurrence_at_its_line_and_claims_now_false() {
+    fn changes_name_each_occurrence_at_its_line_and_claims_now_false() {
         let before = statements(BODY, json!({ "n": 4, "share": 0.47017543859 })).record();
         let after = statements(BODY, json!({ "n": 5, "share": 0.4702 }));
-        let moves: Vec<String> = after.moves(&before).iter().map(Move::to_string).collect();
+        let changes: Vec<String> = after
+            .changes(&before)
+            .iter()
+            .map(Change::to_string)
+            .collect();
         assert_eq!(
-            moves,
+            changes,
             [
                 "a.md:6: `b.n`: 4 -> 5",
                 "a.md:6: `b.n = 4`: 4 -> 5, and the claim held and is now false",
@@ -355,11 +362,11 @@ mod tests {
     }
 
     #[test]
-    fn statements_the_last_record_has_not_seen_are_not_moves() {
+    fn statements_the_last_record_has_not_seen_are_not_changes() {
         let before = statements("{{ b.n }}", json!({ "n": 4 })).record();
         let after = statements("{{ b.n }} and {{ b.n | words }}", json!({ "n": 5 }));
-        assert_eq!(after.moves(&before).len(), 1);
-        assert_eq!(after.moves(&Record::default()), []);
+        assert_eq!(after.changes(&before).len(), 1);
+        assert_eq!(after.changes(&Record::default()), []);
     }
 
     #[test]

@@ -1,11 +1,12 @@
-//! The spare: the site a build replaced, kept beside the output
-//! ([`keep_spare`]) for the next build to write over instead of making a
-//! new folder ([`Left::recycle`], used by [`super::staging::Staging`]).
+//! The spare, a strategy the stage may be handed ([`super::stage`]): the
+//! site a build replaced, kept beside the output ([`Spare::keep`]) for the
+//! next build to write over instead of making a new folder
+//! ([`Spare::recycle`]).
 //!
 //! A file is written over the spare's at its path (the same inode, when no
 //! link shares it with the site in place), folders are reused, and what the
-//! new site does not hold is removed before the swap ([`Left::remove`]). A
-//! build that rewrites every page thus makes and frees no file. (A file
+//! new site does not hold is removed before the swap ([`Unwritten::remove`]).
+//! A build that rewrites every page thus makes and frees no file. (A file
 //! system without a journal scans, at every new file, the inodes freed in
 //! the last half minute: builds that made 2,000 new pages and freed the
 //! last ones spent seconds there, growing with each build.)
@@ -14,27 +15,31 @@
 //! files, and all of it writable, on a disk that tells case apart, is
 //! written over; any other is left where it is, and while it is there no
 //! site is kept (what cannot be written over may not be removable either).
+//!
+//! It imports only [`super::sink`]: the stage and the swap call it, never
+//! the other way.
 
-use super::output::{MARKER, MARKER_TEXT, remove_tree};
-use super::staging::{create, holds, plain_file};
+use super::sink::{MARKER, MARKER_TEXT, create, holds, plain_file, remove_tree};
 use anyhow::{Context as _, Result};
 use std::collections::HashSet;
 use std::fs;
 use std::io;
 use std::path::{Path, PathBuf};
 
-/// What of a spare made the staging folder nothing has been written over
-/// yet: its files and folders, as paths in the folder.
-#[derive(Default)]
-pub(super) struct Left {
-    files: HashSet<PathBuf>,
-    folders: HashSet<PathBuf>,
-}
+/// Where the site a build replaces is kept for the next build to write
+/// over: `.NAME.spare` beside the output.
+#[derive(Debug, Clone)]
+pub(super) struct Spare(PathBuf);
 
-impl Left {
-    /// Moves the `spare` to `dir`, if it is fit to be written over; returns
+impl Spare {
+    pub(super) fn at(path: PathBuf) -> Spare {
+        Spare(path)
+    }
+
+    /// Moves the spare to `dir`, if it is fit to be written over; returns
     /// what is in it. An unfit spare stays where it is.
-    pub(super) fn recycle(spare: &Path, dir: &Path) -> Option<Left> {
+    pub(super) fn recycle(&self, dir: &Path) -> Option<Unwritten> {
+        let spare = &self.0;
         // On a disk that folds case, two paths the lists tell apart could
         // be one file.
         let folds = fs::symlink_metadata(spare.join(MARKER.to_uppercase())).is_ok();
@@ -43,9 +48,43 @@ impl Left {
         }
         let (files, folders) = contents(spare)?;
         fs::rename(spare, dir).ok()?;
-        Some(Left { files, folders })
+        Some(Unwritten { files, folders })
     }
 
+    /// Keeps the site `old`, which a build has just replaced, as the spare
+    /// the next build writes over, with a `.gitignore` that keeps it out of
+    /// git, when ladder wrote it and nothing is at the spare's path;
+    /// otherwise removes it. A spare still there is one the build could not
+    /// write over ([`Spare::recycle`]): left alone, never removed or
+    /// exchanged, since what cannot be written over may not be removable
+    /// either.
+    pub(super) fn keep(&self, old: &Path) -> io::Result<()> {
+        let spare = &self.0;
+        if !is_site(old) || fs::symlink_metadata(spare).is_ok() {
+            return remove_tree(old);
+        }
+        // Made new: the site's own .gitignore may be a link into the site in place.
+        let ignore = old.join(".gitignore");
+        let ignored = match fs::remove_file(&ignore) {
+            Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
+            _ => create(&ignore, b"*\n"),
+        };
+        if ignored.is_ok() && fs::rename(old, spare).is_ok() {
+            return Ok(());
+        }
+        remove_tree(old)
+    }
+}
+
+/// What of a spare made the staging folder nothing has been written over
+/// yet: its files and folders, as paths in the folder.
+#[derive(Default)]
+pub(super) struct Unwritten {
+    files: HashSet<PathBuf>,
+    folders: HashSet<PathBuf>,
+}
+
+impl Unwritten {
     /// The spare's folders.
     pub(super) fn folders(&self) -> impl Iterator<Item = &Path> {
         self.folders.iter().map(PathBuf::as_path)
@@ -226,33 +265,12 @@ fn changeable(_: &Path, _: bool) -> bool {
     false
 }
 
-/// Keeps the site `old`, which a build has just replaced, as the `spare`
-/// the next build writes over, with a `.gitignore` that keeps it out of
-/// git, when ladder wrote it and nothing is at `spare`; otherwise (or with
-/// no `spare`) removes it. A spare still there is one the build could not
-/// write over ([`Left::recycle`]): left alone, never removed or exchanged,
-/// since what cannot be written over may not be removable either.
-pub(super) fn keep_spare(old: &Path, spare: Option<&Path>) -> io::Result<()> {
-    let Some(spare) = spare.filter(|s| is_site(old) && fs::symlink_metadata(s).is_err()) else {
-        return remove_tree(old);
-    };
-    // Made new: the site's own .gitignore may be a link into the site in place.
-    let ignore = old.join(".gitignore");
-    let ignored = match fs::remove_file(&ignore) {
-        Err(e) if e.kind() != io::ErrorKind::NotFound => Err(e),
-        _ => create(&ignore, b"*\n"),
-    };
-    if ignored.is_ok() && fs::rename(old, spare).is_ok() {
-        return Ok(());
-    }
-    remove_tree(old)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::staging::tests::{FILES, previous};
-    use crate::site::staging::{Sink as _, Staging};
+    use crate::site::output::sink::Sink as _;
+    use crate::site::output::stage::Staging;
+    use crate::site::output::stage::tests::{FILES, previous};
 
     #[cfg(unix)]
     #[test]
@@ -276,7 +294,7 @@ mod tests {
         let staging = Staging::new(
             dir.path().join("tmp"),
             Some(site.clone()),
-            Some(spare.clone()),
+            Some(Spare::at(spare.clone())),
         )
         .unwrap();
         let files = [
@@ -318,8 +336,12 @@ mod tests {
         let spare = dir.path().join(".site.spare");
         fs::create_dir_all(&spare).unwrap();
         fs::write(spare.join("index.html"), "mine").unwrap();
-        let staging =
-            Staging::new(dir.path().join("tmp"), Some(site), Some(spare.clone())).unwrap();
+        let staging = Staging::new(
+            dir.path().join("tmp"),
+            Some(site),
+            Some(Spare::at(spare.clone())),
+        )
+        .unwrap();
         staging.add("index.html".into(), b"new home");
         let new = staging.finish().unwrap().expect("a new folder");
         assert_eq!(
@@ -330,7 +352,7 @@ mod tests {
             fs::read_to_string(spare.join("index.html")).unwrap(),
             "mine"
         );
-        assert!(keep_spare(&new, Some(&spare)).is_ok());
+        assert!(Spare::at(spare.clone()).keep(&new).is_ok());
         assert!(!new.exists(), "not kept over a folder ladder did not write");
         assert_eq!(
             fs::read_to_string(spare.join("index.html")).unwrap(),
@@ -362,13 +384,21 @@ mod tests {
         for unfit in [folds, read_only] {
             let spare = spare_of(dir.path(), &site);
             unfit(&spare);
-            assert!(Left::recycle(&spare, &dir.path().join("tmp")).is_none());
+            assert!(
+                Spare::at(spare.clone())
+                    .recycle(&dir.path().join("tmp"))
+                    .is_none()
+            );
             assert!(spare.join(MARKER).is_file(), "left where it is");
             fs::set_permissions(&spare, fs::Permissions::from_mode(0o755)).unwrap();
             remove_tree(&spare).unwrap();
         }
         let spare = spare_of(dir.path(), &site);
-        assert!(Left::recycle(&spare, &dir.path().join("tmp")).is_some());
+        assert!(
+            Spare::at(spare.clone())
+                .recycle(&dir.path().join("tmp"))
+                .is_some()
+        );
     }
 
     #[test]
@@ -395,7 +425,7 @@ mod tests {
         let spare = dir.path().join(".site.spare");
         let old = dir.path().join(".site.tmp-1");
         fs::rename(&site, &old).unwrap();
-        keep_spare(&old, Some(&spare)).unwrap();
+        Spare::at(spare.clone()).keep(&old).unwrap();
         assert!(!old.exists());
         assert_eq!(fs::read_to_string(spare.join(".gitignore")).unwrap(), "*\n");
         assert_eq!(
@@ -403,12 +433,10 @@ mod tests {
             "home"
         );
         // A spare still there (one no build could write over) stays as it
-        // is; with none wanted, the site goes too.
-        for kept in [Some(spare.as_path()), None] {
-            let (_other, site) = previous();
-            keep_spare(&site, kept).unwrap();
-            assert!(!site.exists());
-        }
+        // is, and the site goes.
+        let (_other, site) = previous();
+        Spare::at(spare.clone()).keep(&site).unwrap();
+        assert!(!site.exists());
         assert_eq!(
             fs::read_to_string(spare.join("index.html")).unwrap(),
             "home"

@@ -1,126 +1,20 @@
-//! Figure artifacts: running generators, once per distinct generator and
-//! parameters, in parallel, drawing the views the essays show from their data,
-//! and keeping both in `figures/`.
+//! Computing figures: running generators, once per job, in parallel, each
+//! in a guard that turns a panic into an error at the figures that show it;
+//! drawing the views the essays show from the data; and keeping figures in
+//! memory between builds of `ladder serve` ([`Memory`]) and on disk
+//! ([`super::cache`]).
 //!
-//! Data and drawings are cached apart. `figures/NAME-KEY.json` holds a run: the
-//! parameters, the fingerprint of the solver code that made it, the data and
-//! the checks, under one content hash. `figures/NAME-KEY.VIEW.json` holds one
-//! view drawn from that data: the hash of the data, the fingerprint of the
-//! drawing code (the generator's module with its views, and the figure
-//! vocabulary) and the rendered view, under its own content hash. A solver
-//! change reruns the solver; a drawing change (a palette, a layout) redraws
-//! from the data without running one solver. The fingerprints are
-//! `fingerprint`'s, the records on disk `artifacts`'.
-//!
-//! A later build reuses an artifact whose parameters and fingerprint match and
-//! whose hash verifies, drawing only the views its essays show and parsing
-//! only the data keys they name ([`Data`]); an artifact that does not verify
-//! is recomputed, and the build says so. The hashes catch accidental and
-//! casual edits, not a forger who recomputes them: `--force` trusts no
-//! artifact. An artifact whose identities fail is never written, and one that
-//! records a failing identity is treated as edited.
-//!
-//! Artifacts are written through temporary files; a `figures/` that cannot be
-//! written is one warning, and the build goes on from memory.
+//! It imports [`super::job`] and [`super::cache`]; neither imports it.
 
+use super::cache::{Cache, Lookup, hash};
+use super::job::{Figure, Job, Key};
+use crate::generators::Data;
 use crate::generators::draw::Rendered;
-use crate::generators::{Check, Data, Generator, Params};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
-use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, Once};
 use std::time::{Duration, Instant};
-
-pub use super::artifacts::{Cache, unnamed};
-use super::artifacts::{Lookup, hash};
-use super::fingerprint;
-
-/// A figure's identity.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub struct Key {
-    /// The artifact's file stem: the generator's name and a hash of the parameters.
-    pub stem: String,
-    /// The fingerprint of the code that computes the figure.
-    pub fingerprint: String,
-}
-
-/// One generator run to do.
-#[derive(Clone)]
-pub struct Job {
-    pub generator: &'static dyn Generator,
-    pub params: Params,
-    /// The views the essays show: only these are drawn.
-    pub views: BTreeSet<&'static str>,
-    pub key: Key,
-}
-
-/// How many characters of a parameter a job's label shows.
-const LABEL_VALUE: usize = 60;
-
-impl Job {
-    /// A job showing no view yet.
-    pub fn new(generator: &'static dyn Generator, params: Params) -> Job {
-        let name = generator.spec().name;
-        let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
-        let key = Key {
-            stem: format!("{name}-{}", &hash.to_hex()[..16]),
-            fingerprint: fingerprint::solver(generator).to_string(),
-        };
-        Job {
-            generator,
-            params,
-            views: BTreeSet::new(),
-            key,
-        }
-    }
-
-    /// The artifact's file stem.
-    pub fn stem(&self) -> &str {
-        &self.key.stem
-    }
-
-    /// The generator and the parameters that differ from its defaults (what
-    /// the essay wrote), each value cut to 60 characters, for people.
-    pub fn label(&self) -> String {
-        let spec = self.generator.spec();
-        let defaults = Params::defaults(spec)
-            .map(|d| d.to_toml())
-            .unwrap_or_default();
-        let defaults: BTreeSet<&str> = defaults.lines().collect();
-        let toml = self.params.to_toml();
-        let set: Vec<String> = toml
-            .lines()
-            .filter(|line| !defaults.contains(line))
-            .map(|line| match line.char_indices().nth(LABEL_VALUE) {
-                Some((cut, _)) => format!("{}…", &line[..cut]),
-                None => line.to_string(),
-            })
-            .collect();
-        if set.is_empty() {
-            format!("{} (its defaults)", spec.name)
-        } else {
-            format!("{} ({})", spec.name, set.join(", "))
-        }
-    }
-}
-
-/// What a generator run gave, with the views drawn so far.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Figure {
-    pub data: Data,
-    /// The hash of the data's text, which keys its drawings.
-    pub data_hash: String,
-    pub checks: Vec<Check>,
-    /// The views drawn for the job, by name: `None` for a view these
-    /// parameters give nothing to draw.
-    pub views: BTreeMap<String, Option<Rendered>>,
-}
-
-impl Figure {
-    fn holds(&self) -> bool {
-        self.checks.iter().all(|c| c.holds)
-    }
-}
 
 /// Where a figure's data came from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -403,11 +297,13 @@ fn with_views(
 
 #[cfg(test)]
 mod tests {
-    use super::super::artifacts::{Drawn, Run, Sealed};
+    use super::super::cache::{Drawn, Run, Sealed};
     use super::*;
+    use crate::generators::Params;
     use crate::generators::find;
     use serde::{Deserialize, Serialize};
     use serde_json::Value;
+    use std::collections::BTreeSet;
     use std::path::Path;
 
     fn job() -> Job {

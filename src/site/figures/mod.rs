@@ -1,0 +1,36 @@
+//! Figures and their cache: running generators, once per distinct generator and
+//! parameters, in parallel, drawing the views the essays show from their data,
+//! and keeping both in `figures/`.
+//!
+//! Data and drawings are cached apart. `figures/NAME-KEY.json` holds a run: the
+//! parameters, the fingerprint of the solver code that made it, the data and
+//! the checks, under one content hash. `figures/NAME-KEY.VIEW.json` holds one
+//! view drawn from that data: the hash of the data, the fingerprint of the
+//! drawing code (the generator's module with its views, and the figure
+//! vocabulary) and the rendered view, under its own content hash. A solver
+//! change reruns the solver; a drawing change (a palette, a layout) redraws
+//! from the data without running one solver. The fingerprints are
+//! `fingerprint`'s.
+//!
+//! A later build reuses an artifact whose parameters and fingerprint match and
+//! whose hash verifies, drawing only the views its essays show and parsing
+//! only the data keys they name ([`Data`](crate::generators::Data)); an artifact that does not verify
+//! is recomputed, and the build says so. The hashes catch accidental and
+//! casual edits, not a forger who recomputes them: `--force` trusts no
+//! artifact. An artifact whose identities fail is never written, and one that
+//! records a failing identity is treated as edited.
+//!
+//! Artifacts are written through temporary files; a `figures/` that cannot be
+//! written is one warning, and the build goes on from memory.
+//!
+//! Three files, in the order they import one another: [`job`] (what a
+//! figure is), [`cache`] (its records in `figures/`) and [`compute`](mod@compute)
+//! (running, drawing, keeping in memory).
+
+pub mod cache;
+pub mod compute;
+pub mod job;
+
+pub use cache::{Cache, unnamed};
+pub use compute::{Got, Memory, Origin, Progress, Silent, compute};
+pub use job::{Figure, Job, Key};
