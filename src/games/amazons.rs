@@ -258,6 +258,12 @@ pub fn value(grid: &str, max_empty: u32) -> Result<Value, AmazonsError> {
 /// The canonical value of the board `grid`, a game of `games`, refused as
 /// [`value`] refuses it.
 pub fn value_in(games: &GameTable, grid: &str, max_empty: u32) -> Result<GameId, AmazonsError> {
+    let board = checked(grid, max_empty)?;
+    Ok(Values::new(Amazons).value(games, &board))
+}
+
+/// The board `grid`, refused as [`value`] refuses it, before any search.
+pub fn checked(grid: &str, max_empty: u32) -> Result<Board, AmazonsError> {
     let board = Board::parse(grid)?;
     let mut regions = Vec::new();
     Amazons.regions(&board, &mut regions);
@@ -272,7 +278,7 @@ pub fn value_in(games: &GameTable, grid: &str, max_empty: u32) -> Result<GameId,
             max: max_empty,
         });
     }
-    Ok(Values::new(Amazons).value(games, &board))
+    Ok(board)
 }
 
 #[cfg(test)]

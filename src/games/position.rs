@@ -9,7 +9,7 @@
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::dyadic::Dyadic;
-use crate::cgt::partizan::Values;
+use crate::cgt::partizan::{Partizan, Values};
 use crate::games::domineering::{Board, Domineering};
 use crate::games::{amazons, cram, hackenbush};
 
@@ -38,6 +38,10 @@ pub struct Game {
     pub max_cells: u32,
     pub cost: &'static str,
     value: fn(&GameTable, &str, u32) -> Result<GameId, Refusal>,
+    /// The refusal `value` would give, without the work.
+    check: fn(&str, u32) -> Result<(), Refusal>,
+    /// Left's and Right's options of a readable position, as positions.
+    moves: fn(&str) -> Result<[Vec<String>; 2], Refusal>,
 }
 
 /// Why a position was refused.
@@ -60,6 +64,8 @@ pub const GAMES: &[Game] = &[
                19 s of CPU time and 174 MB; at 36 cells a 6 x 8 with its corners cut took 278 s \
                and 1.2 GB",
         value: domineering_value,
+        check: check_board,
+        moves: domineering_moves,
     },
     Game {
         name: "cram",
@@ -68,6 +74,8 @@ pub const GAMES: &[Game] = &[
         cost: "the worst 40-cell Cram region measured, a 6 x 7 with two cells blocked, took 41 s \
                and 315 MB; a 6 x 7 over 3 minutes",
         value: cram_value,
+        check: check_cram,
+        moves: cram_moves,
     },
     Game {
         name: "amazons",
@@ -76,6 +84,8 @@ pub const GAMES: &[Game] = &[
         cost: "12 empty squares take about 4 s and 110 MB with two amazons, over 90 s and 1.4 GB \
                with four",
         value: amazons_value,
+        check: check_amazons,
+        moves: amazons_moves,
     },
     Game {
         name: "hackenbush",
@@ -83,6 +93,8 @@ pub const GAMES: &[Game] = &[
         max_cells: u32::MAX,
         cost: "linear in the edges",
         value: hackenbush_value,
+        check: check_hackenbush,
+        moves: hackenbush_moves,
     },
 ];
 
@@ -104,13 +116,30 @@ impl Game {
         max_cells: Option<u32>,
     ) -> Result<GameId, Refusal> {
         let refusal = (self.value)(games, position, max_cells.unwrap_or(self.max_cells));
-        refusal.map_err(|r| match r {
+        refusal.map_err(|r| self.costed(r))
+    }
+
+    /// Why `value` would refuse `position`, found without valuing it.
+    pub fn check(&self, position: &str, max_cells: Option<u32>) -> Result<(), Refusal> {
+        (self.check)(position, max_cells.unwrap_or(self.max_cells)).map_err(|r| self.costed(r))
+    }
+
+    /// Left's and Right's options of `position` (one level), each a
+    /// position in the game's notation; an impartial game's two lists are
+    /// one.
+    pub fn options(&self, position: &str) -> Result<[Vec<String>; 2], Refusal> {
+        (self.moves)(position)
+    }
+
+    /// A refusal for size naming what a region near the limit costs.
+    fn costed(&self, refusal: Refusal) -> Refusal {
+        match refusal {
             Refusal::TooLarge { message, needs } => Refusal::TooLarge {
                 message: format!("{message} ({})", self.cost),
                 needs,
             },
             r => r,
-        })
+        }
     }
 }
 
@@ -213,6 +242,78 @@ fn board(grid: &str, max_cells: u32) -> Result<Board, Refusal> {
     }
 }
 
+fn check_board(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    board(grid, max_cells).map(drop)
+}
+
+fn check_cram(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    board(grid, max_cells)?;
+    cram::Grid::parse(grid).map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    Ok(())
+}
+
+fn check_amazons(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    amazons::checked(grid, max_cells)
+        .map(drop)
+        .map_err(|e| amazons_refusal(grid, e))
+}
+
+fn check_hackenbush(edges: &str, _: u32) -> Result<(), Refusal> {
+    graph(edges).map(drop)
+}
+
+/// The boards left by a domino on two free cells of `grid`: vertical ones
+/// (Left's in Domineering) and horizontal ones (Right's).
+fn placements(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let board = Board::from_grid_string(grid)
+        .map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    let mut sides = [Vec::new(), Vec::new()];
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let ends = [
+                (r + 1 < board.rows, (r + 1, c)),
+                (c + 1 < board.cols, (r, c + 1)),
+            ];
+            for (side, (fits, (r2, c2))) in sides.iter_mut().zip(ends) {
+                if fits && board.is_free(r, c) && board.is_free(r2, c2) {
+                    side.push(board.block(r, c).block(r2, c2).to_grid_string());
+                }
+            }
+        }
+    }
+    Ok(sides)
+}
+
+fn domineering_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    placements(grid)
+}
+
+fn cram_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let [vertical, horizontal] = placements(grid)?;
+    let both: Vec<String> = vertical.into_iter().chain(horizontal).collect();
+    Ok([both.clone(), both])
+}
+
+fn amazons_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let board = amazons::Board::parse(grid)
+        .map_err(|e| Refusal::Unreadable(format!("board `{grid}`: {e}")))?;
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    amazons::Amazons.left_options(&board, &mut left);
+    amazons::Amazons.right_options(&board, &mut right);
+    Ok([left, right].map(|side| side.iter().map(amazons::Board::to_grid_string).collect()))
+}
+
+/// A graph's options: each edge cut (what it leaves floating is dead wood).
+fn hackenbush_moves(edges: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let all = graph(edges)?.edges().to_vec();
+    let cut = (0..all.len()).map(|i| {
+        let rest = all.iter().enumerate().filter(|&(j, _)| j != i);
+        hackenbush::Graph::new(rest.map(|(_, &e)| e).collect()).to_string()
+    });
+    let options: Vec<String> = cut.collect();
+    Ok([options.clone(), options])
+}
+
 /// Domineering's canonical value (the search on every core).
 fn domineering_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
     let board = board(grid, max_cells)?;
@@ -230,21 +331,28 @@ fn cram_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, R
 
 /// The canonical value of an Amazons board, summed over its regions.
 fn amazons_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    amazons::value_in(games, grid, max_cells).map_err(|e| match e {
+    amazons::value_in(games, grid, max_cells).map_err(|e| amazons_refusal(grid, e))
+}
+
+fn amazons_refusal(grid: &str, e: amazons::AmazonsError) -> Refusal {
+    match e {
         amazons::AmazonsError::RegionTooLarge { empty, .. } => Refusal::TooLarge {
             message: format!("board `{grid}`: {e}"),
             needs: empty,
         },
         e => Refusal::Unreadable(format!("board `{grid}`: {e}")),
-    })
+    }
+}
+
+/// The green Hackenbush graph `edges`.
+fn graph(edges: &str) -> Result<hackenbush::Graph, Refusal> {
+    (edges.parse()).map_err(|e| Refusal::Unreadable(format!("graph `{edges}`: {e}")))
 }
 
 /// Green Hackenbush's Grundy value, by the fusion principle (linear time, so
 /// no limit applies).
 fn hackenbush_value(games: &GameTable, edges: &str, _: u32) -> Result<GameId, Refusal> {
-    let graph: hackenbush::Graph =
-        (edges.parse()).map_err(|e| Refusal::Unreadable(format!("graph `{edges}`: {e}")))?;
-    Ok(games.nimber(graph.fusion().value().0))
+    Ok(games.nimber(graph(edges)?.fusion().value().0))
 }
 
 #[cfg(test)]
@@ -258,5 +366,26 @@ mod tests {
         }
         let err = game("chess").err().unwrap();
         assert!(err.contains("no game `chess`") && err.contains("hackenbush"));
+    }
+
+    #[test]
+    fn options_are_the_games_moves() {
+        let options = |game_name: &str, position: &str| game(game_name).unwrap().options(position);
+        // The 2 x 2 square: two vertical dominoes for Left, two horizontal
+        // ones for Right; Cram's player has all four.
+        let [left, right] = options("domineering", "..|..").unwrap();
+        assert_eq!(left, ["#.|#.", ".#|.#"]);
+        assert_eq!(right, ["##|..", "..|##"]);
+        assert_eq!(options("cram", "..|..").unwrap()[0].len(), 4);
+        // A stalk of two: cut the lower or the upper edge.
+        let [cut, _] = options("hackenbush", "0-1 1-2").unwrap();
+        assert_eq!(cut, ["1-2", "0-1"]);
+        // `L.`: Left moves and burns the square left; Right has no amazon.
+        let [left, right] = options("amazons", "L.").unwrap();
+        assert_eq!((left, right.len()), (vec!["#L".to_string()], 0));
+        assert!(matches!(
+            options("cram", "..|x"),
+            Err(Refusal::Unreadable(_))
+        ));
     }
 }
