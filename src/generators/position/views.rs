@@ -5,7 +5,8 @@
 use super::Results;
 use crate::games::hackenbush::Graph;
 use crate::generators::draw::{
-    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape, text,
+    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series, Shape,
+    text,
 };
 use crate::generators::hackenbush_fusion::graph_panel;
 
@@ -131,6 +132,11 @@ fn number(text: &str) -> Result<f64, String> {
     }
 }
 
+/// The decimal places of `1/d` for a power of two `d`: its exponent.
+fn den_places(d: &str) -> usize {
+    d.parse::<u64>().map_or(0, |d| d.trailing_zeros() as usize)
+}
+
 /// The thermograph: the walls from temperature -1 to the foot of the mast,
 /// and the mast from there up (as high again as the walls rise, at least 1).
 fn thermograph(data: &Results) -> Result<Drawing, String> {
@@ -147,9 +153,15 @@ fn thermograph(data: &Results) -> Result<Drawing, String> {
     );
     let (m, t) = (number(mean)?, number(temperature)?);
     let top = t + (t + 1.0).max(1.0);
+    // Every coordinate is a dyadic a/2^k, which k decimal places write
+    // exactly: the Data table writes them all at the finest one's places.
+    let places = (walls.left.iter().chain(&walls.right).flatten())
+        .map(|x| x.split_once('/').map_or(0, |(_, d)| den_places(d)))
+        .max()
+        .unwrap_or(0);
     Ok(Drawing::Chart(Chart {
         x: Axis::new("value (Left's side on the left)", Scale::Reversed),
-        y: Axis::new("temperature", Scale::Linear),
+        y: Axis::new("temperature", Scale::Linear).numbers(Numbers::Places(places)),
         series: vec![
             Series {
                 name: "left wall".into(),
