@@ -1532,7 +1532,7 @@ fn value_refuses_a_five_by_eight_board_before_any_work_naming_max_cells() {
         &["value", "domineering", "...|...", "--max-cells", "6"],
         dir.path(),
     );
-    assert_eq!((run.code, run.stdout.trim()), (0, "{2|-1/2}"));
+    assert_eq!((run.code, run.stdout.trim()), (0, "{2 | \u{2212}1/2}"));
 }
 
 #[test]
@@ -1557,11 +1557,16 @@ fn output_to_a_reader_that_has_gone_ends_quietly() {
 fn value_takes_the_game_then_the_position() {
     let dir = fixture("basic");
     for (args, shown) in [
-        (&["value", "domineering", "...|..."][..], "{2|-1/2}"),
-        (&["value", "cram", "...|..."], "*"),
-        (&["value", "cram", "......"], "*3"),
-        (&["value", "hackenbush", "0-1 1-2 2-0"], "*"),
-        (&["value", "hackenbush", "0-1 1-2"], "*2"),
+        (
+            &["value", "domineering", "...|..."][..],
+            "{2 | \u{2212}1/2}",
+        ),
+        (&["value", "domineering", "...|...", "--ascii"], "{2|-1/2}"),
+        (&["value", "domineering", "..|.."], "\u{b1}1"),
+        (&["value", "cram", "...|..."], "\u{2217}"),
+        (&["value", "cram", "......", "--ascii"], "*3"),
+        (&["value", "hackenbush", "0-1 1-2 2-0"], "\u{2217}"),
+        (&["value", "hackenbush", "0-1 1-2"], "\u{2217}2"),
     ] {
         let run = ladder(args, dir.path());
         assert_eq!(
@@ -1571,6 +1576,27 @@ fn value_takes_the_game_then_the_position() {
             run.stderr
         );
     }
+    // `--analysis` prints a fact a line; `--json` the same facts for a
+    // JSON reader: the 2 x 2 square is the switch {1 | -1}.
+    let run = ladder(&["value", "domineering", "..|..", "--analysis"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let lines: Vec<&str> = run.stdout.lines().collect();
+    assert_eq!(
+        lines[..2],
+        ["value: \u{b1}1", "outcome: N (first player wins)"]
+    );
+    assert!(lines.contains(&"temperature: 1") && lines.contains(&"mean: 0"));
+    let run = ladder(&["value", "domineering", "..|..", "--json"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let json: serde_json::Value = serde_json::from_str(&run.stdout).unwrap();
+    assert_eq!(
+        (&json["value"], &json["temperature"]),
+        (&"+-1".into(), &"1".into())
+    );
+    assert_eq!(
+        (&json["left_stop"], &json["right_stop"]),
+        (&"1".into(), &"-1".into())
+    );
     let run = ladder(&["value", "chess", "..."], dir.path());
     assert_eq!(run.code, 2, "{}", run.stderr);
     for game in ["domineering", "cram", "hackenbush"] {

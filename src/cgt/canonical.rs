@@ -63,6 +63,19 @@ pub enum Outcome {
     First,
 }
 
+impl Outcome {
+    /// The outcome class's letter: `L`, `R`, `P` (the previous, second,
+    /// player wins) or `N` (the next, first, player wins).
+    pub fn letter(self) -> &'static str {
+        match self {
+            Outcome::Left => "L",
+            Outcome::Right => "R",
+            Outcome::Second => "P",
+            Outcome::First => "N",
+        }
+    }
+}
+
 /// Who wins, in words: `Left wins`, `first player wins`.
 impl fmt::Display for Outcome {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

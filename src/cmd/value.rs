@@ -1,85 +1,20 @@
-//! `ladder value GAME POSITION`: prints the value of a position in CGSuite's
-//! notation, so values can be checked by hand and against other engines:
-//! the canonical value of Domineering or Amazons, or the Grundy value (a
-//! nimber) of Cram or of green Hackenbush. Each game is one row of [`GAMES`].
-//! Domineering's search runs on every core ([`Values::in_parallel`]).
+//! `ladder value GAME POSITION`: prints the value of a position in the
+//! site's notation (`{2 | −1/2}`, `∗2`, `±1`; CGSuite's ASCII with
+//! `--ascii`), and with `--analysis` what the core says of it, one fact a
+//! line, or with `--json` all of it as JSON for scripts: the canonical value
+//! of Domineering or Amazons with its outcome, stops, mean, temperature,
+//! atomic weight, reduced form and birthday, or the Grundy value (a nimber)
+//! of Cram or of green Hackenbush with its outcome. The games, their
+//! notations and limits are [`crate::games::position`]'s.
 //!
 //! It imports the game-theory core, the games and [`super::exit`]; nothing of
 //! the site.
 
 use super::exit::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
-use crate::cgt::partizan::Values;
-use crate::games::domineering::{Board, Domineering};
-use crate::games::{amazons, cram, hackenbush};
+use crate::cgt::canonical::typeset;
+use crate::games::position::{self, Facts, GAMES, Refusal};
 use std::process::ExitCode;
-
-/// Domineering's default limit on a region's free cells. What a region
-/// costs depends on its shape far more than on its size: measured on a
-/// release build (CPU time, on a shared 2-core machine under load; the
-/// search runs on every core, so wall time is about half on an idle one),
-/// the worst 32-cell regions tried, a 6 x 7 with its corners cut, took 19 s
-/// and 174 MB, a 6 x 6 with four holes 6.5 s and 104 MB, a 4 x 8 2 s; at 36
-/// cells a 6 x 8 with its corners cut took 278 s and 1.2 GB, a 6 x 6 83 s
-/// and 670 MB. So the default stays at 32, where the worst shape takes
-/// seconds, not minutes.
-const MAX_CELLS: u32 = 32;
-/// Cram's default limit on a region's free cells (measured as above; the
-/// search runs on one core): the worst 40-cell region tried, a 6 x 7 with
-/// two cells blocked, took 41 s and 315 MB, a 5 x 8 21 s and 315 MB, a 6 x
-/// 6 0.03 s; a 6 x 7 did not finish in 3 minutes.
-const CRAM_MAX_CELLS: u32 = 40;
-/// The limits a position is checked against before any work.
-#[derive(Clone, Copy, Debug)]
-struct Limits {
-    /// The most free cells in a region of a board.
-    max_cells: u32,
-    /// What a region near the limit costs, in words for the refusal.
-    cost: &'static str,
-}
-
-/// A game `ladder value` knows: its name on the command line, its default
-/// limit on a region's size (none for a game valued in linear time), what a
-/// region near it costs, and the value of a position written as text, or why
-/// the text was refused.
-struct Game {
-    name: &'static str,
-    max_cells: u32,
-    cost: &'static str,
-    value: fn(&str, Limits) -> Result<String, String>,
-}
-
-/// Every game with values, in the order the help lists them.
-const GAMES: &[Game] = &[
-    Game {
-        name: "domineering",
-        max_cells: MAX_CELLS,
-        cost: "the worst 32-cell Domineering region measured, a 6 x 7 with its corners cut, took \
-               19 s of CPU time and 174 MB; at 36 cells a 6 x 8 with its corners cut took 278 s \
-               and 1.2 GB",
-        value: domineering_value,
-    },
-    Game {
-        name: "cram",
-        max_cells: CRAM_MAX_CELLS,
-        cost: "the worst 40-cell Cram region measured, a 6 x 7 with two cells blocked, took 41 s \
-               and 315 MB; a 6 x 7 over 3 minutes",
-        value: cram_value,
-    },
-    Game {
-        name: "amazons",
-        max_cells: amazons::MAX_EMPTY,
-        cost: "12 empty squares take about 4 s and 110 MB with two amazons, over 90 s and 1.4 GB \
-               with four",
-        value: amazons_value,
-    },
-    Game {
-        name: "hackenbush",
-        max_cells: u32::MAX,
-        cost: "linear in the edges",
-        value: hackenbush_value,
-    },
-];
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -104,87 +39,206 @@ pub struct Args {
     /// and 1.4 GB). Hackenbush has no limit.
     #[arg(long)]
     max_cells: Option<u32>,
+    /// Also print the outcome, the stops, mean, temperature, atomic weight,
+    /// reduced form and birthday (an impartial game's outcome), one per line.
+    #[arg(long)]
+    analysis: bool,
+    /// Print the value and everything `--analysis` adds as one JSON object,
+    /// games in CGSuite's notation and numbers exact (`"-3/4"`).
+    #[arg(long, conflicts_with_all = ["analysis", "ascii"])]
+    json: bool,
+    /// Write games in CGSuite's ASCII notation (`+-1`, `{2|0||0}`, `*2`, `^`).
+    #[arg(long)]
+    ascii: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    match value(&args.game, &args.position, args.max_cells) {
-        Ok(v) => {
-            out!("{v}")?;
-            Ok(ExitCode::SUCCESS)
-        }
+    let facts = match facts(&args.game, &args.position, args.max_cells) {
+        Ok(facts) => facts,
         Err(msg) => {
             err!("error: {msg}");
-            Ok(ExitCode::from(USAGE_ERROR))
+            return Ok(ExitCode::from(USAGE_ERROR));
         }
-    }
-}
-
-/// The value of `position` in the game named `game`, its regions limited to
-/// `max_cells` or the game's default, or why it was refused.
-fn value(game: &str, position: &str, max_cells: Option<u32>) -> Result<String, String> {
-    let known = GAMES.iter().find(|g| g.name == game);
-    let game = known.ok_or_else(|| format!("no game `{game}`"))?;
-    let limits = Limits {
-        max_cells: max_cells.unwrap_or(game.max_cells),
-        cost: game.cost,
     };
-    (game.value)(position, limits)
-}
-
-/// The board of `grid`, refused when a region has more than the limit's
-/// free cells, before any work.
-fn board(grid: &str, limits: Limits) -> Result<Board, String> {
-    let board = Board::from_grid_string(grid).map_err(|e| format!("grid `{grid}`: {e}"))?;
-    let largest = board.regions().iter().map(Board::free_cells).max();
-    let max_cells = limits.max_cells;
-    if let Some(cells) = largest.filter(|&c| c > max_cells) {
-        return Err(format!(
-            "grid `{grid}` has a region of {cells} free cells; values are limited to regions of \
-             {max_cells} ({}); pass --max-cells {cells} to raise the limit",
-            limits.cost
-        ));
+    if args.json {
+        out!("{}", serde_json::to_string_pretty(&facts)?)?;
+    } else if args.analysis {
+        for (name, fact) in lines(&facts, args.ascii) {
+            out!("{name}: {fact}")?;
+        }
+    } else {
+        out!("{}", shown(&facts.value, args.ascii))?;
     }
-    Ok(board)
+    Ok(ExitCode::SUCCESS)
 }
 
-/// Domineering's canonical value.
-fn domineering_value(grid: &str, limits: Limits) -> Result<String, String> {
-    let board = board(grid, limits)?;
+/// What the core says of `position` in the game named `game`, its regions
+/// limited to `max_cells` or the game's default, or why it was refused.
+fn facts(game: &str, position: &str, max_cells: Option<u32>) -> Result<Facts, String> {
+    let game = position::game(game)?;
     let games = GameTable::new();
-    let values = Values::new(Domineering::default()).in_parallel();
-    let v = values.value(&games, &board.into());
-    Ok(games.display(v))
+    let g = game
+        .value(&games, position, max_cells)
+        .map_err(|r| match r {
+            Refusal::Unreadable(why) => why,
+            Refusal::TooLarge { message, needs } => {
+                format!("{message}; pass --max-cells {needs} to raise the limit")
+            }
+        })?;
+    Ok(Facts::of(&games, g, game.impartial))
 }
 
-/// Cram's Grundy value.
-fn cram_value(grid: &str, limits: Limits) -> Result<String, String> {
-    board(grid, limits)?;
-    let (cram, free) = cram::Grid::parse(grid).map_err(|e| format!("grid `{grid}`: {e}"))?;
-    Ok(cram.grundy(free).to_string())
-}
-
-/// The canonical value of an Amazons board, summed over its regions.
-fn amazons_value(grid: &str, limits: Limits) -> Result<String, String> {
-    match amazons::value(grid, limits.max_cells) {
-        Ok(v) => Ok(v.canonical),
-        Err(e @ amazons::AmazonsError::RegionTooLarge { empty, .. }) => Err(format!(
-            "board `{grid}`: {e} ({}); pass --max-cells {empty} to raise the limit",
-            limits.cost
-        )),
-        Err(e) => Err(format!("board `{grid}`: {e}")),
+/// A game or number in CGSuite's notation as the terminal shows it: the
+/// site's notation, its thin spaces plain ones, or the ASCII as it is.
+fn shown(text: &str, ascii: bool) -> String {
+    match typeset::game(text) {
+        Some(typeset) if !ascii => typeset.replace(typeset::THIN, " "),
+        _ => text.to_string(),
     }
 }
 
-/// Green Hackenbush's Grundy value, by the fusion principle (linear time, so
-/// no limit applies).
-fn hackenbush_value(edges: &str, _: Limits) -> Result<String, String> {
-    let graph: hackenbush::Graph = edges.parse().map_err(|e| format!("graph `{edges}`: {e}"))?;
-    Ok(graph.fusion().value().to_string())
+/// The facts as `--analysis` prints them: a name and a fact a line.
+fn lines(facts: &Facts, ascii: bool) -> Vec<(&'static str, String)> {
+    let show = |text: &str| shown(text, ascii);
+    let mut lines = vec![
+        ("value", show(&facts.value)),
+        (
+            "outcome",
+            format!("{} ({})", facts.outcome.letter(), facts.outcome),
+        ),
+    ];
+    if let Some(a) = &facts.analysis {
+        let atomic_weight = match (&a.atomic_weight, &a.atomic_weight_undefined) {
+            (Some(w), _) => show(w),
+            (None, why) => format!("not defined: {}", why.as_deref().unwrap_or_default()),
+        };
+        lines.extend([
+            ("left stop", show(&a.left_stop)),
+            ("right stop", show(&a.right_stop)),
+            ("mean", show(&a.mean)),
+            ("temperature", show(&a.temperature)),
+            ("atomic weight", atomic_weight),
+            ("reduced form", show(&a.reduced)),
+            ("birthday", a.birthday.to_string()),
+        ]);
+    }
+    lines
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The value in CGSuite's notation.
+    fn value(game: &str, position: &str, max_cells: Option<u32>) -> Result<String, String> {
+        facts(game, position, max_cells).map(|f| f.value)
+    }
+
+    /// What `--analysis` prints, and in CGSuite's ASCII.
+    fn analysis(game: &str, position: &str) -> (String, String) {
+        let facts = facts(game, position, None).unwrap();
+        let text = |ascii| {
+            let lines = lines(&facts, ascii).into_iter();
+            lines
+                .map(|(name, fact)| format!("{name}: {fact}\n"))
+                .collect()
+        };
+        (text(false), text(true))
+    }
+
+    #[test]
+    fn domineering_strips_by_hand() {
+        // A vertical 2 x 1 strip is Left's one move to 0: {0|} = 1; a
+        // horizontal one is -1; a single cell no move: 0; a horizontal strip
+        // of three, Right's move to a single cell: -1.
+        let domineering = |grid: &str| value("domineering", grid, None).unwrap();
+        assert_eq!(domineering(".|."), "1");
+        assert_eq!(domineering(".."), "-1");
+        assert_eq!(domineering("."), "0");
+        assert_eq!(domineering("..."), "-1");
+        assert_eq!(shown("-1", false), "\u{2212}1");
+    }
+
+    #[test]
+    fn a_switch_is_analysed_in_the_sites_notation() {
+        // The 2 x 2 square: either player's move leaves the other one move:
+        // {1|-1} = ±1, hot at temperature 1 with mean 0 (the walls of a
+        // switch {a|b} meet at (a+b)/2 at temperature (a-b)/2); it has the
+        // number 1 among its positions, so no atomic weight.
+        let (unicode, ascii) = analysis("domineering", "..|..");
+        let expected = "value: \u{b1}1\n\
+                        outcome: N (first player wins)\n\
+                        left stop: 1\n\
+                        right stop: \u{2212}1\n\
+                        mean: 0\n\
+                        temperature: 1\n\
+                        atomic weight: not defined: atomic weight is defined only for all-small \
+                        games, and this game has the number 1 among its positions\n\
+                        reduced form: \u{b1}1\n\
+                        birthday: 2\n";
+        assert_eq!(unicode, expected);
+        assert!(ascii.starts_with("value: +-1\n") && ascii.contains("right stop: -1\n"));
+    }
+
+    #[test]
+    fn hot_rectangles_have_the_mean_and_temperature_of_their_switch() {
+        // The 2 x 3 board (Winning Ways): Left's vertical move in the middle
+        // leaves two vertical strips, 1 + 1 = 2; Right's best leaves -1/2.
+        // {2 | -1/2} has mean 3/4 and temperature 5/4.
+        let f = facts("domineering", "...|...", None).unwrap();
+        let a = f.analysis.unwrap();
+        assert_eq!(f.value, "{2|-1/2}");
+        assert_eq!((a.mean.as_str(), a.temperature.as_str()), ("3/4", "5/4"));
+        assert_eq!((a.left_stop.as_str(), a.right_stop.as_str()), ("2", "-1/2"));
+        assert_eq!(shown(&f.value, false), "{2 | \u{2212}1/2}");
+        // A twelve-cell board of value {2 | -1}: mean 1/2, temperature 3/2.
+        let f = facts("domineering", "#....|...#.|...#.", None).unwrap();
+        let a = f.analysis.unwrap();
+        assert_eq!(f.value, "{2|-1}");
+        assert_eq!((a.mean.as_str(), a.temperature.as_str()), ("1/2", "3/2"));
+    }
+
+    #[test]
+    fn an_all_small_game_has_an_atomic_weight() {
+        // Hackenbush is impartial; Amazons `L.R` hands each player one move
+        // to a zero: {0|0} = *, atomic weight 0, temperature 0.
+        let f = facts("amazons", "L.R", None).unwrap();
+        let a = f.analysis.unwrap();
+        assert_eq!((f.value.as_str(), f.outcome.letter()), ("*", "N"));
+        assert_eq!(a.atomic_weight.as_deref(), Some("0"));
+        assert_eq!(a.temperature, "0");
+    }
+
+    #[test]
+    fn impartial_games_print_their_nimber_and_outcome() {
+        let (unicode, _) = analysis("hackenbush", "0-1 1-2");
+        assert_eq!(
+            unicode,
+            "value: \u{2217}2\noutcome: N (first player wins)\n"
+        );
+        let (unicode, _) = analysis("cram", "..|..");
+        assert_eq!(unicode, "value: 0\noutcome: P (second player wins)\n");
+        let json = serde_json::to_value(facts("cram", "...", None).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({"value": "*", "outcome": "N", "nimber": 1})
+        );
+    }
+
+    #[test]
+    fn json_holds_every_fact_exactly() {
+        let json = serde_json::to_value(facts("domineering", "...|...", None).unwrap()).unwrap();
+        assert_eq!(
+            json,
+            serde_json::json!({
+                "value": "{2|-1/2}", "outcome": "N", "left_stop": "2", "right_stop": "-1/2",
+                "mean": "3/4", "temperature": "5/4",
+                "atomic_weight_undefined": "atomic weight is defined only for all-small games, \
+                                            and this game has the number 2 among its positions",
+                "reduced": "{2|-1/2}", "birthday": 3
+            })
+        );
+    }
 
     #[test]
     fn prints_domineering_values_in_cgsuite_notation() {
@@ -281,14 +335,7 @@ mod tests {
     }
 
     #[test]
-    fn every_game_is_named_once() {
-        for (i, game) in GAMES.iter().enumerate() {
-            assert!(
-                GAMES[..i].iter().all(|g| g.name != game.name),
-                "{}",
-                game.name
-            );
-        }
+    fn an_unknown_game_is_refused() {
         assert!(value("chess", "...", None).unwrap_err().contains("no game"));
     }
 }

@@ -27,7 +27,7 @@
 //! up to 128 squares (10 x 10 fits); the search is practical for regions of up
 //! to about [`MAX_EMPTY`] empty squares.
 
-use crate::cgt::canonical::{GameTable, Outcome};
+use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::grid::{Frame, GridError, Shape, bits, least_image_of_layers};
 use crate::cgt::partizan::{Partizan, Values};
 
@@ -247,6 +247,23 @@ pub enum AmazonsError {
 /// `#`, `L`, `R` joined by `|`); a board with a region of more than
 /// `max_empty` empty squares is refused before any search.
 pub fn value(grid: &str, max_empty: u32) -> Result<Value, AmazonsError> {
+    let games = GameTable::new();
+    let v = value_in(&games, grid, max_empty)?;
+    Ok(Value {
+        canonical: games.display(v),
+        outcome: games.outcome(v),
+    })
+}
+
+/// The canonical value of the board `grid`, a game of `games`, refused as
+/// [`value`] refuses it.
+pub fn value_in(games: &GameTable, grid: &str, max_empty: u32) -> Result<GameId, AmazonsError> {
+    let board = checked(grid, max_empty)?;
+    Ok(Values::new(Amazons).value(games, &board))
+}
+
+/// The board `grid`, refused as [`value`] refuses it, before any search.
+pub fn checked(grid: &str, max_empty: u32) -> Result<Board, AmazonsError> {
     let board = Board::parse(grid)?;
     let mut regions = Vec::new();
     Amazons.regions(&board, &mut regions);
@@ -261,18 +278,12 @@ pub fn value(grid: &str, max_empty: u32) -> Result<Value, AmazonsError> {
             max: max_empty,
         });
     }
-    let games = GameTable::new();
-    let v = Values::new(Amazons).value(&games, &board);
-    Ok(Value {
-        canonical: games.display(v),
-        outcome: games.outcome(v),
-    })
+    Ok(board)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::cgt::canonical::GameId;
     use std::collections::HashMap;
 
     fn board(grid: &str) -> Board {

@@ -23,6 +23,7 @@ pub mod draw;
 pub mod hackenbush_fusion;
 pub mod pairing_sweep;
 pub mod params;
+pub mod position;
 pub mod registry;
 pub mod run_intervals;
 pub mod split_census;

@@ -26,6 +26,7 @@ registry! {
     sylver_proofs::SylverProofs,
     hackenbush_fusion::HackenbushFusion,
     amazons_regions::AmazonsRegions,
+    position::Position,
 }
 
 /// Looks a generator up by name.

@@ -83,6 +83,9 @@ pub enum Scale {
     /// Logarithmic; every value on it must be positive. A value axis that is
     /// one carries points only: bars on it are drawn as points.
     Log,
+    /// Linear, larger values to the left: a thermograph's value axis, Left's
+    /// side on the left (an x axis only).
+    Reversed,
     /// Named categories, at x = 0, 1, 2, ... (bars).
     Categories(Vec<String>),
 }

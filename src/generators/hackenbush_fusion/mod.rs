@@ -8,6 +8,8 @@
 
 mod views;
 
+pub(crate) use views::graph_panel;
+
 use super::params::params;
 use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
 use crate::cgt::nimber::Nimber;

@@ -158,7 +158,7 @@ fn fused(drawn: &Drawn) -> Drawing {
 /// The graph of `edges`, each vertex in the layer of its distance from the
 /// ground (vertices cut from the ground one layer above the rest), in order
 /// of first appearance; edge `e` in the role `role(e, joined to the ground)`.
-fn graph_panel(edges: &[(u32, u32)], role: impl Fn(usize, bool) -> Role) -> Panel {
+pub(crate) fn graph_panel(edges: &[(u32, u32)], role: impl Fn(usize, bool) -> Role) -> Panel {
     let mut names = vec![0u32];
     for &(a, b) in edges {
         for v in [a, b] {

@@ -276,6 +276,11 @@ pub(super) fn x_frame(scale: &Scale, xs: &[f64], px: f64, length: f64) -> (Frame
             return (frame, size, turned);
         }
         Scale::Log => first_fitting(log(xs, whole), wide),
+        Scale::Reversed => {
+            let (mut frame, px, turned) = x_frame(&Scale::Linear, xs, px, length);
+            std::mem::swap(&mut frame.lo, &mut frame.hi);
+            return (frame, px, turned);
+        }
         Scale::Linear => match xs {
             [] => first_fitting(linear(0.0, 1.0, false, false), wide),
             _ if whole && xs.len() <= 40 => first_fitting(discrete(xs), wide),

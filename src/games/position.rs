@@ -1,0 +1,391 @@
+//! A position of any game with values, written as text: the games `ladder
+//! value` and the `position` generator read ([`GAMES`]), each with its
+//! notation, its default limit on a region's size and what a region near
+//! that limit costs, and the value of a position as a game of a
+//! [`GameTable`] ([`Game::value`]), and what the core says of that value
+//! ([`Facts`]). An impartial game's value is its Grundy value, the nimber it
+//! equals; a partizan game's is its canonical form.
+
+use crate::cgt::canonical::Form;
+use crate::cgt::canonical::{GameId, GameTable, Outcome};
+use crate::cgt::dyadic::Dyadic;
+use crate::cgt::partizan::{Partizan, Values};
+use crate::games::domineering::{Board, Domineering};
+use crate::games::{amazons, cram, hackenbush};
+
+/// Domineering's default limit on a region's free cells. What a region
+/// costs depends on its shape far more than on its size: measured on a
+/// release build (CPU time, on a shared 2-core machine under load; the
+/// search runs on every core, so wall time is about half on an idle one),
+/// the worst 32-cell regions tried, a 6 x 7 with its corners cut, took 19 s
+/// and 174 MB, a 6 x 6 with four holes 6.5 s and 104 MB, a 4 x 8 2 s; at 36
+/// cells a 6 x 8 with its corners cut took 278 s and 1.2 GB, a 6 x 6 83 s
+/// and 670 MB. So the default stays at 32, where the worst shape takes
+/// seconds, not minutes.
+const MAX_CELLS: u32 = 32;
+/// Cram's default limit on a region's free cells (measured as above; the
+/// search runs on one core): the worst 40-cell region tried, a 6 x 7 with
+/// two cells blocked, took 41 s and 315 MB, a 5 x 8 21 s and 315 MB, a 6 x
+/// 6 0.03 s; a 6 x 7 did not finish in 3 minutes.
+const CRAM_MAX_CELLS: u32 = 40;
+
+/// A game with values: its name, whether it is impartial, its default limit
+/// on a region's size (`u32::MAX` for a game valued in linear time), what a
+/// region near it costs, and the value of a position written as text.
+pub struct Game {
+    pub name: &'static str,
+    pub impartial: bool,
+    pub max_cells: u32,
+    pub cost: &'static str,
+    value: fn(&GameTable, &str, u32) -> Result<GameId, Refusal>,
+    /// The refusal `value` would give, without the work.
+    check: fn(&str, u32) -> Result<(), Refusal>,
+    /// Left's and Right's options of a readable position, as positions.
+    moves: fn(&str) -> Result<[Vec<String>; 2], Refusal>,
+}
+
+/// Why a position was refused.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Refusal {
+    /// The text is not a position in the game's notation: why.
+    Unreadable(String),
+    /// A region is larger than the limit: the refusal, naming what a region
+    /// near the limit costs, and the limit that would take it.
+    TooLarge { message: String, needs: u32 },
+}
+
+/// Every game with values, in the order the help lists them.
+pub const GAMES: &[Game] = &[
+    Game {
+        name: "domineering",
+        impartial: false,
+        max_cells: MAX_CELLS,
+        cost: "the worst 32-cell Domineering region measured, a 6 x 7 with its corners cut, took \
+               19 s of CPU time and 174 MB; at 36 cells a 6 x 8 with its corners cut took 278 s \
+               and 1.2 GB",
+        value: domineering_value,
+        check: check_board,
+        moves: domineering_moves,
+    },
+    Game {
+        name: "cram",
+        impartial: true,
+        max_cells: CRAM_MAX_CELLS,
+        cost: "the worst 40-cell Cram region measured, a 6 x 7 with two cells blocked, took 41 s \
+               and 315 MB; a 6 x 7 over 3 minutes",
+        value: cram_value,
+        check: check_cram,
+        moves: cram_moves,
+    },
+    Game {
+        name: "amazons",
+        impartial: false,
+        max_cells: amazons::MAX_EMPTY,
+        cost: "12 empty squares take about 4 s and 110 MB with two amazons, over 90 s and 1.4 GB \
+               with four",
+        value: amazons_value,
+        check: check_amazons,
+        moves: amazons_moves,
+    },
+    Game {
+        name: "hackenbush",
+        impartial: true,
+        max_cells: u32::MAX,
+        cost: "linear in the edges",
+        value: hackenbush_value,
+        check: check_hackenbush,
+        moves: hackenbush_moves,
+    },
+];
+
+/// The game named `name`, or a refusal naming the games there are.
+pub fn game(name: &str) -> Result<&'static Game, String> {
+    GAMES.iter().find(|g| g.name == name).ok_or_else(|| {
+        let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
+        format!("no game `{name}`: expected one of {}", names.join(", "))
+    })
+}
+
+impl Game {
+    /// The value of `position` in `games`, its regions limited to
+    /// `max_cells` (the game's default when `None`), or why it was refused.
+    pub fn value(
+        &self,
+        games: &GameTable,
+        position: &str,
+        max_cells: Option<u32>,
+    ) -> Result<GameId, Refusal> {
+        let refusal = (self.value)(games, position, max_cells.unwrap_or(self.max_cells));
+        refusal.map_err(|r| self.costed(r))
+    }
+
+    /// Why `value` would refuse `position`, found without valuing it.
+    pub fn check(&self, position: &str, max_cells: Option<u32>) -> Result<(), Refusal> {
+        (self.check)(position, max_cells.unwrap_or(self.max_cells)).map_err(|r| self.costed(r))
+    }
+
+    /// Left's and Right's options of `position` (one level), each a
+    /// position in the game's notation; an impartial game's two lists are
+    /// one.
+    pub fn options(&self, position: &str) -> Result<[Vec<String>; 2], Refusal> {
+        (self.moves)(position)
+    }
+
+    /// A refusal for size naming what a region near the limit costs.
+    fn costed(&self, refusal: Refusal) -> Refusal {
+        match refusal {
+            Refusal::TooLarge { message, needs } => Refusal::TooLarge {
+                message: format!("{message} ({})", self.cost),
+                needs,
+            },
+            r => r,
+        }
+    }
+}
+
+/// What the core says of a value, as data: every game in CGSuite's notation,
+/// every number exact (`-3/4`). A partizan game's analysis; an impartial
+/// game's nimber (its analysis would say no more: a nimber's stops, mean and
+/// temperature are 0, and `*n` for `n > 0` is a first-player win).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Facts {
+    /// The value: a canonical form, or for an impartial game a nimber.
+    pub value: String,
+    /// The outcome class, as data its letter: `L`, `R`, `N` or `P`.
+    #[serde(serialize_with = "letter")]
+    pub outcome: Outcome,
+    /// The nimber's `n`, for an impartial game.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub nimber: Option<u32>,
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<Analysis>,
+}
+
+/// A partizan game's analysis, as data (see [`GameTable::analyse`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Analysis {
+    pub left_stop: String,
+    pub right_stop: String,
+    pub mean: String,
+    pub temperature: String,
+    /// The atomic weight, where it is defined.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight: Option<String>,
+    /// Why the atomic weight is not defined, where it is not.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub atomic_weight_undefined: Option<String>,
+    /// The reduced canonical form.
+    pub reduced: String,
+    pub birthday: u32,
+}
+
+impl Facts {
+    /// The facts of `g`, a nimber when `impartial`.
+    pub fn of(games: &GameTable, g: GameId, impartial: bool) -> Facts {
+        let value = games.display(g);
+        let outcome = games.outcome(g);
+        if impartial {
+            let nimber = match games.form(g) {
+                Form::Nimber { number, nim } if number == Dyadic::ZERO => nim,
+                _ => 0,
+            };
+            return Facts {
+                nimber: Some(nimber),
+                value,
+                outcome,
+                analysis: None,
+            };
+        }
+        let a = games.analyse(g);
+        let (atomic_weight, atomic_weight_undefined) = match a.atomic_weight {
+            Ok(w) => (Some(games.display(w)), None),
+            Err(why) => (None, Some(why.to_string())),
+        };
+        Facts {
+            value,
+            outcome,
+            nimber: None,
+            analysis: Some(Analysis {
+                left_stop: a.left_stop.to_string(),
+                right_stop: a.right_stop.to_string(),
+                mean: a.mean.to_string(),
+                temperature: a.temperature.to_string(),
+                atomic_weight,
+                atomic_weight_undefined,
+                reduced: games.display(a.reduced),
+                birthday: a.birthday,
+            }),
+        }
+    }
+}
+
+/// An outcome as its class's letter.
+fn letter<S: serde::Serializer>(outcome: &Outcome, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(outcome.letter())
+}
+
+/// The board of `grid`, refused when a region has more than `max_cells`
+/// free cells, before any work.
+fn board(grid: &str, max_cells: u32) -> Result<Board, Refusal> {
+    let board = Board::from_grid_string(grid)
+        .map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    let largest = board.regions().iter().map(Board::free_cells).max();
+    match largest.filter(|&c| c > max_cells) {
+        Some(cells) => Err(Refusal::TooLarge {
+            message: format!(
+                "grid `{grid}` has a region of {cells} free cells; values are limited to \
+                 regions of {max_cells}"
+            ),
+            needs: cells,
+        }),
+        None => Ok(board),
+    }
+}
+
+fn check_board(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    board(grid, max_cells).map(drop)
+}
+
+fn check_cram(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    board(grid, max_cells)?;
+    cram::Grid::parse(grid).map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    Ok(())
+}
+
+fn check_amazons(grid: &str, max_cells: u32) -> Result<(), Refusal> {
+    amazons::checked(grid, max_cells)
+        .map(drop)
+        .map_err(|e| amazons_refusal(grid, e))
+}
+
+fn check_hackenbush(edges: &str, _: u32) -> Result<(), Refusal> {
+    graph(edges).map(drop)
+}
+
+/// The boards left by a domino on two free cells of `grid`: vertical ones
+/// (Left's in Domineering) and horizontal ones (Right's).
+fn placements(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let board = Board::from_grid_string(grid)
+        .map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    let mut sides = [Vec::new(), Vec::new()];
+    for r in 0..board.rows {
+        for c in 0..board.cols {
+            let ends = [
+                (r + 1 < board.rows, (r + 1, c)),
+                (c + 1 < board.cols, (r, c + 1)),
+            ];
+            for (side, (fits, (r2, c2))) in sides.iter_mut().zip(ends) {
+                if fits && board.is_free(r, c) && board.is_free(r2, c2) {
+                    side.push(board.block(r, c).block(r2, c2).to_grid_string());
+                }
+            }
+        }
+    }
+    Ok(sides)
+}
+
+fn domineering_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    placements(grid)
+}
+
+fn cram_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let [vertical, horizontal] = placements(grid)?;
+    let both: Vec<String> = vertical.into_iter().chain(horizontal).collect();
+    Ok([both.clone(), both])
+}
+
+fn amazons_moves(grid: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let board = amazons::Board::parse(grid)
+        .map_err(|e| Refusal::Unreadable(format!("board `{grid}`: {e}")))?;
+    let (mut left, mut right) = (Vec::new(), Vec::new());
+    amazons::Amazons.left_options(&board, &mut left);
+    amazons::Amazons.right_options(&board, &mut right);
+    Ok([left, right].map(|side| side.iter().map(amazons::Board::to_grid_string).collect()))
+}
+
+/// A graph's options: each edge cut (what it leaves floating is dead wood).
+fn hackenbush_moves(edges: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let all = graph(edges)?.edges().to_vec();
+    let cut = (0..all.len()).map(|i| {
+        let rest = all.iter().enumerate().filter(|&(j, _)| j != i);
+        hackenbush::Graph::new(rest.map(|(_, &e)| e).collect()).to_string()
+    });
+    let options: Vec<String> = cut.collect();
+    Ok([options.clone(), options])
+}
+
+/// Domineering's canonical value (the search on every core).
+fn domineering_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
+    let board = board(grid, max_cells)?;
+    let values = Values::new(Domineering::default()).in_parallel();
+    Ok(values.value(games, &board.into()))
+}
+
+/// Cram's Grundy value.
+fn cram_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
+    board(grid, max_cells)?;
+    let (cram, free) =
+        cram::Grid::parse(grid).map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
+    Ok(games.nimber(cram.grundy(free).0))
+}
+
+/// The canonical value of an Amazons board, summed over its regions.
+fn amazons_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
+    amazons::value_in(games, grid, max_cells).map_err(|e| amazons_refusal(grid, e))
+}
+
+fn amazons_refusal(grid: &str, e: amazons::AmazonsError) -> Refusal {
+    match e {
+        amazons::AmazonsError::RegionTooLarge { empty, .. } => Refusal::TooLarge {
+            message: format!("board `{grid}`: {e}"),
+            needs: empty,
+        },
+        e => Refusal::Unreadable(format!("board `{grid}`: {e}")),
+    }
+}
+
+/// The green Hackenbush graph `edges`.
+fn graph(edges: &str) -> Result<hackenbush::Graph, Refusal> {
+    (edges.parse()).map_err(|e| Refusal::Unreadable(format!("graph `{edges}`: {e}")))
+}
+
+/// Green Hackenbush's Grundy value, by the fusion principle (linear time, so
+/// no limit applies).
+fn hackenbush_value(games: &GameTable, edges: &str, _: u32) -> Result<GameId, Refusal> {
+    Ok(games.nimber(graph(edges)?.fusion().value().0))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_game_is_named_once() {
+        for (i, g) in GAMES.iter().enumerate() {
+            assert!(GAMES[..i].iter().all(|h| h.name != g.name), "{}", g.name);
+        }
+        let err = game("chess").err().unwrap();
+        assert!(err.contains("no game `chess`") && err.contains("hackenbush"));
+    }
+
+    #[test]
+    fn options_are_the_games_moves() {
+        let options = |game_name: &str, position: &str| game(game_name).unwrap().options(position);
+        // The 2 x 2 square: two vertical dominoes for Left, two horizontal
+        // ones for Right; Cram's player has all four.
+        let [left, right] = options("domineering", "..|..").unwrap();
+        assert_eq!(left, ["#.|#.", ".#|.#"]);
+        assert_eq!(right, ["##|..", "..|##"]);
+        assert_eq!(options("cram", "..|..").unwrap()[0].len(), 4);
+        // A stalk of two: cut the lower or the upper edge.
+        let [cut, _] = options("hackenbush", "0-1 1-2").unwrap();
+        assert_eq!(cut, ["1-2", "0-1"]);
+        // `L.`: Left moves and burns the square left; Right has no amazon.
+        let [left, right] = options("amazons", "L.").unwrap();
+        assert_eq!((left, right.len()), (vec!["#L".to_string()], 0));
+        assert!(matches!(
+            options("cram", "..|x"),
+            Err(Refusal::Unreadable(_))
+        ));
+    }
+}

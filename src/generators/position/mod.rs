@@ -1,0 +1,356 @@
+//! `position`: any game's position as a figure. A game and a list of
+//! positions in the notation `ladder value` reads ([`crate::games::position`]),
+//! their sum valued by the core, with what the core says of it (a partizan
+//! game's outcome, stops, mean, temperature, thermograph, atomic weight,
+//! reduced form and birthday; an impartial game's nimber, outcome and
+//! winning moves), each part's value and the options of each part one
+//! level down. Its views are drawn in `views.rs`.
+
+mod views;
+
+use super::params::params;
+use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use crate::cgt::canonical::{GameId, GameTable};
+use crate::cgt::dyadic::Dyadic;
+use crate::games::position::{self, Facts, Refusal};
+use serde::{Deserialize, Serialize};
+
+pub struct Position;
+
+params! {
+    /// The parameters of `position`.
+    pub struct PositionParams {
+        /// The game: `domineering`, `cram`, `amazons` or `hackenbush` (green).
+        game: String = "domineering", at most 20;
+        /// The positions, their sum the figure's position, each as `ladder value` reads it:
+        /// Domineering and Cram boards as rows of `.` and `#` joined by `|`, Amazons boards of
+        /// `.`, `#`, `L` and `R`, Hackenbush edges `a-b` separated by spaces.
+        positions: Vec<String> = ["..|.."], at most 6;
+    }
+}
+
+/// Every position of the sum read and checked against its game's limit, or
+/// an error naming the parameter and what was expected.
+fn checked(p: &PositionParams) -> Result<&'static position::Game, String> {
+    let game = position::game(&p.game).map_err(|e| format!("parameter `game`: {e}"))?;
+    if p.positions.is_empty() {
+        return Err("parameter `positions`: expected at least one position".into());
+    }
+    for (i, text) in p.positions.iter().enumerate() {
+        game.check(text, None).map_err(|r| {
+            let why = match r {
+                Refusal::Unreadable(why) | Refusal::TooLarge { message: why, .. } => why,
+            };
+            format!("parameter `positions`, position {}: {why}", i + 1)
+        })?;
+    }
+    Ok(game)
+}
+
+/// The positions of the sum, each read within its game's limit.
+fn positions(params: &Params) -> Result<u128, String> {
+    let p: PositionParams = params.typed();
+    checked(&p)?;
+    Ok(p.positions.len() as u128)
+}
+
+static SPEC: Spec = Spec {
+    name: "position",
+    description: "A position of any game with values (or a sum of positions), drawn in its game's \
+                  drawing with its value, its options one level down and its thermograph, and \
+                  everything the core computes of it for claims.",
+    params: PositionParams::PARAMS,
+    example: &[
+        ("game", "\"domineering\""),
+        ("positions", "[\"..|..\", \".|.\"]"),
+    ],
+    limits: &[Limit {
+        name: "positions",
+        doc: "positions in the sum, each read as `ladder value` reads it and refused past its \
+              game's limit on a region (Domineering 32 free cells, Cram 40, Amazons 12 empty \
+              squares) as `ladder value` refuses it",
+        max: 6,
+        measure: positions,
+        params: &["game", "positions"],
+    }],
+    names: &[],
+    keys: &[
+        Doc {
+            name: "game",
+            doc: "The game.",
+        },
+        Doc {
+            name: "impartial",
+            doc: "Whether the game is impartial (its values nimbers).",
+        },
+        Doc {
+            name: "value",
+            doc: "The sum's value in CGSuite's notation (a canonical form; a nimber for an \
+                  impartial game).",
+        },
+        Doc {
+            name: "outcome",
+            doc: "Who wins the sum: `L`, `R`, `N` (the first player) or `P` (the second).",
+        },
+        Doc {
+            name: "nimber",
+            doc: "An impartial sum's nimber's n (null for a partizan game).",
+        },
+        Doc {
+            name: "left_stop",
+            doc: "The left stop, exact (`-1/2`); null for an impartial game, as are the keys \
+                  below down to `birthday`.",
+        },
+        Doc {
+            name: "right_stop",
+            doc: "The right stop.",
+        },
+        Doc {
+            name: "mean",
+            doc: "The mean value.",
+        },
+        Doc {
+            name: "temperature",
+            doc: "The temperature (-1/2^k for a number of denominator 2^k).",
+        },
+        Doc {
+            name: "atomic_weight",
+            doc: "The atomic weight; null where it is not defined (a game with a nonzero \
+                  number among its positions), and a claim on it then fails.",
+        },
+        Doc {
+            name: "reduced",
+            doc: "The reduced canonical form.",
+        },
+        Doc {
+            name: "birthday",
+            doc: "The birthday of the canonical form.",
+        },
+        Doc {
+            name: "thermograph",
+            doc: "The thermograph's walls (null for an impartial game): .left and .right, each \
+                  a list of vertices [temperature, value] from temperature -1 up to the foot of \
+                  the mast, exact.",
+        },
+        Doc {
+            name: "parts",
+            doc: "Each position of the sum (parts.N): .position, .value, .outcome.",
+        },
+        Doc {
+            name: "options",
+            doc: "The sum's options, a move in one part (options.N): .side (`left` or `right`; \
+                  an impartial game's listed once, as `left`), .part (from 1), .position (the \
+                  part after the move), .value (of that part), .sum (of the sum after it), \
+                  .winning (whether the sum after it is a loss for the player to move next: \
+                  for Left at least 0, for Right at most 0).",
+        },
+        Doc {
+            name: "winning_moves",
+            doc: "How many of the options win.",
+        },
+    ],
+    identities: &[
+        Doc {
+            name: "the sum's value",
+            doc: "The sum's value is the sum of its parts' values, and equals the value of \
+                  its options' game {left options | right options}.",
+        },
+        Doc {
+            name: "mean of a sum",
+            doc: "The sum's mean is the sum of its parts' means (partizan games).",
+        },
+        Doc {
+            name: "walls at 0",
+            doc: "The thermograph's walls at temperature 0 are the left and right stops: a \
+                  game cooled by 0 is itself (partizan games).",
+        },
+    ],
+    views: &[
+        Doc {
+            name: "position",
+            doc: "Each position in its game's drawing with its value, and for a sum the sum's \
+                  value.",
+        },
+        Doc {
+            name: "options",
+            doc: "Left's and Right's options (an impartial game's options), each drawn small \
+                  with its value, one level down, by part.",
+        },
+        Doc {
+            name: "thermograph",
+            doc: "The thermograph: value across with Left's side on the left, temperature up, \
+                  the walls and the mast at the mean from the temperature up (partizan games).",
+        },
+    ],
+};
+
+/// A part of the sum.
+#[derive(Serialize, Deserialize)]
+pub struct Part {
+    pub position: String,
+    pub value: String,
+    pub outcome: String,
+}
+
+/// One move of the sum, in one part.
+#[derive(Serialize, Deserialize)]
+pub struct Move {
+    pub side: String,
+    pub part: usize,
+    pub position: String,
+    pub value: String,
+    pub sum: String,
+    pub winning: bool,
+}
+
+/// The walls of a thermograph, vertices as [temperature, value].
+#[derive(Serialize, Deserialize)]
+pub struct Walls {
+    pub left: Vec<[String; 2]>,
+    pub right: Vec<[String; 2]>,
+}
+
+/// The data of a run.
+#[derive(Serialize, Deserialize)]
+pub struct Results {
+    pub game: String,
+    pub impartial: bool,
+    pub value: String,
+    pub outcome: String,
+    pub nimber: Option<u32>,
+    pub left_stop: Option<String>,
+    pub right_stop: Option<String>,
+    pub mean: Option<String>,
+    pub temperature: Option<String>,
+    pub atomic_weight: Option<String>,
+    pub reduced: Option<String>,
+    pub birthday: Option<u32>,
+    pub thermograph: Option<Walls>,
+    pub parts: Vec<Part>,
+    pub options: Vec<Move>,
+    pub winning_moves: usize,
+}
+
+impl Generator for Position {
+    fn spec(&self) -> &'static Spec {
+        &SPEC
+    }
+
+    fn run(&self, params: &Params) -> Output {
+        let p: PositionParams = params.typed();
+        let game = checked(&p).expect("the limits read every position");
+        let games = GameTable::new();
+        let value = |text: &str| {
+            (game.value(&games, text, None)).expect("the limits refuse what is refused")
+        };
+        let parts: Vec<GameId> = p.positions.iter().map(|t| value(t)).collect();
+        let sum = games.sum_of(&parts);
+        let mut options = Vec::new();
+        let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
+        for (k, text) in p.positions.iter().enumerate() {
+            let [left, right] = game.options(text).expect("the limits read every position");
+            let listed = if game.impartial {
+                vec![left]
+            } else {
+                vec![left, right]
+            };
+            for (s, side) in listed.into_iter().enumerate() {
+                for o in side {
+                    let v = value(&o);
+                    let mut moved = parts.clone();
+                    moved[k] = v;
+                    let after = games.sum_of(&moved);
+                    let zero = games.zero();
+                    let winning = match s {
+                        0 => games.leq(zero, after) && (!game.impartial || games.leq(after, zero)),
+                        _ => games.leq(after, zero),
+                    };
+                    sides[s].push(after);
+                    options.push(Move {
+                        side: ["left", "right"][s].into(),
+                        part: k + 1,
+                        position: o,
+                        value: games.display(v),
+                        sum: games.display(after),
+                        winning,
+                    });
+                }
+            }
+        }
+        if game.impartial {
+            sides[1] = sides[0].clone();
+        }
+        let by_options = games.game(&sides[0], &sides[1]);
+        let mut checks = vec![Check::equal(
+            "the sum's value: its options' game",
+            games.display(by_options),
+            games.display(sum),
+        )];
+        let facts = Facts::of(&games, sum, game.impartial);
+        let analysis = facts.analysis.as_ref();
+        let thermograph = (!game.impartial).then(|| thermograph(&games, sum, &parts, &mut checks));
+        let results = Results {
+            game: game.name.into(),
+            impartial: game.impartial,
+            value: facts.value.clone(),
+            outcome: facts.outcome.letter().into(),
+            nimber: facts.nimber,
+            left_stop: analysis.map(|a| a.left_stop.clone()),
+            right_stop: analysis.map(|a| a.right_stop.clone()),
+            mean: analysis.map(|a| a.mean.clone()),
+            temperature: analysis.map(|a| a.temperature.clone()),
+            atomic_weight: analysis.and_then(|a| a.atomic_weight.clone()),
+            reduced: analysis.map(|a| a.reduced.clone()),
+            birthday: analysis.map(|a| a.birthday),
+            thermograph,
+            parts: (p.positions.iter().zip(&parts))
+                .map(|(text, &g)| Part {
+                    position: text.clone(),
+                    value: games.display(g),
+                    outcome: games.outcome(g).letter().into(),
+                })
+                .collect(),
+            winning_moves: options.iter().filter(|m| m.winning).count(),
+            options,
+        };
+        Output::new(&results, checks)
+    }
+
+    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
+        views::draw(view, &data.typed()?)
+    }
+}
+
+/// The sum's thermograph as its walls' vertices, checking the walls at 0
+/// against the stops and the sum's mean against its parts' means.
+fn thermograph(games: &GameTable, sum: GameId, parts: &[GameId], checks: &mut Vec<Check>) -> Walls {
+    let t = games.thermograph(sum);
+    let vertices = |wall: Vec<crate::cgt::thermograph::Point>| {
+        (wall.iter())
+            .map(|p| [p.temperature.to_string(), p.value.to_string()])
+            .collect()
+    };
+    checks.push(Check::equal(
+        "walls at 0: the left wall is the left stop",
+        t.left_at(Dyadic::ZERO),
+        games.left_stop(sum),
+    ));
+    checks.push(Check::equal(
+        "walls at 0: the right wall is the right stop",
+        t.right_at(Dyadic::ZERO),
+        games.right_stop(sum),
+    ));
+    let means = parts.iter().map(|&g| games.mean(g));
+    checks.push(Check::equal(
+        "mean of a sum: the sum of the parts' means",
+        means.fold(Dyadic::ZERO, |a, b| a + b),
+        t.mean(),
+    ));
+    Walls {
+        left: vertices(t.left_wall()),
+        right: vertices(t.right_wall()),
+    }
+}
+
+#[cfg(test)]
+mod tests;

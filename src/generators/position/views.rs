@@ -1,0 +1,187 @@
+//! The views of `position`, drawn from its data alone: each position in its
+//! game's drawing (a board, or a Hackenbush graph), and the thermograph as
+//! a chart.
+
+use super::Results;
+use crate::games::hackenbush::Graph;
+use crate::generators::draw::{
+    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series, Shape,
+    text,
+};
+use crate::generators::hackenbush_fusion::graph_panel;
+
+pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+    match view {
+        "position" => position(data).map(Some),
+        "options" => options(data).map(Some),
+        "thermograph" => Ok(data
+            .thermograph
+            .as_ref()
+            .map(|_| thermograph(data))
+            .transpose()?),
+        other => Err(format!("no view `{other}`")),
+    }
+}
+
+/// A position of the game as its drawing shows it.
+fn shape(game: &str, position: &str) -> Result<Shape, String> {
+    if game == "hackenbush" {
+        let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
+        return Ok(Shape::Graph(graph_panel(
+            graph.edges(),
+            |_, grounded| match grounded {
+                true => Role::Ink,
+                false => Role::Struck,
+            },
+        )));
+    }
+    let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
+    let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
+    if squares.iter().any(|r| r.len() != cols) {
+        return Err(format!("position `{position}`: rows of unequal length"));
+    }
+    let mut board = Board::new(rows, cols, |r, c| match squares[r][c] {
+        '#' => Role::Blocked,
+        _ => Role::Free,
+    });
+    board.labels = (squares.iter().flatten())
+        .map(|&s| match s {
+            'L' | 'R' => s.to_string(),
+            _ => String::new(),
+        })
+        .collect();
+    Ok(Shape::Board(board))
+}
+
+/// What the drawings' marks mean, for the game.
+fn legend(game: &str) -> Vec<(Role, String)> {
+    match game {
+        "hackenbush" => vec![(Role::Ink, "an edge; vertex 0 is the ground".into())],
+        "amazons" => vec![
+            (Role::Blocked, "burnt".into()),
+            (Role::Free, "empty; L and R the amazons".into()),
+        ],
+        _ => vec![
+            (Role::Blocked, "filled".into()),
+            (Role::Free, "free".into()),
+        ],
+    }
+}
+
+/// Each part with its value; a sum's heading gives the sum's value.
+fn position(data: &Results) -> Result<Drawing, String> {
+    let items = (data.parts.iter())
+        .map(|p| {
+            Ok(Item {
+                shape: shape(&data.game, &p.position)?,
+                values: vec![p.position.clone().into(), p.value.clone().into()],
+            })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let heading = match data.parts.len() {
+        1 => String::new(),
+        _ => format!("the sum: {}", text(&data.value)),
+    };
+    Ok(Drawing::Catalogue(Catalogue {
+        columns: vec!["position".into(), "value".into()],
+        under: vec![1],
+        groups: vec![Group { heading, items }],
+        legend: legend(&data.game),
+    }))
+}
+
+/// Left's and Right's options, part by part, each with its value.
+fn options(data: &Results) -> Result<Drawing, String> {
+    let mut groups: Vec<Group> = Vec::new();
+    for m in &data.options {
+        let whose = match (data.impartial, m.side.as_str()) {
+            (true, _) => "options".to_string(),
+            (false, "left") => "Left's options".into(),
+            _ => "Right's options".into(),
+        };
+        let heading = match data.parts.len() {
+            1 => whose,
+            _ => format!("{whose} in part {}", m.part),
+        };
+        let item = Item {
+            shape: shape(&data.game, &m.position)?,
+            values: vec![m.position.clone().into(), m.value.clone().into()],
+        };
+        match groups.last_mut().filter(|g| g.heading == heading) {
+            Some(group) => group.items.push(item),
+            None => groups.push(Group {
+                heading,
+                items: vec![item],
+            }),
+        }
+    }
+    Ok(Drawing::Catalogue(Catalogue {
+        columns: vec!["option".into(), "value".into()],
+        under: vec![1],
+        groups,
+        legend: legend(&data.game),
+    }))
+}
+
+/// An exact number of the data as a point's coordinate.
+fn number(text: &str) -> Result<f64, String> {
+    let (num, den) = text.split_once('/').unwrap_or((text, "1"));
+    match (num.parse::<f64>(), den.parse::<f64>()) {
+        (Ok(n), Ok(d)) if d > 0.0 => Ok(n / d),
+        _ => Err(format!("`{text}` is not an exact number")),
+    }
+}
+
+/// The decimal places of `1/d` for a power of two `d`: its exponent.
+fn den_places(d: &str) -> usize {
+    d.parse::<u64>().map_or(0, |d| d.trailing_zeros() as usize)
+}
+
+/// The thermograph: the walls from temperature -1 to the foot of the mast,
+/// and the mast from there up (as high again as the walls rise, at least 1).
+fn thermograph(data: &Results) -> Result<Drawing, String> {
+    let walls = data.thermograph.as_ref().expect("a thermograph");
+    let wall = |vertices: &[[String; 2]]| {
+        (vertices.iter())
+            .map(|[t, v]| Ok((number(v)?, number(t)?)))
+            .collect::<Result<Vec<(f64, f64)>, String>>()
+    };
+    let (left, right) = (wall(&walls.left)?, wall(&walls.right)?);
+    let (mean, temperature) = (
+        data.mean.as_deref().unwrap_or_default(),
+        data.temperature.as_deref().unwrap_or_default(),
+    );
+    let (m, t) = (number(mean)?, number(temperature)?);
+    let top = t + (t + 1.0).max(1.0);
+    // Every coordinate is a dyadic a/2^k, which k decimal places write
+    // exactly: the Data table writes them all at the finest one's places.
+    let places = (walls.left.iter().chain(&walls.right).flatten())
+        .map(|x| x.split_once('/').map_or(0, |(_, d)| den_places(d)))
+        .max()
+        .unwrap_or(0);
+    Ok(Drawing::Chart(Chart {
+        x: Axis::new("value (Left's side on the left)", Scale::Reversed),
+        y: Axis::new("temperature", Scale::Linear).numbers(Numbers::Places(places)),
+        series: vec![
+            Series {
+                name: "left wall".into(),
+                mark: Mark::Line,
+                points: left,
+            },
+            Series {
+                name: "right wall".into(),
+                mark: Mark::Line,
+                points: right,
+            },
+            Series {
+                name: format!(
+                    "mast at the mean {} from the temperature {}",
+                    text(mean),
+                    text(temperature)
+                ),
+                mark: Mark::Line,
+                points: vec![(m, t), (m, top)],
+            },
+        ],
+    }))
+}
