@@ -285,7 +285,9 @@ impl Chart {
 
     /// The values the chart plots: one row per x, one column per series,
     /// written on the page in the chart's precision, a series of whole
-    /// numbers without places (the CSV keeps them exactly).
+    /// numbers without places (the CSV keeps them exactly). Where a series
+    /// has several points at one x (a line going straight up), that x has a
+    /// row for each, in the series' order, so no vertex is lost.
     pub fn values(&self) -> Table {
         let mut xs: Vec<f64> = self
             .series
@@ -318,15 +320,20 @@ impl Chart {
                 .collect(),
             rows: xs
                 .iter()
-                .map(|&x| {
-                    std::iter::once(x_cell(x))
-                        .chain(self.series.iter().map(|s| {
-                            s.points
-                                .iter()
-                                .find(|p| p.0 == x)
-                                .map_or(serde_json::Value::Null, |p| number(p.1))
-                        }))
-                        .collect()
+                .flat_map(|&x| {
+                    let at: Vec<Vec<f64>> = (self.series.iter())
+                        .map(|s| s.points.iter().filter(|p| p.0 == x).map(|p| p.1).collect())
+                        .collect();
+                    let count = at.iter().map(Vec::len).max().unwrap_or(0);
+                    (0..count)
+                        .map(|k| {
+                            std::iter::once(x_cell(x))
+                                .chain(at.iter().map(|ys| {
+                                    ys.get(k).map_or(serde_json::Value::Null, |&y| number(y))
+                                }))
+                                .collect()
+                        })
+                        .collect::<Vec<_>>()
                 })
                 .collect(),
         }

@@ -500,3 +500,29 @@ fn chart_drawings_stay_small() {
     let total: usize = samples().iter().map(|c| html(c).len()).sum();
     assert!(total < 5 * 20_000, "{total} bytes");
 }
+
+#[test]
+fn a_line_going_straight_up_keeps_every_vertex_in_the_table() {
+    // A thermograph's wall: vertical at 0 from -1 to 1/4, then slanting.
+    let wall = series(
+        "left wall",
+        Mark::Line,
+        &[(0.0, -1.0), (0.0, 0.25), (-0.875, 1.125)],
+    );
+    let mast = series("mast", Mark::Line, &[(-0.875, 1.125), (-0.875, 3.0)]);
+    let table = chart(Scale::Reversed, Scale::Linear, vec![wall, mast]).values();
+    let rows: Vec<String> = table
+        .rows
+        .iter()
+        .map(|r| serde_json::to_string(r).unwrap())
+        .collect();
+    assert_eq!(
+        rows,
+        [
+            "[-0.875,1.125,1.125]",
+            "[-0.875,null,3]",
+            "[0,-1,null]",
+            "[0,0.25,null]"
+        ]
+    );
+}
