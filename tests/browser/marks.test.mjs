@@ -109,8 +109,8 @@ function measure() {
         // A number's label reads its value (a category's is its name).
         if (tick.dataset.name === undefined) {
           const label = tick.querySelector("text").textContent.trim();
-          const read = Number(label.replace(/\u2212/g, "-").replace(/[,%]/g, "")) /
-            (label.endsWith("%") ? 100 : 1);
+          const [num, den = "1"] = label.replace(/\u2212/g, "-").replace(/[,%]/g, "").split("/");
+          const read = Number(num) / Number(den) / (label.endsWith("%") ? 100 : 1);
           if (!(Math.abs(read - v) <= 1e-9 * Math.max(1, Math.abs(v)))) {
             out.off.push(`${id} tick ${v} labelled ${label}`);
           }

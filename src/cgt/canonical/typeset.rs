@@ -178,6 +178,21 @@ pub fn decimal(v: f64, places: usize) -> String {
     format!("{sign}{}{point}{fraction}", thousands(whole))
 }
 
+/// `v` as an exact fraction `a/2^k` in lowest terms with the minus sign
+/// (`−3/4`, `5/8`), a whole number as [`decimal`] writes it; a value that
+/// is no dyadic fraction of at most 2^30 in its denominator is written to
+/// four places.
+pub fn dyadic(v: f64) -> String {
+    let Some(k) = (0..=30).find(|&k| (v * f64::from(1u32 << k)).fract() == 0.0) else {
+        return decimal(v, 4);
+    };
+    if k == 0 {
+        return decimal(v, 0);
+    }
+    let numerator = decimal(v * f64::from(1u32 << k), 0);
+    format!("{numerator}/{}", 1u64 << k)
+}
+
 /// A string of digits with a comma before each group of three from the right.
 fn thousands(digits: &str) -> String {
     let mut out = String::with_capacity(digits.len() + digits.len() / 3);

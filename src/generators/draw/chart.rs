@@ -168,18 +168,18 @@ impl<'c> Plot<'c> {
             .filter(|&k| mark(chart, &series[k]) == Mark::Bars)
             .collect();
         let numbers = chart.numbers();
-        let percent = matches!(numbers, Numbers::Percent(_));
         let (w, h) = (f64::from(v.width), f64::from(v.height));
 
         // The y axis's height is a guess until the x axis is laid out.
         let guess = h - 3.0 * line - 24.0;
         let y_title = wrap(&chart.y.title, text, guess);
         let bars = !bar_series.is_empty();
-        let y = y_frame(&chart.y.scale, &ys, bars, percent, guess, line);
+        let y = y_frame(&chart.y.scale, &ys, bars, numbers, guess, line);
         let left = y_title.len() as f64 * line + 6.0 + y.widest(text) + 4.0 + TICK;
 
         let room = w - left - 12.0;
-        let (x, x_text, turned) = x_frame(&chart.x.scale, &xs, text, room);
+        let x_numbers = chart.x.numbers.unwrap_or(Numbers::Places(0));
+        let (x, x_text, turned) = x_frame(&chart.x.scale, &xs, x_numbers, text, room);
         let categories = matches!(chart.x.scale, Scale::Categories(_));
         // Room for half the last label beyond the plot.
         let right = match x.ticks.last() {

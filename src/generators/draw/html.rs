@@ -37,6 +37,9 @@ pub enum Numbers {
     Places(usize),
     /// A share written as a percentage with this many places: `12.5%`.
     Percent(usize),
+    /// Exact dyadic fractions: `−3/4`, `5/8`, `2` (a game's stops, means
+    /// and temperatures, as the site's notation writes them).
+    Fractions,
 }
 
 impl Numbers {
@@ -45,13 +48,16 @@ impl Numbers {
         match self {
             Numbers::Places(places) => typeset::decimal(v, places),
             Numbers::Percent(places) => format!("{}%", typeset::decimal(100.0 * v, places)),
+            Numbers::Fractions => typeset::dyadic(v),
         }
     }
 
-    /// Decimal places of the number as written (of the percentage for a share).
+    /// Decimal places of the number as written (of the percentage for a
+    /// share); a fraction has none.
     pub fn places(self) -> usize {
         match self {
             Numbers::Places(p) | Numbers::Percent(p) => p,
+            Numbers::Fractions => 0,
         }
     }
 
@@ -153,6 +159,9 @@ impl Table {
                 }
                 Format::Number(n @ Numbers::Percent(_)) => {
                     format!(" data-places=\"{}\" data-percent=\"\"", n.places())
+                }
+                Format::Number(Numbers::Fractions) => {
+                    " data-places=\"0\" data-fractions=\"\"".into()
                 }
                 Format::Plain => String::new(),
             };

@@ -315,7 +315,7 @@ impl Chart {
             columns: std::iter::once(self.x.title.clone())
                 .chain(self.series.iter().map(|s| s.name.clone()))
                 .collect(),
-            formats: std::iter::once(Format::Plain)
+            formats: std::iter::once(self.x.numbers.map_or(Format::Plain, Format::Number))
                 .chain(self.series.iter().map(|s| Format::Number(numbers(s))))
                 .collect(),
             rows: xs

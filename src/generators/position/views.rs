@@ -132,11 +132,6 @@ fn number(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The decimal places of `1/d` for a power of two `d`: its exponent.
-fn den_places(d: &str) -> usize {
-    d.parse::<u64>().map_or(0, |d| d.trailing_zeros() as usize)
-}
-
 /// The thermograph: the walls from temperature -1 to the foot of the mast,
 /// and the mast from there up (as high again as the walls rise, at least 1).
 fn thermograph(data: &Results) -> Result<Drawing, String> {
@@ -153,15 +148,12 @@ fn thermograph(data: &Results) -> Result<Drawing, String> {
     );
     let (m, t) = (number(mean)?, number(temperature)?);
     let top = t + (t + 1.0).max(1.0);
-    // Every coordinate is a dyadic a/2^k, which k decimal places write
-    // exactly: the Data table writes them all at the finest one's places.
-    let places = (walls.left.iter().chain(&walls.right).flatten())
-        .map(|x| x.split_once('/').map_or(0, |(_, d)| den_places(d)))
-        .max()
-        .unwrap_or(0);
+    // Every coordinate is a dyadic fraction: the ticks and the Data table
+    // write them exactly, as the legend and the prose do.
     Ok(Drawing::Chart(Chart {
-        x: Axis::new("value (Left's side on the left)", Scale::Reversed),
-        y: Axis::new("temperature", Scale::Linear).numbers(Numbers::Places(places)),
+        x: Axis::new("value (Left's side on the left)", Scale::Reversed)
+            .numbers(Numbers::Fractions),
+        y: Axis::new("temperature", Scale::Linear).numbers(Numbers::Fractions),
         series: vec![
             Series {
                 name: "left wall".into(),

@@ -3,8 +3,9 @@
 //! crowding, and category names wrapped (never inside a name such as
 //! `2 × 6`), shrunk or turned to fit.
 
+use super::super::Numbers;
 use super::super::{Scale, is_whole, text_width as width};
-use crate::cgt::canonical::typeset::{decimal, integer};
+use crate::cgt::canonical::typeset::{decimal, dyadic, integer};
 
 /// The smallest text a chart draws, in CSS px, when a category's label
 /// would not fit at the variant's size.
@@ -90,28 +91,43 @@ fn first_fitting(frames: impl Iterator<Item = Frame>, fits: impl Fn(&Frame) -> b
 }
 
 /// Frames over `lo..hi` with ticks `step` apart, `step` being 1, 2 or 5
-/// times a power of ten (and whole when `whole`), from the finest step up;
-/// labelled as percentages of shares when `percent`.
-fn linear(lo: f64, hi: f64, whole: bool, percent: bool) -> impl Iterator<Item = Frame> {
+/// times a power of ten (a power of two for fractions; whole when `whole`),
+/// from the finest step up; labelled as `numbers` writes values (a share
+/// as a percentage, a fraction exactly, else to the step's places).
+fn linear(lo: f64, hi: f64, whole: bool, numbers: Numbers) -> impl Iterator<Item = Frame> {
     let (lo, hi) = match lo < hi {
         true => (lo, hi),
         false if lo == 0.0 => (0.0, 1.0),
         false => (lo - lo.abs() / 2.0, hi + hi.abs() / 2.0),
     };
-    let first = ((hi - lo) / 50.0).log10().floor() as i32;
-    (first..first + 40)
-        .flat_map(|e| [1.0, 2.0, 5.0].map(|m| (m, e)))
-        .filter(move |&(m, e)| !whole || m * 10f64.powi(e) >= 1.0)
-        .map(move |(m, e)| {
-            let step = m * 10f64.powi(e);
+    let fractions = numbers == Numbers::Fractions;
+    let steps: Vec<(f64, i32)> = match fractions {
+        true => {
+            let first = ((hi - lo) / 50.0).log2().floor() as i32;
+            (first..first + 60).map(|e| (2f64.powi(e), 0)).collect()
+        }
+        false => {
+            let first = ((hi - lo) / 50.0).log10().floor() as i32;
+            (first..first + 40)
+                .flat_map(|e| [1.0, 2.0, 5.0].map(|m| (m * 10f64.powi(e), e)))
+                .collect()
+        }
+    };
+    steps
+        .into_iter()
+        .filter(move |&(step, _)| !whole || step >= 1.0)
+        .map(move |(step, e)| {
             let places = (-e).max(0) as usize;
             let (a, b) = ((lo / step).floor() as i64, (hi / step).ceil() as i64);
             let ticks: Vec<_> = (a..=b)
                 .map(|i| {
                     let v = i as f64 * step;
-                    let label = match percent {
-                        true => format!("{}%", decimal(100.0 * v, places.saturating_sub(2))),
-                        false => decimal(v, places),
+                    let label = match numbers {
+                        Numbers::Percent(_) => {
+                            format!("{}%", decimal(100.0 * v, places.saturating_sub(2)))
+                        }
+                        Numbers::Fractions => dyadic(v),
+                        Numbers::Places(_) => decimal(v, places),
                     };
                     (v, vec![label])
                 })
@@ -215,18 +231,18 @@ fn uncrowded(frame: &Frame, length: f64, size: impl Fn(&[String]) -> f64, space:
 }
 
 /// The y axis over `ys`, its ticks as many as `length` px hold apart and
-/// labelled as percentages when `percent`; a linear one includes zero under
+/// labelled as `numbers` writes values; a linear one includes zero under
 /// bars (or when it is near), a log one (which carries only points) has its
 /// foot a little below the least point.
 pub(super) fn y_frame(
     scale: &Scale,
     ys: &[f64],
     bars: bool,
-    percent: bool,
+    numbers: Numbers,
     length: f64,
     line: f64,
 ) -> Frame {
-    let whole = ys.iter().all(|y| is_whole(*y)) && !percent;
+    let whole = ys.iter().all(|y| is_whole(*y)) && !matches!(numbers, Numbers::Percent(_));
     let tall = |f: &Frame| uncrowded(f, length, |_| line, line);
     if *scale == Scale::Log {
         let mut frame = first_fitting(log(ys, whole), tall);
@@ -246,14 +262,20 @@ pub(super) fn y_frame(
         true => (min.min(0.0), max.max(0.0)),
         false => (min, max),
     };
-    first_fitting(linear(min, max, whole, percent), tall)
+    first_fitting(linear(min, max, whole, numbers), tall)
 }
 
 /// The x axis over the distinct, sorted `xs`, `length` px long, its labels
 /// at `px` and as many as fit. Category names go on one line, else on two,
 /// else on two at the smallest size, else turned to run down from the axis:
 /// the size they are drawn at and whether turned come with the frame.
-pub(super) fn x_frame(scale: &Scale, xs: &[f64], px: f64, length: f64) -> (Frame, f64, bool) {
+pub(super) fn x_frame(
+    scale: &Scale,
+    xs: &[f64],
+    numbers: Numbers,
+    px: f64,
+    length: f64,
+) -> (Frame, f64, bool) {
     let wide = |f: &Frame| uncrowded(f, length, |l| width(&l[0], px), px);
     let whole = xs.iter().all(|x| is_whole(*x));
     let frame = match scale {
@@ -277,15 +299,15 @@ pub(super) fn x_frame(scale: &Scale, xs: &[f64], px: f64, length: f64) -> (Frame
         }
         Scale::Log => first_fitting(log(xs, whole), wide),
         Scale::Reversed => {
-            let (mut frame, px, turned) = x_frame(&Scale::Linear, xs, px, length);
+            let (mut frame, px, turned) = x_frame(&Scale::Linear, xs, numbers, px, length);
             std::mem::swap(&mut frame.lo, &mut frame.hi);
             return (frame, px, turned);
         }
         Scale::Linear => match xs {
-            [] => first_fitting(linear(0.0, 1.0, false, false), wide),
+            [] => first_fitting(linear(0.0, 1.0, false, numbers), wide),
             _ if whole && xs.len() <= 40 => first_fitting(discrete(xs), wide),
-            [min, .., max] => first_fitting(linear(*min, *max, whole, false), wide),
-            [one] => first_fitting(linear(*one, *one, whole, false), wide),
+            [min, .., max] => first_fitting(linear(*min, *max, whole, numbers), wide),
+            [one] => first_fitting(linear(*one, *one, whole, numbers), wide),
         },
     };
     (frame, px, false)
@@ -312,12 +334,33 @@ mod tests {
 
     #[test]
     fn shares_are_labelled_as_percentages() {
-        let frame = y_frame(&Scale::Linear, &[0.13, 0.58], true, true, 300.0, 18.0);
+        let percent = Numbers::Percent(0);
+        let frame = y_frame(&Scale::Linear, &[0.13, 0.58], true, percent, 300.0, 18.0);
         let labels: Vec<&str> = frame.ticks.iter().map(|t| t.1[0].as_str()).collect();
         assert_eq!(labels.first(), Some(&"0%"));
         assert!(
             labels.contains(&"50%") || labels.contains(&"40%"),
             "{labels:?}"
         );
+    }
+
+    #[test]
+    fn fractions_are_labelled_exactly_at_powers_of_two() {
+        let ys = [-1.0, 0.25, 1.125];
+        let frame = y_frame(&Scale::Linear, &ys, false, Numbers::Fractions, 300.0, 18.0);
+        let labels: Vec<&str> = frame.ticks.iter().map(|t| t.1[0].as_str()).collect();
+        assert!(
+            labels.contains(&"\u{2212}1") && labels.contains(&"0"),
+            "{labels:?}"
+        );
+        // Each label reads its tick's value, and the step is a power of two.
+        for (v, label) in &frame.ticks {
+            assert_eq!(dyadic(*v), label[0]);
+        }
+        let step = frame.ticks[1].0 - frame.ticks[0].0;
+        assert_eq!(step.log2().fract(), 0.0, "{step}");
+        assert_eq!(dyadic(-0.875), "\u{2212}7/8");
+        assert_eq!(dyadic(2.5), "5/2");
+        assert_eq!(dyadic(-3.0), "\u{2212}3");
     }
 }

@@ -58,6 +58,7 @@ impl Plot<'_> {
         };
         let percent = match self.numbers {
             Numbers::Percent(_) => " data-percent=\"\"",
+            Numbers::Fractions => " data-fractions=\"\"",
             Numbers::Places(_) => "",
         };
         format!(
