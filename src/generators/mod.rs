@@ -16,27 +16,34 @@
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
-pub mod amazons_regions;
-pub mod blocked_board;
-pub mod chomp_needles;
 pub mod draw;
-pub mod hackenbush_fusion;
-pub mod pairing_sweep;
 pub mod params;
-pub mod position;
+// `registry!` by textual scope, so that no `use` of it makes this file's code
+// depend on `registry.rs` (see `build.rs`).
+#[macro_use]
 pub mod registry;
-pub mod run_intervals;
-pub mod split_census;
-pub mod sylver_proofs;
 
 pub use params::{Kind, Limit, Param, ParamError, Params, Value, toml_value};
+pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use registry::{REGISTRY, find};
+// The one list of generators: each line declares the generator's module and
+// registers it (see `registry.rs`).
+registry! {
+    blocked_board::BlockedBoard,
+    split_census::SplitCensus,
+    run_intervals::RunIntervals,
+    pairing_sweep::PairingSweep,
+    chomp_needles::ChompNeedles,
+    sylver_proofs::SylverProofs,
+    hackenbush_fusion::HackenbushFusion,
+    amazons_regions::AmazonsRegions,
+    position::Position,
+}
 
 /// The static description of a generator: what `ladder generators` prints and
 /// what the pipeline validates a directive against.
