@@ -24,7 +24,7 @@ use super::{Check, Solve, Params, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};
 use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
-use spec::{ChompNeedlesParams, SPEC};
+use spec::{Results, ChompNeedlesParams, SPEC};
 
 pub struct ChompNeedles;
 
@@ -154,62 +154,6 @@ struct WalkCount {
     walked: u64,
     formula: u64,
     lost: u64,
-}
-
-data! {
-    pub struct Results {
-        /// Columns of the survey window (W).
-        columns: usize,
-        /// Rows of the survey window (H).
-        rows: usize,
-        /// The survey's convention: "normal" or "misere".
-        play: String,
-        /// Positions of the window, C(W + H, H) - 1, counted from the labels.
-        positions: u64,
-        /// Lost positions of the window.
-        lost: u64,
-        /// lost / positions.
-        lost_share: f64,
-        /// Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.
-        bars: usize,
-        /// Bars with exactly one winning opening.
-        one_needle: usize,
-        /// Bars with two or more winning openings.
-        several_needles: usize,
-        /// The largest number of winning openings of any bar.
-        most_needles: usize,
-        /// Bars with no winning opening (none under normal play, where an identity asserts it).
-        no_needle: usize,
-        /// The bars of the small square.
-        small: Range as keys,
-        /// The bars of the window outside the small square.
-        beyond: Beyond as keys,
-        /// The bars with two or more winning openings, by squares then columns; each as survey.N.
-        multi: Vec<Bar>,
-        /// Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count (winning
-        /// openings) and .needles.M.column, .row (from 1, row 1 at the bottom) and .eats (squares
-        /// the opening takes).
-        survey: Vec<Bar> as each,
-        /// The bar of the `bar` view (the first of multi, or the whole window when multi is empty),
-        /// as survey.N.
-        drawn: Bar,
-        /// Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning openings),
-        /// .centre_only (whether (2, 2) is the one winning opening) and .misere_centre_wins
-        /// (whether (2, 2) wins under misère play).
-        squares: Vec<Square> as each,
-        /// The L-positions.
-        l_positions: LPositions as keys,
-        /// Square bars under misère play.
-        misere: Misere as keys,
-        /// The two-row bars.
-        two_row: TwoRow as keys,
-        /// The three-row bars.
-        three_row: ThreeRow as keys,
-        /// Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a direct
-        /// walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions under the
-        /// survey's convention).
-        walks: Vec<WalkCount> as each,
-    }
 }
 
 /// Labels a window whose size the limits have accepted.

@@ -1,6 +1,8 @@
 //! The declaration of `chomp-needles`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
+use super::{Bar, Beyond, LPositions, Misere, Range, Square, ThreeRow, TwoRow, WalkCount};
+use crate::generators::data;
 use crate::games::chomp::{self, Play};
 use crate::generators::params::{choice, params};
 use crate::generators::{Doc, Limit, Params, Spec};
@@ -190,3 +192,59 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
 };
+
+data! {
+    pub struct Results {
+        /// Columns of the survey window (W).
+        pub(super) columns: usize,
+        /// Rows of the survey window (H).
+        pub(super) rows: usize,
+        /// The survey's convention: "normal" or "misere".
+        pub(super) play: String,
+        /// Positions of the window, C(W + H, H) - 1, counted from the labels.
+        pub(super) positions: u64,
+        /// Lost positions of the window.
+        pub(super) lost: u64,
+        /// lost / positions.
+        pub(super) lost_share: f64,
+        /// Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.
+        pub(super) bars: usize,
+        /// Bars with exactly one winning opening.
+        pub(super) one_needle: usize,
+        /// Bars with two or more winning openings.
+        pub(super) several_needles: usize,
+        /// The largest number of winning openings of any bar.
+        pub(super) most_needles: usize,
+        /// Bars with no winning opening (none under normal play, where an identity asserts it).
+        pub(super) no_needle: usize,
+        /// The bars of the small square.
+        pub(super) small: Range as keys,
+        /// The bars of the window outside the small square.
+        pub(super) beyond: Beyond as keys,
+        /// The bars with two or more winning openings, by squares then columns; each as survey.N.
+        pub(super) multi: Vec<Bar>,
+        /// Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count (winning
+        /// openings) and .needles.M.column, .row (from 1, row 1 at the bottom) and .eats (squares
+        /// the opening takes).
+        pub(super) survey: Vec<Bar> as each,
+        /// The bar of the `bar` view (the first of multi, or the whole window when multi is empty),
+        /// as survey.N.
+        pub(super) drawn: Bar,
+        /// Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning openings),
+        /// .centre_only (whether (2, 2) is the one winning opening) and .misere_centre_wins
+        /// (whether (2, 2) wins under misère play).
+        pub(super) squares: Vec<Square> as each,
+        /// The L-positions.
+        pub(super) l_positions: LPositions as keys,
+        /// Square bars under misère play.
+        pub(super) misere: Misere as keys,
+        /// The two-row bars.
+        pub(super) two_row: TwoRow as keys,
+        /// The three-row bars.
+        pub(super) three_row: ThreeRow as keys,
+        /// Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a direct
+        /// walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions under the
+        /// survey's convention).
+        pub(super) walks: Vec<WalkCount> as each,
+    }
+}

@@ -23,83 +23,11 @@ use crate::generators::data;
 use super::{Check, Solve, Params, Spec};
 use crate::games::cram::Grid;
 use pairing::{Clause, Map, fires, mirror, refusal};
-use spec::{PairingSweepParams, SPEC};
+use spec::{BoardFigures, Results, PairingSweepParams, SPEC};
 use sweep::{board_checks, sweep};
 use values::{GrundyEntry, GrundyRules, Listed};
 
 pub struct PairingSweep;
-
-data! {
-    /// What a run finds: its data.
-    pub struct Results {
-        /// Every board swept, firing set then search set.
-        boards: Vec<BoardFigures> as keys,
-        /// Totals over the firing set.
-        firing: FiringTotals as keys,
-        /// Totals over the search set.
-        search: SearchTotals as keys,
-        /// The rectangles tested for refusals.
-        rectangles: Vec<Rectangle> as keys,
-        /// Totals over the rectangles.
-        rectangle_totals: RectangleTotals as keys,
-        /// The drawn example of a position only the reflection settles.
-        example: Example as keys,
-        /// The Grundy table, a rectangle an entry.
-        grundy: Vec<GrundyEntry> as keys,
-        /// The Grundy table's rules, counted.
-        grundy_rules: GrundyRules as keys,
-        /// The listed positions, valued.
-        positions: Vec<Listed> as keys,
-    }
-}
-
-data! {
-    struct BoardFigures {
-        /// The board as "R × C"; boards are in order of first mention in firing_boards then
-        /// search_boards.
-        name: String,
-        /// Rows of the board.
-        rows: usize,
-        /// Columns of the board.
-        cols: usize,
-        /// Positions reachable from the empty board, the empty board included.
-        positions: u64,
-        /// Positions where the half-turn check fires.
-        half_turn: u64,
-        /// Positions where the vertical-axis reflection fires.
-        vertical: u64,
-        /// Positions where the horizontal-axis reflection fires.
-        horizontal: u64,
-        /// Positions where both reflections fire.
-        both_reflections: u64,
-        /// Positions where the reflection (either reflection) fires.
-        reflection: u64,
-        /// Positions where the reflection fires and the half turn does not.
-        reflection_only: u64,
-        /// Of those, the positions whose half turn is refused by closure (the first clause).
-        reflection_only_closure: u64,
-        /// Of the positions only the reflection settles, those whose free cells are closed under
-        /// the half turn, so that a later clause (a fixed cell or a domino that is its own image)
-        /// refuses it; counted by testing closure apart, and 0 by the theorem of
-        /// `reflection_only_closure`.
-        reflection_only_half_turn_closed: u64,
-        /// Unsound firings: positions where the half turn or a reflection fires although the player
-        /// to move wins, by exact search from each such position (asserted 0).
-        wrong: u64,
-        /// The measured solver's node expansions under each setting of the checks.
-        expansions: Expansions as keys,
-        /// Expansions with the half turn minus expansions with both checks.
-        second_check_saves: u64,
-        /// "win" or "loss" for the player to move at the empty board.
-        outcome: String,
-        /// Grundy value of the empty board (an integer n for the nimber *n).
-        grundy: u32,
-        /// The same as a nimber: "0", "*", "*2", ...
-        nimber: String,
-        /// The positions a mirror pairs around a fixed cell.
-        fixed_cell: FixedCell as keys,
-    }
-}
 
 data! {
     /// The positions of a board that a mirror pairs although a free cell lies

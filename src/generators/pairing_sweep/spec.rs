@@ -1,6 +1,8 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
+use super::{Expansions, FixedCell, Example, FiringTotals, GrundyEntry, GrundyRules, Listed, Rectangle, RectangleTotals, SearchTotals};
+use crate::generators::data;
 use super::all_boards;
 use super::values::{grundy_rectangles, listed_positions};
 use crate::generators::params::params;
@@ -178,3 +180,75 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
 };
+
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// Every board swept, firing set then search set.
+        pub(super) boards: Vec<BoardFigures> as keys,
+        /// Totals over the firing set.
+        pub(super) firing: FiringTotals as keys,
+        /// Totals over the search set.
+        pub(super) search: SearchTotals as keys,
+        /// The rectangles tested for refusals.
+        pub(super) rectangles: Vec<Rectangle> as keys,
+        /// Totals over the rectangles.
+        pub(super) rectangle_totals: RectangleTotals as keys,
+        /// The drawn example of a position only the reflection settles.
+        pub(super) example: Example as keys,
+        /// The Grundy table, a rectangle an entry.
+        pub(super) grundy: Vec<GrundyEntry> as keys,
+        /// The Grundy table's rules, counted.
+        pub(super) grundy_rules: GrundyRules as keys,
+        /// The listed positions, valued.
+        pub(super) positions: Vec<Listed> as keys,
+    }
+}
+
+data! {
+    pub(super) struct BoardFigures {
+        /// The board as "R × C"; boards are in order of first mention in firing_boards then
+        /// search_boards.
+        pub(super) name: String,
+        /// Rows of the board.
+        pub(super) rows: usize,
+        /// Columns of the board.
+        pub(super) cols: usize,
+        /// Positions reachable from the empty board, the empty board included.
+        pub(super) positions: u64,
+        /// Positions where the half-turn check fires.
+        pub(super) half_turn: u64,
+        /// Positions where the vertical-axis reflection fires.
+        pub(super) vertical: u64,
+        /// Positions where the horizontal-axis reflection fires.
+        pub(super) horizontal: u64,
+        /// Positions where both reflections fire.
+        pub(super) both_reflections: u64,
+        /// Positions where the reflection (either reflection) fires.
+        pub(super) reflection: u64,
+        /// Positions where the reflection fires and the half turn does not.
+        pub(super) reflection_only: u64,
+        /// Of those, the positions whose half turn is refused by closure (the first clause).
+        pub(super) reflection_only_closure: u64,
+        /// Of the positions only the reflection settles, those whose free cells are closed under
+        /// the half turn, so that a later clause (a fixed cell or a domino that is its own image)
+        /// refuses it; counted by testing closure apart, and 0 by the theorem of
+        /// `reflection_only_closure`.
+        pub(super) reflection_only_half_turn_closed: u64,
+        /// Unsound firings: positions where the half turn or a reflection fires although the player
+        /// to move wins, by exact search from each such position (asserted 0).
+        pub(super) wrong: u64,
+        /// The measured solver's node expansions under each setting of the checks.
+        pub(super) expansions: Expansions as keys,
+        /// Expansions with the half turn minus expansions with both checks.
+        pub(super) second_check_saves: u64,
+        /// "win" or "loss" for the player to move at the empty board.
+        pub(super) outcome: String,
+        /// Grundy value of the empty board (an integer n for the nimber *n).
+        pub(super) grundy: u32,
+        /// The same as a nimber: "0", "*", "*2", ...
+        pub(super) nimber: String,
+        /// The positions a mirror pairs around a fixed cell.
+        pub(super) fixed_cell: FixedCell as keys,
+    }
+}

@@ -15,7 +15,6 @@ mod packing;
 mod spec;
 mod views;
 
-use crate::generators::data;
 use super::{Check, Solve, Params, Spec};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
@@ -23,7 +22,7 @@ use crate::cgt::partizan::Values;
 use crate::games::domineering::{Direction, Domineering, Region, Shape, shapes_up_to};
 use packing::{fewest_to_block, max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
-use spec::{RunIntervalsParams, SPEC};
+use spec::{Results, RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
 
 pub struct RunIntervals;
@@ -88,94 +87,6 @@ struct RunWidth {
 struct ValueCount {
     value: String,
     count: usize,
-}
-
-data! {
-    /// What a run finds: its data.
-    pub struct Results {
-        /// N, the largest region size.
-        max_cells: u32,
-        /// Shapes in the catalogue.
-        shapes: usize,
-        /// Shapes of each size: by_size.N is the count of N+1 cells.
-        by_size: Vec<usize>,
-        /// Shapes whose value is a number.
-        numbers: usize,
-        /// Shapes on which sum floor(l/2) over the runs equals the searched optimistic packing in
-        /// both directions.
-        opt_closed_form_exact: usize,
-        /// Shapes on which sum ceil((l-1)/3) over the runs equals the searched pessimistic packing
-        /// in both directions.
-        pes_closed_form_exact: usize,
-        /// Shapes whose interval is a single point.
-        point_intervals: usize,
-        /// The run lengths whose straight line has a point interval (searched), joined by ", ": "1,
-        /// 2, 3, 5" from N = 5 on.
-        point_lengths: String,
-        /// Shapes all of whose runs, both directions, have a length of point_lengths.
-        short_runs: usize,
-        /// Number-valued shapes whose value equals optV - optH.
-        value_is_opt_difference: usize,
-        /// Number-valued shapes whose value lies in their interval.
-        numbers_in_interval: usize,
-        /// Shapes on which the guess pesV = (cells - even vertical runs)/2 is exact.
-        pes_guess_vertical: usize,
-        /// Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.
-        pes_guess_horizontal: usize,
-        /// Shapes on which, in some direction, fewer dominoes of the other direction leave it no
-        /// room than its pessimistic packing (block_v < pes_v or block_h < pes_h).
-        block_below_pes: usize,
-        /// Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths,
-        /// sorted horizontal lengths).
-        groups: usize,
-        /// Of those groups, how many share one interval.
-        groups_one_interval: usize,
-        /// Groups holding two or more number-valued shapes.
-        groups_with_numbers: usize,
-        /// Of those, groups holding two different number values.
-        split_groups: usize,
-        /// The split groups: split.N.down and .across (run lengths), .interval ("[a,b]"),
-        /// .shapes.N.grid, .shapes.N.value and .shapes.N.number (every shape of the group; number:
-        /// whether the value is a number), .witnesses (the indices in .shapes of the first shape
-        /// worth the group's smallest number and of the first worth its largest).
-        split: Vec<Group>,
-        /// The shapes with runs example_down down and example_across across: example.N.grid,
-        /// .value, .number.
-        example: Vec<Member>,
-        /// How many such shapes there are.
-        example_count: usize,
-        /// How many of them have a number value.
-        example_numbers: usize,
-        /// Their number values, distinct, in increasing order, joined by ", ".
-        example_values: String,
-        /// Their interval when they share one ("[0,0]"), else "several".
-        example_interval: String,
-        /// Per distinct number value, in increasing order: example_by_value.N.value and .count (how
-        /// many of them are worth it).
-        example_by_value: Vec<ValueCount>,
-        /// The longest run in the catalogue (N, from the straight line).
-        longest_run: u32,
-        /// The shortest run in the catalogue (1, a single cell).
-        shortest_run: u32,
-        /// Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the searched
-        /// optimistic and pessimistic packing of a line of l cells), .width (.opt - .pes), .formula
-        /// (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).
-        width_by_length: Vec<RunWidth>,
-        /// The width of the longest run (a line of N cells).
-        width_at_longest: i64,
-        /// The smallest width_by_length.N.width: the least width a run adds, over the run lengths
-        /// present (1 to longest_run, the straight line of each being in the catalogue).
-        min_run_width: i64,
-        /// The largest width_by_length.N.width, over the same run lengths.
-        max_run_width: i64,
-        /// The largest interval width in the catalogue.
-        widest: i64,
-        /// Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across (run
-        /// lengths), .opt_v, .pes_v, .opt_h, .pes_h, .block_v and .block_h (the fewest horizontal
-        /// dominoes after which no vertical one fits, and the reverse; null when no set of them
-        /// does), .low, .high, .width.
-        catalogue: Vec<Entry>,
-    }
 }
 
 fn opt_closed(runs: &[u32]) -> u32 {
