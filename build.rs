@@ -1,8 +1,8 @@
 //! Fingerprints the code each generator's figures are computed and drawn by,
 //! so the figure cache knows when a figure's code changed. Writes
-//! `$OUT_DIR/fingerprints.rs`: for every generator the registry
-//! (`src/generators/registry.rs`) names, the fingerprint of its solver side and
-//! of its drawing side, each with the files it is taken over.
+//! `$OUT_DIR/fingerprints.rs`: for every generator the registry (the
+//! `registry!` list in `src/generators/mod.rs`) names, the fingerprint of its
+//! solver side and of its drawing side, each with the files it is taken over.
 //!
 //! Every source file under `src/cgt`, `src/games` and `src/generators` is a
 //! node. A file depends on the files its paths reach: its `use` trees
@@ -17,10 +17,11 @@
 //! reaches every file of that module. A module's own `pub use` counts for its
 //! code only when its code names the item (or the item is a trait), so
 //! `generators/mod.rs`, which re-exports the registry, does not depend on
-//! every generator. Test code (`#[cfg(test)]` items) and out-of-line module
-//! declarations (`pub mod chomp;`) are neither followed nor hashed: the
-//! figures are built without tests, and declaring a module (adding a game or
-//! a generator) changes no code that exists. A file named by `include_str!`,
+//! every generator. Test code (`#[cfg(test)]` items), out-of-line module
+//! declarations (`pub mod chomp;`) and the `registry!` list (which declares
+//! the generators' modules) are neither followed nor hashed: the figures are
+//! built without tests, and declaring a module (adding a game or a
+//! generator) changes no code that exists. A file named by `include_str!`,
 //! `include_bytes!` or `include!` is hashed with the file that names it.
 //!
 //! A generator's drawing side is the closure of every file of its module (its

@@ -5,7 +5,7 @@ mod common;
 
 use common::{FIRST_LINE, Run, build_edited, fails_at, fixture, ladder, page_with, tree};
 use ladder::generators::draw::{Drawing, Table};
-use ladder::generators::{Check, Data, Doc, Generator, Output, Params, Spec};
+use ladder::generators::{Check, Data, Doc, Form, Generator, Key, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
 use std::path::{Path, PathBuf};
 
@@ -533,10 +533,6 @@ static LIAR_SPEC: Spec = Spec {
     example: &[],
     limits: &[],
     names: &[],
-    keys: &[Doc {
-        name: "sum",
-        doc: "2 + 2.",
-    }],
     identities: &[Doc {
         name: "2 + 2 = 5",
         doc: "False.",
@@ -550,6 +546,14 @@ static LIAR_SPEC: Spec = Spec {
 impl Generator for Broken {
     fn spec(&self) -> &'static Spec {
         &LIAR_SPEC
+    }
+
+    fn keys(&self) -> &'static [Key] {
+        &[Key {
+            name: "sum",
+            doc: "2 + 2.",
+            form: Form::Leaf,
+        }]
     }
 
     fn run(&self, _: &Params) -> Output {

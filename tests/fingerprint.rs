@@ -131,6 +131,17 @@ fn includes_traits_paths_and_registered_modules_are_found() {
 }
 
 #[test]
+fn a_registry_list_binds_its_modules_and_is_neither_followed_nor_hashed() {
+    let text = "fn f() {}\nregistry! {\n    blocked_board::BlockedBoard,\n    split_census::SplitCensus,\n}\n";
+    let p = read(text);
+    assert_eq!(p.registered, ["blocked_board", "split_census"]);
+    assert_eq!(p.hashed(text), "fn f() {}\n");
+    assert!(references(&p).is_empty(), "{:?}", references(&p));
+    let bound: Vec<_> = p.bindings.keys().map(String::as_str).collect();
+    assert_eq!(bound, ["blocked_board", "split_census"]);
+}
+
+#[test]
 fn a_file_that_is_not_rust_is_an_error_naming_the_line_not_a_panic() {
     let error = parse("const S: &str = 1;\nfn (", &[]).err().unwrap();
     assert!(error.starts_with("2:"), "{error}");

@@ -5,7 +5,7 @@
 //!
 //! It imports the generators' registry and [`super::exit`].
 
-use crate::generators::{Doc, REGISTRY, Spec};
+use crate::generators::{Doc, Generator, REGISTRY, Spec, documented};
 use std::fmt::Write;
 use std::process::ExitCode;
 
@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn describe_all() -> String {
     REGISTRY
         .iter()
-        .map(|g| describe(g.spec(), Style::Text))
+        .map(|g| describe(*g, Style::Text))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -51,7 +51,7 @@ pub fn markdown() -> String {
     );
     for g in REGISTRY {
         out.push('\n');
-        out.push_str(&describe(g.spec(), Style::Markdown));
+        out.push_str(&describe(*g, Style::Markdown));
     }
     out
 }
@@ -99,7 +99,8 @@ impl Style {
     }
 }
 
-fn describe(spec: &Spec, style: Style) -> String {
+fn describe(generator: &dyn Generator, style: Style) -> String {
+    let spec = generator.spec();
     let mut out = String::new();
     let docs = |out: &mut String, heading: &str, docs: &[Doc]| {
         if !docs.is_empty() {
@@ -129,7 +130,13 @@ fn describe(spec: &Spec, style: Style) -> String {
             style.entry(&mut out, l.name, Some(&detail), l.doc);
         }
     }
-    docs(&mut out, "data keys", spec.keys);
+    let keys = documented(generator.keys());
+    if !keys.is_empty() {
+        style.section(&mut out, "data keys");
+        for (name, doc) in &keys {
+            style.entry(&mut out, name, None, doc);
+        }
+    }
     if !spec.names.is_empty() {
         style.section(
             &mut out,

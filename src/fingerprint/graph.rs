@@ -11,8 +11,8 @@ use std::path::{Path, PathBuf};
 pub const ROOTS: [&str; 3] = ["src/cgt", "src/games", "src/generators"];
 /// The figure vocabulary: drawing code, outside every solver side.
 const DRAWING: &str = "src/generators/draw/";
-/// The file whose `registry! { module::Type, ... }` names the generators.
-const REGISTRY: &str = "src/generators/registry.rs";
+/// The file whose `registry! { module::Type, ... }` declares the generators.
+const REGISTRY: &str = "src/generators/mod.rs";
 
 /// A source file: where it is and what it says.
 pub struct Node {

@@ -43,9 +43,11 @@ pub struct Parsed {
     /// The modules it declares with `#[path = "FILE"] mod NAME;`: the module
     /// (from the crate root) and its file, relative to this file's folder.
     pub paths: Vec<(Vec<String>, String)>,
-    /// The modules a `registry! { module::Type, ... }` in it names.
+    /// The modules a `registry! { module::Type, ... }` in it declares and
+    /// registers, in its order.
     pub registered: Vec<String>,
-    /// Byte ranges not hashed: test items and out-of-line module declarations.
+    /// Byte ranges not hashed: test items, out-of-line module declarations and
+    /// a `registry!` list.
     strip: Vec<Range<usize>>,
 }
 
@@ -153,6 +155,29 @@ impl Reader {
         {
             self.parsed.includes.push(file.value());
         }
+    }
+
+    /// Reads a `registry! { module::Type, ... }`: the generators' modules it
+    /// declares and registers. Like an out-of-line module declaration, it is
+    /// neither followed nor hashed: registering a generator changes no code
+    /// of another.
+    fn registry(&mut self, mac: &syn::Macro) {
+        match mac.parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
+            Ok(entries) => {
+                for entry in entries.iter().filter(|p| p.segments.len() == 2) {
+                    let module = unraw(&entry.segments[0].ident);
+                    let r = self.reference(vec!["self".into(), module.clone()], false);
+                    self.bind(&module, r);
+                    self.parsed.registered.push(module);
+                }
+            }
+            Err(e) => self.errors.push(format!(
+                "a `registry!` list is not `module::Type, ...`: {e}"
+            )),
+        }
+        let span =
+            mac.path.span().byte_range().start..mac.delimiter.span().close().byte_range().end;
+        self.parsed.strip.push(span);
     }
 
     /// Reads the paths in tokens `syn` does not parse (a macro's body, an
@@ -394,17 +419,8 @@ impl<'ast> Visit<'ast> for Reader {
             self.include(&unraw(name), mac.tokens.clone());
         }
         if mac.path.is_ident("registry") {
-            match mac.parse_body_with(Punctuated::<syn::Path, syn::Token![,]>::parse_terminated) {
-                Ok(entries) => self.parsed.registered.extend(
-                    entries
-                        .iter()
-                        .filter(|p| p.segments.len() == 2)
-                        .map(|p| unraw(&p.segments[0].ident)),
-                ),
-                Err(e) => self.errors.push(format!(
-                    "a `registry!` list is not `module::Type, ...`: {e}"
-                )),
-            }
+            self.registry(mac);
+            return;
         }
         self.tokens(mac.tokens.clone());
     }

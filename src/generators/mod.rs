@@ -16,27 +16,34 @@
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
-pub mod amazons_regions;
-pub mod blocked_board;
-pub mod chomp_needles;
 pub mod draw;
-pub mod hackenbush_fusion;
-pub mod pairing_sweep;
 pub mod params;
-pub mod position;
+// `registry!` by textual scope, so that no `use` of it makes this file's code
+// depend on `registry.rs` (see `build.rs`).
+#[macro_use]
 pub mod registry;
-pub mod run_intervals;
-pub mod split_census;
-pub mod sylver_proofs;
 
 pub use params::{Kind, Limit, Param, ParamError, Params, Value, toml_value};
+pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
 use std::collections::BTreeMap;
 use std::fmt;
 
-pub use registry::{REGISTRY, find};
+// The one list of generators: each line declares the generator's module and
+// registers it (see `registry.rs`).
+registry! {
+    blocked_board::BlockedBoard,
+    split_census::SplitCensus,
+    run_intervals::RunIntervals,
+    pairing_sweep::PairingSweep,
+    chomp_needles::ChompNeedles,
+    sylver_proofs::SylverProofs,
+    hackenbush_fusion::HackenbushFusion,
+    amazons_regions::AmazonsRegions,
+    position::Position,
+}
 
 /// The static description of a generator: what `ladder generators` prints and
 /// what the pipeline validates a directive against.
@@ -52,13 +59,11 @@ pub struct Spec {
     /// the generator in well under a second: the registry's tests run every
     /// generator with them.
     pub example: &'static [(&'static str, &'static str)],
-    /// The data keys a run returns, as dotted paths (`parts.N` for arrays).
-    pub keys: &'static [Doc],
     /// Lists of records whose elements a claim may select by name instead
     /// of by position, as (list, field): `("boards", "name")` lets
     /// `boards[4x5]` select the board whose `name` is "4 × 5". The list is a
-    /// dotted path as in `keys` (`example.survivors`, `split.N.shapes`); no
-    /// two of its elements share a name.
+    /// dotted path as in [`documented`] (`example.survivors`,
+    /// `split.N.shapes`); no two of its elements share a name.
     pub names: &'static [(&'static str, &'static str)],
     /// The identities a run asserts.
     pub identities: &'static [Doc],
@@ -93,9 +98,15 @@ pub fn name_key(value: &serde_json::Value) -> Option<String> {
     )
 }
 
-/// A generator: a solver run behind typed parameters.
+/// A generator as the registry and the site see it: a solver run behind
+/// typed parameters, whose views are drawn from its data. Every generator
+/// gets it from [`Solve`].
 pub trait Generator: Sync {
+    /// What `ladder generators` prints and a directive is validated against.
     fn spec(&self) -> &'static Spec;
+
+    /// The data keys a run returns (see [`documented`]).
+    fn keys(&self) -> &'static [Key];
 
     /// Runs the solver. Identities that fail are reported in
     /// [`Output::checks`], not as errors: the pipeline decides what to do.
@@ -113,10 +124,187 @@ pub trait Generator: Sync {
     ) -> Result<Option<draw::Drawing>, String>;
 }
 
+/// A generator as it is written: its spec, a run that returns its data as
+/// a typed struct (declared with [`data!`], which documents its keys), and
+/// the views drawn from that data ([`Views`]).
+pub trait Solve: Sync {
+    /// What a run returns.
+    type Data: Keyed + Views + Serialize + DeserializeOwned;
+
+    /// The generator's static description.
+    const SPEC: &'static Spec;
+
+    /// Runs the solver: the data and every identity asserted, holding or
+    /// not.
+    fn solve(&self, params: &Params) -> (Self::Data, Vec<Check>);
+}
+
+/// The views of a generator's data, drawn from the data alone (and the
+/// parameters the run had).
+pub trait Views {
+    /// Draws `view`, as [`Generator::draw`].
+    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, String>;
+}
+
+impl<T: Solve> Generator for T {
+    fn spec(&self) -> &'static Spec {
+        T::SPEC
+    }
+
+    fn keys(&self) -> &'static [Key] {
+        T::Data::KEYS
+    }
+
+    fn run(&self, params: &Params) -> Output {
+        let (data, checks) = self.solve(params);
+        Output::new(&data, checks)
+    }
+
+    fn draw(
+        &self,
+        view: &str,
+        params: &Params,
+        data: &Data,
+    ) -> Result<Option<draw::Drawing>, String> {
+        data.typed::<T::Data>()?.draw(view, params)
+    }
+}
+
+/// One documented data key of a struct declared with [`data!`]: a field.
+pub struct Key {
+    /// The field's name, as the data names it.
+    pub name: &'static str,
+    /// Its doc comment.
+    pub doc: &'static str,
+    /// How its value is documented.
+    pub form: Form,
+}
+
+/// How a data key's value is documented.
+pub enum Form {
+    /// As one key, `NAME`.
+    Leaf,
+    /// As one key for every element of a list, `NAME.N`.
+    Each,
+    /// Key by key: a record (`NAME.KEY`), or a list of records
+    /// (`NAME.N.KEY`), whose type declares its keys.
+    Record {
+        /// The keys of the record.
+        keys: &'static [Key],
+        /// Whether the value is a list of such records.
+        list: bool,
+    },
+}
+
+/// A type whose keys are documented: a struct declared with [`data!`], or
+/// a list of them.
+pub trait Keyed {
+    /// Its keys, in order.
+    const KEYS: &'static [Key];
+    /// Whether it is a list of records with those keys.
+    const LIST: bool = false;
+}
+
+impl<T: Keyed> Keyed for Vec<T> {
+    const KEYS: &'static [Key] = T::KEYS;
+    const LIST: bool = true;
+}
+
+/// Every documented key of `keys` as a dotted path (`parts.N` for each
+/// element of a list, `example.survivors` for a record's key) with its doc,
+/// in order: what `ladder generators` prints and what the registry's tests
+/// find in every run's data.
+pub fn documented(keys: &[Key]) -> Vec<(String, &'static str)> {
+    fn walk(keys: &[Key], prefix: &str, out: &mut Vec<(String, &'static str)>) {
+        for key in keys {
+            let name = format!("{prefix}{}", key.name);
+            match key.form {
+                Form::Leaf => out.push((name, key.doc)),
+                Form::Each => out.push((format!("{name}.N"), key.doc)),
+                Form::Record { keys, list } => {
+                    let each = if list { ".N" } else { "" };
+                    walk(keys, &format!("{name}{each}."), out);
+                }
+            }
+        }
+    }
+    let mut out = Vec::new();
+    walk(keys, "", &mut out);
+    out
+}
+
+/// Declares a generator's data (or a record in it): a serde struct, and its
+/// keys ([`Keyed`]) from its fields' doc comments, so that `ladder
+/// generators` documents exactly what a run returns. Each field's doc comment
+/// (one is required) documents its key; `#[serde(...)]` attributes may follow
+/// it. After a field's type, `as each` documents a list as one key for every
+/// element (`NAME.N`), and `as keys` documents a record (or a list of
+/// records) key by key, from its own `data!` declaration (`NAME.KEY`,
+/// `NAME.N.KEY`), its field's doc comment then read by the code alone:
+///
+/// ```ignore
+/// data! {
+///     struct Results {
+///         /// Positions of the whole board.
+///         whole: u64,
+///         /// Every bar: survey.N.columns, .rows.
+///         survey: Vec<Bar> as each,
+///         /// The small square's bars.
+///         small: Small as keys,
+///     }
+/// }
+/// ```
+macro_rules! data {
+    (@form $ty:ty) => {
+        $crate::generators::Form::Leaf
+    };
+    (@form $ty:ty, each) => {
+        $crate::generators::Form::Each
+    };
+    (@form $ty:ty, keys) => {
+        $crate::generators::Form::Record {
+            keys: <$ty as $crate::generators::Keyed>::KEYS,
+            list: <$ty as $crate::generators::Keyed>::LIST,
+        }
+    };
+    (
+        $(#[$meta:meta])*
+        $vis:vis struct $name:ident {
+            $(
+                $(#[doc = $doc:literal])+
+                $(#[serde($($serde:tt)*)])*
+                $fvis:vis $field:ident: $ty:ty $(as $form:ident)?
+            ),* $(,)?
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(serde::Serialize, serde::Deserialize)]
+        $vis struct $name {
+            $(
+                $(#[doc = $doc])+
+                $(#[serde($($serde)*)])*
+                $fvis $field: $ty,
+            )*
+        }
+
+        impl $crate::generators::Keyed for $name {
+            const KEYS: &'static [$crate::generators::Key] = &[$(
+                $crate::generators::Key {
+                    name: stringify!($field),
+                    doc: concat!($($doc),+).trim_ascii(),
+                    form: $crate::generators::data!(@form $ty $(, $form)?),
+                },
+            )*];
+        }
+    };
+}
+
+pub(crate) use data;
+
 /// What a run returns.
 pub struct Output {
-    /// The data essays read with `{{ ID.KEY }}`; keys are documented in
-    /// [`Spec::keys`]. An object.
+    /// The data essays read with `{{ ID.KEY }}`; keys are documented by
+    /// [`Generator::keys`]. An object.
     pub data: serde_json::Value,
     /// Every identity the run asserted, holding or not.
     pub checks: Vec<Check>,
@@ -314,24 +502,18 @@ mod tests {
                 panic!("{}: data is not an object", spec.name);
             };
             let returned: BTreeSet<&str> = data.keys().map(String::as_str).collect();
-            let documented: BTreeSet<&str> = spec
-                .keys
+            let keys = documented(g.keys());
+            let documented: BTreeSet<&str> = keys
                 .iter()
-                .filter_map(|k| k.name.split('.').next())
+                .filter_map(|(name, _)| name.split('.').next())
                 .collect();
             assert_eq!(
                 returned, documented,
                 "{}: returned against documented",
                 spec.name
             );
-            for key in spec.keys {
-                assert_eq!(
-                    missing(&out.data, key.name),
-                    None,
-                    "{}: {}",
-                    spec.name,
-                    key.name
-                );
+            for (key, _) in &keys {
+                assert_eq!(missing(&out.data, key), None, "{}: {key}", spec.name);
             }
             for &(list, field) in spec.names {
                 let lists = lists(&out.data, list)
@@ -377,9 +559,13 @@ mod tests {
     fn every_generator_documents_keys_identities_and_views() {
         for g in REGISTRY {
             let spec = g.spec();
-            assert!(!spec.keys.is_empty(), "{} documents no data key", spec.name);
+            let keys = documented(g.keys());
+            assert!(!keys.is_empty(), "{} documents no data key", spec.name);
             assert!(!spec.views.is_empty(), "{} has no drawing", spec.name);
-            for d in spec.keys.iter().chain(spec.identities).chain(spec.views) {
+            for (name, doc) in keys {
+                assert!(!doc.is_empty(), "{}: {name} undocumented", spec.name);
+            }
+            for d in spec.identities.iter().chain(spec.views) {
                 assert!(!d.doc.is_empty(), "{}: {} undocumented", spec.name, d.name);
             }
         }

@@ -702,7 +702,6 @@ mod tests {
             params: &["rows", "cells"],
         }],
         example: &[],
-        keys: &[],
         names: &[],
         identities: &[],
         views: &[],

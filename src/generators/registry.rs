@@ -1,32 +1,25 @@
-//! The one registry of generators: each generator with the module under
-//! `src/generators/` that defines it. `build.rs` reads the `registry!` list
-//! below to fingerprint each generator's code, and the figure cache finds a
-//! generator's fingerprints by its module ([`module`]).
+//! The registry's machinery: the `registry!` macro that `generators/mod.rs`
+//! invokes once, one `module::Type` line per generator, to declare each
+//! generator's module and [`REGISTRY`] in one list, and the look-ups the site
+//! makes in it. `build.rs` reads that one list to fingerprint each
+//! generator's code, and the figure cache finds a generator's fingerprints by
+//! its module ([`module`]).
 
-use super::Generator;
+use super::{Generator, MODULES, REGISTRY};
 
-/// Declares [`REGISTRY`] and the module of each of its generators, from
-/// `module::Type` entries, in the order `ladder generators` lists them.
+/// Declares, from `module::Type` entries in the order `ladder generators`
+/// lists them, each generator's module (`pub mod module;`, its file under
+/// `src/generators/`), [`REGISTRY`] and the module of each of its generators.
 macro_rules! registry {
     ($($module:ident::$generator:ident),* $(,)?) => {
+        $(pub mod $module;)*
+
         /// Every generator the tool knows, in the order `ladder generators` lists them.
-        pub static REGISTRY: &[&dyn Generator] = &[$(&super::$module::$generator),*];
+        pub static REGISTRY: &[&dyn Generator] = &[$(&$module::$generator),*];
 
         /// The module of each generator in [`REGISTRY`], in its order.
         static MODULES: &[&str] = &[$(stringify!($module)),*];
     };
-}
-
-registry! {
-    blocked_board::BlockedBoard,
-    split_census::SplitCensus,
-    run_intervals::RunIntervals,
-    pairing_sweep::PairingSweep,
-    chomp_needles::ChompNeedles,
-    sylver_proofs::SylverProofs,
-    hackenbush_fusion::HackenbushFusion,
-    amazons_regions::AmazonsRegions,
-    position::Position,
 }
 
 /// Looks a generator up by name.

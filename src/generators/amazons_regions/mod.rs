@@ -9,8 +9,9 @@
 mod search;
 mod views;
 
+use crate::generators::data;
 use super::params::params;
-use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::partizan::{Partizan, Values, Whole};
 use crate::cgt::random::SplitMix64;
@@ -125,82 +126,6 @@ static SPEC: Spec = Spec {
         },
     ],
     names: &[("sweep", "moves")],
-    keys: &[
-        Doc {
-            name: "grid",
-            doc: "The board as given.",
-        },
-        Doc {
-            name: "cells",
-            doc: "The board row by row: for each square the region it lies in (0-based, in the order of \
-                  `regions`), null for a burnt square or one in a region with no move.",
-        },
-        Doc {
-            name: "regions",
-            doc: "Each region with a move (regions.N), in the order of its first square: .grid (cut to its \
-                  box), .empty (empty squares), .value (canonical, CGSuite notation), .searched (regions \
-                  searched to value it, those of regions before it not counted again).",
-        },
-        Doc {
-            name: "sum",
-            doc: "The sum of the regions' values: the board's value.",
-        },
-        Doc {
-            name: "whole",
-            doc: "The board's value searched whole, never split into regions; null past the whole-search \
-                  bound of 10 empty squares.",
-        },
-        Doc {
-            name: "searched_parts",
-            doc: "Regions valued from their own options to value the board by regions.",
-        },
-        Doc {
-            name: "searched_whole",
-            doc: "Whole boards valued from their own options by the unsplit search; null past the bound.",
-        },
-        Doc {
-            name: "saving",
-            doc: "searched_whole / searched_parts; null past the bound.",
-        },
-        Doc {
-            name: "outcome",
-            doc: "Who wins, from the value: `Left wins`, `first player wins`, ...",
-        },
-        Doc {
-            name: "outcome_search",
-            doc: "Who wins by a plain win/loss search of the whole board for each side moving first; null \
-                  past the bound.",
-        },
-        Doc {
-            name: "start",
-            doc: "The start board of the sweep, as given.",
-        },
-        Doc {
-            name: "compared_max_empty",
-            doc: "The most empty squares of a sweep board that is searched whole as well as by regions (8).",
-        },
-        Doc {
-            name: "sweep",
-            doc: "For each number of moves k from 0 (sweep.N): .moves (k), .samples (random games still \
-                  going after k moves), .split (of them, boards of two or more regions with a move), .share \
-                  (split / samples, null for none), .compared (boards of at most compared_max_empty empty \
-                  squares, searched whole too), .parts \
-                  and .whole (positions searched for them by regions and whole, each board from scratch), \
-                  .saved (1 - parts / whole, null when none compared).",
-        },
-        Doc {
-            name: "sweep_boards",
-            doc: "Boards of the sweep, over every k.",
-        },
-        Doc {
-            name: "sweep_split",
-            doc: "Of them, boards of two or more regions with a move.",
-        },
-        Doc {
-            name: "first_split",
-            doc: "The first k at which at least half of the games still going have split; null if none.",
-        },
-    ],
     identities: &[
         Doc {
             name: "the whole board's value is the sum of its regions' values",
@@ -229,28 +154,53 @@ static SPEC: Spec = Spec {
     ],
 };
 
-/// What a run finds: its data.
-#[derive(Serialize, Deserialize)]
-struct Results {
-    grid: String,
-    cells: Vec<Vec<Option<usize>>>,
-    regions: Vec<Region>,
-    sum: String,
-    whole: Option<String>,
-    searched_parts: usize,
-    searched_whole: Option<usize>,
-    saving: Option<f64>,
-    outcome: String,
-    outcome_search: Option<String>,
-    /// The start board of the sweep, as given.
-    start: String,
-    /// The most empty squares of a sweep board that is searched whole as
-    /// well as by regions: [`SWEEP_WHOLE_MAX_EMPTY`].
-    compared_max_empty: u32,
-    sweep: Vec<Step>,
-    sweep_boards: usize,
-    sweep_split: usize,
-    first_split: Option<usize>,
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// The board as given.
+        grid: String,
+        /// The board row by row: for each square the region it lies in (0-based, in the order of
+        /// `regions`), null for a burnt square or one in a region with no move.
+        cells: Vec<Vec<Option<usize>>>,
+        /// Each region with a move (regions.N), in the order of its first square: .grid (cut to its
+        /// box), .empty (empty squares), .value (canonical, CGSuite notation), .searched (regions
+        /// searched to value it, those of regions before it not counted again).
+        regions: Vec<Region>,
+        /// The sum of the regions' values: the board's value.
+        sum: String,
+        /// The board's value searched whole, never split into regions; null past the whole-search
+        /// bound of 10 empty squares.
+        whole: Option<String>,
+        /// Regions valued from their own options to value the board by regions.
+        searched_parts: usize,
+        /// Whole boards valued from their own options by the unsplit search; null past the bound.
+        searched_whole: Option<usize>,
+        /// searched_whole / searched_parts; null past the bound.
+        saving: Option<f64>,
+        /// Who wins, from the value: `Left wins`, `first player wins`, ...
+        outcome: String,
+        /// Who wins by a plain win/loss search of the whole board for each side moving first; null
+        /// past the bound.
+        outcome_search: Option<String>,
+        /// The start board of the sweep, as given.
+        start: String,
+        /// The most empty squares of a sweep board that is searched whole as well as by regions
+        /// (8).
+        compared_max_empty: u32,
+        /// For each number of moves k from 0 (sweep.N): .moves (k), .samples (random games still
+        /// going after k moves), .split (of them, boards of two or more regions with a move),
+        /// .share (split / samples, null for none), .compared (boards of at most compared_max_empty
+        /// empty squares, searched whole too), .parts and .whole (positions searched for them by
+        /// regions and whole, each board from scratch), .saved (1 - parts / whole, null when none
+        /// compared).
+        sweep: Vec<Step>,
+        /// Boards of the sweep, over every k.
+        sweep_boards: usize,
+        /// Of them, boards of two or more regions with a move.
+        sweep_split: usize,
+        /// The first k at which at least half of the games still going have split; null if none.
+        first_split: Option<usize>,
+    }
 }
 
 /// One region of the board.
@@ -330,12 +280,11 @@ fn sweep(
     (steps, differ)
 }
 
-impl Generator for AmazonsRegions {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for AmazonsRegions {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: AmazonsRegionsParams = params.typed();
         let board = read("board", &p.board).expect("the limits read the board");
         let start = read("start", &p.start).expect("the limits read the start board");
@@ -412,17 +361,15 @@ impl Generator for AmazonsRegions {
                 .map(|s| s.moves),
             sweep: steps,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.typed()?)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, draw};
 
     fn params(pairs: &[(&str, &str)]) -> Params {
         Params::from_text(&SPEC, pairs).unwrap()

@@ -1,11 +1,15 @@
 //! The views of `amazons-regions`, drawn from its data alone.
 
+use crate::generators::{Params, Views};
 use super::{Results, Step};
-use crate::generators::draw::{
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, 
     Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, text,
 };
 
-pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        let data = self;
     Ok(match view {
         "board" => Some(board(data)?),
         "regions" => Some(regions(data)),
@@ -13,6 +17,7 @@ pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
         "sweep" => Some(sweep(&data.sweep)),
         other => return Err(format!("no view `{other}`")),
     })
+    }
 }
 
 /// The board: each region in its colour, burnt squares blocked, squares of

@@ -8,8 +8,9 @@
 
 mod views;
 
+use crate::generators::data;
 use super::params::params;
-use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
 use crate::cgt::walk::Walk;
@@ -76,75 +77,6 @@ static SPEC: Spec = Spec {
         },
     ],
     names: &[("wall", "column")],
-    keys: &[
-        Doc {
-            name: "whole",
-            doc: "Positions of the whole board, from one walk over it.",
-        },
-        Doc {
-            name: "parts",
-            doc: "Positions of each region walked alone, regions in row-major order of their first cell.",
-        },
-        Doc {
-            name: "regions",
-            doc: "Number of regions (4-connected sets of free cells).",
-        },
-        Doc {
-            name: "product",
-            doc: "Product of the parts.",
-        },
-        Doc {
-            name: "sum",
-            doc: "Sum of the parts: what a decomposing solver visits.",
-        },
-        Doc {
-            name: "ratio",
-            doc: "product / sum.",
-        },
-        Doc {
-            name: "routes",
-            doc: "Nodes of the unmemoised tree of placement sequences from the board, root included \
-                  (null past 2^64).",
-        },
-        Doc {
-            name: "part_routes",
-            doc: "Routes of each region walked alone, in the order of `parts` (null past 2^64), so \
-                  that part_routes.N / parts.N is a part's routes per position beside routes / \
-                  whole. The whole's placement sequences are the interleavings of the parts'.",
-        },
-        Doc {
-            name: "value",
-            doc: "Canonical value of the whole board (CGSuite notation), from the board's own options.",
-        },
-        Doc {
-            name: "part_values",
-            doc: "Canonical value of each region alone, in the order of `parts`.",
-        },
-        Doc {
-            name: "free_cells",
-            doc: "Free cells of the board.",
-        },
-        Doc {
-            name: "grid",
-            doc: "The board as rows of `.` (free) and `#` (blocked) joined by `|`.",
-        },
-        Doc {
-            name: "cells",
-            doc: "The board row by row: for each cell the region it lies in (0-based, in the \
-                  order of `parts`), null for a blocked cell.",
-        },
-        Doc {
-            name: "wall",
-            doc: "With wall = true, for each column (wall.N, N from 0) of a one-column wall: \
-                  wall.N.column (from 1), .whole, .parts, .sum, .ratio (whole / sum); empty \
-                  otherwise.",
-        },
-        Doc {
-            name: "best_wall",
-            doc: "With wall = true, the column of the wall with the largest ratio (the first if \
-                  several tie); null otherwise.",
-        },
-    ],
     identities: &[
         Doc {
             name: "whole = product of parts",
@@ -172,24 +104,46 @@ static SPEC: Spec = Spec {
     ],
 };
 
-/// What a run finds: its data.
-#[derive(Serialize, Deserialize)]
-struct Results {
-    whole: u64,
-    parts: Vec<u64>,
-    regions: usize,
-    product: u64,
-    sum: u64,
-    ratio: f64,
-    routes: Option<u64>,
-    part_routes: Vec<Option<u64>>,
-    value: String,
-    part_values: Vec<String>,
-    free_cells: u32,
-    grid: String,
-    cells: Vec<Vec<Option<usize>>>,
-    wall: Vec<Wall>,
-    best_wall: Option<usize>,
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// Positions of the whole board, from one walk over it.
+        whole: u64,
+        /// Positions of each region walked alone, regions in row-major order of their first cell.
+        parts: Vec<u64>,
+        /// Number of regions (4-connected sets of free cells).
+        regions: usize,
+        /// Product of the parts.
+        product: u64,
+        /// Sum of the parts: what a decomposing solver visits.
+        sum: u64,
+        /// product / sum.
+        ratio: f64,
+        /// Nodes of the unmemoised tree of placement sequences from the board, root included (null
+        /// past 2^64).
+        routes: Option<u64>,
+        /// Routes of each region walked alone, in the order of `parts` (null past 2^64), so that
+        /// part_routes.N / parts.N is a part's routes per position beside routes / whole. The
+        /// whole's placement sequences are the interleavings of the parts'.
+        part_routes: Vec<Option<u64>>,
+        /// Canonical value of the whole board (CGSuite notation), from the board's own options.
+        value: String,
+        /// Canonical value of each region alone, in the order of `parts`.
+        part_values: Vec<String>,
+        /// Free cells of the board.
+        free_cells: u32,
+        /// The board as rows of `.` (free) and `#` (blocked) joined by `|`.
+        grid: String,
+        /// The board row by row: for each cell the region it lies in (0-based, in the order of
+        /// `parts`), null for a blocked cell.
+        cells: Vec<Vec<Option<usize>>>,
+        /// With wall = true, for each column (wall.N, N from 0) of a one-column wall: wall.N.column
+        /// (from 1), .whole, .parts, .sum, .ratio (whole / sum); empty otherwise.
+        wall: Vec<Wall>,
+        /// With wall = true, the column of the wall with the largest ratio (the first if several
+        /// tie); null otherwise.
+        best_wall: Option<usize>,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -309,12 +263,11 @@ fn values(board: &Board) -> (String, Vec<String>, Check) {
     (games.display(whole), shown, check)
 }
 
-impl Generator for BlockedBoard {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for BlockedBoard {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: BlockedBoardParams = params.typed();
         let board = board_of(&p);
         let (whole, part_walks, check) = split(&board);
@@ -371,17 +324,15 @@ impl Generator for BlockedBoard {
             wall,
             best_wall,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.typed()?)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, Output, draw};
     use crate::games::domineering::Dominoes;
 
     fn run(pairs: &[(&str, &str)]) -> Output {

@@ -1,15 +1,20 @@
 //! The views of `blocked-board`, drawn from its data alone.
 
+use crate::generators::{Params, Views};
 use super::Results;
-use crate::generators::draw::{Axis, Board, Chart, Drawing, Mark, Role, Scale, Series};
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, Axis, Board, Chart, Drawing, Mark, Role, Scale, Series};
 
-pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        let data = self;
     Ok(match view {
         "board" => Some(board(data)),
         "wall" if data.wall.is_empty() => None,
         "wall" => Some(wall(data)),
         other => return Err(format!("no view `{other}`")),
     })
+    }
 }
 
 /// The board, each region in its own colour, with a legend giving each

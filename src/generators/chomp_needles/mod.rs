@@ -19,11 +19,12 @@ mod families;
 mod spec;
 mod views;
 
-use super::{Check, Data, Generator, Output, Params, Spec, draw};
+use crate::generators::data;
+use super::{Check, Solve, Params, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};
 use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
-use spec::{ChompNeedlesParams, SPEC};
+use spec::{Results, ChompNeedlesParams, SPEC};
 
 pub struct ChompNeedles;
 
@@ -43,17 +44,24 @@ struct Bar {
     needles: Vec<Needle>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct Range {
-    side: usize,
-    bars: usize,
-    one_needle: usize,
+data! {
+    struct Range {
+        /// Side of the square of small bars (the `small` parameter, capped by the window).
+        side: usize,
+        /// Bars up to small.side x small.side but 1 x 1.
+        bars: usize,
+        /// Of those, the bars with exactly one winning opening.
+        one_needle: usize,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Beyond {
-    bars: usize,
-    one_needle: usize,
+data! {
+    struct Beyond {
+        /// Bars of the window outside the small square.
+        bars: usize,
+        /// Of those, the bars with exactly one winning opening.
+        one_needle: usize,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -64,30 +72,51 @@ struct Square {
     misere_centre_wins: bool,
 }
 
-#[derive(Serialize, Deserialize)]
-struct LPositions {
-    arms: usize,
-    positions: usize,
-    lost: usize,
-    lost_equal_arms: usize,
-    misere_lost: usize,
-    grid: Vec<Vec<Option<bool>>>,
+data! {
+    struct LPositions {
+        /// Longest arm A of the L-positions (poison with a vertical arm a and a horizontal arm b, 0
+        /// <= a, b <= A, not both 0).
+        arms: usize,
+        /// L-positions: (A + 1)^2 - 1.
+        positions: usize,
+        /// Lost L-positions under normal play.
+        lost: usize,
+        /// Lost L-positions whose arms are equal.
+        lost_equal_arms: usize,
+        /// Lost L-positions under misère play.
+        misere_lost: usize,
+        /// l_positions.grid.a.b: whether the L-position with a vertical arm of a and a horizontal
+        /// arm of b (0 to A) is lost under normal play; null for a = b = 0, the bare poison.
+        grid: Vec<Vec<Option<bool>>>,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Misere {
-    wins_from: Option<usize>,
-    loses_on: Vec<usize>,
+data! {
+    struct Misere {
+        /// Smallest side from which the opening at (2, 2) wins every larger square bar checked
+        /// under misère play (null if it loses on the largest).
+        wins_from: Option<usize>,
+        /// Sides of the square bars on which the opening at (2, 2) loses under misère play.
+        loses_on: Vec<usize>,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct TwoRow {
-    length: usize,
-    positions: usize,
-    lost: usize,
-    bars: usize,
-    top_right: usize,
-    grid: Vec<Vec<bool>>,
+data! {
+    struct TwoRow {
+        /// Longest bottom row B of the two-row positions.
+        length: usize,
+        /// Two-row positions: bottom b from 1 to B, top t from 0 to b.
+        positions: usize,
+        /// Lost two-row positions.
+        lost: usize,
+        /// Two-row bars 1 x 2 to B x 2.
+        bars: usize,
+        /// Two-row bars whose one winning opening is the top-right square.
+        top_right: usize,
+        /// two_row.grid.N.t: whether the two-row position with a bottom row of N + 1 and a top row
+        /// of t (0 to N + 1) is lost.
+        grid: Vec<Vec<bool>>,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -98,14 +127,24 @@ struct ThreeRowBar {
     row: Option<usize>,
 }
 
-#[derive(Serialize, Deserialize)]
-struct ThreeRow {
-    length: usize,
-    one_needle: usize,
-    lowest_row: Option<usize>,
-    highest_row: Option<usize>,
-    top_row: Vec<usize>,
-    bars: Vec<ThreeRowBar>,
+data! {
+    struct ThreeRow {
+        /// Longest three-row bar K (columns).
+        length: usize,
+        /// Three-row bars 1 x 3 to K x 3 with exactly one winning opening.
+        one_needle: usize,
+        /// The lowest row of a three-row bar's first winning opening (null if none).
+        lowest_row: Option<usize>,
+        /// The highest row of a three-row bar's first winning opening (null if none).
+        highest_row: Option<usize>,
+        /// The widths (columns), from 3 up to K, of the three-row bars whose first winning opening
+        /// lies on the top row; the 1 x 3 and 2 x 3 bars are left out, being the 3 x 1 and 3 x 2
+        /// turned (one- and two-row bars, whose needle is the top-right square).
+        top_row: Vec<usize>,
+        /// The bar of N + 1 columns and three rows: .columns, .count (winning openings), .column
+        /// and .row of its first winning opening (null if none).
+        bars: Vec<ThreeRowBar> as each,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -115,32 +154,6 @@ struct WalkCount {
     walked: u64,
     formula: u64,
     lost: u64,
-}
-
-#[derive(Serialize, Deserialize)]
-struct Results {
-    columns: usize,
-    rows: usize,
-    play: String,
-    positions: u64,
-    lost: u64,
-    lost_share: f64,
-    bars: usize,
-    one_needle: usize,
-    several_needles: usize,
-    most_needles: usize,
-    no_needle: usize,
-    small: Range,
-    beyond: Beyond,
-    multi: Vec<Bar>,
-    survey: Vec<Bar>,
-    drawn: Bar,
-    squares: Vec<Square>,
-    l_positions: LPositions,
-    misere: Misere,
-    two_row: TwoRow,
-    three_row: ThreeRow,
-    walks: Vec<WalkCount>,
 }
 
 /// Labels a window whose size the limits have accepted.
@@ -185,12 +198,11 @@ fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
     }
 }
 
-impl Generator for ChompNeedles {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for ChompNeedles {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: ChompNeedlesParams = params.typed();
         let (columns, rows) = (p.columns, p.rows);
         let play = p.play.play();
@@ -277,17 +289,15 @@ impl Generator for ChompNeedles {
             walks,
             survey,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.typed()?)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, Output, draw};
     use draw::Role;
     use std::collections::HashMap;
     use std::sync::LazyLock;

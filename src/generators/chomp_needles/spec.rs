@@ -1,6 +1,8 @@
 //! The declaration of `chomp-needles`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
+use super::{Bar, Beyond, LPositions, Misere, Range, Square, ThreeRow, TwoRow, WalkCount};
+use crate::generators::data;
 use crate::games::chomp::{self, Play};
 use crate::generators::params::{choice, params};
 use crate::generators::{Doc, Limit, Params, Spec};
@@ -118,189 +120,6 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
     names: &[("squares", "side"), ("three_row.bars", "columns")],
-    keys: &[
-        Doc {
-            name: "columns",
-            doc: "Columns of the survey window (W).",
-        },
-        Doc {
-            name: "rows",
-            doc: "Rows of the survey window (H).",
-        },
-        Doc {
-            name: "play",
-            doc: "The survey's convention: \"normal\" or \"misere\".",
-        },
-        Doc {
-            name: "positions",
-            doc: "Positions of the window, C(W + H, H) - 1, counted from the labels.",
-        },
-        Doc {
-            name: "lost",
-            doc: "Lost positions of the window.",
-        },
-        Doc {
-            name: "lost_share",
-            doc: "lost / positions.",
-        },
-        Doc {
-            name: "bars",
-            doc: "Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.",
-        },
-        Doc {
-            name: "one_needle",
-            doc: "Bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "several_needles",
-            doc: "Bars with two or more winning openings.",
-        },
-        Doc {
-            name: "most_needles",
-            doc: "The largest number of winning openings of any bar.",
-        },
-        Doc {
-            name: "no_needle",
-            doc: "Bars with no winning opening (none under normal play, where an identity asserts it).",
-        },
-        Doc {
-            name: "small.side",
-            doc: "Side of the square of small bars (the `small` parameter, capped by the window).",
-        },
-        Doc {
-            name: "small.bars",
-            doc: "Bars up to small.side x small.side but 1 x 1.",
-        },
-        Doc {
-            name: "small.one_needle",
-            doc: "Of those, the bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "beyond.bars",
-            doc: "Bars of the window outside the small square.",
-        },
-        Doc {
-            name: "beyond.one_needle",
-            doc: "Of those, the bars with exactly one winning opening.",
-        },
-        Doc {
-            name: "multi",
-            doc: "The bars with two or more winning openings, by squares then columns; each as \
-                  survey.N.",
-        },
-        Doc {
-            name: "survey.N",
-            doc: "Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count \
-                  (winning openings) and .needles.M.column, .row (from 1, row 1 at the bottom) \
-                  and .eats (squares the opening takes).",
-        },
-        Doc {
-            name: "drawn",
-            doc: "The bar of the `bar` view (the first of multi, or the whole window when multi \
-                  is empty), as survey.N.",
-        },
-        Doc {
-            name: "squares.N",
-            doc: "Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning \
-                  openings), .centre_only (whether (2, 2) is the one winning opening) and \
-                  .misere_centre_wins (whether (2, 2) wins under misère play).",
-        },
-        Doc {
-            name: "l_positions.arms",
-            doc: "Longest arm A of the L-positions (poison with a vertical arm a and a horizontal \
-                  arm b, 0 <= a, b <= A, not both 0).",
-        },
-        Doc {
-            name: "l_positions.positions",
-            doc: "L-positions: (A + 1)^2 - 1.",
-        },
-        Doc {
-            name: "l_positions.lost",
-            doc: "Lost L-positions under normal play.",
-        },
-        Doc {
-            name: "l_positions.lost_equal_arms",
-            doc: "Lost L-positions whose arms are equal.",
-        },
-        Doc {
-            name: "l_positions.misere_lost",
-            doc: "Lost L-positions under misère play.",
-        },
-        Doc {
-            name: "l_positions.grid",
-            doc: "l_positions.grid.a.b: whether the L-position with a vertical arm of a and a \
-                  horizontal arm of b (0 to A) is lost under normal play; null for a = b = 0, the \
-                  bare poison.",
-        },
-        Doc {
-            name: "misere.wins_from",
-            doc: "Smallest side from which the opening at (2, 2) wins every larger square bar \
-                  checked under misère play (null if it loses on the largest).",
-        },
-        Doc {
-            name: "misere.loses_on",
-            doc: "Sides of the square bars on which the opening at (2, 2) loses under misère play.",
-        },
-        Doc {
-            name: "two_row.length",
-            doc: "Longest bottom row B of the two-row positions.",
-        },
-        Doc {
-            name: "two_row.positions",
-            doc: "Two-row positions: bottom b from 1 to B, top t from 0 to b.",
-        },
-        Doc {
-            name: "two_row.lost",
-            doc: "Lost two-row positions.",
-        },
-        Doc {
-            name: "two_row.bars",
-            doc: "Two-row bars 1 x 2 to B x 2.",
-        },
-        Doc {
-            name: "two_row.top_right",
-            doc: "Two-row bars whose one winning opening is the top-right square.",
-        },
-        Doc {
-            name: "two_row.grid",
-            doc: "two_row.grid.N.t: whether the two-row position with a bottom row of N + 1 and a \
-                  top row of t (0 to N + 1) is lost.",
-        },
-        Doc {
-            name: "three_row.length",
-            doc: "Longest three-row bar K (columns).",
-        },
-        Doc {
-            name: "three_row.one_needle",
-            doc: "Three-row bars 1 x 3 to K x 3 with exactly one winning opening.",
-        },
-        Doc {
-            name: "three_row.lowest_row",
-            doc: "The lowest row of a three-row bar's first winning opening (null if none).",
-        },
-        Doc {
-            name: "three_row.highest_row",
-            doc: "The highest row of a three-row bar's first winning opening (null if none).",
-        },
-        Doc {
-            name: "three_row.top_row",
-            doc: "The widths (columns), from 3 up to K, of the three-row bars whose first winning \
-                  opening lies on the top row; the 1 x 3 and 2 x 3 bars are left out, being the \
-                  3 x 1 and 3 x 2 turned (one- and two-row bars, whose needle is the top-right \
-                  square).",
-        },
-        Doc {
-            name: "three_row.bars.N",
-            doc: "The bar of N + 1 columns and three rows: .columns, .count (winning openings), \
-                  .column and .row of its first winning opening (null if none).",
-        },
-        Doc {
-            name: "walks.N",
-            doc: "Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a \
-                  direct walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions \
-                  under the survey's convention).",
-        },
-    ],
     identities: &[
         Doc {
             name: "positions the labelling enumerates = C(W + H, H) - 1",
@@ -373,3 +192,59 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
 };
+
+data! {
+    pub struct Results {
+        /// Columns of the survey window (W).
+        pub(super) columns: usize,
+        /// Rows of the survey window (H).
+        pub(super) rows: usize,
+        /// The survey's convention: "normal" or "misere".
+        pub(super) play: String,
+        /// Positions of the window, C(W + H, H) - 1, counted from the labels.
+        pub(super) positions: u64,
+        /// Lost positions of the window.
+        pub(super) lost: u64,
+        /// lost / positions.
+        pub(super) lost_share: f64,
+        /// Bars surveyed: every c x r with c <= W, r <= H but 1 x 1.
+        pub(super) bars: usize,
+        /// Bars with exactly one winning opening.
+        pub(super) one_needle: usize,
+        /// Bars with two or more winning openings.
+        pub(super) several_needles: usize,
+        /// The largest number of winning openings of any bar.
+        pub(super) most_needles: usize,
+        /// Bars with no winning opening (none under normal play, where an identity asserts it).
+        pub(super) no_needle: usize,
+        /// The bars of the small square.
+        pub(super) small: Range as keys,
+        /// The bars of the window outside the small square.
+        pub(super) beyond: Beyond as keys,
+        /// The bars with two or more winning openings, by squares then columns; each as survey.N.
+        pub(super) multi: Vec<Bar>,
+        /// Every bar, by columns then rows: survey.N.columns, .rows, .squares, .count (winning
+        /// openings) and .needles.M.column, .row (from 1, row 1 at the bottom) and .eats (squares
+        /// the opening takes).
+        pub(super) survey: Vec<Bar> as each,
+        /// The bar of the `bar` view (the first of multi, or the whole window when multi is empty),
+        /// as survey.N.
+        pub(super) drawn: Bar,
+        /// Square bars from 2 x 2 up, normal play: squares.N.side, .needles (winning openings),
+        /// .centre_only (whether (2, 2) is the one winning opening) and .misere_centre_wins
+        /// (whether (2, 2) wins under misère play).
+        pub(super) squares: Vec<Square> as each,
+        /// The L-positions.
+        pub(super) l_positions: LPositions as keys,
+        /// Square bars under misère play.
+        pub(super) misere: Misere as keys,
+        /// The two-row bars.
+        pub(super) two_row: TwoRow as keys,
+        /// The three-row bars.
+        pub(super) three_row: ThreeRow as keys,
+        /// Each bar of `walk`: walks.N.columns, .rows, .walked (positions reached by a direct
+        /// walk), .formula (C(columns + rows, rows) - 1) and .lost (lost positions under the
+        /// survey's convention).
+        pub(super) walks: Vec<WalkCount> as each,
+    }
+}

@@ -4,11 +4,15 @@
 //! the first row at the bottom, so the poison (or the position with nothing
 //! but the poison) sits in the bottom-left corner.
 
+use crate::generators::{Params, Views};
 use super::{Bar, LPositions, Results, ThreeRow, TwoRow};
-use crate::generators::draw::{Board, Drawing, Role, Table, display};
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, Board, Drawing, Role, Table, display};
 use serde_json::Value;
 
-pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        let data = self;
     Ok(match view {
         "window" => window(data),
         "bar" => bar(&data.drawn),
@@ -17,6 +21,7 @@ pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
         "two-rows" => Some(two_rows(&data.two_row)),
         other => return Err(format!("no view `{other}`")),
     })
+    }
 }
 
 fn number(n: usize) -> String {

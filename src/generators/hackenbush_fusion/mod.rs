@@ -10,8 +10,9 @@ mod views;
 
 pub(crate) use views::graph_panel;
 
+use crate::generators::data;
 use super::params::params;
-use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::cgt::nimber::Nimber;
 use crate::games::hackenbush::{self, Graph};
 use serde::{Deserialize, Serialize};
@@ -113,41 +114,6 @@ static SPEC: Spec = Spec {
         },
     ],
     names: &[],
-    keys: &[
-        Doc {
-            name: "graphs",
-            doc: "The family (graphs.N): .edges (the edge list), .size (edges), .loops (edges with both ends at \
-                  one vertex), .repeated (edges joining the same two vertices as an earlier edge, a second \
-                  loop at one vertex included), .floating (edges with no path to the ground), .value (by \
-                  fusion, as a nimber), .grundy (that value as an integer), .search (the value by the \
-                  search).",
-        },
-        Doc {
-            name: "count",
-            doc: "Graphs in the family.",
-        },
-        Doc {
-            name: "zero",
-            doc: "Graphs of the family worth 0 (second-player wins).",
-        },
-        Doc {
-            name: "largest",
-            doc: "The largest Grundy value in the family.",
-        },
-        Doc {
-            name: "drawn",
-            doc: "The drawn graph: .edges (pairs), .value, .search (null past 16 grounded edges), \
-                  .part_of_edge (per edge, its part of the ground's sum: 0 the ground's loops, k its k-th \
-                  branch; null when cut from the ground), .parts (each part's value), .nodes (the fused \
-                  tree, ground first: .vertices, .parent, .bridge, .loops, .value).",
-        },
-        Doc {
-            name: "positions",
-            doc: "Each graph of `positions` (positions.N), in order: .graph (its edge list), .value (by \
-                  fusion, as a nimber), .grundy (that value as an integer), .search (the value by the \
-                  search; null past 16 grounded edges).",
-        },
-    ],
     identities: &[
         Doc {
             name: "fusion equals the search on every graph of the family",
@@ -177,15 +143,31 @@ static SPEC: Spec = Spec {
     ],
 };
 
-/// What a run finds: its data.
-#[derive(Serialize, Deserialize)]
-struct Results {
-    graphs: Vec<Entry>,
-    count: usize,
-    zero: usize,
-    largest: u32,
-    drawn: Drawn,
-    positions: Vec<Listed>,
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// The family (graphs.N): .edges (the edge list), .size (edges), .loops (edges with both
+        /// ends at one vertex), .repeated (edges joining the same two vertices as an earlier edge,
+        /// a second loop at one vertex included), .floating (edges with no path to the ground),
+        /// .value (by fusion, as a nimber), .grundy (that value as an integer), .search (the value
+        /// by the search).
+        graphs: Vec<Entry>,
+        /// Graphs in the family.
+        count: usize,
+        /// Graphs of the family worth 0 (second-player wins).
+        zero: usize,
+        /// The largest Grundy value in the family.
+        largest: u32,
+        /// The drawn graph: .edges (pairs), .value, .search (null past 16 grounded edges),
+        /// .part_of_edge (per edge, its part of the ground's sum: 0 the ground's loops, k its k-th
+        /// branch; null when cut from the ground), .parts (each part's value), .nodes (the fused
+        /// tree, ground first: .vertices, .parent, .bridge, .loops, .value).
+        drawn: Drawn,
+        /// Each graph of `positions` (positions.N), in order: .graph (its edge list), .value (by
+        /// fusion, as a nimber), .grundy (that value as an integer), .search (the value by the
+        /// search; null past 16 grounded edges).
+        positions: Vec<Listed>,
+    }
 }
 
 /// One graph of `positions`.
@@ -235,12 +217,11 @@ struct FusedNode {
     value: String,
 }
 
-impl Generator for HackenbushFusion {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for HackenbushFusion {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: HackenbushFusionParams = params.typed();
         let (count, graph) = (p.family, graph(&p).expect("the limits read the graph"));
         let graphs: Vec<Entry> = hackenbush::family(count, p.max_edges)
@@ -297,12 +278,9 @@ impl Generator for HackenbushFusion {
             drawn,
             positions: listed,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.typed()?)
-    }
 }
 
 /// A graph of the family with its value by fusion and by search, and the
@@ -363,6 +341,7 @@ fn drawn(graph: &Graph, fusion: &hackenbush::Fusion, search: Option<Nimber>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, draw};
 
     fn params(pairs: &[(&str, &str)]) -> Params {
         Params::from_text(&SPEC, pairs).unwrap()

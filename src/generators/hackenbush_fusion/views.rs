@@ -1,17 +1,22 @@
 //! The views of `hackenbush-fusion`, drawn from its data alone.
 
+use crate::generators::{Params, Views};
 use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
-use crate::generators::draw::{
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, 
     Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
 use std::collections::VecDeque;
 
-pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        let data = self;
     match view {
         "fused" => Ok(Some(fused(&data.drawn))),
         "catalogue" => catalogue(data).map(Some),
         other => Err(format!("no view `{other}`")),
+    }
     }
 }
 

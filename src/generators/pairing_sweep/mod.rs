@@ -19,69 +19,38 @@ mod sweep;
 mod values;
 mod views;
 
-use super::{Check, Data, Generator, Output, Params, Spec, draw};
+use crate::generators::data;
+use super::{Check, Solve, Params, Spec};
 use crate::games::cram::Grid;
 use pairing::{Clause, Map, fires, mirror, refusal};
-use serde::{Deserialize, Serialize};
-use spec::{PairingSweepParams, SPEC};
+use spec::{BoardFigures, Results, PairingSweepParams, SPEC};
 use sweep::{board_checks, sweep};
 use values::{GrundyEntry, GrundyRules, Listed};
 
 pub struct PairingSweep;
 
-/// What a run finds: its data.
-#[derive(Serialize, Deserialize)]
-struct Results {
-    boards: Vec<BoardFigures>,
-    firing: FiringTotals,
-    search: SearchTotals,
-    rectangles: Vec<Rectangle>,
-    rectangle_totals: RectangleTotals,
-    example: Example,
-    grundy: Vec<GrundyEntry>,
-    grundy_rules: GrundyRules,
-    positions: Vec<Listed>,
-}
-
-#[derive(Serialize, Deserialize)]
-struct BoardFigures {
-    name: String,
-    rows: usize,
-    cols: usize,
-    positions: u64,
-    half_turn: u64,
-    vertical: u64,
-    horizontal: u64,
-    both_reflections: u64,
-    reflection: u64,
-    reflection_only: u64,
-    reflection_only_closure: u64,
-    reflection_only_half_turn_closed: u64,
-    wrong: u64,
-    expansions: Expansions,
-    second_check_saves: u64,
-    outcome: String,
-    grundy: u32,
-    nimber: String,
-    fixed_cell: FixedCell,
-}
-
-/// The positions of a board that a mirror pairs although a free cell lies
-/// on its axis (see [`pairing::pairs_around_fixed_cells`]).
-#[derive(Serialize, Deserialize, Default)]
-struct FixedCell {
-    positions: u64,
-    /// The one with most free cells (then the least as a bit set), as rows of
-    /// `.` and `#` joined by `|`; `None` when there is none.
-    example: Option<String>,
-    /// The mirror that pairs the example (the vertical one when both do).
-    map: Option<String>,
-    /// Free cells of the example, the most of any of them (0 when there is
-    /// none).
-    free_cells: u32,
-    /// How many of them have that many free cells, the example included (0
-    /// when there is none).
-    tied: u64,
+data! {
+    /// The positions of a board that a mirror pairs although a free cell lies
+    /// on its axis (see [`pairing::pairs_around_fixed_cells`]).
+    #[derive(Default)]
+    struct FixedCell {
+        /// Positions that a mirror pairs although some free cell lies on its axis: the free cells
+        /// are closed under it, no domino that fits covers a fixed cell and none is its own image.
+        /// The checks refuse them all (clause 2), yet copying wins there; each is asserted a loss
+        /// by exact search.
+        positions: u64,
+        /// The one of them with most free cells (then the least as a bit set), as rows of `.`
+        /// (free) and `#` (filled) joined by `|`; null when there is none.
+        example: Option<String>,
+        /// The mirror that pairs the example: "vertical reflection" (when both do) or "horizontal
+        /// reflection"; null when there is none.
+        map: Option<String>,
+        /// Free cells of the example, the most of any of those positions; 0 when there is none.
+        free_cells: u32,
+        /// How many of those positions have that many free cells, the example included (the example
+        /// is one of them by its tie-break); 0 when there is none.
+        tied: u64,
+    }
 }
 
 /// A swept board: its figures, and what the run keeps of it besides.
@@ -97,66 +66,115 @@ struct Sweep {
     fixed_cell_wrong: u64,
 }
 
-#[derive(Serialize, Deserialize, Clone, Copy, Default)]
-struct Expansions {
-    none: u64,
-    half_turn: u64,
-    reflection: u64,
-    both: u64,
+data! {
+    #[derive(Clone, Copy, Default)]
+    struct Expansions {
+        /// Node expansions of the measured solver with no check.
+        none: u64,
+        /// Node expansions with the half-turn check.
+        half_turn: u64,
+        /// Node expansions with the reflection check.
+        reflection: u64,
+        /// Node expansions with both checks.
+        both: u64,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct FiringTotals {
-    boards: String,
-    positions: u64,
-    half_turn: u64,
-    reflection: u64,
-    reflection_only: u64,
-    reflection_only_closure: u64,
-    reflection_only_half_turn_closed: u64,
-    wrong: u64,
+data! {
+    struct FiringTotals {
+        /// The firing set, as "2 × 6, 3 × 4, ...".
+        boards: String,
+        /// Reachable positions over the firing set.
+        positions: u64,
+        /// Half-turn firings over the firing set.
+        half_turn: u64,
+        /// Reflection firings over the firing set.
+        reflection: u64,
+        /// Positions only the reflection settles, over the firing set.
+        reflection_only: u64,
+        /// Of those, the positions whose half turn is refused by closure.
+        reflection_only_closure: u64,
+        /// Positions only the reflection settles that are closed under the half turn
+        /// (`boards.N.reflection_only_half_turn_closed`), over the firing set.
+        reflection_only_half_turn_closed: u64,
+        /// Unsound firings (`boards.N.wrong`) over the firing set.
+        wrong: u64,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct SearchTotals {
-    boards: String,
-    none: u64,
-    half_turn: u64,
-    reflection: u64,
-    both: u64,
-    half_turn_saves: u64,
-    reflection_saves: u64,
-    second_check_saves: u64,
-    second_check_share: f64,
+data! {
+    struct SearchTotals {
+        /// The search set, as "2 × 6, 3 × 4, ...".
+        boards: String,
+        /// Expansions with no check over the search set.
+        none: u64,
+        /// Expansions with the half turn over the search set.
+        half_turn: u64,
+        /// Expansions with the reflection over the search set.
+        reflection: u64,
+        /// Expansions with both checks over the search set.
+        both: u64,
+        /// search.none - search.half_turn.
+        half_turn_saves: u64,
+        /// search.none - search.reflection: what the reflection alone saves.
+        reflection_saves: u64,
+        /// search.half_turn - search.both: what the reflection saves a solver already carrying the
+        /// half turn.
+        second_check_saves: u64,
+        /// search.second_check_saves / search.half_turn (a ratio in 0..1).
+        second_check_share: f64,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct Rectangle {
-    name: String,
-    half_turn: String,
-    vertical: String,
-    horizontal: String,
+data! {
+    struct Rectangle {
+        /// An empty rectangle "m × n", 2 <= m <= n <= rectangles_up_to, by m then n.
+        name: String,
+        /// "fires", or the clause that refuses the half turn: "closure", "fixed cell" or
+        /// "self-paired domino".
+        half_turn: String,
+        /// The same for the vertical-axis reflection.
+        vertical: String,
+        /// The same for the horizontal-axis reflection.
+        horizontal: String,
+    }
 }
 
-#[derive(Serialize, Deserialize)]
-struct RectangleTotals {
-    tested: usize,
-    half_turn_fires: usize,
-    reflection_fires: usize,
-    vertical_by_domino: usize,
-    vertical_by_fixed_cell: usize,
-    horizontal_by_domino: usize,
-    horizontal_by_fixed_cell: usize,
+data! {
+    struct RectangleTotals {
+        /// Empty rectangles tested.
+        tested: usize,
+        /// Rectangles on which the half turn fires (both sides even).
+        half_turn_fires: usize,
+        /// Rectangles on which either reflection fires (asserted 0).
+        reflection_fires: usize,
+        /// Rectangles whose vertical reflection is refused by the self-paired-domino clause.
+        vertical_by_domino: usize,
+        /// Rectangles whose vertical reflection is refused by the fixed-cell clause.
+        vertical_by_fixed_cell: usize,
+        /// Rectangles whose horizontal reflection is refused by the self-paired-domino clause.
+        horizontal_by_domino: usize,
+        /// Rectangles whose horizontal reflection is refused by the fixed-cell clause.
+        horizontal_by_fixed_cell: usize,
+    }
 }
 
-#[derive(Serialize, Deserialize, Default)]
-struct Example {
-    board: String,
-    grid: String,
-    map: String,
-    free_cells: u32,
-    /// Partners as [[row, column], [row, column]], numbered from 1.
-    pairs: Vec<[[usize; 2]; 2]>,
+data! {
+    #[derive(Default)]
+    struct Example {
+        /// The board of the drawn position only the reflection settles (the board with most such
+        /// positions); empty string when there is none.
+        board: String,
+        /// The drawn position as rows of `.` (free) and `#` (filled) joined by `|`.
+        grid: String,
+        /// The reflection that pairs it: "vertical reflection" or "horizontal reflection".
+        map: String,
+        /// Free cells of the drawn position.
+        free_cells: u32,
+        /// The partners of that reflection: pairs [[row, column], [row, column]] numbered from 1,
+        /// in reading order of their first cell; empty when there is no example.
+        pairs: Vec<[[usize; 2]; 2]>,
+    }
 }
 
 /// A board or rectangle as the prose names it: "4 × 5".
@@ -262,12 +280,11 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
     }
 }
 
-impl Generator for PairingSweep {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for PairingSweep {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: PairingSweepParams = params.typed();
         let mut checks = Vec::new();
         let mut sweeps = Vec::new();
@@ -348,17 +365,15 @@ impl Generator for PairingSweep {
             grundy_rules,
             positions,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, p, data)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Generator, Output};
     use serde_json::{Value, json};
     use std::sync::OnceLock;
 

@@ -1,6 +1,8 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
+use super::{Expansions, FixedCell, Example, FiringTotals, GrundyEntry, GrundyRules, Listed, Rectangle, RectangleTotals, SearchTotals};
+use crate::generators::data;
 use super::all_boards;
 use super::values::{grundy_rectangles, listed_positions};
 use crate::generators::params::params;
@@ -99,297 +101,6 @@ pub(super) static SPEC: Spec = Spec {
         ("rectangles", "name"),
         ("grundy", "name"),
     ],
-    keys: &[
-        Doc {
-            name: "boards.N.name",
-            doc: "The board as \"R × C\"; boards are in order of first mention in firing_boards then search_boards.",
-        },
-        Doc {
-            name: "boards.N.rows",
-            doc: "Rows of the board.",
-        },
-        Doc {
-            name: "boards.N.cols",
-            doc: "Columns of the board.",
-        },
-        Doc {
-            name: "boards.N.positions",
-            doc: "Positions reachable from the empty board, the empty board included.",
-        },
-        Doc {
-            name: "boards.N.half_turn",
-            doc: "Positions where the half-turn check fires.",
-        },
-        Doc {
-            name: "boards.N.vertical",
-            doc: "Positions where the vertical-axis reflection fires.",
-        },
-        Doc {
-            name: "boards.N.horizontal",
-            doc: "Positions where the horizontal-axis reflection fires.",
-        },
-        Doc {
-            name: "boards.N.both_reflections",
-            doc: "Positions where both reflections fire.",
-        },
-        Doc {
-            name: "boards.N.reflection",
-            doc: "Positions where the reflection (either reflection) fires.",
-        },
-        Doc {
-            name: "boards.N.reflection_only",
-            doc: "Positions where the reflection fires and the half turn does not.",
-        },
-        Doc {
-            name: "boards.N.reflection_only_closure",
-            doc: "Of those, the positions whose half turn is refused by closure (the first clause).",
-        },
-        Doc {
-            name: "boards.N.reflection_only_half_turn_closed",
-            doc: "Of the positions only the reflection settles, those whose free cells are closed \
-                  under the half turn, so that a later clause (a fixed cell or a domino that is its \
-                  own image) refuses it; counted by testing closure apart, and 0 by the theorem \
-                  of `reflection_only_closure`.",
-        },
-        Doc {
-            name: "boards.N.wrong",
-            doc: "Unsound firings: positions where the half turn or a reflection fires although the \
-                  player to move wins, by exact search from each such position (asserted 0).",
-        },
-        Doc {
-            name: "boards.N.expansions.none",
-            doc: "Node expansions of the measured solver with no check.",
-        },
-        Doc {
-            name: "boards.N.expansions.half_turn",
-            doc: "Node expansions with the half-turn check.",
-        },
-        Doc {
-            name: "boards.N.expansions.reflection",
-            doc: "Node expansions with the reflection check.",
-        },
-        Doc {
-            name: "boards.N.expansions.both",
-            doc: "Node expansions with both checks.",
-        },
-        Doc {
-            name: "boards.N.second_check_saves",
-            doc: "Expansions with the half turn minus expansions with both checks.",
-        },
-        Doc {
-            name: "boards.N.outcome",
-            doc: "\"win\" or \"loss\" for the player to move at the empty board.",
-        },
-        Doc {
-            name: "boards.N.grundy",
-            doc: "Grundy value of the empty board (an integer n for the nimber *n).",
-        },
-        Doc {
-            name: "boards.N.nimber",
-            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
-        },
-        Doc {
-            name: "boards.N.fixed_cell.positions",
-            doc: "Positions that a mirror pairs although some free cell lies on its axis: the free cells \
-                  are closed under it, no domino that fits covers a fixed cell and none is its own image. \
-                  The checks refuse them all (clause 2), yet copying wins there; each is asserted a loss \
-                  by exact search.",
-        },
-        Doc {
-            name: "boards.N.fixed_cell.example",
-            doc: "The one of them with most free cells (then the least as a bit set), as rows of `.` (free) \
-                  and `#` (filled) joined by `|`; null when there is none.",
-        },
-        Doc {
-            name: "boards.N.fixed_cell.map",
-            doc: "The mirror that pairs the example: \"vertical reflection\" (when both do) or \
-                  \"horizontal reflection\"; null when there is none.",
-        },
-        Doc {
-            name: "boards.N.fixed_cell.free_cells",
-            doc: "Free cells of the example, the most of any of those positions; 0 when there is none.",
-        },
-        Doc {
-            name: "boards.N.fixed_cell.tied",
-            doc: "How many of those positions have that many free cells, the example included (the \
-                  example is one of them by its tie-break); 0 when there is none.",
-        },
-        Doc {
-            name: "firing.boards",
-            doc: "The firing set, as \"2 × 6, 3 × 4, ...\".",
-        },
-        Doc {
-            name: "firing.positions",
-            doc: "Reachable positions over the firing set.",
-        },
-        Doc {
-            name: "firing.half_turn",
-            doc: "Half-turn firings over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection",
-            doc: "Reflection firings over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection_only",
-            doc: "Positions only the reflection settles, over the firing set.",
-        },
-        Doc {
-            name: "firing.reflection_only_closure",
-            doc: "Of those, the positions whose half turn is refused by closure.",
-        },
-        Doc {
-            name: "firing.reflection_only_half_turn_closed",
-            doc: "Positions only the reflection settles that are closed under the half turn \
-                  (`boards.N.reflection_only_half_turn_closed`), over the firing set.",
-        },
-        Doc {
-            name: "firing.wrong",
-            doc: "Unsound firings (`boards.N.wrong`) over the firing set.",
-        },
-        Doc {
-            name: "search.boards",
-            doc: "The search set, as \"2 × 6, 3 × 4, ...\".",
-        },
-        Doc {
-            name: "search.none",
-            doc: "Expansions with no check over the search set.",
-        },
-        Doc {
-            name: "search.half_turn",
-            doc: "Expansions with the half turn over the search set.",
-        },
-        Doc {
-            name: "search.reflection",
-            doc: "Expansions with the reflection over the search set.",
-        },
-        Doc {
-            name: "search.both",
-            doc: "Expansions with both checks over the search set.",
-        },
-        Doc {
-            name: "search.half_turn_saves",
-            doc: "search.none - search.half_turn.",
-        },
-        Doc {
-            name: "search.reflection_saves",
-            doc: "search.none - search.reflection: what the reflection alone saves.",
-        },
-        Doc {
-            name: "search.second_check_saves",
-            doc: "search.half_turn - search.both: what the reflection saves a solver already carrying \
-                  the half turn.",
-        },
-        Doc {
-            name: "search.second_check_share",
-            doc: "search.second_check_saves / search.half_turn (a ratio in 0..1).",
-        },
-        Doc {
-            name: "rectangles.N.name",
-            doc: "An empty rectangle \"m × n\", 2 <= m <= n <= rectangles_up_to, by m then n.",
-        },
-        Doc {
-            name: "rectangles.N.half_turn",
-            doc: "\"fires\", or the clause that refuses the half turn: \"closure\", \"fixed cell\" or \
-                  \"self-paired domino\".",
-        },
-        Doc {
-            name: "rectangles.N.vertical",
-            doc: "The same for the vertical-axis reflection.",
-        },
-        Doc {
-            name: "rectangles.N.horizontal",
-            doc: "The same for the horizontal-axis reflection.",
-        },
-        Doc {
-            name: "rectangle_totals.tested",
-            doc: "Empty rectangles tested.",
-        },
-        Doc {
-            name: "rectangle_totals.half_turn_fires",
-            doc: "Rectangles on which the half turn fires (both sides even).",
-        },
-        Doc {
-            name: "rectangle_totals.reflection_fires",
-            doc: "Rectangles on which either reflection fires (asserted 0).",
-        },
-        Doc {
-            name: "rectangle_totals.vertical_by_domino",
-            doc: "Rectangles whose vertical reflection is refused by the self-paired-domino clause.",
-        },
-        Doc {
-            name: "rectangle_totals.vertical_by_fixed_cell",
-            doc: "Rectangles whose vertical reflection is refused by the fixed-cell clause.",
-        },
-        Doc {
-            name: "rectangle_totals.horizontal_by_domino",
-            doc: "Rectangles whose horizontal reflection is refused by the self-paired-domino clause.",
-        },
-        Doc {
-            name: "rectangle_totals.horizontal_by_fixed_cell",
-            doc: "Rectangles whose horizontal reflection is refused by the fixed-cell clause.",
-        },
-        Doc {
-            name: "example.board",
-            doc: "The board of the drawn position only the reflection settles (the board with most \
-                  such positions); empty string when there is none.",
-        },
-        Doc {
-            name: "example.grid",
-            doc: "The drawn position as rows of `.` (free) and `#` (filled) joined by `|`.",
-        },
-        Doc {
-            name: "example.map",
-            doc: "The reflection that pairs it: \"vertical reflection\" or \"horizontal reflection\".",
-        },
-        Doc {
-            name: "example.free_cells",
-            doc: "Free cells of the drawn position.",
-        },
-        Doc {
-            name: "example.pairs",
-            doc: "The partners of that reflection: pairs [[row, column], [row, column]] numbered \
-                  from 1, in reading order of their first cell; empty when there is no example.",
-        },
-        Doc {
-            name: "grundy.N.name",
-            doc: "A rectangle \"m × n\" of the Grundy table, m <= n, by m then n.",
-        },
-        Doc {
-            name: "grundy.N.value",
-            doc: "Its Grundy value (an integer n for the nimber *n).",
-        },
-        Doc {
-            name: "grundy.N.nimber",
-            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
-        },
-        Doc {
-            name: "grundy_rules.even_by_even",
-            doc: "Rectangles of the table with both sides even (asserted all of value 0).",
-        },
-        Doc {
-            name: "grundy_rules.two_rows",
-            doc: "Rectangles 2 x n of the table (asserted all of Grundy value n mod 2, the nimber *(n mod 2)).",
-        },
-        Doc {
-            name: "positions.N.grid",
-            doc: "Each position of `positions`, in order, as given.",
-        },
-        Doc {
-            name: "positions.N.grundy",
-            doc: "Its Grundy value, by the evaluator that splits a position into regions and nim-adds \
-                  their values (an integer n for the nimber *n).",
-        },
-        Doc {
-            name: "positions.N.nimber",
-            doc: "The same as a nimber: \"0\", \"*\", \"*2\", ...",
-        },
-        Doc {
-            name: "positions.N.outcome",
-            doc: "\"win\" or \"loss\" for the player to move, by exact search of the whole position \
-                  (no regions, no Grundy values).",
-        },
-    ],
     identities: &[
         Doc {
             name: "B: no wrong firings",
@@ -469,3 +180,75 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
 };
+
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// Every board swept, firing set then search set.
+        pub(super) boards: Vec<BoardFigures> as keys,
+        /// Totals over the firing set.
+        pub(super) firing: FiringTotals as keys,
+        /// Totals over the search set.
+        pub(super) search: SearchTotals as keys,
+        /// The rectangles tested for refusals.
+        pub(super) rectangles: Vec<Rectangle> as keys,
+        /// Totals over the rectangles.
+        pub(super) rectangle_totals: RectangleTotals as keys,
+        /// The drawn example of a position only the reflection settles.
+        pub(super) example: Example as keys,
+        /// The Grundy table, a rectangle an entry.
+        pub(super) grundy: Vec<GrundyEntry> as keys,
+        /// The Grundy table's rules, counted.
+        pub(super) grundy_rules: GrundyRules as keys,
+        /// The listed positions, valued.
+        pub(super) positions: Vec<Listed> as keys,
+    }
+}
+
+data! {
+    pub(super) struct BoardFigures {
+        /// The board as "R × C"; boards are in order of first mention in firing_boards then
+        /// search_boards.
+        pub(super) name: String,
+        /// Rows of the board.
+        pub(super) rows: usize,
+        /// Columns of the board.
+        pub(super) cols: usize,
+        /// Positions reachable from the empty board, the empty board included.
+        pub(super) positions: u64,
+        /// Positions where the half-turn check fires.
+        pub(super) half_turn: u64,
+        /// Positions where the vertical-axis reflection fires.
+        pub(super) vertical: u64,
+        /// Positions where the horizontal-axis reflection fires.
+        pub(super) horizontal: u64,
+        /// Positions where both reflections fire.
+        pub(super) both_reflections: u64,
+        /// Positions where the reflection (either reflection) fires.
+        pub(super) reflection: u64,
+        /// Positions where the reflection fires and the half turn does not.
+        pub(super) reflection_only: u64,
+        /// Of those, the positions whose half turn is refused by closure (the first clause).
+        pub(super) reflection_only_closure: u64,
+        /// Of the positions only the reflection settles, those whose free cells are closed under
+        /// the half turn, so that a later clause (a fixed cell or a domino that is its own image)
+        /// refuses it; counted by testing closure apart, and 0 by the theorem of
+        /// `reflection_only_closure`.
+        pub(super) reflection_only_half_turn_closed: u64,
+        /// Unsound firings: positions where the half turn or a reflection fires although the player
+        /// to move wins, by exact search from each such position (asserted 0).
+        pub(super) wrong: u64,
+        /// The measured solver's node expansions under each setting of the checks.
+        pub(super) expansions: Expansions as keys,
+        /// Expansions with the half turn minus expansions with both checks.
+        pub(super) second_check_saves: u64,
+        /// "win" or "loss" for the player to move at the empty board.
+        pub(super) outcome: String,
+        /// Grundy value of the empty board (an integer n for the nimber *n).
+        pub(super) grundy: u32,
+        /// The same as a nimber: "0", "*", "*2", ...
+        pub(super) nimber: String,
+        /// The positions a mirror pairs around a fixed cell.
+        pub(super) fixed_cell: FixedCell as keys,
+    }
+}

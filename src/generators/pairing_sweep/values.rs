@@ -3,36 +3,53 @@
 //! positions an essay lists, each valued by the Grundy evaluator and by exact
 //! search.
 
+use crate::generators::data;
 use super::sweep::outcome;
 use super::{PairingSweepParams, name};
 use crate::games::cram::{self, Grid};
 use crate::generators::Check;
-use serde::{Deserialize, Serialize};
 
-/// One rectangle of the Grundy table.
-#[derive(Serialize, Deserialize)]
-pub(super) struct GrundyEntry {
-    pub(super) name: String,
-    pub(super) rows: usize,
-    pub(super) cols: usize,
-    pub(super) value: u32,
-    pub(super) nimber: String,
+data! {
+    /// One rectangle of the Grundy table.
+    pub(super) struct GrundyEntry {
+        /// A rectangle "m × n" of the Grundy table, m <= n, by m then n.
+        pub(super) name: String,
+        /// Its Grundy value (an integer n for the nimber *n).
+        pub(super) value: u32,
+        /// The same as a nimber: "0", "*", "*2", ...
+        pub(super) nimber: String,
+        /// Rows of the rectangle.
+        pub(super) rows: usize,
+        /// Columns of the rectangle.
+        pub(super) cols: usize,
+    }
 }
 
-/// The two rules the Grundy table's caption states, counted over the table.
-#[derive(Serialize, Deserialize)]
-pub(super) struct GrundyRules {
-    even_by_even: usize,
-    two_rows: usize,
+data! {
+    /// The two rules the Grundy table's caption states, counted over the table.
+    pub(super) struct GrundyRules {
+        /// Rectangles of the table with both sides even (asserted all of value 0).
+        even_by_even: usize,
+        /// Rectangles 2 x n of the table (asserted all of Grundy value n mod 2, the nimber *(n mod
+        /// 2)).
+        two_rows: usize,
+    }
 }
 
-/// A position of `positions`, valued.
-#[derive(Serialize, Deserialize)]
-pub(super) struct Listed {
-    grid: String,
-    grundy: u32,
-    nimber: String,
-    outcome: String,
+data! {
+    /// A position of `positions`, valued.
+    pub(super) struct Listed {
+        /// Each position of `positions`, in order, as given.
+        grid: String,
+        /// Its Grundy value, by the evaluator that splits a position into regions and nim-adds
+        /// their values (an integer n for the nimber *n).
+        grundy: u32,
+        /// The same as a nimber: "0", "*", "*2", ...
+        nimber: String,
+        /// "win" or "loss" for the player to move, by exact search of the whole position (no
+        /// regions, no Grundy values).
+        outcome: String,
+    }
 }
 
 /// The listed positions, read: each one's grid and free cells; an error

@@ -1,23 +1,25 @@
 //! The views of `pairing-sweep`, drawn from its data alone.
 
-use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle};
-use crate::generators::draw::{
+use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle, Results};
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, 
     Axis, Board, Boards, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
 };
-use crate::generators::{Data, Params};
+use crate::generators::{Params, Views};
 use serde_json::Value;
 
-pub fn draw(view: &str, params: &Params, data: &Data) -> Result<Option<Drawing>, String> {
-    let boards = || data.field::<Vec<BoardFigures>>("boards");
-    Ok(match view {
-        "firings" => firings(&boards()?),
-        "expansions" => expansions(&boards()?),
-        "pairing" => pairing(&data.field("example")?)?,
-        "grundy" => grundy(params, &data.field::<Vec<_>>("grundy")?),
-        "per-board" => per_board(&boards()?),
-        "refusals" => refusals(&data.field::<Vec<_>>("rectangles")?)?,
-        other => return Err(format!("no view `{other}`")),
-    })
+impl Views for Results {
+    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, String> {
+        Ok(match view {
+            "firings" => firings(&self.boards),
+            "expansions" => expansions(&self.boards),
+            "pairing" => pairing(&self.example)?,
+            "grundy" => grundy(params, &self.grundy),
+            "per-board" => per_board(&self.boards),
+            "refusals" => refusals(&self.rectangles)?,
+            other => return Err(format!("no view `{other}`")),
+        })
+    }
 }
 
 /// The share of the unchecked search's expansions that a search of `with`
@@ -329,8 +331,8 @@ fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, String> {
 mod tests {
     use super::super::tests::{default_run, params};
     use super::*;
-    use crate::generators::Generator;
     use crate::generators::pairing_sweep::PairingSweep;
+    use crate::generators::{Data, Generator};
     use serde_json::json;
 
     fn drawn(pairs: &[(&str, &str)], data: &Data, view: &str) -> Option<Drawing> {
@@ -589,11 +591,11 @@ mod tests {
         let data = Data::from_value(json!({"grundy": []})).unwrap();
         let p = params(&[]);
         let err = PairingSweep.draw("firings", &p, &data).unwrap_err();
-        assert!(err.contains("no key `boards`"), "{err}");
+        assert!(err.contains("missing field `boards`"), "{err}");
         assert!(PairingSweep.draw("wall", &p, &default_data()).is_err());
-        let mut example = default_run().data["example"].clone();
-        example["pairs"] = json!([]);
-        let data = Data::from_value(json!({ "example": example })).unwrap();
+        let mut whole = default_run().data.clone();
+        whole["example"]["pairs"] = json!([]);
+        let data = Data::from_value(whole).unwrap();
         let err = PairingSweep.draw("pairing", &p, &data).unwrap_err();
         assert!(err.contains("has no partner"), "{err}");
     }

@@ -8,8 +8,9 @@
 
 mod views;
 
+use crate::generators::data;
 use super::params::params;
-use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::games::position::{self, Facts, Refusal};
@@ -74,81 +75,6 @@ static SPEC: Spec = Spec {
         params: &["game", "positions"],
     }],
     names: &[],
-    keys: &[
-        Doc {
-            name: "game",
-            doc: "The game.",
-        },
-        Doc {
-            name: "impartial",
-            doc: "Whether the game is impartial (its values nimbers).",
-        },
-        Doc {
-            name: "value",
-            doc: "The sum's value in CGSuite's notation (a canonical form; a nimber for an \
-                  impartial game).",
-        },
-        Doc {
-            name: "outcome",
-            doc: "Who wins the sum: `L`, `R`, `N` (the first player) or `P` (the second).",
-        },
-        Doc {
-            name: "nimber",
-            doc: "An impartial sum's nimber's n (null for a partizan game).",
-        },
-        Doc {
-            name: "left_stop",
-            doc: "The left stop, exact (`-1/2`); null for an impartial game, as are the keys \
-                  below down to `birthday`.",
-        },
-        Doc {
-            name: "right_stop",
-            doc: "The right stop.",
-        },
-        Doc {
-            name: "mean",
-            doc: "The mean value.",
-        },
-        Doc {
-            name: "temperature",
-            doc: "The temperature (-1/2^k for a number of denominator 2^k).",
-        },
-        Doc {
-            name: "atomic_weight",
-            doc: "The atomic weight; null where it is not defined (a game with a nonzero \
-                  number among its positions), and a claim on it then fails.",
-        },
-        Doc {
-            name: "reduced",
-            doc: "The reduced canonical form.",
-        },
-        Doc {
-            name: "birthday",
-            doc: "The birthday of the canonical form.",
-        },
-        Doc {
-            name: "thermograph",
-            doc: "The thermograph's walls (null for an impartial game): .left and .right, each \
-                  a list of vertices [temperature, value] from temperature -1 up to the foot of \
-                  the mast, exact.",
-        },
-        Doc {
-            name: "parts",
-            doc: "Each position of the sum (parts.N): .position, .value, .outcome.",
-        },
-        Doc {
-            name: "options",
-            doc: "The sum's options, a move in one part (options.N): .side (`left` or `right`; \
-                  an impartial game's listed once, as `left`), .part (from 1), .position (the \
-                  part after the move), .value (of that part), .sum (of the sum after it), \
-                  .winning (whether the sum after it is a loss for the player to move next: \
-                  for Left at least 0, for Right at most 0).",
-        },
-        Doc {
-            name: "winning_moves",
-            doc: "How many of the options win.",
-        },
-    ],
     identities: &[
         Doc {
             name: "the sum's value",
@@ -210,33 +136,57 @@ pub struct Walls {
     pub right: Vec<[String; 2]>,
 }
 
-/// The data of a run.
-#[derive(Serialize, Deserialize)]
-pub struct Results {
-    pub game: String,
-    pub impartial: bool,
-    pub value: String,
-    pub outcome: String,
-    pub nimber: Option<u32>,
-    pub left_stop: Option<String>,
-    pub right_stop: Option<String>,
-    pub mean: Option<String>,
-    pub temperature: Option<String>,
-    pub atomic_weight: Option<String>,
-    pub reduced: Option<String>,
-    pub birthday: Option<u32>,
-    pub thermograph: Option<Walls>,
-    pub parts: Vec<Part>,
-    pub options: Vec<Move>,
-    pub winning_moves: usize,
+data! {
+    /// The data of a run.
+    pub struct Results {
+        /// The game.
+        pub game: String,
+        /// Whether the game is impartial (its values nimbers).
+        pub impartial: bool,
+        /// The sum's value in CGSuite's notation (a canonical form; a nimber for an impartial
+        /// game).
+        pub value: String,
+        /// Who wins the sum: `L`, `R`, `N` (the first player) or `P` (the second).
+        pub outcome: String,
+        /// An impartial sum's nimber's n (null for a partizan game).
+        pub nimber: Option<u32>,
+        /// The left stop, exact (`-1/2`); null for an impartial game, as are the keys below down to
+        /// `birthday`.
+        pub left_stop: Option<String>,
+        /// The right stop.
+        pub right_stop: Option<String>,
+        /// The mean value.
+        pub mean: Option<String>,
+        /// The temperature (-1/2^k for a number of denominator 2^k).
+        pub temperature: Option<String>,
+        /// The atomic weight; null where it is not defined (a game with a nonzero number among its
+        /// positions), and a claim on it then fails.
+        pub atomic_weight: Option<String>,
+        /// The reduced canonical form.
+        pub reduced: Option<String>,
+        /// The birthday of the canonical form.
+        pub birthday: Option<u32>,
+        /// The thermograph's walls (null for an impartial game): .left and .right, each a list of
+        /// vertices [temperature, value] from temperature -1 up to the foot of the mast, exact.
+        pub thermograph: Option<Walls>,
+        /// Each position of the sum (parts.N): .position, .value, .outcome.
+        pub parts: Vec<Part>,
+        /// The sum's options, a move in one part (options.N): .side (`left` or `right`; an
+        /// impartial game's listed once, as `left`), .part (from 1), .position (the part after the
+        /// move), .value (of that part), .sum (of the sum after it), .winning (whether the sum
+        /// after it is a loss for the player to move next: for Left at least 0, for Right at most
+        /// 0).
+        pub options: Vec<Move>,
+        /// How many of the options win.
+        pub winning_moves: usize,
+    }
 }
 
-impl Generator for Position {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for Position {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: PositionParams = params.typed();
         let game = checked(&p).expect("the limits read every position");
         let games = GameTable::new();
@@ -313,12 +263,9 @@ impl Generator for Position {
             winning_moves: options.iter().filter(|m| m.winning).count(),
             options,
         };
-        Output::new(&results, checks)
+        (results, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.typed()?)
-    }
 }
 
 /// The sum's thermograph as its walls' vertices, checking the walls at 0

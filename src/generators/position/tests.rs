@@ -2,6 +2,7 @@
 //! identities state.
 
 use super::*;
+use crate::generators::{Generator, Views};
 
 fn run(game: &str, positions: &[&str]) -> Results {
     let list: Vec<String> = positions.iter().map(|p| format!("{p:?}")).collect();
@@ -105,9 +106,10 @@ fn every_view_draws_and_the_thermograph_only_for_partizan_games() {
         ("hackenbush", &["0-1 1-2"]),
     ] {
         let r = run(game, positions);
-        assert!(views::draw("position", &r).unwrap().is_some());
-        assert!(views::draw("options", &r).unwrap().is_some());
-        let thermograph = views::draw("thermograph", &r).unwrap();
+        let p = Params::defaults(&SPEC).unwrap();
+        assert!(r.draw("position", &p).unwrap().is_some());
+        assert!(r.draw("options", &p).unwrap().is_some());
+        let thermograph = r.draw("thermograph", &p).unwrap();
         assert_eq!(thermograph.is_some(), game != "hackenbush", "{game}");
     }
 }

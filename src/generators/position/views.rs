@@ -2,15 +2,19 @@
 //! game's drawing (a board, or a Hackenbush graph), and the thermograph as
 //! a chart.
 
+use crate::generators::{Params, Views};
 use super::Results;
 use crate::games::hackenbush::Graph;
-use crate::generators::draw::{
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, 
     Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series, Shape,
     text,
 };
 use crate::generators::hackenbush_fusion::graph_panel;
 
-pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        let data = self;
     match view {
         "position" => position(data).map(Some),
         "options" => options(data).map(Some),
@@ -20,6 +24,7 @@ pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
             .map(|_| thermograph(data))
             .transpose()?),
         other => Err(format!("no view `{other}`")),
+    }
     }
 }
 

@@ -15,14 +15,14 @@ mod packing;
 mod spec;
 mod views;
 
-use super::{Check, Data, Generator, Output, Params, Spec, draw};
+use super::{Check, Solve, Params, Spec};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::partizan::Values;
 use crate::games::domineering::{Direction, Domineering, Region, Shape, shapes_up_to};
 use packing::{fewest_to_block, max_packing, min_maximal_packing, runs};
 use serde::{Deserialize, Serialize};
-use spec::{RunIntervalsParams, SPEC};
+use spec::{Results, RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
 
 pub struct RunIntervals;
@@ -87,44 +87,6 @@ struct RunWidth {
 struct ValueCount {
     value: String,
     count: usize,
-}
-
-/// What a run finds: its data.
-#[derive(Serialize)]
-struct Results {
-    max_cells: u32,
-    shapes: usize,
-    by_size: Vec<usize>,
-    numbers: usize,
-    opt_closed_form_exact: usize,
-    pes_closed_form_exact: usize,
-    point_intervals: usize,
-    point_lengths: String,
-    short_runs: usize,
-    value_is_opt_difference: usize,
-    numbers_in_interval: usize,
-    pes_guess_vertical: usize,
-    pes_guess_horizontal: usize,
-    block_below_pes: usize,
-    groups: usize,
-    groups_one_interval: usize,
-    groups_with_numbers: usize,
-    split_groups: usize,
-    split: Vec<Group>,
-    example: Vec<Member>,
-    example_count: usize,
-    example_numbers: usize,
-    example_values: String,
-    example_interval: String,
-    example_by_value: Vec<ValueCount>,
-    shortest_run: u32,
-    longest_run: u32,
-    width_by_length: Vec<RunWidth>,
-    width_at_longest: i64,
-    min_run_width: i64,
-    max_run_width: i64,
-    widest: i64,
-    catalogue: Vec<Entry>,
 }
 
 fn opt_closed(runs: &[u32]) -> u32 {
@@ -422,25 +384,22 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
     (data, checks)
 }
 
-impl Generator for RunIntervals {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for RunIntervals {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: RunIntervalsParams = params.typed();
         let (data, checks) = compute(p.max_cells, (&p.example_down, &p.example_across));
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, p: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, p, data)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, draw};
 
     #[test]
     fn refuses_a_catalogue_past_the_limit_naming_max_cells() {

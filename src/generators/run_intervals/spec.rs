@@ -1,6 +1,8 @@
 //! The declaration of `run-intervals`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
+use super::{Entry, Group, Member, RunWidth, ValueCount};
+use crate::generators::data;
 use crate::generators::params::params;
 use crate::generators::{Doc, Limit, Params, Spec};
 
@@ -41,159 +43,6 @@ pub(super) static SPEC: Spec = Spec {
         params: &["max_cells"],
     }],
     names: &[("example_by_value", "value"), ("width_by_length", "length")],
-    keys: &[
-        Doc {
-            name: "max_cells",
-            doc: "N, the largest region size.",
-        },
-        Doc {
-            name: "shapes",
-            doc: "Shapes in the catalogue.",
-        },
-        Doc {
-            name: "by_size",
-            doc: "Shapes of each size: by_size.N is the count of N+1 cells.",
-        },
-        Doc {
-            name: "numbers",
-            doc: "Shapes whose value is a number.",
-        },
-        Doc {
-            name: "opt_closed_form_exact",
-            doc: "Shapes on which sum floor(l/2) over the runs equals the searched optimistic packing \
-                  in both directions.",
-        },
-        Doc {
-            name: "pes_closed_form_exact",
-            doc: "Shapes on which sum ceil((l-1)/3) over the runs equals the searched pessimistic packing \
-                  in both directions.",
-        },
-        Doc {
-            name: "point_intervals",
-            doc: "Shapes whose interval is a single point.",
-        },
-        Doc {
-            name: "point_lengths",
-            doc: "The run lengths whose straight line has a point interval (searched), joined by \
-                  \", \": \"1, 2, 3, 5\" from N = 5 on.",
-        },
-        Doc {
-            name: "short_runs",
-            doc: "Shapes all of whose runs, both directions, have a length of point_lengths.",
-        },
-        Doc {
-            name: "value_is_opt_difference",
-            doc: "Number-valued shapes whose value equals optV - optH.",
-        },
-        Doc {
-            name: "numbers_in_interval",
-            doc: "Number-valued shapes whose value lies in their interval.",
-        },
-        Doc {
-            name: "pes_guess_vertical",
-            doc: "Shapes on which the guess pesV = (cells - even vertical runs)/2 is exact.",
-        },
-        Doc {
-            name: "pes_guess_horizontal",
-            doc: "Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.",
-        },
-        Doc {
-            name: "block_below_pes",
-            doc: "Shapes on which, in some direction, fewer dominoes of the other direction leave it no \
-                  room than its pessimistic packing (block_v < pes_v or block_h < pes_h).",
-        },
-        Doc {
-            name: "groups",
-            doc: "Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths, \
-                  sorted horizontal lengths).",
-        },
-        Doc {
-            name: "groups_one_interval",
-            doc: "Of those groups, how many share one interval.",
-        },
-        Doc {
-            name: "groups_with_numbers",
-            doc: "Groups holding two or more number-valued shapes.",
-        },
-        Doc {
-            name: "split_groups",
-            doc: "Of those, groups holding two different number values.",
-        },
-        Doc {
-            name: "split",
-            doc: "The split groups: split.N.down and .across (run lengths), .interval (\"[a,b]\"), \
-                  .shapes.N.grid, .shapes.N.value and .shapes.N.number (every shape of the group; \
-                  number: whether the value is a number), .witnesses (the indices in .shapes of \
-                  the first shape worth the group's smallest number and of the first worth its \
-                  largest).",
-        },
-        Doc {
-            name: "example",
-            doc: "The shapes with runs example_down down and example_across across: \
-                  example.N.grid, .value, .number.",
-        },
-        Doc {
-            name: "example_count",
-            doc: "How many such shapes there are.",
-        },
-        Doc {
-            name: "example_numbers",
-            doc: "How many of them have a number value.",
-        },
-        Doc {
-            name: "example_values",
-            doc: "Their number values, distinct, in increasing order, joined by \", \".",
-        },
-        Doc {
-            name: "example_interval",
-            doc: "Their interval when they share one (\"[0,0]\"), else \"several\".",
-        },
-        Doc {
-            name: "example_by_value",
-            doc: "Per distinct number value, in increasing order: example_by_value.N.value and \
-                  .count (how many of them are worth it).",
-        },
-        Doc {
-            name: "longest_run",
-            doc: "The longest run in the catalogue (N, from the straight line).",
-        },
-        Doc {
-            name: "shortest_run",
-            doc: "The shortest run in the catalogue (1, a single cell).",
-        },
-        Doc {
-            name: "width_by_length",
-            doc: "Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the \
-                  searched optimistic and pessimistic packing of a line of l cells), .width \
-                  (.opt - .pes), .formula \
-                  (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).",
-        },
-        Doc {
-            name: "width_at_longest",
-            doc: "The width of the longest run (a line of N cells).",
-        },
-        Doc {
-            name: "min_run_width",
-            doc: "The smallest width_by_length.N.width: the least width a run adds, over the run \
-                  lengths present (1 to longest_run, the straight line of each being in the \
-                  catalogue).",
-        },
-        Doc {
-            name: "max_run_width",
-            doc: "The largest width_by_length.N.width, over the same run lengths.",
-        },
-        Doc {
-            name: "widest",
-            doc: "The largest interval width in the catalogue.",
-        },
-        Doc {
-            name: "catalogue",
-            doc: "Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across \
-                  (run lengths), .opt_v, .pes_v, .opt_h, .pes_h, .block_v and .block_h (the fewest \
-                  horizontal dominoes after which no vertical one fits, and the reverse; null when no \
-                  set of them does), .low, .high, .width.",
-        },
-    ],
     identities: &[
         Doc {
             name: "optimistic closed form",
@@ -242,3 +91,91 @@ pub(super) static SPEC: Spec = Spec {
         },
     ],
 };
+
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// N, the largest region size.
+        pub(super) max_cells: u32,
+        /// Shapes in the catalogue.
+        pub(super) shapes: usize,
+        /// Shapes of each size: by_size.N is the count of N+1 cells.
+        pub(super) by_size: Vec<usize>,
+        /// Shapes whose value is a number.
+        pub(super) numbers: usize,
+        /// Shapes on which sum floor(l/2) over the runs equals the searched optimistic packing in
+        /// both directions.
+        pub(super) opt_closed_form_exact: usize,
+        /// Shapes on which sum ceil((l-1)/3) over the runs equals the searched pessimistic packing
+        /// in both directions.
+        pub(super) pes_closed_form_exact: usize,
+        /// Shapes whose interval is a single point.
+        pub(super) point_intervals: usize,
+        /// The run lengths whose straight line has a point interval (searched), joined by ", ": "1,
+        /// 2, 3, 5" from N = 5 on.
+        pub(super) point_lengths: String,
+        /// Shapes all of whose runs, both directions, have a length of point_lengths.
+        pub(super) short_runs: usize,
+        /// Number-valued shapes whose value equals optV - optH.
+        pub(super) value_is_opt_difference: usize,
+        /// Number-valued shapes whose value lies in their interval.
+        pub(super) numbers_in_interval: usize,
+        /// Shapes on which the guess pesV = (cells - even vertical runs)/2 is exact.
+        pub(super) pes_guess_vertical: usize,
+        /// Shapes on which the guess pesH = (cells - even horizontal runs)/2 is exact.
+        pub(super) pes_guess_horizontal: usize,
+        /// Shapes on which, in some direction, fewer dominoes of the other direction leave it no
+        /// room than its pessimistic packing (block_v < pes_v or block_h < pes_h).
+        pub(super) block_below_pes: usize,
+        /// Groups of two or more shapes sharing a run-length multiset (sorted vertical lengths,
+        /// sorted horizontal lengths).
+        pub(super) groups: usize,
+        /// Of those groups, how many share one interval.
+        pub(super) groups_one_interval: usize,
+        /// Groups holding two or more number-valued shapes.
+        pub(super) groups_with_numbers: usize,
+        /// Of those, groups holding two different number values.
+        pub(super) split_groups: usize,
+        /// The split groups: split.N.down and .across (run lengths), .interval ("[a,b]"),
+        /// .shapes.N.grid, .shapes.N.value and .shapes.N.number (every shape of the group; number:
+        /// whether the value is a number), .witnesses (the indices in .shapes of the first shape
+        /// worth the group's smallest number and of the first worth its largest).
+        pub(super) split: Vec<Group>,
+        /// The shapes with runs example_down down and example_across across: example.N.grid,
+        /// .value, .number.
+        pub(super) example: Vec<Member>,
+        /// How many such shapes there are.
+        pub(super) example_count: usize,
+        /// How many of them have a number value.
+        pub(super) example_numbers: usize,
+        /// Their number values, distinct, in increasing order, joined by ", ".
+        pub(super) example_values: String,
+        /// Their interval when they share one ("[0,0]"), else "several".
+        pub(super) example_interval: String,
+        /// Per distinct number value, in increasing order: example_by_value.N.value and .count (how
+        /// many of them are worth it).
+        pub(super) example_by_value: Vec<ValueCount>,
+        /// The longest run in the catalogue (N, from the straight line).
+        pub(super) longest_run: u32,
+        /// The shortest run in the catalogue (1, a single cell).
+        pub(super) shortest_run: u32,
+        /// Per run length l = 1..longest_run: width_by_length.N.length, .opt and .pes (the searched
+        /// optimistic and pessimistic packing of a line of l cells), .width (.opt - .pes), .formula
+        /// (floor(l/2) - ceil((l-1)/3)), .runs (runs of that length in the catalogue).
+        pub(super) width_by_length: Vec<RunWidth>,
+        /// The width of the longest run (a line of N cells).
+        pub(super) width_at_longest: i64,
+        /// The smallest width_by_length.N.width: the least width a run adds, over the run lengths
+        /// present (1 to longest_run, the straight line of each being in the catalogue).
+        pub(super) min_run_width: i64,
+        /// The largest width_by_length.N.width, over the same run lengths.
+        pub(super) max_run_width: i64,
+        /// The largest interval width in the catalogue.
+        pub(super) widest: i64,
+        /// Every shape: catalogue.N.grid, .cells, .value, .number (bool), .down and .across (run
+        /// lengths), .opt_v, .pes_v, .opt_h, .pes_h, .block_v and .block_h (the fewest horizontal
+        /// dominoes after which no vertical one fits, and the reverse; null when no set of them
+        /// does), .low, .high, .width.
+        pub(super) catalogue: Vec<Entry>,
+    }
+}

@@ -1,26 +1,26 @@
 //! The views of `run-intervals`, drawn from its data alone.
 
-use super::{Entry, Group as Split, Member, RunIntervalsParams, RunWidth, ValueCount};
-use crate::generators::draw::{
+use super::{Entry, Group as Split, Member, Results, RunIntervalsParams, RunWidth, ValueCount};
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, 
     Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape, text,
     whole,
 };
-use crate::generators::{Data, Params};
+use crate::generators::{Params, Views};
 
-pub fn draw(view: &str, p: &Params, data: &Data) -> Result<Option<Drawing>, String> {
-    Ok(match view {
-        "table" => Some(table(
-            &data.field::<Vec<_>>("catalogue")?,
-            p.typed::<RunIntervalsParams>().table_cells,
-        )),
-        "widths" => Some(widths(&data.field::<Vec<_>>("width_by_length")?)),
-        "split" => split(&data.field::<Vec<_>>("split")?)?,
-        "family" => family(
-            &data.field::<Vec<_>>("example")?,
-            &data.field::<Vec<_>>("example_by_value")?,
-        ),
-        other => return Err(format!("no view `{other}`")),
-    })
+impl Views for Results {
+    fn draw(&self, view: &str, p: &Params) -> Result<Option<draw::Drawing>, String> {
+        Ok(match view {
+            "table" => Some(table(
+                &self.catalogue,
+                p.typed::<RunIntervalsParams>().table_cells,
+            )),
+            "widths" => Some(widths(&self.width_by_length)),
+            "split" => split(&self.split)?,
+            "family" => family(&self.example, &self.example_by_value),
+            other => return Err(format!("no view `{other}`")),
+        })
+    }
 }
 
 /// A shape's grid (`.` a cell of the region, rows joined by `|`) as a board.

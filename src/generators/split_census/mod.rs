@@ -7,8 +7,9 @@
 mod census;
 mod views;
 
+use crate::generators::data;
 use super::params::params;
-use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::games::domineering::Board;
 use census::census;
 use serde::{Deserialize, Serialize};
@@ -48,36 +49,6 @@ static SPEC: Spec = Spec {
         params: &["rows", "cols"],
     }],
     names: &[("by_placed", "placed")],
-    keys: &[
-        Doc {
-            name: "positions",
-            doc: "Positions of the empty board.",
-        },
-        Doc {
-            name: "split",
-            doc: "Positions with two or more live regions (regions that still hold a move).",
-        },
-        Doc {
-            name: "share",
-            doc: "split / positions.",
-        },
-        Doc {
-            name: "by_placed",
-            doc: "For N dominoes placed (by_placed.N): .placed, .positions, .split, .share (0 where no position).",
-        },
-        Doc {
-            name: "mean_ratio",
-            doc: "Mean over split positions of (product of the live regions' positions) / (their sum).",
-        },
-        Doc {
-            name: "first_split",
-            doc: "Fewest dominoes placed in a split position (null when none splits).",
-        },
-        Doc {
-            name: "last_split",
-            doc: "Most dominoes placed in a split position (null when none splits).",
-        },
-    ],
     identities: &[Doc {
         name: "positions by level add up to the walk",
         doc: "The census's positions, summed over dominoes placed, equal the positions counted by the layered walk.",
@@ -88,16 +59,25 @@ static SPEC: Spec = Spec {
     }],
 };
 
-/// What a run finds: its data.
-#[derive(Serialize)]
-struct Results {
-    positions: u64,
-    split: u64,
-    share: f64,
-    by_placed: Vec<Level>,
-    mean_ratio: f64,
-    first_split: Option<usize>,
-    last_split: Option<usize>,
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// Positions of the empty board.
+        positions: u64,
+        /// Positions with two or more live regions (regions that still hold a move).
+        split: u64,
+        /// split / positions.
+        share: f64,
+        /// For N dominoes placed (by_placed.N): .placed, .positions, .split, .share (0 where no
+        /// position).
+        by_placed: Vec<Level>,
+        /// Mean over split positions of (product of the live regions' positions) / (their sum).
+        mean_ratio: f64,
+        /// Fewest dominoes placed in a split position (null when none splits).
+        first_split: Option<usize>,
+        /// Most dominoes placed in a split position (null when none splits).
+        last_split: Option<usize>,
+    }
 }
 
 #[derive(Serialize, Deserialize)]
@@ -108,12 +88,11 @@ struct Level {
     share: f64,
 }
 
-impl Generator for SplitCensus {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for SplitCensus {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: SplitCensusParams = params.typed();
         let board = Board::empty(p.rows, p.cols);
         let c = census(&board);
@@ -149,17 +128,15 @@ impl Generator for SplitCensus {
             last_split: splitting().next_back(),
             by_placed,
         };
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, &data.field::<Vec<_>>("by_placed")?)
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, draw};
 
     // The published census of the 4 x 4: 2,680 of 5,700
     // positions split (47.02%); none at 0-1 dominoes placed, 0.585 at 4, none

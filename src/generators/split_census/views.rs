@@ -1,12 +1,16 @@
 //! The view of `split-census`, drawn from its data alone.
 
-use super::Level;
-use crate::generators::draw::{Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
+use super::{Level, Results};
+// The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::draw::{self, Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
+use crate::generators::{Params, Views};
 
-pub fn draw(view: &str, by_placed: &[Level]) -> Result<Option<Drawing>, String> {
-    match view {
-        "share" => Ok(Some(share(by_placed))),
-        other => Err(format!("no view `{other}`")),
+impl Views for Results {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+        match view {
+            "share" => Ok(Some(share(&self.by_placed))),
+            other => Err(format!("no view `{other}`")),
+        }
     }
 }
 

@@ -18,7 +18,8 @@ mod spec;
 mod summary;
 mod views;
 
-use super::{Check, Data, Generator, Output, Params, Spec, draw};
+use crate::generators::data;
+use super::{Check, Solve, Params, Spec};
 use crate::games::sylver::{self, Position, Solver};
 use costs::{Proof, Search, prove, search_cost};
 use orders::{Orders, Places};
@@ -113,41 +114,96 @@ struct Priced {
     pruned: (bool, u64),
 }
 
-/// What a run finds: its data.
-#[derive(Serialize)]
-struct Results {
-    max_gaps: u32,
-    census: usize,
-    positions: Vec<Listed>,
-    by_gaps: Vec<ByGaps>,
-    deepest_rule_from: u32,
-    shallow_up_to: u32,
-    depths: Vec<ByDepth>,
-    proved_at_1: usize,
-    deepest: u32,
-    mean_depth: f64,
-    single_survivor: usize,
-    single_survivor_at_1: usize,
-    new_at_1: usize,
-    new_at_1_shortlists: Vec<usize>,
-    proved_at_1_median_survivors: f64,
-    proved_at_1_max_survivors: usize,
-    by_winning_survivors: Vec<ByWinners>,
-    winning_survivors_mode: usize,
-    orders: Orders,
-    replies_ties: usize,
-    winners: Pool,
-    losers: Pool,
-    proof_cheaper_than_plain: usize,
-    proof_cheaper_than_plain_deepest: u32,
-    proof_cheaper_than_pruned: usize,
-    pruned_cheaper_than_plain: usize,
-    example: Example,
-    second: Example,
+data! {
+    /// What a run finds: its data.
+    pub struct Results {
+        /// G: the census holds the irreducible positions with 2 to G gaps.
+        max_gaps: u32,
+        /// Number of census positions.
+        census: usize,
+        /// Every census position: .gaps (its gaps, listed), .genus, .largest_gap, .moves (legal
+        /// moves: every gap but 1), .struck (the moves the pairing test strikes, listed),
+        /// .survivors (the moves it leaves, listed), .shortlist (their number), .winning_moves
+        /// (listed), .winning_survivors (their number), .place_by_ORDER for each order of `orders`
+        /// (place of the first winning survivor in that order, from 1), .proof_depth, .named_move
+        /// (the move its proof names, 0 for none) and the closures a plain search, a pruned search
+        /// and its proof take (.plain_closures, .pruned_closures, .proof_closures).
+        positions: Vec<Listed> as each,
+        /// Per number of gaps, N = 0 for 2 gaps: .gaps, .positions, .deepest (deepest proof),
+        /// .mean_depth (mean proof depth), .bound (largest odd number at most gaps - 3, at least
+        /// 1).
+        by_gaps: Vec<ByGaps> as each,
+        /// The least number of gaps from which, up to G, the deepest proof is always the largest
+        /// odd number at most gaps - 3 (at least 1); G + 1 if it fails at G.
+        deepest_rule_from: u32,
+        /// Largest number of gaps up to which every census position is proved at depth 1.
+        shallow_up_to: u32,
+        /// Per proof depth 2N + 1: .depth, .proved (positions proved at that depth), .cumulative
+        /// (proved at most that deep), .single_survivor (of them, positions with one survivor),
+        /// .median_over_plain and .median_over_pruned (median proof cost over plain and pruned
+        /// search cost, mean of the middle two for an even count), .cheaper_than_plain (positions
+        /// whose proof costs fewer closures than plain search).
+        depths: Vec<ByDepth> as each,
+        /// Positions proved at depth 1 (every surviving reply struck).
+        proved_at_1: usize,
+        /// Deepest proof over the census.
+        deepest: u32,
+        /// Mean proof depth over the census.
+        mean_depth: f64,
+        /// Census positions with exactly one survivor.
+        single_survivor: usize,
+        /// Of those, positions proved at depth 1.
+        single_survivor_at_1: usize,
+        /// Positions proved at depth 1 with more than one survivor.
+        new_at_1: usize,
+        /// The shortlist lengths (numbers of survivors) of those positions, ascending, for a median
+        /// over them (`median(ID.new_at_1_shortlists)`).
+        new_at_1_shortlists: Vec<usize>,
+        /// Median number of survivors of the positions proved at depth 1.
+        proved_at_1_median_survivors: f64,
+        /// Largest number of survivors of a position proved at depth 1.
+        proved_at_1_max_survivors: usize,
+        /// Census positions per number of winning survivors, for each number some position has,
+        /// ascending: .winning_survivors, .positions.
+        by_winning_survivors: Vec<ByWinners> as each,
+        /// The most common number of winning survivors of a census position (the smaller on a tie).
+        winning_survivors_mode: usize,
+        /// Every order scored over the census.
+        orders: Orders as keys,
+        /// Positions where two or more survivors tie for the fewest surviving replies.
+        replies_ties: usize,
+        /// Over all winning survivors of the census: .count, .mean_replies (surviving replies
+        /// left), .mean_closed (gaps the move closes), .fifths (how many fall in each fifth of
+        /// their shortlist, five counts from the fifth that leaves the fewest replies; with `less`
+        /// the survivors of the shortlist leaving strictly fewer replies and n its length, a
+        /// survivor's fifth is min(4, floor(5 less / (n - 1))), and a lone survivor's 0),
+        /// .fewest_fifth and .most_fifth (shares of .count in the first fifth and in the last).
+        winners: Pool,
+        /// The same over all losing survivors: .count, .mean_replies, .mean_closed, .fifths,
+        /// .fewest_fifth, .most_fifth.
+        losers: Pool,
+        /// Positions whose proof costs fewer closures than plain search.
+        proof_cheaper_than_plain: usize,
+        /// Deepest proof among those positions (0 when there are none).
+        proof_cheaper_than_plain_deepest: u32,
+        /// Positions whose proof costs fewer closures than pruned search.
+        proof_cheaper_than_pruned: usize,
+        /// Positions whose pruned search costs fewer closures than plain search.
+        pruned_cheaper_than_plain: usize,
+        /// The drawn position: .gaps ("1, 2, ..."), .genus, .largest_gap, .irreducible, .moves
+        /// (count), .struck (list), .struck_text, .survivor_count, .survivors.N (ascending: .move,
+        /// .replies, .struck_replies (the replies the pairing test strikes, a list),
+        /// .child_largest_gap, .closes, .wins), .winners (list), .winners_text,
+        /// .fewest_replies_move, .fewest_replies, .place_by_ORDER (as in `positions`; 0 without a
+        /// winning survivor), .depth and .named (0 when not proved: a lost position).
+        example: Example,
+        /// The second example position, with the keys of `example`.
+        second: Example,
+    }
 }
 
 /// One census position, as the data lists it.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 struct Listed {
     gaps: String,
     genus: u32,
@@ -256,12 +312,11 @@ fn median(mut values: Vec<f64>) -> f64 {
     }
 }
 
-impl Generator for SylverProofs {
-    fn spec(&self) -> &'static Spec {
-        &SPEC
-    }
+impl Solve for SylverProofs {
+    type Data = Results;
+    const SPEC: &'static Spec = &SPEC;
 
-    fn run(&self, params: &Params) -> Output {
+    fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: SylverProofsParams = params.typed();
         let max_gaps = p.max_gaps;
         let mut solver = Solver::default();
@@ -279,12 +334,9 @@ impl Generator for SylverProofs {
         });
         let data = summarise(max_gaps, &census, &examples);
         let checks = checks(&data, &census, &examples, &mut solver);
-        Output::new(&data, checks)
+        (data, checks)
     }
 
-    fn draw(&self, view: &str, _: &Params, data: &Data) -> Result<Option<draw::Drawing>, String> {
-        views::draw(view, data)
-    }
 }
 
 fn checks(
@@ -364,6 +416,7 @@ fn checks(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::generators::{Data, Generator, Output, draw};
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();

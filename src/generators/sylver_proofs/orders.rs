@@ -2,8 +2,9 @@
 //! of the move (ties to the smaller move) and is scored by where the first
 //! winning survivor lands, over the census and against a random order.
 
+use crate::generators::data;
 use super::{Priced, Survivor, mean};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// One order of the survivors, read from the move and the position it reaches.
@@ -83,52 +84,73 @@ pub fn places(survivors: &[Survivor]) -> Places {
         .collect()
 }
 
-/// Every order scored over the census, and a random order's expected scores.
-#[derive(Serialize)]
-pub struct Orders {
-    #[serde(flatten)]
-    scores: BTreeMap<&'static str, Score>,
-    chance: Chance,
+data! {
+    /// Every order scored over the census, and a random order's expected scores.
+    pub struct Orders {
+        /// Survivors ordered by fewest surviving replies (ties to the smaller move): .first
+        /// (positions where a winner comes first), .first_share (of the census), .mean_place (mean
+        /// place of the first winner, from 1).
+        replies: Score,
+        /// Survivors ordered by the smallest largest gap of the position reached (ties to the
+        /// smaller move): .first, .first_share, .mean_place.
+        largest_gap: Score,
+        /// Survivors ordered largest move first: .first, .first_share, .mean_place.
+        largest_move: Score,
+        /// Survivors ordered smallest move first: .first, .first_share, .mean_place.
+        smallest_move: Score,
+        /// Survivors ordered by most gaps closed (ties to the smaller move): .first, .first_share,
+        /// .mean_place.
+        most_closed: Score,
+        /// Survivors ordered by fewest gaps closed (ties to the smaller move): .first,
+        /// .first_share, .mean_place.
+        fewest_closed: Score,
+        /// A random order: .first_share (mean of winners / survivors), .mean_place (mean of
+        /// (survivors + 1) / (winners + 1)).
+        chance: Chance,
+    }
 }
 
-#[derive(Serialize)]
+/// An order's scores over the census.
+#[derive(Serialize, Deserialize)]
 struct Score {
     first: usize,
     first_share: f64,
     mean_place: f64,
 }
 
-#[derive(Serialize)]
+/// A random order's expected scores.
+#[derive(Serialize, Deserialize)]
 struct Chance {
     first_share: f64,
     mean_place: f64,
 }
 
 pub fn orders(census: &[Priced]) -> Orders {
-    let scores = Order::ALL
-        .iter()
-        .map(|&o| {
-            let key = o.place_key();
-            let places: Vec<usize> = census
-                .iter()
-                .map(|c| c.record.places[&key])
-                .filter(|&p| p > 0)
-                .collect();
-            let first = places.iter().filter(|&&p| p == 1).count();
-            let score = Score {
-                first,
-                first_share: first as f64 / census.len().max(1) as f64,
-                mean_place: mean(places.iter().map(|&p| p as f64)),
-            };
-            (o.name(), score)
-        })
-        .collect();
+    let score = |o: Order| {
+        let key = o.place_key();
+        let places: Vec<usize> = census
+            .iter()
+            .map(|c| c.record.places[&key])
+            .filter(|&p| p > 0)
+            .collect();
+        let first = places.iter().filter(|&&p| p == 1).count();
+        Score {
+            first,
+            first_share: first as f64 / census.len().max(1) as f64,
+            mean_place: mean(places.iter().map(|&p| p as f64)),
+        }
+    };
     let winners_and_survivors = |c: &Priced| {
         let r = &c.record;
         (r.winning_survivors() as f64, r.survivors.len() as f64)
     };
     Orders {
-        scores,
+        replies: score(Order::Replies),
+        largest_gap: score(Order::LargestGap),
+        largest_move: score(Order::LargestMove),
+        smallest_move: score(Order::SmallestMove),
+        most_closed: score(Order::MostClosed),
+        fewest_closed: score(Order::FewestClosed),
         chance: Chance {
             first_share: mean(census.iter().map(|c| {
                 let (w, n) = winners_and_survivors(c);

@@ -3,7 +3,7 @@
 //! survivors, and how many winning survivors a shortlist holds.
 
 use super::{Priced, Survivor, mean};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// The fifths of a shortlist, from the one that leaves the fewest replies.
 pub const FIFTHS: usize = 5;
@@ -21,7 +21,7 @@ pub fn fifth(shortlist: &[Survivor], s: &Survivor) -> usize {
 }
 
 /// The winning or the losing survivors of the census, pooled.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct Pool {
     count: usize,
     mean_replies: f64,
@@ -56,7 +56,7 @@ pub fn pool(census: &[Priced], wins: bool) -> Pool {
 }
 
 /// The census positions with one number of winning survivors.
-#[derive(Serialize)]
+#[derive(Serialize, Deserialize)]
 pub struct ByWinners {
     winning_survivors: usize,
     positions: usize,
