@@ -68,8 +68,10 @@ impl Graph {
             let file = path.to_string_lossy().replace('\\', "/");
             let text = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("build.rs: cannot read {file}: {e}"));
-            let parsed = paths::parse(&text, &module_of(&file))
-                .unwrap_or_else(|e| panic!("build.rs: {file}:{e}"));
+            let parsed = paths::parse(&text, &module_of(&file)).unwrap_or_else(|e| {
+                let at = e.span().start();
+                panic!("build.rs: {file}:{}:{}: {e}", at.line, at.column + 1)
+            });
             let dir = Path::new(&file).parent().expect("a source has a folder");
             for (module, to) in &parsed.paths {
                 let to = dir.join(to).to_string_lossy().replace('\\', "/");

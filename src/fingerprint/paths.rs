@@ -63,12 +63,10 @@ impl Parsed {
     }
 }
 
-/// Reads what the file of module `module` says.
-pub fn parse(text: &str, module: &[String]) -> Result<Parsed, String> {
-    let file = syn::parse_file(text).map_err(|e| {
-        let at = e.span().start();
-        format!("{}:{}: {e}", at.line, at.column + 1)
-    })?;
+/// Reads what the file of module `module` says; an error is syn's, where
+/// it lies in the file (`span().start()`).
+pub fn parse(text: &str, module: &[String]) -> syn::Result<Parsed> {
+    let file = syn::parse_file(text)?;
     let mut reader = Reader {
         parsed: Parsed::default(),
         context: module.to_vec(),
@@ -115,7 +113,7 @@ struct Reader {
     context: Vec<String>,
     /// How many inline modules are around.
     inline: usize,
-    errors: Vec<String>,
+    errors: Vec<syn::Error>,
 }
 
 impl Reader {
@@ -401,8 +399,9 @@ impl<'ast> Visit<'ast> for Reader {
                         .filter(|p| p.segments.len() == 2)
                         .map(|p| unraw(&p.segments[0].ident)),
                 ),
-                Err(e) => self.errors.push(format!(
-                    "a `registry!` list is not `module::Type, ...`: {e}"
+                Err(e) => self.errors.push(syn::Error::new(
+                    e.span(),
+                    format!("a `registry!` list is not `module::Type, ...`: {e}"),
                 )),
             }
         }

@@ -98,12 +98,22 @@ pub const GAMES: &[Game] = &[
     },
 ];
 
+/// A game name that is none of [`GAMES`].
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("no game `{name}`: expected one of {}", GAMES.iter().map(|g| g.name).collect::<Vec<_>>().join(", "))]
+pub struct UnknownGame {
+    /// The name asked for.
+    pub name: String,
+}
+
 /// The game named `name`, or a refusal naming the games there are.
-pub fn game(name: &str) -> Result<&'static Game, String> {
-    GAMES.iter().find(|g| g.name == name).ok_or_else(|| {
-        let names: Vec<&str> = GAMES.iter().map(|g| g.name).collect();
-        format!("no game `{name}`: expected one of {}", names.join(", "))
-    })
+pub fn game(name: &str) -> Result<&'static Game, UnknownGame> {
+    GAMES
+        .iter()
+        .find(|g| g.name == name)
+        .ok_or_else(|| UnknownGame {
+            name: name.to_string(),
+        })
 }
 
 impl Game {
@@ -364,7 +374,7 @@ mod tests {
         for (i, g) in GAMES.iter().enumerate() {
             assert!(GAMES[..i].iter().all(|h| h.name != g.name), "{}", g.name);
         }
-        let err = game("chess").err().unwrap();
+        let err = game("chess").err().unwrap().to_string();
         assert!(err.contains("no game `chess`") && err.contains("hackenbush"));
     }
 

@@ -11,7 +11,7 @@
 //! (the paths no essay may take); page rendering imports it, never the other
 //! way.
 
-use super::diagnostics::{Diagnostic, Source, control_character};
+use super::diagnostics::{ContentError, Diagnostic, Source, control_character};
 use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
 use atom_syndication::FixedDateTime;
@@ -239,13 +239,14 @@ const BIDI_CONTROLS: [char; 12] = [
 /// name that is not UTF-8 (under `content_dir`), one holding a
 /// bidirectional control, and one that is empty or only dots (`..md` would
 /// be the ladder's own page, `...md` the site's).
-fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
+fn slug_of(path: &Path, content_dir: &Path) -> Result<String, ContentError> {
     let relative = path.strip_prefix(content_dir).unwrap_or(path);
     if relative.to_str().is_none() {
         return Err(format!(
             "the path {} is not valid UTF-8; essays need names that can be URLs",
             relative.display()
-        ));
+        )
+        .into());
     }
     if let Some(c) = relative
         .to_string_lossy()
@@ -257,7 +258,8 @@ fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
              otherwise than it is; rename it",
             relative.display(),
             c as u32
-        ));
+        )
+        .into());
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let slug = name.strip_suffix(".md").unwrap_or(name);
@@ -265,7 +267,8 @@ fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
         return Err(format!(
             "the file name `{name}` cannot be a page: the page's folder is the name without \
              `.md`, which must not be empty or only dots"
-        ));
+        )
+        .into());
     }
     Ok(slug.to_string())
 }

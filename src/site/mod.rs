@@ -60,7 +60,7 @@ use crate::generators::Generator;
 use bind::{Bound, Plan};
 use content::{Essay, Ladder};
 use diagnostics::Diagnostic;
-use figures::{Cache, Got, Origin, Progress};
+use figures::{Cache, FigureError, Got, Origin, Progress};
 use markdown::{LinkIndex, Scan};
 use output::sink::{Files, Sink};
 use pages::{SiteContext, essay_context, render_page, site_context};
@@ -202,7 +202,7 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     if let Some(record) = &record
         && let Err(note) = record.store(&site.opts.root.join("figures"), &site.opts.root)
     {
-        summary.notes.push(note);
+        summary.notes.push(note.to_string());
     }
     Ok(summary)
 }
@@ -419,7 +419,7 @@ impl<'a> Build<'a> {
         plan: &Plan,
         memory: &mut figures::Memory,
         progress: &dyn Progress,
-    ) -> Vec<Result<Got, String>> {
+    ) -> Vec<Result<Got, FigureError>> {
         let cache = Cache {
             dir: self.opts.root.join("figures"),
             root: self.opts.root.clone(),
@@ -431,7 +431,7 @@ impl<'a> Build<'a> {
 
     /// The record of what the essays stated at the last successful build,
     /// when this build compares with it.
-    fn previous(&self) -> Result<Option<changes::Record>, String> {
+    fn previous(&self) -> Result<Option<changes::Record>, changes::RecordError> {
         if self.opts.changes {
             changes::Record::read(&self.opts.root.join("figures"), &self.opts.root)
         } else {
@@ -447,7 +447,7 @@ impl<'a> Build<'a> {
         essays: &[Essay],
         scans: &'b [Scan],
         plan: &'b Plan,
-        results: &'b [Result<Got, String>],
+        results: &'b [Result<Got, FigureError>],
         data_files: &mut HashMap<figures::Key, Arc<str>>,
     ) -> Vec<Bound<'b>> {
         let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
@@ -644,8 +644,8 @@ impl<'a> Build<'a> {
         mut self,
         input: &Input,
         plan: &Plan,
-        results: &[Result<Got, String>],
-        previous: Result<Option<changes::Record>, String>,
+        results: &[Result<Got, FigureError>],
+        previous: Result<Option<changes::Record>, changes::RecordError>,
         statements: &changes::Statements,
     ) -> Result<(Summary, Option<changes::Record>), Failure> {
         let changes = match &previous {
@@ -659,7 +659,7 @@ impl<'a> Build<'a> {
             return Err(Failure::Content(errors, changes));
         }
         if let Err(note) = &previous {
-            self.notes.push(note.clone());
+            self.notes.push(note.to_string());
         }
         let computed: Vec<(String, bool)> = plan
             .jobs

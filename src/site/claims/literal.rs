@@ -7,6 +7,7 @@
 
 use super::number_words::{scaled, words};
 use super::ratio::{Ratio, decimal};
+use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
 
@@ -113,18 +114,19 @@ pub(super) fn operator(inner: &str) -> Option<(usize, &'static str)> {
 }
 
 /// A literal that `op` can compare with: a quoted string only with `=`.
-pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, String> {
+pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
     match literal.kind {
         LiteralKind::String(_) if op != Op::Eq => Err(format!(
             "a quoted string can only be claimed equal (`=`), not `{}`",
             op.symbol()
-        )),
+        )
+        .into()),
         _ => Ok(literal),
     }
 }
 
 /// Parses a claim's literal.
-pub fn parse_literal(text: &str) -> Result<Literal, String> {
+pub fn parse_literal(text: &str) -> Result<Literal, ContentError> {
     let kind = literal_kind(text).ok_or_else(|| {
         format!(
             "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \

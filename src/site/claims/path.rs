@@ -19,6 +19,7 @@ use super::data::{EssayData, is_name};
 use super::evaluate::holds;
 use super::literal::{Literal, Op, comparable, operator, parse_literal};
 use crate::generators::name_key;
+use crate::site::diagnostics::ContentError;
 use serde_json::Value;
 use std::fmt;
 
@@ -61,8 +62,8 @@ impl fmt::Display for Path {
 
 impl Path {
     /// Parses a path: `ID.KEY`, then `.key`, `[name]` and `[filter]` steps.
-    pub fn parse(text: &str) -> Result<Path, String> {
-        let bad = |what: &str| format!("`{text}`: {what}");
+    pub fn parse(text: &str) -> Result<Path, ContentError> {
+        let bad = |what: &str| ContentError::new(format!("`{text}`: {what}"));
         let mut id = None;
         let mut steps = Vec::new();
         let mut rest = text;
@@ -135,7 +136,7 @@ pub fn closing(text: &str) -> Option<usize> {
 
 impl Step {
     /// The inside of `[...]`: a comparison is a filter, anything else a name.
-    fn parse(inner: &str) -> Result<Step, String> {
+    fn parse(inner: &str) -> Result<Step, ContentError> {
         let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
         let Some((at, symbol)) = operator(&written) else {
             return match written.is_empty() {
@@ -153,7 +154,8 @@ impl Step {
             return Err(format!(
                 "`[{written}]`: a filter compares a field of each element (`[survivors > 1]`), \
                  not `{field}`"
-            ));
+            )
+            .into());
         }
         let op = Op::of(symbol).ok_or_else(|| {
             format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
@@ -171,7 +173,7 @@ impl Step {
 }
 
 /// Looks `path` up in the essay's data. Errors name the step that failed.
-pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
+pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError> {
     let id = &path.id;
     let figure = data.get(id).ok_or_else(|| {
         let ids: Vec<&str> = data.keys().map(String::as_str).collect();
@@ -189,7 +191,8 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
         return Err(format!(
             "`{id}` is a figure's data: name one of its keys: {}",
             keys.join(", ")
-        ));
+        )
+        .into());
     };
     let value = figure
         .data
@@ -219,7 +222,8 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
             Step::Name(_) if many => {
                 return Err(format!(
                     "`{here}`: a name selects one element: write it before the filter"
-                ));
+                )
+                .into());
             }
             Step::Name(name) => {
                 let field = figure
@@ -259,15 +263,15 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
     })
 }
 
-fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> String {
-    format!(
+fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> ContentError {
+    ContentError::new(format!(
         "`{here}`: no key `{key}`; there are: {}",
         keys.collect::<Vec<_>>().join(", ")
-    )
+    ))
 }
 
 /// `value.key`: an object's key, or a list's index.
-fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, String> {
+fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, ContentError> {
     match value {
         Value::Object(mut map) => map
             .remove(key)
@@ -280,19 +284,20 @@ fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, St
                 return Err(format!(
                     "`{here}`: index {i} is past the end of a list of {}",
                     items.len()
-                ));
+                )
+                .into());
             }
             Ok(items.swap_remove(i))
         }
-        _ => Err(format!("`{here}`: `{before}` has no keys")),
+        _ => Err(format!("`{here}`: `{before}` has no keys").into()),
     }
 }
 
 /// The elements of a list that a step selects from.
-fn items(value: Value, here: &str, before: &str) -> Result<Vec<Value>, String> {
+fn items(value: Value, here: &str, before: &str) -> Result<Vec<Value>, ContentError> {
     match value {
         Value::Array(items) => Ok(items),
-        _ => Err(format!("`{here}`: `{before}` is not a list to select from")),
+        _ => Err(format!("`{here}`: `{before}` is not a list to select from").into()),
     }
 }
 
@@ -319,7 +324,7 @@ fn named(
     name: &str,
     here: &str,
     before: &str,
-) -> Result<Value, String> {
+) -> Result<Value, ContentError> {
     let wanted = name_key(&Value::from(name));
     let names: Vec<String> = items
         .iter()
@@ -333,9 +338,9 @@ fn named(
         .map(|(at, _)| at);
     match (matching.next(), matching.next()) {
         (Some(at), None) => Ok(items.swap_remove(at)),
-        (Some(_), Some(_)) => Err(format!(
-            "`{here}`: several elements of `{before}` have `{field}` = {name}"
-        )),
+        (Some(_), Some(_)) => {
+            Err(format!("`{here}`: several elements of `{before}` have `{field}` = {name}").into())
+        }
         (None, _) => {
             const SHOWN: usize = 12;
             let more = match names.len() > SHOWN {
@@ -345,14 +350,15 @@ fn named(
             Err(format!(
                 "`{here}`: no element of `{before}` has `{field}` = {name}; there are: {}{more}",
                 names[..names.len().min(SHOWN)].join(", ")
-            ))
+            )
+            .into())
         }
     }
 }
 
 /// Whether an element passes a filter; an element whose field is null
 /// (nothing to compare) does not.
-fn passes(test: &Test, item: &Value) -> Result<bool, String> {
+fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
     let mut value = item;
     for key in &test.field {
         value = match value {
@@ -376,7 +382,7 @@ fn passes(test: &Test, item: &Value) -> Result<bool, String> {
     match value {
         Value::Null => Ok(false),
         v => holds(test.op, &test.literal.kind, v)
-            .map_err(|e| format!("`{}`: {e}", test.field.join("."))),
+            .map_err(|e| e.within(format_args!("`{}`", test.field.join(".")))),
     }
 }
 
@@ -420,7 +426,7 @@ mod tests {
     }
 
     /// The value of a quantity, with figure `b`'s data and names as above.
-    fn value(text: &str) -> Result<Value, String> {
+    fn value(text: &str) -> Result<Value, ContentError> {
         let b = data();
         let figure = FigureData {
             data: &b,
@@ -433,7 +439,7 @@ mod tests {
     }
 
     /// What `{{ inner }}` prints, with the same data.
-    fn eval(inner: &str) -> Result<String, String> {
+    fn eval(inner: &str) -> Result<String, ContentError> {
         let b = data();
         let figure = FigureData {
             data: &b,
@@ -483,7 +489,7 @@ mod tests {
     fn an_unknown_name_lists_the_names_there_are() {
         let e = value("b.boards[5x5].half").unwrap_err();
         assert_eq!(
-            e,
+            &*e,
             "`b.boards[5x5]`: no element of `b.boards` has `name` = 5x5; there are: 2 × 6, 4 × 5"
         );
         let e = value("b.by_gaps[17]").unwrap_err();
@@ -571,7 +577,7 @@ mod tests {
     fn filter_errors_name_the_step_that_failed() {
         let e = value("len(b.positions[survived > 1])").unwrap_err();
         assert_eq!(
-            e,
+            &*e,
             "`b.positions[survived > 1]`: element 0 of `b.positions`: no field `survived`; \
              it has: share, shortlist, survivors"
         );

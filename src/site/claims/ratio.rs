@@ -4,6 +4,7 @@
 //! It imports nothing from the site: every other file of the claims may
 //! import it.
 
+use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
 
@@ -26,7 +27,7 @@ impl Ratio {
         self.num / self.den
     }
 
-    pub fn compare(self, other: Ratio) -> Result<Ordering, String> {
+    pub fn compare(self, other: Ratio) -> Result<Ordering, ContentError> {
         let overflow = || "numbers too large to compare exactly".to_string();
         let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
         let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;

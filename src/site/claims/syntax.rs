@@ -6,6 +6,7 @@
 //! [`super`] imports it.
 
 use super::literal::{Literal, LiteralKind, Op, comparable, operator, parse_literal};
+use crate::site::diagnostics::ContentError;
 use crate::site::terms::{self, Term};
 
 /// One `{{ ... }}` found in a text.
@@ -14,7 +15,7 @@ pub struct Found {
     /// Byte range of the whole `{{ ... }}` in the text.
     pub start: usize,
     pub end: usize,
-    pub expr: Result<Expr, String>,
+    pub expr: Result<Expr, ContentError>,
 }
 
 /// A parsed expression.
@@ -177,7 +178,7 @@ pub fn find_all(text: &str) -> Vec<Found> {
 }
 
 /// Parses the inside of `{{ ... }}`.
-pub fn parse(inner: &str) -> Result<Expr, String> {
+pub fn parse(inner: &str) -> Result<Expr, ContentError> {
     let inner = inner.trim();
     let (term_text, action) = match operator(inner) {
         Some((at, "|")) => (
@@ -198,7 +199,7 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
 }
 
 /// A claim's right side: a literal or a path, then optionally `: "words"`.
-fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
+fn parse_claim(op: Op, text: &str) -> Result<Claim, ContentError> {
     // A quoted string may hold a colon: its end is the closing quote.
     let split = match text.strip_prefix('"') {
         Some(rest) => rest.find('"').map(|q| q + 2),
@@ -214,7 +215,8 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
             let Some(words) = words.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
                 return Err(format!(
                     "expected the words the claim prints in quotes after `:`, found `{words}`"
-                ));
+                )
+                .into());
             };
             (claimed.trim(), Some(words.to_string()))
         }
@@ -227,7 +229,8 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
             Ok(_) => {
                 return Err(format!(
                     "`~` rounds to a literal's precision: write a literal, not `{claimed}`"
-                ));
+                )
+                .into());
             }
             Err(_) => return Err(e),
         },
@@ -243,12 +246,12 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     })
 }
 
-fn parse_filter(filter: &str) -> Result<Filter, String> {
+fn parse_filter(filter: &str) -> Result<Filter, ContentError> {
     let bad = || {
-        format!(
+        ContentError::new(format!(
             "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
              `millions(N)`, `words` or `ordinal`"
-        )
+        ))
     };
     match filter {
         "words" => return Ok(Filter::Words),

@@ -92,8 +92,34 @@ fn install_panic_hook() {
     });
 }
 
+/// Why a figure was not made, for the errors at the figures that show it.
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    /// The parameters are beyond the generator's limits.
+    #[error("generator `{name}` refuses these parameters: {limit}")]
+    Refused { name: &'static str, limit: String },
+    /// Generator code panicked: what it was doing (`running`, `drawing
+    /// `view``), the panic's message and where.
+    #[error("generator `{name}` panicked {what}: {panic}")]
+    Panicked {
+        name: &'static str,
+        what: String,
+        panic: String,
+    },
+    /// What the generator returned is not data.
+    #[error("generator `{name}`: {why}")]
+    Unreadable { name: &'static str, why: String },
+    /// The generator cannot draw `view` from its data.
+    #[error("generator `{name}` cannot draw `{view}` from its data: {why}")]
+    Undrawable {
+        name: &'static str,
+        view: String,
+        why: String,
+    },
+}
+
 /// Runs generator code, turning a panic into an error that says where.
-fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+fn caught<T>(name: &'static str, what: &str, f: impl FnOnce() -> T) -> Result<T, FigureError> {
     install_panic_hook();
     IN_GENERATOR.set(true);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
@@ -102,21 +128,26 @@ fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String>
         let panic = PANIC
             .with(|p| p.borrow_mut().take())
             .unwrap_or_else(|| "panic".into());
-        format!("generator `{name}` panicked {what}: {panic}")
+        FigureError::Panicked {
+            name,
+            what: what.to_string(),
+            panic,
+        }
     })
 }
 
 /// Runs a generator within its limits. Limits are checked here, once per job
 /// and only for a job that runs: a figure taken from memory or an artifact
 /// was within them.
-fn run_caught(job: &Job) -> Result<Figure, String> {
+fn run_caught(job: &Job) -> Result<Figure, FigureError> {
     let name = job.generator.spec().name;
     job.generator
         .spec()
         .check_limits(&job.params)
-        .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
+        .map_err(|limit| FigureError::Refused { name, limit })?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;
-    let data = Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?;
+    let data =
+        Data::from_value(output.data).map_err(|why| FigureError::Unreadable { name, why })?;
     Ok(Figure {
         data_hash: hash(&data.text()),
         data,
@@ -126,12 +157,16 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
 }
 
 /// Draws `view` from the figure's data.
-fn draw_caught(job: &Job, view: &str, data: &Data) -> Result<Option<Rendered>, String> {
+fn draw_caught(job: &Job, view: &str, data: &Data) -> Result<Option<Rendered>, FigureError> {
     let name = job.generator.spec().name;
     let drawing = caught(name, &format!("drawing `{view}`"), || {
         job.generator.draw(view, &job.params, data)
     })?
-    .map_err(|e| format!("generator `{name}` cannot draw `{view}` from its data: {e}"))?;
+    .map_err(|why| FigureError::Undrawable {
+        name,
+        view: view.to_string(),
+        why,
+    })?;
     Ok(drawing.map(|d| d.render()))
 }
 
@@ -143,7 +178,7 @@ pub type Memory = HashMap<Key, Arc<Figure>>;
 
 /// What one job's build gave: the figure (or why not) and an artifact that
 /// could not be written.
-type Done = (Result<Got, String>, Option<std::io::Error>);
+type Done = (Result<Got, FigureError>, Option<std::io::Error>);
 
 /// Computes every job in parallel, taking figures from `memory` or from
 /// artifacts where they match and telling `progress` about the rest, and about
@@ -156,7 +191,7 @@ pub fn compute(
     cache: &Cache,
     memory: &mut Memory,
     progress: &dyn Progress,
-) -> Vec<Result<Got, String>> {
+) -> Vec<Result<Got, FigureError>> {
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&job.key) {
@@ -166,7 +201,7 @@ pub fn compute(
         .collect();
     for lookup in &lookups {
         if let Some(Lookup::Damaged(note)) = lookup {
-            progress.say(note);
+            progress.say(&note.to_string());
         }
     }
     let to_run = lookups
@@ -175,7 +210,7 @@ pub fn compute(
         .count();
     progress.start(to_run);
     let notes = Mutex::new(Vec::new());
-    let (results, unwritten): (Vec<Result<Got, String>>, Vec<Option<std::io::Error>>) = jobs
+    let (results, unwritten): (Vec<Result<Got, FigureError>>, Vec<Option<std::io::Error>>) = jobs
         .par_iter()
         .zip(lookups)
         .map(|(job, lookup)| -> Done {
@@ -259,7 +294,7 @@ fn with_views(
     mut figure: Figure,
     cache: &Cache,
     notes: &Mutex<Vec<String>>,
-) -> Result<(Figure, (usize, Option<std::io::Error>)), String> {
+) -> Result<(Figure, (usize, Option<std::io::Error>)), FigureError> {
     let missing: Vec<&str> = job
         .views
         .iter()
@@ -275,7 +310,7 @@ fn with_views(
         let stored = cache
             .lookup_view(job, view, &data_hash)
             .unwrap_or_else(|note| {
-                notes.lock().expect("notes").push(note);
+                notes.lock().expect("notes").push(note.to_string());
                 None
             });
         let rendered = match stored {

@@ -5,6 +5,7 @@
 
 use super::scan::Scan;
 use crate::site::content::Essay;
+use crate::site::diagnostics::ContentError;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where each essay is and which anchors it has, for `@/` links (ordered,
@@ -61,7 +62,7 @@ impl LinkIndex {
     /// the essay at `here` (a path under `content/`): a URL relative to that
     /// essay's page (empty, or only the anchor, for the essay itself), or why
     /// it leads nowhere.
-    pub fn resolve(&self, here: &str, target: &str) -> Result<String, String> {
+    pub fn resolve(&self, here: &str, target: &str) -> Result<String, ContentError> {
         let (path, anchor) = target
             .split_once('#')
             .map_or((target, None), |(p, a)| (p, Some(a)));
@@ -76,7 +77,8 @@ impl LinkIndex {
             return Err(format!(
                 "link to `{path}`: it is a draft, left out of this build (build with --drafts, \
                  or publish it)"
-            ));
+            )
+            .into());
         }
         // Up from the linking page (an essay's, a ladder's or the front page) to the root.
         let up = self
@@ -93,7 +95,8 @@ impl LinkIndex {
                 Err(format!(
                     "link to `{path}#{a}`: no heading with id `{a}`; it has: {}",
                     known.join(", ")
-                ))
+                )
+                .into())
             }
             Some(a) => Ok(format!("{url}#{a}")),
             None => Ok(url),

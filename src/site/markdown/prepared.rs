@@ -5,6 +5,7 @@
 //! It imports the claims and the directives; the other stages import it.
 
 use crate::site::claims;
+use crate::site::diagnostics::ContentError;
 use crate::site::directives::Located;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
@@ -21,7 +22,7 @@ pub struct Expression {
     /// Where it stood in the file.
     pub at: usize,
     /// What it says, or why it cannot be read.
-    pub expr: Result<claims::Expr, String>,
+    pub expr: Result<claims::Expr, ContentError>,
     /// Whether it opens a sentence (words it prints are capitalised).
     pub opens_sentence: bool,
 }

@@ -11,7 +11,7 @@ use super::scan::{self, Heading, Piece, Scan};
 use crate::generators::draw::Rendered as View;
 use crate::site::claims::{self, EssayData};
 use crate::site::content::Essay;
-use crate::site::diagnostics::{Diagnostic, Source};
+use crate::site::diagnostics::{ContentError, Diagnostic, Source};
 use crate::site::directives::Kind;
 use crate::site::math;
 use crate::site::scripts;
@@ -225,12 +225,13 @@ impl<'c, 's> Renderer<'c, 's> {
     /// `{{ ID.legend[ROLE] }}`: the role's swatch and what it means in the
     /// legend of figure `ID` (ROLE is the role's name, `blocked` or
     /// `series-0`, or what it means there), or why there is none.
-    fn legend(&self, x: &claims::Expr) -> Result<Value, String> {
+    fn legend(&self, x: &claims::Expr) -> Result<Value, ContentError> {
         let (id, wanted) = legend_role(x).expect("called on a legend's role");
         let Some(shown) = self.ctx.figures.get(id) else {
             return Err(format!(
                 "`{id}.legend[{wanted}]`: no figure `{id}` in this essay draws a legend"
-            ));
+            )
+            .into());
         };
         let squeeze = |s: &str| s.to_lowercase().replace(' ', "");
         let found = shown.view.legend.iter().find(|(class, meaning)| {
@@ -257,7 +258,7 @@ impl<'c, 's> Renderer<'c, 's> {
                     } else {
                         roles.join(", ")
                     }
-                ))
+                ).into())
             }
         }
     }
