@@ -72,7 +72,9 @@ impl Graph {
                 let at = e.span().start();
                 panic!("build.rs: {file}:{}:{}: {e}", at.line, at.column + 1)
             });
-            let dir = Path::new(&file).parent().expect("a source has a folder");
+            let dir = Path::new(&file)
+                .parent()
+                .expect("a source is a file under src/, which is its folder or holds it");
             for (module, to) in &parsed.paths {
                 let to = dir.join(to).to_string_lossy().replace('\\', "/");
                 declared.insert(to, module.clone());
@@ -223,11 +225,12 @@ fn hashed_files(graph: &Graph, closure: &BTreeSet<usize>) -> Vec<(String, Vec<u8
     let mut files = BTreeMap::new();
     for &n in closure {
         let node = &graph.nodes[n];
-        let text = std::fs::read_to_string(&node.file).expect("read source");
+        let text = std::fs::read_to_string(&node.file)
+            .unwrap_or_else(|e| panic!("build.rs: cannot read {}: {e}", node.file));
         files.insert(node.file.clone(), node.parsed.hashed(&text).into_bytes());
         let dir = Path::new(&node.file)
             .parent()
-            .expect("a source has a folder");
+            .expect("a source is a file under src/, which is its folder or holds it");
         for included in &node.parsed.includes {
             let path = dir.join(included);
             let bytes = std::fs::read(&path).unwrap_or_else(|e| {

@@ -49,7 +49,7 @@ impl<'a> MathText<'a> {
 
     /// The math font for the pages seen so far, as WOFF2.
     pub fn font(&self) -> Vec<u8> {
-        subset(&self.chars.lock().expect("no add panics"))
+        subset(&self.chars.lock().expect("nothing panics holding the lock"))
     }
 }
 
@@ -59,7 +59,10 @@ impl Sink for MathText<'_> {
             && let Ok(html) = std::str::from_utf8(bytes)
         {
             let found = in_math(html);
-            self.chars.lock().expect("no add panics").extend(found);
+            self.chars
+                .lock()
+                .expect("nothing panics holding the lock")
+                .extend(found);
         }
         self.sink.add(path, bytes);
     }

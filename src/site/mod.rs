@@ -247,7 +247,7 @@ impl Site {
         let files = Mutex::new(Files::default());
         let (summary, record) = self.build_into(&files, progress)?;
         Ok(Built {
-            files: files.into_inner().expect("no add panics"),
+            files: files.into_inner().expect("nothing panics holding the lock"),
             summary,
             record,
         })

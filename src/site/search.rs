@@ -23,7 +23,7 @@
 use super::layout::{SEARCH_BUNDLE as BUNDLE, SEARCH_PAGE as PAGE};
 use super::output::sink::Sink as _;
 use super::output::stage::Staging;
-use anyhow::{Context as _, Result, anyhow};
+use anyhow::{Context as _, Result};
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
 use std::path::{Path, PathBuf};
@@ -194,7 +194,7 @@ fn page_url(path: &Path) -> Option<String> {
 }
 
 fn pagefind_error(e: anyhow::Error) -> anyhow::Error {
-    anyhow!("the search index could not be built: {e:#}")
+    e.context("the search index could not be built")
 }
 
 #[cfg(test)]

@@ -140,7 +140,10 @@ fn den_places(d: &str) -> usize {
 /// The thermograph: the walls from temperature -1 to the foot of the mast,
 /// and the mast from there up (as high again as the walls rise, at least 1).
 fn thermograph(data: &Results) -> Result<Drawing, String> {
-    let walls = data.thermograph.as_ref().expect("a thermograph");
+    let walls = data
+        .thermograph
+        .as_ref()
+        .expect("drawn only where the data has a thermograph (`draw`)");
     let wall = |vertices: &[[String; 2]]| {
         (vertices.iter())
             .map(|[t, v]| Ok((number(v)?, number(t)?)))

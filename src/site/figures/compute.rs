@@ -310,7 +310,10 @@ fn with_views(
         let stored = cache
             .lookup_view(job, view, &data_hash)
             .unwrap_or_else(|note| {
-                notes.lock().expect("notes").push(note.to_string());
+                notes
+                    .lock()
+                    .expect("pushing a note cannot panic, so no lock is poisoned")
+                    .push(note.to_string());
                 None
             });
         let rendered = match stored {

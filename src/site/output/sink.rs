@@ -37,7 +37,9 @@ pub trait Sink: Sync {
 
 impl Sink for Mutex<Files> {
     fn add(&self, path: PathBuf, bytes: &[u8]) {
-        self.lock().expect("no add panics").add(path, bytes);
+        self.lock()
+            .expect("nothing panics holding the lock")
+            .add(path, bytes);
     }
 }
 

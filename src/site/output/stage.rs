@@ -93,7 +93,12 @@ impl Staging {
             folders: Mutex::default(),
         };
         if staging.previous.is_none() {
-            staging.make(&mut staging.state.lock().expect("no add panics"))?;
+            staging.make(
+                &mut staging
+                    .state
+                    .lock()
+                    .expect("nothing panics holding the lock"),
+            )?;
         }
         Ok(staging)
     }
@@ -110,7 +115,10 @@ impl Staging {
         let dir = self.dir();
         match self.spare.as_ref().and_then(|spare| spare.recycle(dir)) {
             Some(unwritten) => {
-                let mut made = self.folders.lock().expect("no add panics");
+                let mut made = self
+                    .folders
+                    .lock()
+                    .expect("nothing panics holding the lock");
                 made.insert(dir.to_path_buf());
                 made.extend(unwritten.folders().map(|f| dir.join(f)));
                 state.unwritten = unwritten;
@@ -145,10 +153,18 @@ impl Staging {
     fn put(&self, path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> Result<()> {
         let full = self.dir().join(path);
         let parent = full.parent().expect("a file in the folder");
-        if !self.folders.lock().expect("no add panics").contains(parent) {
+        if !self
+            .folders
+            .lock()
+            .expect("nothing panics holding the lock")
+            .contains(parent)
+        {
             fs::create_dir_all(parent)
                 .with_context(|| format!("cannot create {}", parent.display()))?;
-            let mut folders = self.folders.lock().expect("no add panics");
+            let mut folders = self
+                .folders
+                .lock()
+                .expect("nothing panics holding the lock");
             folders.insert(parent.to_path_buf());
         }
         write(&full).with_context(|| format!("cannot write {}", full.display()))
@@ -157,7 +173,7 @@ impl Staging {
     /// Every file added, in path order, with the hash of its bytes (those
     /// not written are left out: the commit fails on them).
     pub fn files(&self) -> Vec<(PathBuf, blake3::Hash)> {
-        let state = self.state.lock().expect("no add panics");
+        let state = self.state.lock().expect("nothing panics holding the lock");
         state
             .written
             .iter()
@@ -167,7 +183,7 @@ impl Staging {
 
     /// The bytes added at `path`.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
-        let state = self.state.lock().expect("no add panics");
+        let state = self.state.lock().expect("nothing panics holding the lock");
         if !state.written.get(path).is_some_and(Result::is_ok) {
             anyhow::bail!("{} was not added to the site", path.display());
         }
@@ -185,7 +201,7 @@ impl Staging {
     /// or `None` when the previous site holds exactly the files added, and
     /// so stays. Dropped on an error, the folder is removed.
     pub(super) fn finish(mut self) -> Result<Option<PathBuf>> {
-        let mut state = self.state.lock().expect("no add panics");
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
         check_paths(&state.written)?;
         failed(&mut state)?;
         if !state.made {
@@ -219,7 +235,7 @@ impl Sink for Staging {
     fn add(&self, path: PathBuf, bytes: &[u8]) {
         let hash = blake3::hash(bytes);
         if let Err(e) = check_path(&path) {
-            let mut state = self.state.lock().expect("no add panics");
+            let mut state = self.state.lock().expect("nothing panics holding the lock");
             state.written.insert(path, Err(e));
             return;
         }
@@ -229,7 +245,7 @@ impl Sink for Staging {
             .filter(|p| plain_file(p, &path))
             .map(|p| p.join(&path));
         let same = previous.as_deref().is_some_and(|p| holds(p, bytes));
-        let mut state = self.state.lock().expect("no add panics");
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
         if same && !state.made {
             state.written.insert(path, Ok(hash));
             return;
@@ -260,7 +276,7 @@ impl Sink for Staging {
                 }
             })
         });
-        let mut state = self.state.lock().expect("no add panics");
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
         state.written.insert(path, result.map(|()| hash));
     }
 }
