@@ -89,11 +89,6 @@ impl Term {
             Term::Call(_, args) => args.iter().flat_map(Term::ids).collect(),
         }
     }
-
-    /// Whether the term is a path alone.
-    pub fn is_path(&self) -> bool {
-        matches!(self, Term::Path(_))
-    }
 }
 
 /// One token of a term.
