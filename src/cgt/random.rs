@@ -1,13 +1,18 @@
-//! SplitMix64 (Steele, Lea and Flood, 2014): the seeded sequence behind every
+//! `SplitMix64` (Steele, Lea and Flood, 2014): the seeded sequence behind every
 //! deterministic sample on the site (random games, families of graphs). Its
 //! constants are written here, so a sample is fixed by this code, never by a
 //! crate's version. It also draws random short games into a [`GameTable`]
 //! ([`SplitMix64::game`], [`SplitMix64::all_small_game`]), the samples the
 //! core's laws are tested on.
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use super::canonical::{GameId, GameTable};
 
-/// A SplitMix64 generator.
+/// A `SplitMix64` generator.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 

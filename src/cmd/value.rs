@@ -1,5 +1,5 @@
 //! `ladder value GAME POSITION`: prints the value of a position in the
-//! site's notation (`{2 | −1/2}`, `∗2`, `±1`; CGSuite's ASCII with
+//! site's notation (`{2 | −1/2}`, `∗2`, `±1`; `CGSuite`'s ASCII with
 //! `--ascii`), and with `--analysis` what the core says of it, one fact a
 //! line, or with `--json` all of it as JSON for scripts: the canonical value
 //! of Domineering or Amazons with its outcome, stops, mean, temperature,
@@ -44,10 +44,10 @@ pub struct Args {
     #[arg(long)]
     analysis: bool,
     /// Print the value and everything `--analysis` adds as one JSON object,
-    /// games in CGSuite's notation and numbers exact (`"-3/4"`).
+    /// games in `CGSuite`'s notation and numbers exact (`"-3/4"`).
     #[arg(long, conflicts_with_all = ["analysis", "ascii"])]
     json: bool,
-    /// Write games in CGSuite's ASCII notation (`+-1`, `{2|0||0}`, `*2`, `^`).
+    /// Write games in `CGSuite`'s ASCII notation (`+-1`, `{2|0||0}`, `*2`, `^`).
     #[arg(long)]
     ascii: bool,
 }
@@ -88,7 +88,7 @@ fn facts(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<F
     Ok(Facts::of(&games, g, game.impartial))
 }
 
-/// A game or number in CGSuite's notation as the terminal shows it: the
+/// A game or number in `CGSuite`'s notation as the terminal shows it: the
 /// site's notation, its thin spaces plain ones, or the ASCII as it is.
 fn shown(text: &str, ascii: bool) -> String {
     match typeset::game(text) {
@@ -129,12 +129,13 @@ fn lines(facts: &Facts, ascii: bool) -> Vec<(&'static str, String)> {
 mod tests {
     use super::*;
 
-    /// The value in CGSuite's notation.
+    /// The value in `CGSuite`'s notation.
     fn value(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<String> {
         facts(game, position, max_cells).map(|f| f.value)
     }
 
-    /// What `--analysis` prints, and in CGSuite's ASCII.
+    /// What `--analysis` prints, and in `CGSuite`'s ASCII.
+    #[allow(clippy::format_collect, reason = "a test's few lines")]
     fn analysis(game: &str, position: &str) -> (String, String) {
         let facts = facts(game, position, None).unwrap();
         let text = |ascii| {

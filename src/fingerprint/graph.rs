@@ -59,7 +59,7 @@ impl Graph {
             .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
             .map(|e| e.unwrap_or_else(|e| panic!("build.rs: cannot list the sources: {e}")))
             .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
-            .map(|e| e.into_path())
+            .map(walkdir::DirEntry::into_path)
             .collect();
         files.sort();
         let mut nodes = Vec::new();
@@ -260,11 +260,10 @@ pub fn sides() -> Vec<Sides> {
         .find(|n| n.file == REGISTRY)
         .unwrap_or_else(|| panic!("build.rs: no {REGISTRY}"));
     let generators = &registry.parsed.registered;
-    if generators.is_empty() {
-        panic!(
-            "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
-        );
-    }
+    assert!(
+        !generators.is_empty(),
+        "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
+    );
     let drawing = |n: usize| {
         let file = &graph.nodes[n].file;
         file.starts_with(DRAWING) || file.ends_with("/views.rs")
@@ -273,11 +272,10 @@ pub fn sides() -> Vec<Sides> {
         .iter()
         .map(|module| {
             let path = vec!["generators".to_string(), module.clone()];
-            if !graph.modules.contains_key(&path) {
-                panic!(
-                    "build.rs: {REGISTRY} names `{module}`, which has no file under src/generators"
-                );
-            }
+            assert!(
+                graph.modules.contains_key(&path),
+                "build.rs: {REGISTRY} names `{module}`, which has no file under src/generators"
+            );
             let own: Vec<usize> = graph.subtree(&path).collect();
             let draw = closure(&edges, own.iter().copied(), |_| false);
             let solver = closure(

@@ -100,10 +100,7 @@ fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
         .map_or(text.len(), |n| range.end + n + 1);
     let alone = text[line_start..range.start].trim().is_empty()
         && text[range.end..line_end].trim().is_empty();
-    match alone {
-        true => line_start..line_end,
-        false => range,
-    }
+    if alone { line_start..line_end } else { range }
 }
 
 /// The file's reader: what it found so far, and where it is.

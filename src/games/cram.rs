@@ -10,6 +10,11 @@
 //! regions a half turn maps onto themselves tried first as replies).
 //! The pairing checks that the pairing sweep measures live with that generator.
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use crate::cgt::grid::{BoundingBox, Frame, GridError, Shape, Symmetries, Word};
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
 use crate::cgt::outcome::{self, WinLoss};

@@ -136,7 +136,7 @@ impl Output {
 /// A run's data: a JSON object whose values are kept as JSON text and parsed
 /// only when an essay or a view names them. A catalogue of megabytes goes from
 /// its artifact into the site's data file without ever being parsed. Two data
-/// are equal when their texts are (serde_json writes one text per value).
+/// are equal when their texts are (`serde_json` writes one text per value).
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Data(BTreeMap<String, Box<RawValue>>);
 

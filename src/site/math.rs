@@ -1,6 +1,6 @@
-//! LaTeX math to MathML at build time, so pages need no JavaScript to show it.
+//! LaTeX math to `MathML` at build time, so pages need no JavaScript to show it.
 //!
-//! pulldown-latex writes some of the author's text into its MathML as it is
+//! pulldown-latex writes some of the author's text into its `MathML` as it is
 //! (single symbols such as `<`, function names, the annotation), so this
 //! module escapes it: function names and numbers before they are written, the
 //! annotation as it is handed over, and a single symbol afterwards, when it
@@ -161,7 +161,7 @@ fn depth(latex: &str) -> Result<usize, ContentError> {
     Ok(chain)
 }
 
-/// The MathML of `latex`, whose chains [`depth`] has measured.
+/// The `MathML` of `latex`, whose chains [`depth`] has measured.
 fn convert(latex: &str, display: bool) -> Result<String, ContentError> {
     let shown = latex.trim();
     let storage = Storage::new();
@@ -262,10 +262,7 @@ fn escape_content(mathml: &str) -> String {
 /// Whether `rest` (after a `&`) continues an entity: `name;` or `#digits;`.
 fn is_entity(rest: &str) -> bool {
     let body = rest.strip_prefix('#').unwrap_or(rest);
-    let len = body
-        .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric())
-        .count();
+    let len = body.bytes().take_while(u8::is_ascii_alphanumeric).count();
     len > 0 && body[len..].starts_with(';')
 }
 

@@ -159,7 +159,12 @@ async fn bundle(
     pages: &[(PathBuf, String, blake3::Hash)],
 ) -> Result<Vec<(String, Vec<u8>)>> {
     let options = PagefindServiceConfig::builder()
-        .exclude_selectors(NOT_PROSE.iter().map(|s| s.to_string()).collect())
+        .exclude_selectors(
+            NOT_PROSE
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
+        )
         .build();
     let mut index = PagefindIndex::new(Some(options)).map_err(pagefind_error)?;
     for (path, url, _) in pages {

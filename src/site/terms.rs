@@ -12,6 +12,11 @@
 //! lower files, never its `mod.rs`) and diagnostics; the claims' syntax imports
 //! it.
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use super::claims::data::EssayData;
 use super::claims::evaluate::ratio_of;
 use super::claims::path::{Path, closing, resolve};
@@ -221,9 +226,10 @@ impl<'a> Parser<'a> {
         match self.next() {
             Some(Token::Symbol('(')) => {
                 let term = self.sum()?;
-                match self.eat(')') {
-                    true => Ok(term),
-                    false => Err("a `(` is not closed".into()),
+                if self.eat(')') {
+                    Ok(term)
+                } else {
+                    Err("a `(` is not closed".into())
                 }
             }
             Some(Token::Word(word)) => {

@@ -1,10 +1,15 @@
-//! Games written in CGSuite's notation: `0`, `-1/4`, `*`, `*2`, `1*`, `^`,
+//! Games written in `CGSuite`'s notation: `0`, `-1/4`, `*`, `*2`, `1*`, `^`,
 //! `v*`, `^^`, `^3*2`, `+-1`, `{2|-1/2}`, `{1*|-1*}`, and `{0||0|-1}` for
 //! options that are themselves compound.
 //!
 //! A game is first recognised as one of the families with a short name
 //! ([`Form`]: numbers, nimbers, ups, switches), then written by its form or,
 //! for any other game, by its options.
+
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
 
 use super::{Dyadic, GameId, GameTable};
 use std::cmp::Ordering;
@@ -122,7 +127,7 @@ impl GameTable {
         Form::Other
     }
 
-    /// The game in CGSuite's notation.
+    /// The game in `CGSuite`'s notation.
     pub fn display(&self, g: GameId) -> String {
         let (s, bars) = self.show(g);
         if bars > 0 { format!("{{{s}}}") } else { s }

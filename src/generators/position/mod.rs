@@ -278,7 +278,8 @@ impl Generator for Position {
             }
         }
         if game.impartial {
-            sides[1] = sides[0].clone();
+            let [left, right] = &mut sides;
+            right.clone_from(left);
         }
         let by_options = games.game(&sides[0], &sides[1]);
         let mut checks = vec![Check::equal(

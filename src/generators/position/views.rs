@@ -27,13 +27,9 @@ pub fn draw(view: &str, data: &Results) -> Result<Option<Drawing>, String> {
 fn shape(game: &str, position: &str) -> Result<Shape, String> {
     if game == "hackenbush" {
         let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
-        return Ok(Shape::Graph(graph_panel(
-            graph.edges(),
-            |_, grounded| match grounded {
-                true => Role::Ink,
-                false => Role::Struck,
-            },
-        )));
+        return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
+            if grounded { Role::Ink } else { Role::Struck }
+        })));
     }
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));

@@ -48,16 +48,15 @@ pub(super) fn describe(value: &Value) -> String {
 /// most three places, strings as they are.
 pub fn show(value: &Value) -> Result<String, ContentError> {
     match value {
-        Value::Number(n) => Ok(match n.as_i64() {
-            Some(i) => with_separators(i),
-            None => {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                if f.fract() == 0.0 && f.abs() < 1e15 {
-                    with_separators(f as i64)
-                } else {
-                    let s = format!("{f:.3}");
-                    s.trim_end_matches('0').trim_end_matches('.').to_string()
-                }
+        Value::Number(n) => Ok(if let Some(i) = n.as_i64() {
+            with_separators(i)
+        } else {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            if f.fract() == 0.0 && f.abs() < 1e15 {
+                with_separators(f as i64)
+            } else {
+                let s = format!("{f:.3}");
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
             }
         }),
         Value::String(s) => Ok(s.clone()),
@@ -67,7 +66,7 @@ pub fn show(value: &Value) -> Result<String, ContentError> {
 }
 
 /// A value as the page prints it: as [`show`] writes it, but a game in
-/// CGSuite's notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
+/// `CGSuite`'s notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
 /// as `{1 | −1/2}`).
 pub(super) fn print(value: &Value) -> Result<String, ContentError> {
     let shown = show(value)?;

@@ -5,6 +5,11 @@
 //! It imports [`super::ratio`] and [`super::number_words`]; paths (whose
 //! filters compare) and the expression syntax import it.
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use super::number_words::{scaled, words};
 use super::ratio::{Ratio, decimal};
 use crate::site::diagnostics::ContentError;

@@ -85,9 +85,10 @@ impl LinkIndex {
             .essays
             .get(here)
             .map_or(2, |p| p.url.matches('/').count());
-        let url = match path.is_empty() {
-            true => String::new(),
-            false => format!("{}{}", "../".repeat(up), page.url),
+        let url = if path.is_empty() {
+            String::new()
+        } else {
+            format!("{}{}", "../".repeat(up), page.url)
         };
         match anchor {
             Some(a) if !page.ids.contains(a) => {
@@ -111,7 +112,7 @@ mod tests {
     fn index() -> LinkIndex {
         let page = |url: &str, ids: &[&str]| Page {
             url: url.into(),
-            ids: ids.iter().map(|id| id.to_string()).collect(),
+            ids: ids.iter().map(std::string::ToString::to_string).collect(),
             draft: false,
         };
         LinkIndex {

@@ -61,9 +61,10 @@ impl Prepared {
     /// in its file. Where code and math are, markdown must tell; a text
     /// without `{{` has nothing to take out, and is not parsed for it.
     pub fn new(text: &str, base: usize) -> Prepared {
-        let segments = match text.contains("{{") {
-            true => outside_code_and_math(text),
-            false => Vec::new(),
+        let segments = if text.contains("{{") {
+            outside_code_and_math(text)
+        } else {
+            Vec::new()
         };
         Prepared::outside(text, base, segments)
     }

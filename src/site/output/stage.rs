@@ -124,7 +124,7 @@ impl Staging {
                 state.unwritten = unwritten;
             }
             None => {
-                fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?
+                fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
             }
         }
         state.made = true;

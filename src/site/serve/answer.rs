@@ -4,6 +4,11 @@
 //!
 //! It imports the shared state of [`super`].
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use super::Shared;
 use hyper::body::Bytes;
 use std::path::{Component, Path, PathBuf};

@@ -109,9 +109,10 @@ fn linear(lo: f64, hi: f64, whole: bool, percent: bool) -> impl Iterator<Item = 
             let ticks: Vec<_> = (a..=b)
                 .map(|i| {
                     let v = i as f64 * step;
-                    let label = match percent {
-                        true => format!("{}%", decimal(100.0 * v, places.saturating_sub(2))),
-                        false => decimal(v, places),
+                    let label = if percent {
+                        format!("{}%", decimal(100.0 * v, places.saturating_sub(2)))
+                    } else {
+                        decimal(v, places)
                     };
                     (v, vec![label])
                 })
@@ -210,7 +211,7 @@ fn discrete(values: &[f64]) -> impl Iterator<Item = Frame> {
 fn uncrowded(frame: &Frame, length: f64, size: impl Fn(&[String]) -> f64, space: f64) -> bool {
     frame.ticks.windows(2).all(|w| {
         let apart = (frame.share(w[1].0) - frame.share(w[0].0)).abs() * length;
-        apart >= (size(&w[0].1) + size(&w[1].1)) / 2.0 + space
+        apart >= f64::midpoint(size(&w[0].1), size(&w[1].1)) + space
     })
 }
 
@@ -242,9 +243,10 @@ pub(super) fn y_frame(
         (0.0, 1.0)
     };
     let zero = bars || (min > 0.0 && min <= max / 2.0) || (max < 0.0 && max >= min / 2.0);
-    let (min, max) = match zero {
-        true => (min.min(0.0), max.max(0.0)),
-        false => (min, max),
+    let (min, max) = if zero {
+        (min.min(0.0), max.max(0.0))
+    } else {
+        (min, max)
     };
     first_fitting(linear(min, max, whole, percent), tall)
 }
