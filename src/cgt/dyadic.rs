@@ -5,11 +5,6 @@
 //! (`-3/4`) and the *simplest* number strictly between two others, which is
 //! how a game whose options are numbers gets its value.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use std::cmp::Ordering;
 use std::fmt;
 
@@ -21,6 +16,7 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
+    /// The number 0.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
 
     /// The integer `n`.
@@ -49,6 +45,7 @@ impl Dyadic {
         self.exp
     }
 
+    /// Whether the number is whole (its denominator 1).
     pub fn is_integer(self) -> bool {
         self.exp == 0
     }

@@ -10,11 +10,6 @@
 //! search of the region plus a nim heap of k, which stops at the first winning
 //! move (the approach of Lemoine and Viennot's Cram and Dots-and-Boxes solvers).
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use rustc_hash::FxHashMap;
 use std::collections::HashMap;
 use std::fmt;
@@ -156,6 +151,7 @@ pub struct Grundy<'g, G: Impartial> {
 }
 
 impl<'g, G: Impartial> Grundy<'g, G> {
+    /// A search of `game`'s values, with nothing known yet.
     pub fn new(game: &'g G) -> Self {
         Grundy {
             game,

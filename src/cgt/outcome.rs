@@ -8,16 +8,12 @@
 //! [`Outcomes`] search memoises the verdicts, stops at the first winning move,
 //! and counts what it did: positions expanded and children generated.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use rustc_hash::FxHashMap;
 use std::hash::Hash;
 
 /// A game whose positions are won or lost for the player to move.
 pub trait WinLoss {
+    /// A position, the key its verdict is memoised under.
     type Position: Clone + Eq + Hash;
 
     /// The positions one move away from `p`, in the order the search tries them.
@@ -45,6 +41,7 @@ pub struct Outcomes<G: WinLoss> {
 }
 
 impl<G: WinLoss> Outcomes<G> {
+    /// A search of `game`, with nothing known yet.
     pub fn new(game: G) -> Self {
         Outcomes {
             game,

@@ -5,11 +5,6 @@
 //! ([`SplitMix64::game`], [`SplitMix64::all_small_game`]), the samples the
 //! core's laws are tested on.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::canonical::{GameId, GameTable};
 
 /// A `SplitMix64` generator.
@@ -17,6 +12,7 @@ use super::canonical::{GameId, GameTable};
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// The generator started from `seed`: one seed, one sequence.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }

@@ -10,11 +10,6 @@
 //! grows while threads read it, and [`Padded`] keeps a field that threads
 //! write on a cache line of its own.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use hashbrown::HashTable;
 use rustc_hash::FxHasher;
 use std::hash::{Hash, Hasher};
@@ -244,6 +239,7 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
         }
     }
 
+    /// The value stored for `key`, if there is one.
     pub fn get(&self, key: &K) -> Option<V> {
         Self::probe(self.tables.newest(), hash_of(key), key).ok()
     }

@@ -10,11 +10,6 @@
 //! regions a half turn maps onto themselves tried first as replies).
 //! The pairing checks that the pairing sweep measures live with that generator.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::grid::{BoundingBox, Frame, GridError, Shape, Symmetries, Word};
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
 use crate::cgt::outcome::{self, WinLoss};
@@ -30,14 +25,17 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The `rows` x `cols` board, or why it cannot be one.
     pub fn new(rows: usize, cols: usize) -> Result<Grid, GridError> {
         Frame::new(rows, cols).map(|frame| Grid { frame })
     }
 
+    /// How many rows the board has.
     pub fn rows(&self) -> usize {
         self.frame.rows()
     }
 
+    /// How many columns the board has.
     pub fn cols(&self) -> usize {
         self.frame.cols()
     }

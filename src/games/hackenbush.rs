@@ -26,11 +26,6 @@
 //! [`Grundy`] evaluator, the graph supplying only its moves ([`Impartial`]);
 //! the two agree on every graph (a theorem, tested on a seeded [`family`]).
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::nimber::{Grundy, Impartial, Nimber};
 use crate::cgt::random::SplitMix64;
 use rustc_hash::FxHashMap;
@@ -146,6 +141,7 @@ impl Graph {
         Graph { edges }
     }
 
+    /// The edges, as pairs of vertices (vertex 0 the ground).
     pub fn edges(&self) -> &[(u32, u32)] {
         &self.edges
     }

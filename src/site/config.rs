@@ -8,11 +8,6 @@
 //!
 //! It imports only diagnostics and the file reader.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::diagnostics::{ContentError, Diagnostic, Source, control_character, cut};
 use super::read::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};

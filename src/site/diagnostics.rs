@@ -3,11 +3,6 @@
 //!
 //! It imports nothing from the crate: every stage imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use std::borrow::Cow;
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -14,11 +14,6 @@
 //!
 //! It imports only the output's `Sink`.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::output::sink::Sink;
 use read_fonts::collections::IntSet;
 use read_fonts::tables::math::StretchAxis;

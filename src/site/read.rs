@@ -9,11 +9,6 @@
 //!
 //! It imports only [`super::diagnostics`]: whatever reads a file imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::diagnostics::Diagnostic;
 use std::fs;
 use std::io::Read as _;

@@ -7,11 +7,6 @@
 //! It imports only diagnostics and the file reader; pages and [`super::layout`]
 //! import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::diagnostics::Diagnostic;
 use std::path::Path;
 

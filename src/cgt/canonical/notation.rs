@@ -6,11 +6,6 @@
 //! ([`Form`]: numbers, nimbers, ups, switches), then written by its form or,
 //! for any other game, by its options.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::{Dyadic, GameId, GameTable};
 use std::cmp::Ordering;
 use std::fmt::Write;
@@ -22,9 +17,21 @@ pub enum Form {
     /// A number.
     Number(Dyadic),
     /// `x + *k` with `k >= 1`.
-    Nimber { number: Dyadic, nim: u32 },
+    Nimber {
+        /// `x`.
+        number: Dyadic,
+        /// `k`.
+        nim: u32,
+    },
     /// `x + n.^ + *k` with `n != 0` (`n < 0` for downs).
-    Ups { number: Dyadic, ups: i32, nim: u32 },
+    Ups {
+        /// `x`.
+        number: Dyadic,
+        /// `n`.
+        ups: i32,
+        /// `k`, 0 when there is no nimber.
+        nim: u32,
+    },
     /// The switch `{x | -x}` with `x > 0` a number, written `+-x`.
     Switch(Dyadic),
     /// Anything else, written with its options.

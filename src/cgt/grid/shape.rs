@@ -2,11 +2,6 @@
 //! mirrors, its transposition and its least image under a group of
 //! [`Symmetries`]: the memo keys of every game played on a grid.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::{Frame, Symmetries, Word, bits};
 use std::fmt;
 

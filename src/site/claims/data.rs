@@ -4,11 +4,6 @@
 //! It imports only the generators' [`Data`]: every file of the claims, and
 //! the terms, may import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::generators::Data;
 use std::collections::BTreeMap;
 

@@ -15,11 +15,6 @@
 //! It imports [`super::data`], [`super::literal`] and [`super::evaluate`](mod@super::evaluate)
 //! (which decides a filter's comparison); the terms import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::data::{EssayData, is_name};
 use super::evaluate::holds;
 use super::literal::{Literal, Op, comparable, operator, parse_literal};

@@ -4,11 +4,6 @@
 //! It imports nothing from the site: every other file of the claims may
 //! import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;

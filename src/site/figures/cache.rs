@@ -6,11 +6,6 @@
 //! It imports [`super::job`] (what it stores) and the file reader; the
 //! computation imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::job::{Figure, Job};
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};

@@ -5,11 +5,6 @@
 //! It imports only the generators and the fingerprints: the cache and the
 //! computation import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator, Params};
 use crate::site::fingerprint;

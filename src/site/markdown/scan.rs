@@ -5,11 +5,6 @@
 //!
 //! It imports [`super::prepared`], content, the directives and the generators.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::prepared::{Expression, Prepared, options};
 use crate::generators::Generator;
 use crate::site::content::Essay;

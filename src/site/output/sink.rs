@@ -6,11 +6,6 @@
 //!
 //! It imports nothing from the site: every step of the output imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fs;

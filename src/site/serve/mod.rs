@@ -31,11 +31,6 @@
 //! It imports the pipeline ([`super::Site`]), the figures' progress and the
 //! output's `Files`.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 pub mod answer;
 pub mod http;
 pub mod watch;
