@@ -20,11 +20,6 @@
 //! It imports the claims, the terms, content, the markdown scan, the figure
 //! cache's careful writer and the file reader; the pipeline imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::claims::syntax::Against;
 use super::claims::{self, Action, EssayData, Expr};
 use super::content::Essay;
@@ -209,11 +204,15 @@ fn exact(value: &Value) -> String {
 /// A statement whose value changed since the last successful build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
+    /// The essay.
     pub path: PathBuf,
+    /// The statement's line, 1-based.
     pub line: usize,
     /// The expression's spelling.
     pub expr: String,
+    /// The value the last successful build computed.
     pub old: String,
+    /// The value computed now.
     pub new: String,
     /// A claim that held in the last successful build and fails now.
     pub now_false: bool,
@@ -292,7 +291,12 @@ pub enum RecordError {
          again)",
         path.display()
     )]
-    Foreign { path: PathBuf, why: String },
+    Foreign {
+        /// The record's path.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
     /// The record could not be written.
     #[error(
         "the values were not recorded in {} ({source}); the next build compares with the last \
@@ -300,7 +304,9 @@ pub enum RecordError {
         path.display()
     )]
     Unwritten {
+        /// The record's path.
         path: PathBuf,
+        /// Why it was not written.
         source: std::io::Error,
     },
 }

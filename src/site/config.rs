@@ -35,6 +35,7 @@ pub struct Config {
     pub language: String,
     /// A line for every page's footer.
     pub licence: Option<String>,
+    /// How essays' markdown is read (`[markdown]`).
     pub markdown: Markdown,
 }
 

@@ -10,11 +10,13 @@ use std::path::{Path, PathBuf};
 /// One content error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The file.
     pub path: PathBuf,
     /// 1-based.
     pub line: usize,
     /// 1-based, in characters.
     pub col: usize,
+    /// What is wrong, and what was expected.
     pub message: String,
     /// The source line, shown under the message where it helps.
     pub source_line: Option<String>,
@@ -136,12 +138,15 @@ impl From<ContentError> for String {
 
 /// Maps byte offsets of one source file to lines and columns.
 pub struct Source<'a> {
+    /// The file.
     pub path: &'a Path,
+    /// Its text.
     pub text: &'a str,
     line_starts: Vec<usize>,
 }
 
 impl<'a> Source<'a> {
+    /// The map of `text`, the file at `path`.
     pub fn new(path: &'a Path, text: &'a str) -> Source<'a> {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))

@@ -40,6 +40,7 @@ pub struct MathText<'a> {
 }
 
 impl<'a> MathText<'a> {
+    /// A font that writes into `sink`, no characters seen yet.
     pub fn new(sink: &'a dyn Sink) -> Self {
         MathText {
             sink,

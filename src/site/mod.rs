@@ -31,11 +31,6 @@
 //! directly or round a loop (in `scripts/` and `serve/` a folder's `mod.rs`
 //! and its files still do); each file's module doc says what it imports.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 mod bind;
 pub mod changes;
 pub mod claims;
@@ -128,6 +123,7 @@ impl Options {
 /// What a successful build did.
 #[derive(Debug)]
 pub struct Summary {
+    /// Pages written.
     pub pages: usize,
     /// Essay pages rendered anew (the rest were unchanged since the last build
     /// of this process).
@@ -141,6 +137,7 @@ pub struct Summary {
     /// Views drawn from their figures' data (the rest were in memory or in
     /// `figures/`, drawn from the same data by the same code).
     pub drawn: usize,
+    /// How long the build took.
     pub elapsed: Duration,
     /// The site was written, but something around it could not be tidied
     /// (a previous site that cannot be removed, say).
@@ -218,7 +215,9 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
 
 /// A built site: every file, in memory.
 pub struct Built {
+    /// Every file, by path.
     pub files: Files,
+    /// What the build did.
     pub summary: Summary,
     /// What the essays state, for `figures/` (none where a file ladder did
     /// not write stands in its place).
@@ -229,6 +228,7 @@ pub struct Built {
 /// computed figures and rendered pages in memory: a rebuild recomputes and
 /// re-renders only what its inputs changed.
 pub struct Site {
+    /// What to build.
     pub opts: Options,
     memory: figures::Memory,
     /// Rendered essay pages by URL, with the hash of everything they came
@@ -241,6 +241,7 @@ pub struct Site {
 }
 
 impl Site {
+    /// A site to build with `opts`, nothing in memory yet.
     pub fn new(opts: Options) -> Site {
         Site {
             opts,

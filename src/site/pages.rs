@@ -7,11 +7,6 @@
 //! the templates, in that direction: content loading, then page rendering, then
 //! templates; none of them imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::content::{self, Essay, Ladder};
 use super::diagnostics::{Diagnostic, Source};
 use super::directives::Kind;
@@ -137,7 +132,9 @@ pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, Stri
 /// What the pages that list essays show besides the list: the
 /// introductions, and each essay's lead figure drawn small, by its URL.
 pub struct Fronts<'a> {
+    /// The introductions, by ladder.
     pub intros: Intros<'a>,
+    /// Each essay's lead figure drawn small, by its URL.
     pub leads: HashMap<String, String>,
 }
 
@@ -231,6 +228,7 @@ struct FrontPage<'a> {
     leads: &'a HashMap<String, String>,
 }
 
+/// A ladder as the templates see it.
 #[derive(Serialize)]
 pub struct LadderContext {
     slug: String,
@@ -240,6 +238,7 @@ pub struct LadderContext {
     rungs: Vec<PageLink>,
 }
 
+/// What every page's template sees.
 #[derive(Serialize)]
 pub struct SiteContext {
     ladders: Vec<LadderContext>,
@@ -252,6 +251,7 @@ pub struct SiteContext {
     shared: tera::Context,
 }
 
+/// An essay as its template sees it.
 #[derive(Serialize)]
 pub struct EssayContext {
     title: String,
@@ -301,6 +301,7 @@ struct LadderLinks<'a> {
     next: Option<&'a LadderContext>,
 }
 
+/// The link to essay `e`.
 pub fn link_to(e: &Essay) -> PageLink {
     PageLink {
         title: e.front.title.clone(),
@@ -310,6 +311,7 @@ pub fn link_to(e: &Essay) -> PageLink {
     }
 }
 
+/// The context every page shares.
 pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
     let mut site = SiteContext {
         config: config.clone(),
@@ -332,6 +334,7 @@ pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Confi
     site
 }
 
+/// The context of one essay's page.
 pub fn essay_context(
     essay: &Essay,
     essays: &[Essay],

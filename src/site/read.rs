@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 pub struct Kind {
     /// What the file is, for messages.
     pub what: &'static str,
+    /// The largest such file ladder reads, in bytes.
     pub max: u64,
 }
 

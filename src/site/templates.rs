@@ -36,6 +36,7 @@ pub const ASSETS: [(&str, &[u8]); 1] = [(
 
 /// Loaded templates and the static files.
 pub struct Templates {
+    /// The page templates.
     pub tera: tera::Tera,
     /// The `STATIC` files, by name.
     pub statics: Vec<(&'static str, String)>,

@@ -32,6 +32,7 @@ pub struct Path {
     pub steps: Vec<Step>,
 }
 
+/// One step of a path after `ID.KEY`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// `.key`: an object's key, or a list's index.

@@ -157,6 +157,7 @@ pub(super) fn hash(text: &str) -> String {
 
 /// Where artifacts are read from and written to.
 pub struct Cache {
+    /// The `figures/` folder.
     pub dir: PathBuf,
     /// The project root, which every artifact read must be inside.
     pub root: PathBuf,

@@ -6,11 +6,6 @@
 //!
 //! It imports [`super::job`] and [`super::cache`]; neither imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::cache::{Cache, Lookup, hash};
 use super::job::{Figure, Job, Key};
 use crate::generators::Data;
@@ -30,15 +25,21 @@ pub enum Origin {
     Reused,
     /// Computed by running its generator; `changed` when an artifact made by
     /// other solver code (or before `--force`) held different data.
-    Computed { changed: bool },
+    Computed {
+        /// An artifact of other solver code held different data.
+        changed: bool,
+    },
 }
 
 /// A figure with its origin and how many of its views were drawn (not read
 /// from memory or an artifact) by this build.
 #[derive(Clone, Debug)]
 pub struct Got {
+    /// The figure.
     pub figure: Arc<Figure>,
+    /// Where its data came from.
     pub origin: Origin,
+    /// How many of its views this build drew.
     pub drawn: usize,
 }
 
@@ -48,6 +49,7 @@ pub trait Progress: Sync {
     fn start(&self, total: usize);
     /// One finished.
     fn done(&self, label: &str, took: Duration);
+    /// All are done.
     fn finish(&self);
     /// A line for the person at the terminal (how a rebuild of `ladder serve` went).
     fn say(&self, line: &str) {
@@ -102,23 +104,39 @@ fn install_panic_hook() {
 pub enum FigureError {
     /// The parameters are beyond the generator's limits.
     #[error("generator `{name}` refuses these parameters: {limit}")]
-    Refused { name: &'static str, limit: String },
+    Refused {
+        /// The generator.
+        name: &'static str,
+        /// The limit, and what the parameters would need.
+        limit: String,
+    },
     /// Generator code panicked: what it was doing (running, or drawing a
     /// view), the panic's message and where.
     #[error("generator `{name}` panicked {what}: {panic}")]
     Panicked {
+        /// The generator.
         name: &'static str,
+        /// What it was doing.
         what: String,
+        /// The panic's message and where.
         panic: String,
     },
     /// What the generator returned is not data.
     #[error("generator `{name}`: {why}")]
-    Unreadable { name: &'static str, why: String },
+    Unreadable {
+        /// The generator.
+        name: &'static str,
+        /// Why it is not data.
+        why: String,
+    },
     /// The generator cannot draw `view` from its data.
     #[error("generator `{name}` cannot draw `{view}` from its data: {why}")]
     Undrawable {
+        /// The generator.
         name: &'static str,
+        /// The view.
         view: String,
+        /// Why it cannot be drawn.
         why: String,
     },
 }

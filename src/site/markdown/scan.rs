@@ -18,8 +18,11 @@ use std::ops::Range;
 /// A heading with its stable id.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Heading {
+    /// 1 for `#`, up to 6.
     pub level: u8,
+    /// The heading's text.
     pub text: String,
+    /// Its anchor, unique in the page.
     pub id: String,
 }
 
@@ -33,6 +36,7 @@ pub struct Scan {
     pub exprs: Vec<Expression>,
     /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
+    /// The figure and data blocks, in order.
     pub directives: Vec<Directive>,
     /// Each directive block of the body, in order: the index of its
     /// directive, or `None` for one that failed.
@@ -46,6 +50,7 @@ pub struct Scan {
 /// prepared text, or a directive's fenced block, taken whole.
 #[derive(Clone, Debug)]
 pub enum Piece<'t> {
+    /// A markdown event and its range.
     Event(Event<'t>, Range<usize>),
     /// A `figure` or `data` block: the index of its directive among the
     /// essay's, or `None` for one that failed (or stands in a caption).

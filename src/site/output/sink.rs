@@ -24,6 +24,7 @@ every build.\nladder refuses to replace a non-empty folder that lacks this file.
 pub struct Files(pub BTreeMap<PathBuf, Vec<u8>>);
 
 impl Files {
+    /// Adds the file `path` holding `bytes`.
     pub fn add(&mut self, path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
         self.0.insert(path.into(), bytes.into());
     }
@@ -32,6 +33,7 @@ impl Files {
 /// Takes a build's files, one at a time, from any thread (one path from one
 /// thread at a time).
 pub trait Sink: Sync {
+    /// Adds the file `path` (relative to the site) holding `bytes`.
     fn add(&self, path: PathBuf, bytes: &[u8]);
 }
 
