@@ -11,11 +11,6 @@
 //! (the paths no essay may take); page rendering imports it, never the other
 //! way.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::diagnostics::{ContentError, Diagnostic, Source, control_character};
 use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
@@ -31,14 +26,17 @@ use unicode_normalization::UnicodeNormalization as _;
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
+    /// The essay's title.
     pub title: String,
     /// The ladder's slug, with its byte range in the essay's source.
     ladder: Spanned<String>,
     /// Position in the ladder, with its byte range in the essay's source.
     rung: Spanned<u32>,
+    /// A line for lists of essays and the feed.
     pub summary: Option<String>,
     /// When it was published, and last changed (shown on its page, in the feed).
     pub date: Option<toml::value::Datetime>,
+    /// When it was last changed.
     pub updated: Option<toml::value::Datetime>,
     /// Left out of a build unless drafts are asked for.
     #[serde(default)]
@@ -76,7 +74,12 @@ pub enum Kind {
     Essay,
     /// An `_index.md`: the words on its ladder's page, or (with an empty
     /// ladder) on the front page, whose title it may set.
-    Intro { weight: i64, title: Option<String> },
+    Intro {
+        /// Where the ladder stands among ladders (`weight`).
+        weight: i64,
+        /// The ladder's title, when the introduction sets it.
+        title: Option<String>,
+    },
 }
 
 /// The file name of a page's introduction.
@@ -91,11 +94,13 @@ pub struct Essay {
     pub content_path: String,
     /// From the file name.
     pub slug: String,
+    /// Its front matter.
     pub front: FrontMatter,
     /// The whole file.
     pub source: String,
     /// Byte offset where the markdown body starts.
     pub body_start: usize,
+    /// An essay or an introduction.
     pub kind: Kind,
 }
 
@@ -145,10 +150,12 @@ impl Essay {
         }
     }
 
+    /// Whether the essay is an `_index.md`.
     pub fn is_intro(&self) -> bool {
         matches!(self.kind, Kind::Intro { .. })
     }
 
+    /// The markdown after the front matter.
     pub fn body(&self) -> &str {
         &self.source[self.body_start..]
     }
@@ -157,8 +164,11 @@ impl Essay {
 /// A ladder: its rungs in order.
 #[derive(Clone, Debug)]
 pub struct Ladder {
+    /// The ladder's folder, the slug its essays name.
     pub slug: String,
+    /// Its title, from its introduction or its slug.
     pub title: String,
+    /// Its summary, from its introduction.
     pub summary: Option<String>,
     /// Indexes into the essays, ordered by rung.
     pub rungs: Vec<usize>,

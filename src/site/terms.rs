@@ -12,11 +12,6 @@
 //! lower files, never its `mod.rs`) and diagnostics; the claims' syntax imports
 //! it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::claims::data::EssayData;
 use super::claims::evaluate::ratio_of;
 use super::claims::path::{Path, closing, resolve};
@@ -31,18 +26,28 @@ use std::fmt;
 pub enum Term {
     /// `ID.KEY...`: keys, indexes, names and filters.
     Path(Path),
+    /// A number written in the expression.
     Number(Decimal),
+    /// `a + b`, `a - b`, `a * b` or `a / b`.
     Binary(Box<Term>, char, Box<Term>),
+    /// A function of its arguments (`len(ID.KEY)`).
     Call(Function, Vec<Term>),
 }
 
+/// A function a term may call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Function {
+    /// `len`: how many items a list (or an object) holds.
     Len,
+    /// `sum`.
     Sum,
+    /// `min`.
     Min,
+    /// `max`.
     Max,
+    /// `mean`.
     Mean,
+    /// `median`.
     Median,
 }
 

@@ -5,11 +5,6 @@
 //! It imports [`super::ratio`] and [`super::number_words`]; paths (whose
 //! filters compare) and the expression syntax import it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::number_words::{scaled, words};
 use super::ratio::{Ratio, decimal};
 use crate::site::diagnostics::ContentError;
@@ -23,9 +18,13 @@ pub enum Op {
     Eq,
     /// `~`: after rounding both to the literal's precision.
     Approx,
+    /// `<`.
     Lt,
+    /// `>`.
     Gt,
+    /// `<=`.
     Le,
+    /// `>=`.
     Ge,
 }
 
@@ -69,14 +68,18 @@ impl Op {
 /// A claim's literal, with the text it renders as.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Literal {
+    /// The literal as written, which a claim that holds renders as.
     pub text: String,
+    /// What it is, to compare with.
     pub kind: LiteralKind,
 }
 
+/// What a literal is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LiteralKind {
     /// An exact number: integers, number words, fractions, `8.5 million`.
     Exact {
+        /// The number.
         value: Ratio,
         /// What `~` rounds to: the place of a whole number's last non-zero
         /// digit, of the last digit written before a scale word (`8.50
@@ -85,14 +88,19 @@ pub enum LiteralKind {
     },
     /// Compared after rounding the computed value to `places` decimals.
     Decimal {
+        /// The number written.
         value: Decimal,
+        /// Its decimal places.
         places: u32,
     },
     /// Compared after rounding 100 x the computed ratio to `places` decimals.
     Percent {
+        /// The percentage written.
         value: Decimal,
+        /// Its decimal places.
         places: u32,
     },
+    /// A string in quotes, compared exactly.
     String(String),
 }
 

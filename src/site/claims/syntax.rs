@@ -5,11 +5,6 @@
 //! hold the quantities an expression starts with; nothing in the claims but
 //! [`super`] imports it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::literal::{Literal, LiteralKind, Op, comparable, operator, parse_literal};
 use crate::site::diagnostics::ContentError;
 use crate::site::terms::{self, Term};
@@ -19,7 +14,9 @@ use crate::site::terms::{self, Term};
 pub struct Found {
     /// Byte range of the whole `{{ ... }}` in the text.
     pub start: usize,
+    /// Byte offset just past the closing `}}` (or the text's end).
     pub end: usize,
+    /// The expression, or why it does not parse.
     pub expr: Result<Expr, ContentError>,
 }
 
@@ -28,6 +25,7 @@ pub struct Found {
 pub struct Expr {
     /// What it shows or claims of: a path, or a quantity derived from paths.
     pub term: Term,
+    /// Whether it shows, filters or claims.
     pub action: Action,
 }
 
@@ -46,10 +44,14 @@ impl Expr {
     }
 }
 
+/// What an expression does with its value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Shows it (`{{ ID.KEY }}`).
     Show,
+    /// Shows it through a filter (`{{ ID.KEY | words }}`).
     Filter(Filter),
+    /// Claims something of it (`{{ ID.KEY = 53 }}`).
     Claim(Claim),
 }
 
@@ -120,7 +122,9 @@ impl std::fmt::Display for Expr {
 /// A claim: the computed value against a literal or another value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
+    /// The comparison.
     pub op: Op,
+    /// What the value is compared with.
     pub against: Against,
     /// The words after `:`, printed instead of the literal.
     pub prints: Option<String>,
@@ -141,6 +145,7 @@ impl Claim {
 /// What a claim compares the computed value with.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Against {
+    /// A literal (`53`, `8.5 million`, `47%`).
     Literal(Literal),
     /// Another quantity of the essay's data.
     Term(Term),

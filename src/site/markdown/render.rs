@@ -4,11 +4,6 @@
 //! It imports the earlier stages ([`super::prepared`], [`super::scan`](mod@super::scan)),
 //! [`super::links`], content, claims, terms, math and scripts.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use super::links::LinkIndex;
 use super::lint;
 use super::prepared::Prepared;
@@ -27,11 +22,15 @@ use std::ops::Range;
 
 /// Everything the second pass needs for one essay.
 pub struct Context<'a> {
+    /// The essay.
     pub essay: &'a Essay,
+    /// What the first pass found in it.
     pub scan: &'a Scan,
+    /// The data its claims read.
     pub data: &'a EssayData<'a>,
     /// By figure directive id.
     pub figures: &'a BTreeMap<String, Shown<'a>>,
+    /// Where links to essays and files go.
     pub links: &'a LinkIndex,
     /// Ids whose directive or figure failed (and was reported).
     pub broken: &'a HashSet<String>,
@@ -42,14 +41,19 @@ pub struct Context<'a> {
 /// A figure as its essay shows it: its view and the stems of the data files
 /// it links (the job's whole data as JSON, the view's values as CSV).
 pub struct Shown<'a> {
+    /// The view.
     pub view: &'a View,
+    /// The stem of the job's data as JSON.
     pub json: String,
+    /// The stem of the view's values as CSV, when it has a table.
     pub csv: Option<String>,
 }
 
 /// An essay as HTML, with its headings' texts as the page shows them.
 pub struct Rendered {
+    /// The page's body.
     pub html: String,
+    /// Its headings.
     pub headings: Vec<Heading>,
     /// What the author may want to change: a claim's literal written
     /// otherwise than the site prints numbers, a caption naming a colour.
