@@ -60,14 +60,14 @@ fn write_sides(code: &mut String, module: &str, sides: [String; 2]) {
         code,
         "    Sides {{\n        module: {module:?},\n        solver: {solver},\n        draw: {draw},\n    }},"
     )
-    .expect("write to string");
+    .expect("writing to a String cannot fail");
 }
 
 /// A list of files as a slice literal.
 fn file_list(files: &[(String, Vec<u8>)]) -> String {
     let mut list = String::from("&[\n");
     for (name, _) in files {
-        writeln!(list, "            {name:?},").expect("write to string");
+        writeln!(list, "            {name:?},").expect("writing to a String cannot fail");
     }
     list + "        ]"
 }
@@ -109,6 +109,8 @@ fn main() {
         );
     }
     let code = format!("{fingerprints}];\n\n{dependencies}];\n");
-    let out = Path::new(&std::env::var("OUT_DIR").expect("OUT_DIR")).join("fingerprints.rs");
-    std::fs::write(out, code).expect("write fingerprints");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR for a build script"))
+        .join("fingerprints.rs");
+    std::fs::write(&out, code)
+        .unwrap_or_else(|e| panic!("build.rs: cannot write {}: {e}", out.display()));
 }

@@ -17,7 +17,7 @@ fn three_regions(c: &mut Criterion) {
         b.iter(|| {
             let v = value(black_box("L..#R.#L.|.R.#..#.."), MAX_EMPTY).unwrap();
             assert_eq!(v.canonical, "{1/4|-1,{0|-2}}");
-        })
+        });
     });
     group.finish();
 }
@@ -39,7 +39,7 @@ fn sweep(c: &mut Criterion) {
             let out = generator.run(black_box(&params));
             assert_eq!(out.data["sweep_boards"].as_u64().map(|n| n > 0), Some(true));
             assert!(out.checks.iter().all(|c| c.holds));
-        })
+        });
     });
     group.finish();
 }

@@ -43,7 +43,7 @@ fn five_by_five(c: &mut Criterion) {
         b.iter(|| {
             let (games, v) = value(black_box(5), black_box(5));
             assert_eq!(games.display(v), "0");
-        })
+        });
     });
     group.bench_function("value, then every game's thermograph", |b| {
         b.iter(|| {
@@ -51,7 +51,7 @@ fn five_by_five(c: &mut Criterion) {
             let (all, hot) = analyse_every_game(&games);
             assert_eq!(games.temperature(v), Dyadic::integer(-1));
             assert!(all == games.games().count() && hot > 0);
-        })
+        });
     });
     // The analysis alone, each time in a new table holding the value.
     group.bench_function("every game's thermograph, after the value", |b| {
@@ -62,7 +62,7 @@ fn five_by_five(c: &mut Criterion) {
                 assert!(all == games.games().count() && hot > 0);
             },
             BatchSize::LargeInput,
-        )
+        );
     });
     // Everything `analyse` gives, the reduced form and atomic weight too.
     group.bench_function("every game's whole analysis, after the value", |b| {
@@ -75,7 +75,7 @@ fn five_by_five(c: &mut Criterion) {
                 assert!(all_small > 0);
             },
             BatchSize::LargeInput,
-        )
+        );
     });
     group.finish();
     // Outside the timing: every thermograph's walls at 0 are its game's

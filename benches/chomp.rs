@@ -30,7 +30,7 @@ fn labelling(c: &mut Criterion) {
         group.throughput(Throughput::Elements(positions));
         group.sample_size(samples);
         group.bench_function(format!("{columns}x{rows}"), |b| {
-            b.iter(|| label_and_check(black_box(columns), black_box(rows)))
+            b.iter(|| label_and_check(black_box(columns), black_box(rows)));
         });
     }
     group.finish();

@@ -43,7 +43,7 @@ fn sweep(c: &mut Criterion) {
             assert_eq!(out.data["firing"]["reflection_only"], 56);
             assert_eq!(out.data["boards"][5]["expansions"]["none"], 17_348);
             assert!(out.checks.iter().all(|c| c.holds));
-        })
+        });
     });
     let defaults = Params::defaults(generator.spec()).expect("defaults are valid");
     group.bench_function("default run", |b| {
@@ -51,7 +51,7 @@ fn sweep(c: &mut Criterion) {
             let out = generator.run(black_box(&defaults));
             assert_eq!(out.data["search"]["half_turn"], 21_212);
             assert!(out.checks.iter().all(|c| c.holds));
-        })
+        });
     });
     group.finish();
 }
@@ -82,7 +82,7 @@ fn grundy(c: &mut Criterion) {
                     _ => {}
                 }
             }
-        })
+        });
     });
     let six = rectangles_up_to_six();
     group.bench_function("rectangles up to 6 x 6", |b| {
@@ -91,7 +91,7 @@ fn grundy(c: &mut Criterion) {
             for (&(m, n), &v) in six.iter().zip(&values) {
                 check_rules(m, n, v);
             }
-        })
+        });
     });
     group.finish();
 }

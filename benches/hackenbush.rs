@@ -56,7 +56,7 @@ fn generator(c: &mut Criterion) {
         b.iter(|| {
             let out = generator.run(black_box(&params));
             assert!(out.checks.iter().all(|c| c.holds));
-        })
+        });
     });
     group.finish();
 }

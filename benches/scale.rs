@@ -30,7 +30,7 @@ fn build_2000_essays(c: &mut Criterion) {
                 assert_eq!(summary.pages, ESSAYS + essays::LADDERS + 4);
             },
             BatchSize::PerIteration,
-        )
+        );
     });
 }
 

@@ -52,7 +52,7 @@ fn no_op_build(c: &mut Criterion) {
                 "a no-op build computed {:?}",
                 summary.computed
             );
-        })
+        });
     });
 }
 
@@ -77,7 +77,7 @@ fn redraw_build(c: &mut Criterion) {
             let summary = site::build(opts.clone(), &Silent).expect("builds");
             assert!(summary.computed.is_empty(), "{:?}", summary.computed);
             assert!(summary.drawn >= 20, "drew {}", summary.drawn);
-        })
+        });
     });
 }
 
@@ -121,7 +121,7 @@ fn edit_to_reload(c: &mut Criterion) {
                 total += started.elapsed();
             }
             total
-        })
+        });
     });
     std::fs::write(&path, original).expect("restore the essay");
 }
@@ -164,7 +164,7 @@ fn long_essay(c: &mut Criterion) {
             b.iter(|| {
                 let summary = site::build(opts.clone(), &Silent).expect("checks");
                 assert_eq!(summary.pages, 6);
-            })
+            });
         },
     );
     group.finish();

@@ -35,14 +35,14 @@ fn census(c: &mut Criterion) {
             assert_eq!(out.data["orders"]["replies"]["first"], 144);
             assert_eq!(out.data["pruned_cheaper_than_plain"], 548);
             out
-        })
+        });
     });
     group.bench_function("G = 20", |b| {
         b.iter(|| {
             let out = run(black_box(20));
             assert_holds(&out, 1766, 17);
             out
-        })
+        });
     });
     group.finish();
 }

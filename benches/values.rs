@@ -10,7 +10,7 @@ use std::collections::BTreeMap;
 use std::hint::black_box;
 use std::time::Duration;
 
-/// Value of the empty `rows` x `cols` board, from scratch, in CGSuite notation,
+/// Value of the empty `rows` x `cols` board, from scratch, in `CGSuite` notation,
 /// searched on every core when `parallel` (as `ladder value` does).
 fn empty_board(rows: usize, cols: usize, parallel: bool) -> String {
     let games = GameTable::new();
@@ -62,7 +62,7 @@ fn boards(c: &mut Criterion) {
                 b.iter(|| {
                     let value = empty_board(black_box(rows), black_box(cols), parallel);
                     assert_eq!(value, expected);
-                })
+                });
             });
         }
     }
@@ -82,11 +82,11 @@ fn catalogue(c: &mut Criterion) {
                 let out = generator.run(black_box(&params));
                 assert_eq!(out.data["shapes"], shapes);
                 assert!(out.checks.iter().all(|c| c.holds));
-            })
+            });
         });
     }
     group.bench_function("shapes N=10", |b| {
-        b.iter(|| assert_eq!(shapes_up_to(black_box(10)).len(), 12871))
+        b.iter(|| assert_eq!(shapes_up_to(black_box(10)).len(), 12871));
     });
     group.finish();
 }

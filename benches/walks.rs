@@ -27,7 +27,7 @@ fn walks(c: &mut Criterion) {
     let board = quarters();
     group.throughput(Throughput::Elements(8_503_056));
     group.bench_function("domineering_9x5_quarters", |b| {
-        b.iter(|| assert_eq!(black_box(board).walk().positions, 8_503_056))
+        b.iter(|| assert_eq!(black_box(board).walk().positions, 8_503_056));
     });
     let positions = positions_in(12, 8) as u64;
     group.throughput(Throughput::Elements(positions));
@@ -36,8 +36,8 @@ fn walks(c: &mut Criterion) {
             assert_eq!(
                 u128::from(walk_bar(black_box(12), 8).positions),
                 positions_in(12, 8)
-            )
-        })
+            );
+        });
     });
     group.finish();
 }

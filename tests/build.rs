@@ -636,6 +636,7 @@ fn the_bundled_essays_pass_every_check_without_a_warning() {
 /// alone into a scratch root with every such claim's literal changed, fails
 /// `ladder check` with one error per claim, at its line.
 #[test]
+#[allow(clippy::too_many_lines, reason = "one table of every essay's claims")]
 fn the_essays_computed_claims_fail_when_their_values_change() {
     let essays: &[(&str, &[(&str, &str)])] = &[
         (

@@ -194,9 +194,10 @@ fn every_relative_link_reaches_a_file_and_a_heading() {
             if anchor.is_empty() {
                 continue;
             }
-            let ids = match target.extension().is_some_and(|e| e == "md") {
-                true => anchors(&parse(&read(&target))),
-                false => Vec::new(),
+            let ids = if target.extension().is_some_and(|e| e == "md") {
+                anchors(&parse(&read(&target)))
+            } else {
+                Vec::new()
             };
             if !ids.iter().any(|id| id == anchor) {
                 broken.push(format!(

@@ -470,7 +470,7 @@ fn with_a_base_url_the_sitemap_names_every_page_and_pages_name_their_canonical_u
         .map(|u| if u.ends_with('/') { u } else { format!("{u}/") })
         .collect();
     built.sort();
-    let mut named: Vec<String> = locs.iter().map(|s| s.to_string()).collect();
+    let mut named: Vec<String> = locs.iter().map(std::string::ToString::to_string).collect();
     named.sort();
     assert_eq!(named, built);
     assert!(

@@ -1,7 +1,7 @@
 //! A generated site for measuring the site engine at scale: `n` essays in
 //! 20 ladders, each of four sections of three 60-word paragraphs with one
 //! inline math span per paragraph. The words come from a fixed list drawn by
-//! SplitMix64 with a fixed seed, so the same `n` gives the same site. The
+//! `SplitMix64` with a fixed seed, so the same `n` gives the same site. The
 //! same folder is a Hugo site too (`hugo.toml` and a minimal `layouts/`), so
 //! the two engines can be timed on the same pages.
 

@@ -124,7 +124,7 @@ impl GameTable {
 
     /// The temperature of `g`: the least `t >= -1` at which `g` cooled by `t`
     /// is infinitely close to a number; `-1 / 2^k` for a number with
-    /// denominator `2^k` (so -1 for integers), as in CGSuite.
+    /// denominator `2^k` (so -1 for integers), as in `CGSuite`.
     pub fn temperature(&self, g: GameId) -> Dyadic {
         self.thermograph(g).temperature()
     }

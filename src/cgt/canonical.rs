@@ -19,7 +19,7 @@
 //! Ids then depend on the order in which threads store games, and nothing
 //! shown to a reader may depend on them (the display orders options by text).
 //!
-//! Display ([`GameTable::display`]) follows CGSuite's notation; the
+//! Display ([`GameTable::display`]) follows `CGSuite`'s notation; the
 //! `notation` submodule recognises and writes games, and [`typeset`] writes
 //! that notation (and numbers) as a reader reads them. What the theory says
 //! of a game beyond its value (stops aside) is in [`super::analysis`].

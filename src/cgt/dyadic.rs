@@ -16,6 +16,7 @@ pub struct Dyadic {
 }
 
 impl Dyadic {
+    /// The number 0.
     pub const ZERO: Dyadic = Dyadic { num: 0, exp: 0 };
 
     /// The integer `n`.
@@ -44,6 +45,7 @@ impl Dyadic {
         self.exp
     }
 
+    /// Whether the number is whole (its denominator 1).
     pub fn is_integer(self) -> bool {
         self.exp == 0
     }

@@ -8,7 +8,7 @@
 //! whose regions are memoised by key and, where a symmetry swaps the players,
 //! by the negated key too), walks over positions ([`walk`]), the values
 //! themselves ([`canonical`]: short partizan games in canonical form,
-//! hash-consed into a shared table, and written in CGSuite's notation),
+//! hash-consed into a shared table, and written in `CGSuite`'s notation),
 //! what the theory says of them beyond their value ([`analysis`]: stops,
 //! mean, temperature and [`thermograph`]s, cooling, atomic weight, reduced
 //! forms, birthdays, memoised in the same table), numbers ([`dyadic`]) and the bit-set boards of games played on a rectangle

@@ -151,6 +151,7 @@ pub struct Grundy<'g, G: Impartial> {
 }
 
 impl<'g, G: Impartial> Grundy<'g, G> {
+    /// A search of `game`'s values, with nothing known yet.
     pub fn new(game: &'g G) -> Self {
         Grundy {
             game,
@@ -227,18 +228,17 @@ impl<'g, G: Impartial> Grundy<'g, G> {
                 wins = v == Nimber(heap);
             } else {
                 let key = self.game.key(&regions[i]);
-                match self.settled(&key, heap) {
-                    Some(holds) => wins = holds,
-                    None => {
-                        pending_tests.push(Pending {
-                            promising: self.game.promising(&regions[i]),
-                            size: self.game.size(&regions[i]),
-                            at: pending.len(),
-                            key,
-                            heap,
-                        });
-                        pending.push(regions.swap_remove(i));
-                    }
+                if let Some(holds) = self.settled(&key, heap) {
+                    wins = holds;
+                } else {
+                    pending_tests.push(Pending {
+                        promising: self.game.promising(&regions[i]),
+                        size: self.game.size(&regions[i]),
+                        at: pending.len(),
+                        key,
+                        heap,
+                    });
+                    pending.push(regions.swap_remove(i));
                 }
             }
             if wins {
@@ -312,11 +312,11 @@ struct Facts {
 impl Facts {
     const UNKNOWN: u32 = u32::MAX;
 
-    fn value(&self) -> Option<Nimber> {
+    fn value(self) -> Option<Nimber> {
         (self.value != Facts::UNKNOWN).then_some(Nimber(self.value))
     }
 
-    fn ruled_out(&self, k: u32) -> bool {
+    fn ruled_out(self, k: u32) -> bool {
         k < u32::BITS && self.ruled_out >> k & 1 == 1
     }
 

@@ -13,6 +13,7 @@ use std::hash::Hash;
 
 /// A game whose positions are won or lost for the player to move.
 pub trait WinLoss {
+    /// A position, the key its verdict is memoised under.
     type Position: Clone + Eq + Hash;
 
     /// The positions one move away from `p`, in the order the search tries them.
@@ -40,6 +41,7 @@ pub struct Outcomes<G: WinLoss> {
 }
 
 impl<G: WinLoss> Outcomes<G> {
+    /// A search of `game`, with nothing known yet.
     pub fn new(game: G) -> Self {
         Outcomes {
             game,

@@ -165,13 +165,12 @@ impl<G: Partizan> Values<G> {
         depth: usize,
         spare: &mut Spare<G>,
     ) -> GameId {
-        let stored = match found.or_else(|| self.memo.get(&key)) {
-            Some(g) => g,
-            None => {
-                let v = self.search(games, region, depth, spare);
-                let g = if negated { games.neg(v) } else { v };
-                self.memo.insert(key, g)
-            }
+        let stored = if let Some(g) = found.or_else(|| self.memo.get(&key)) {
+            g
+        } else {
+            let v = self.search(games, region, depth, spare);
+            let g = if negated { games.neg(v) } else { v };
+            self.memo.insert(key, g)
         };
         if negated { games.neg(stored) } else { stored }
     }

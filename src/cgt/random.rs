@@ -1,4 +1,4 @@
-//! SplitMix64 (Steele, Lea and Flood, 2014): the seeded sequence behind every
+//! `SplitMix64` (Steele, Lea and Flood, 2014): the seeded sequence behind every
 //! deterministic sample on the site (random games, families of graphs). Its
 //! constants are written here, so a sample is fixed by this code, never by a
 //! crate's version. It also draws random short games into a [`GameTable`]
@@ -7,11 +7,12 @@
 
 use super::canonical::{GameId, GameTable};
 
-/// A SplitMix64 generator.
+/// A `SplitMix64` generator.
 #[derive(Clone, Debug)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// The generator started from `seed`: one seed, one sequence.
     pub fn new(seed: u64) -> SplitMix64 {
         SplitMix64(seed)
     }

@@ -239,6 +239,7 @@ impl<K: Hash + Eq + Clone, V: Copy> Memo<K, V> {
         }
     }
 
+    /// The value stored for `key`, if there is one.
     pub fn get(&self, key: &K) -> Option<V> {
         Self::probe(self.tables.newest(), hash_of(key), key).ok()
     }

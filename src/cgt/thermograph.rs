@@ -17,7 +17,7 @@
 //! at the mean. An integer's thermograph is a mast from `t = -1`. Every other
 //! game's, a non-integer number's included, comes from its canonical options
 //! as above: so the number `m / 2^k` (`k >= 1`) has temperature `-1 / 2^k`,
-//! and its walls below that are its options' tilted ones (CGSuite's and the
+//! and its walls below that are its options' tilted ones (`CGSuite`'s and the
 //! `cgt` crate's convention, and Siegel's).
 //!
 //! Everything is exact: walls are linear between vertices whose temperatures

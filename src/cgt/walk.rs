@@ -529,7 +529,7 @@ mod tests {
         // Take one or two tokens from four: routes r(n) = 1 + r(n-1) + r(n-2),
         // so r(0..=4) = 1, 2, 4, 7, 12. Position i holds 4 - i tokens.
         let w = walk_ranked(5, 0, |i, to| {
-            (i + 1..=i + 2).filter(|&j| j < 5).for_each(|j| to.push(j))
+            (i + 1..=i + 2).filter(|&j| j < 5).for_each(|j| to.push(j));
         });
         let expected = Walk {
             positions: 5,

@@ -23,7 +23,7 @@ pub struct BuildArgs {
     /// write (it has no .ladder-output file): they are deleted.
     #[arg(long)]
     replace_output: bool,
-    /// Where the site will be published (overrides ladder.toml's base_url):
+    /// Where the site will be published (overrides ladder.toml's `base_url)`:
     /// the feed, the sitemap and canonical links need it.
     #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
     base_url: Option<String>,
@@ -161,7 +161,7 @@ mod tests {
     use std::time::Duration;
 
     fn summary(reused: usize, computed: &[&str], changed: &[&str]) -> Summary {
-        let strings = |l: &[&str]| l.iter().map(|s| s.to_string()).collect();
+        let strings = |l: &[&str]| l.iter().map(std::string::ToString::to_string).collect();
         Summary {
             pages: 7,
             rendered: 3,

@@ -33,7 +33,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // Not while a build of this root may be writing artifacts.
     let _lock = output::check::lock_root(&args.root, &|| {
-        err!("waiting for a build of {} to finish", args.root.display())
+        err!("waiting for a build of {} to finish", args.root.display());
     })?;
     // An essay with an error may name a figure once it is fixed, and a
     // figures/ outside the project is not ladder's: refuse.

@@ -18,9 +18,10 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let listing = match args.markdown {
-        true => markdown(),
-        false => describe_all(),
+    let listing = if args.markdown {
+        markdown()
+    } else {
+        describe_all()
     };
     super::exit::closed_pipe_is_fine(std::io::Write::write_all(
         &mut std::io::stdout(),

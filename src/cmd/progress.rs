@@ -30,7 +30,7 @@ impl Progress for Bar {
                 ProgressStyle::with_template(
                     "{spinner} computing figures {pos}/{len} [{elapsed}] {msg}",
                 )
-                .expect("a valid template"),
+                .expect("the template is a constant in indicatif's syntax"),
             );
             self.0.enable_steady_tick(Duration::from_millis(120));
         }

@@ -1,5 +1,5 @@
 //! `ladder value GAME POSITION`: prints the value of a position in the
-//! site's notation (`{2 | −1/2}`, `∗2`, `±1`; CGSuite's ASCII with
+//! site's notation (`{2 | −1/2}`, `∗2`, `±1`; `CGSuite`'s ASCII with
 //! `--ascii`), and with `--analysis` what the core says of it, one fact a
 //! line, or with `--json` all of it as JSON for scripts: the canonical value
 //! of Domineering or Amazons with its outcome, stops, mean, temperature,
@@ -44,10 +44,10 @@ pub struct Args {
     #[arg(long)]
     analysis: bool,
     /// Print the value and everything `--analysis` adds as one JSON object,
-    /// games in CGSuite's notation and numbers exact (`"-3/4"`).
+    /// games in `CGSuite`'s notation and numbers exact (`"-3/4"`).
     #[arg(long, conflicts_with_all = ["analysis", "ascii"])]
     json: bool,
-    /// Write games in CGSuite's ASCII notation (`+-1`, `{2|0||0}`, `*2`, `^`).
+    /// Write games in `CGSuite`'s ASCII notation (`+-1`, `{2|0||0}`, `*2`, `^`).
     #[arg(long)]
     ascii: bool,
 }
@@ -56,7 +56,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let facts = match facts(&args.game, &args.position, args.max_cells) {
         Ok(facts) => facts,
         Err(msg) => {
-            err!("error: {msg}");
+            err!("error: {msg:#}");
             return Ok(ExitCode::from(USAGE_ERROR));
         }
     };
@@ -74,21 +74,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// What the core says of `position` in the game named `game`, its regions
 /// limited to `max_cells` or the game's default, or why it was refused.
-fn facts(game: &str, position: &str, max_cells: Option<u32>) -> Result<Facts, String> {
+fn facts(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<Facts> {
     let game = position::game(game)?;
     let games = GameTable::new();
     let g = game
         .value(&games, position, max_cells)
         .map_err(|r| match r {
-            Refusal::Unreadable(why) => why,
+            Refusal::Unreadable(why) => anyhow::anyhow!(why),
             Refusal::TooLarge { message, needs } => {
-                format!("{message}; pass --max-cells {needs} to raise the limit")
+                anyhow::anyhow!("{message}; pass --max-cells {needs} to raise the limit")
             }
         })?;
     Ok(Facts::of(&games, g, game.impartial))
 }
 
-/// A game or number in CGSuite's notation as the terminal shows it: the
+/// A game or number in `CGSuite`'s notation as the terminal shows it: the
 /// site's notation, its thin spaces plain ones, or the ASCII as it is.
 fn shown(text: &str, ascii: bool) -> String {
     match typeset::game(text) {
@@ -129,12 +129,13 @@ fn lines(facts: &Facts, ascii: bool) -> Vec<(&'static str, String)> {
 mod tests {
     use super::*;
 
-    /// The value in CGSuite's notation.
-    fn value(game: &str, position: &str, max_cells: Option<u32>) -> Result<String, String> {
+    /// The value in `CGSuite`'s notation.
+    fn value(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<String> {
         facts(game, position, max_cells).map(|f| f.value)
     }
 
-    /// What `--analysis` prints, and in CGSuite's ASCII.
+    /// What `--analysis` prints, and in `CGSuite`'s ASCII.
+    #[allow(clippy::format_collect, reason = "a test's few lines")]
     fn analysis(game: &str, position: &str) -> (String, String) {
         let facts = facts(game, position, None).unwrap();
         let text = |ascii| {
@@ -264,9 +265,9 @@ mod tests {
     #[test]
     fn refuses_bad_grids_with_a_reason() {
         for game in ["domineering", "cram"] {
-            let err = value(game, "..|.o", None).unwrap_err();
+            let err = value(game, "..|.o", None).unwrap_err().to_string();
             assert!(err.contains("row 2, column 2"), "{err}");
-            let err = value(game, "...|..", None).unwrap_err();
+            let err = value(game, "...|..", None).unwrap_err().to_string();
             assert!(err.contains("same length"), "{err}");
         }
         // Cram's boards hold at most 64 cells, Domineering's 128: a 5 x 13
@@ -275,7 +276,7 @@ mod tests {
         rows[4].replace_range(..2, "..");
         let wide = rows.join("|");
         assert_eq!(value("domineering", &wide, None).unwrap(), "-1");
-        let err = value("cram", &wide, None).unwrap_err();
+        let err = value("cram", &wide, None).unwrap_err().to_string();
         assert!(err.contains("more than 64 cells"), "{err}");
     }
 
@@ -285,19 +286,25 @@ mod tests {
         // worst cost measured at its limit; Cram, whose
         // default is its own, takes a 6 x 6 (the half turn settles it at once)
         // and a 1 x 40 strip, but not a 6 x 7.
-        let err = value("domineering", &["........"; 5].join("|"), None).unwrap_err();
+        let err = value("domineering", &["........"; 5].join("|"), None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("a region of 40 free cells"), "{err}");
         assert!(
             err.contains("worst 32-cell Domineering region measured"),
             "{err}"
         );
         assert!(err.contains("--max-cells 40"), "{err}");
-        let err = value("domineering", &["......"; 6].join("|"), None).unwrap_err();
+        let err = value("domineering", &["......"; 6].join("|"), None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("--max-cells 36"), "{err}");
         let six = ["......"; 6].join("|");
         assert_eq!(value("cram", &six, None).unwrap(), "0");
         assert!(value("cram", &".".repeat(40), None).is_ok());
-        let err = value("cram", &["......."; 6].join("|"), None).unwrap_err();
+        let err = value("cram", &["......."; 6].join("|"), None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("worst 40-cell Cram region measured"), "{err}");
         assert!(err.contains("--max-cells 42"), "{err}");
         // The limit is on regions: two 3 x 3 rooms on a 3 x 7 board are within 8 cells.
@@ -315,10 +322,10 @@ mod tests {
         assert_eq!(amazons("L.."), "2");
         // Two strips apart: 1 + -1 = 0.
         assert_eq!(amazons("L.|##|R."), "0");
-        let err = value("amazons", "L.#|..x", None).unwrap_err();
+        let err = value("amazons", "L.#|..x", None).unwrap_err().to_string();
         assert!(err.contains("row 2, column 3"), "{err}");
         let open = ["....."; 3].join("|").replacen('.', "L", 1);
-        let err = value("amazons", &open, None).unwrap_err();
+        let err = value("amazons", &open, None).unwrap_err().to_string();
         assert!(err.contains("14 empty squares"), "{err}");
         assert!(err.contains("--max-cells 14"), "{err}");
     }
@@ -330,12 +337,19 @@ mod tests {
         assert_eq!(hackenbush("0-1 1-2 2-0"), "*");
         assert_eq!(hackenbush("0-1 1-2"), "*2");
         assert_eq!(hackenbush("0-0 0-0"), "0");
-        let err = value("hackenbush", "0-1 1:2", None).unwrap_err();
+        let err = value("hackenbush", "0-1 1:2", None)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("`1:2` at column 5"), "{err}");
     }
 
     #[test]
     fn an_unknown_game_is_refused() {
-        assert!(value("chess", "...", None).unwrap_err().contains("no game"));
+        assert!(
+            value("chess", "...", None)
+                .unwrap_err()
+                .to_string()
+                .contains("no game")
+        );
     }
 }

@@ -59,7 +59,7 @@ impl Graph {
             .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
             .map(|e| e.unwrap_or_else(|e| panic!("build.rs: cannot list the sources: {e}")))
             .filter(|e| e.file_type().is_file() && e.path().extension().is_some_and(|x| x == "rs"))
-            .map(|e| e.into_path())
+            .map(walkdir::DirEntry::into_path)
             .collect();
         files.sort();
         let mut nodes = Vec::new();
@@ -68,9 +68,13 @@ impl Graph {
             let file = path.to_string_lossy().replace('\\', "/");
             let text = std::fs::read_to_string(&path)
                 .unwrap_or_else(|e| panic!("build.rs: cannot read {file}: {e}"));
-            let parsed = paths::parse(&text, &module_of(&file))
-                .unwrap_or_else(|e| panic!("build.rs: {file}:{e}"));
-            let dir = Path::new(&file).parent().expect("a source has a folder");
+            let parsed = paths::parse(&text, &module_of(&file)).unwrap_or_else(|e| {
+                let at = e.span().start();
+                panic!("build.rs: {file}:{}:{}: {e}", at.line, at.column + 1)
+            });
+            let dir = Path::new(&file)
+                .parent()
+                .expect("a source is a file under src/, which is its folder or holds it");
             for (module, to) in &parsed.paths {
                 let to = dir.join(to).to_string_lossy().replace('\\', "/");
                 declared.insert(to, module.clone());
@@ -221,11 +225,12 @@ fn hashed_files(graph: &Graph, closure: &BTreeSet<usize>) -> Vec<(String, Vec<u8
     let mut files = BTreeMap::new();
     for &n in closure {
         let node = &graph.nodes[n];
-        let text = std::fs::read_to_string(&node.file).expect("read source");
+        let text = std::fs::read_to_string(&node.file)
+            .unwrap_or_else(|e| panic!("build.rs: cannot read {}: {e}", node.file));
         files.insert(node.file.clone(), node.parsed.hashed(&text).into_bytes());
         let dir = Path::new(&node.file)
             .parent()
-            .expect("a source has a folder");
+            .expect("a source is a file under src/, which is its folder or holds it");
         for included in &node.parsed.includes {
             let path = dir.join(included);
             let bytes = std::fs::read(&path).unwrap_or_else(|e| {
@@ -255,11 +260,10 @@ pub fn sides() -> Vec<Sides> {
         .find(|n| n.file == REGISTRY)
         .unwrap_or_else(|| panic!("build.rs: no {REGISTRY}"));
     let generators = &registry.parsed.registered;
-    if generators.is_empty() {
-        panic!(
-            "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
-        );
-    }
+    assert!(
+        !generators.is_empty(),
+        "build.rs: {REGISTRY} has no `registry! {{ module::Type, ... }}` naming a generator"
+    );
     let drawing = |n: usize| {
         let file = &graph.nodes[n].file;
         file.starts_with(DRAWING) || file.ends_with("/views.rs")
@@ -268,11 +272,10 @@ pub fn sides() -> Vec<Sides> {
         .iter()
         .map(|module| {
             let path = vec!["generators".to_string(), module.clone()];
-            if !graph.modules.contains_key(&path) {
-                panic!(
-                    "build.rs: {REGISTRY} names `{module}`, which has no file under src/generators"
-                );
-            }
+            assert!(
+                graph.modules.contains_key(&path),
+                "build.rs: {REGISTRY} names `{module}`, which has no file under src/generators"
+            );
             let own: Vec<usize> = graph.subtree(&path).collect();
             let draw = closure(&edges, own.iter().copied(), |_| false);
             let solver = closure(

@@ -65,12 +65,10 @@ impl Parsed {
     }
 }
 
-/// Reads what the file of module `module` says.
-pub fn parse(text: &str, module: &[String]) -> Result<Parsed, String> {
-    let file = syn::parse_file(text).map_err(|e| {
-        let at = e.span().start();
-        format!("{}:{}: {e}", at.line, at.column + 1)
-    })?;
+/// Reads what the file of module `module` says; an error is syn's, where
+/// it lies in the file (`span().start()`).
+pub fn parse(text: &str, module: &[String]) -> syn::Result<Parsed> {
+    let file = syn::parse_file(text)?;
     let mut reader = Reader {
         parsed: Parsed::default(),
         context: module.to_vec(),
@@ -104,10 +102,7 @@ fn whole_lines(text: &str, range: Range<usize>) -> Range<usize> {
         .map_or(text.len(), |n| range.end + n + 1);
     let alone = text[line_start..range.start].trim().is_empty()
         && text[range.end..line_end].trim().is_empty();
-    match alone {
-        true => line_start..line_end,
-        false => range,
-    }
+    if alone { line_start..line_end } else { range }
 }
 
 /// The file's reader: what it found so far, and where it is.
@@ -117,7 +112,7 @@ struct Reader {
     context: Vec<String>,
     /// How many inline modules are around.
     inline: usize,
-    errors: Vec<String>,
+    errors: Vec<syn::Error>,
 }
 
 impl Reader {
@@ -171,8 +166,9 @@ impl Reader {
                     self.parsed.registered.push(module);
                 }
             }
-            Err(e) => self.errors.push(format!(
-                "a `registry!` list is not `module::Type, ...`: {e}"
+            Err(e) => self.errors.push(syn::Error::new(
+                e.span(),
+                format!("a `registry!` list is not `module::Type, ...`: {e}"),
             )),
         }
         let span =

@@ -25,14 +25,17 @@ pub struct Grid {
 }
 
 impl Grid {
+    /// The `rows` x `cols` board, or why it cannot be one.
     pub fn new(rows: usize, cols: usize) -> Result<Grid, GridError> {
         Frame::new(rows, cols).map(|frame| Grid { frame })
     }
 
+    /// How many rows the board has.
     pub fn rows(&self) -> usize {
         self.frame.rows()
     }
 
+    /// How many columns the board has.
     pub fn cols(&self) -> usize {
         self.frame.cols()
     }

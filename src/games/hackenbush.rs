@@ -58,9 +58,12 @@ impl FromStr for Graph {
 
     /// Reads an edge list: `a-b` tokens separated by whitespace.
     fn from_str(text: &str) -> Result<Graph, ParseError> {
-        let vertex = |s: &str| match s.bytes().all(|b| b.is_ascii_digit()) {
-            true => s.parse::<u32>().ok(),
-            false => None,
+        let vertex = |s: &str| {
+            if s.bytes().all(|b| b.is_ascii_digit()) {
+                s.parse::<u32>().ok()
+            } else {
+                None
+            }
         };
         let mut edges = Vec::new();
         let mut rest = text;
@@ -71,15 +74,14 @@ impl FromStr for Graph {
             let edge = token
                 .split_once('-')
                 .and_then(|(a, b)| Some((vertex(a)?, vertex(b)?)));
-            match edge {
-                Some(edge) => edges.push(edge),
-                None => {
-                    let offset = text.len() - rest.len() + start;
-                    return Err(ParseError {
-                        token: token.to_string(),
-                        column: text[..offset].chars().count() + 1,
-                    });
-                }
+            if let Some(edge) = edge {
+                edges.push(edge);
+            } else {
+                let offset = text.len() - rest.len() + start;
+                return Err(ParseError {
+                    token: token.to_string(),
+                    column: text[..offset].chars().count() + 1,
+                });
             }
             rest = &rest[start + len..];
         }
@@ -139,6 +141,7 @@ impl Graph {
         Graph { edges }
     }
 
+    /// The edges, as pairs of vertices (vertex 0 the ground).
     pub fn edges(&self) -> &[(u32, u32)] {
         &self.edges
     }
@@ -242,9 +245,12 @@ impl Graph {
         let part_of_edge = ends
             .iter()
             .enumerate()
-            .map(|(e, &(a, b))| match bridges.is_bridge[e] {
-                true => Some(part_of_node[node_of[a].max(node_of[b])]),
-                false => (node_of[a] != unset).then(|| part_of_node[node_of[a]]),
+            .map(|(e, &(a, b))| {
+                if bridges.is_bridge[e] {
+                    Some(part_of_node[node_of[a].max(node_of[b])])
+                } else {
+                    (node_of[a] != unset).then(|| part_of_node[node_of[a]])
+                }
             })
             .collect();
         Fusion {

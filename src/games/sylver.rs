@@ -9,6 +9,11 @@
 //! search ([`Game`], searched in full by [`Solver`]). What the searches cost
 //! is the sylver-proofs generator's instrument and lives with it.
 
+#![allow(
+    missing_docs,
+    reason = "issue 31: public items here not yet documented"
+)]
+
 use crate::cgt::grid::bits;
 use crate::cgt::outcome::{Outcomes, WinLoss};
 
@@ -122,7 +127,7 @@ impl Position {
     /// Irreducible: the gaps pair off around the largest gap F, which is when
     /// the genus is (F + 2) div 2 (symmetric for odd F, pseudo-symmetric for even).
     pub fn is_irreducible(self) -> bool {
-        self.genus() == (self.largest_gap() + 2) / 2
+        self.genus() == u32::midpoint(self.largest_gap(), 2)
     }
 
     /// The pairing test's verdict on the position a move reaches: irreducible
@@ -236,7 +241,7 @@ mod tests {
     }
 
     /// Every semigroup with F at most `max_f` by brute force over subsets of
-    /// 1..=max_f that hold 1 and are closed as gap sets.
+    /// `1..=max_f` that hold 1 and are closed as gap sets.
     fn all_semigroups_by_subsets(max_f: u32) -> Vec<Position> {
         (0u64..1 << max_f)
             .map(|s| s << 1)
@@ -252,7 +257,7 @@ mod tests {
     /// and keep the choices that are gap sets.
     fn census_by_pairs(max: u32) -> Vec<Position> {
         let mut out = Vec::new();
-        for f in 2..=2 * max - 1 {
+        for f in 2..(2 * max) {
             let pairs = (f - 1) / 2;
             for choice in 0u64..1 << pairs {
                 let mut gaps = vec![f];

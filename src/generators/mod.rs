@@ -125,7 +125,7 @@ pub trait Generator: Sync {
 }
 
 /// A generator as it is written: its spec, a run that returns its data as
-/// a typed struct (declared with [`data!`], which documents its keys), and
+/// a typed struct (declared with `data!`, which documents its keys), and
 /// the views drawn from that data ([`Views`]).
 pub trait Solve: Sync {
     /// What a run returns.
@@ -170,7 +170,7 @@ impl<T: Solve> Generator for T {
     }
 }
 
-/// One documented data key of a struct declared with [`data!`]: a field.
+/// One documented data key of a struct declared with `data!`: a field.
 pub struct Key {
     /// The field's name, as the data names it.
     pub name: &'static str,
@@ -196,7 +196,7 @@ pub enum Form {
     },
 }
 
-/// A type whose keys are documented: a struct declared with [`data!`], or
+/// A type whose keys are documented: a struct declared with `data!`, or
 /// a list of them.
 pub trait Keyed {
     /// Its keys, in order.
@@ -279,6 +279,10 @@ macro_rules! data {
     ) => {
         $(#[$meta])*
         #[derive(serde::Serialize, serde::Deserialize)]
+        #[allow(
+            clippy::doc_markdown,
+            reason = "a key's doc is the text `ladder generators` prints, naming keys as claims write them"
+        )]
         $vis struct $name {
             $(
                 $(#[doc = $doc])+
@@ -324,7 +328,7 @@ impl Output {
 /// A run's data: a JSON object whose values are kept as JSON text and parsed
 /// only when an essay or a view names them. A catalogue of megabytes goes from
 /// its artifact into the site's data file without ever being parsed. Two data
-/// are equal when their texts are (serde_json writes one text per value).
+/// are equal when their texts are (`serde_json` writes one text per value).
 #[derive(Clone, Debug, Serialize, serde::Deserialize)]
 pub struct Data(BTreeMap<String, Box<RawValue>>);
 

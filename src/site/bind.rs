@@ -10,7 +10,7 @@ use super::claims::data::{EssayData, FigureData};
 use super::content::Essay;
 use super::diagnostics::{Diagnostic, Source};
 use super::directives::{self, Directive};
-use super::figures::compute::Got;
+use super::figures::compute::{FigureError, Got};
 use super::figures::job::{Job, Key};
 use super::markdown::render::Shown;
 use super::markdown::scan::Scan;
@@ -93,7 +93,7 @@ pub(super) fn bind<'a>(
     scan: &'a Scan,
     plan: &'a Plan,
     uses: &[usize],
-    results: &'a [Result<Got, String>],
+    results: &'a [Result<Got, FigureError>],
     data_files: &mut HashMap<Key, Arc<str>>,
     errors: &mut Vec<Diagnostic>,
 ) -> Bound<'a> {

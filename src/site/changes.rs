@@ -204,11 +204,15 @@ fn exact(value: &Value) -> String {
 /// A statement whose value changed since the last successful build.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Change {
+    /// The essay.
     pub path: PathBuf,
+    /// The statement's line, 1-based.
     pub line: usize,
     /// The expression's spelling.
     pub expr: String,
+    /// The value the last successful build computed.
     pub old: String,
+    /// The value computed now.
     pub new: String,
     /// A claim that held in the last successful build and fails now.
     pub now_false: bool,
@@ -244,7 +248,7 @@ impl Record {
     /// The record in `dir`: `Ok(None)` when there is none (or one of
     /// another format), `Err` (a note) when the file there is not one ladder
     /// wrote.
-    pub fn read(dir: &Path, root: &Path) -> Result<Option<Record>, String> {
+    pub fn read(dir: &Path, root: &Path) -> Result<Option<Record>, RecordError> {
         let path = dir.join(FILE);
         let bytes = match read(&path, root, RECORD) {
             Ok(bytes) => bytes,
@@ -264,7 +268,7 @@ impl Record {
 
     /// Writes the record into `dir`, unless a file ladder did not write is
     /// there; `Err` says why it was not written.
-    pub fn store(&self, dir: &Path, root: &Path) -> Result<(), String> {
+    pub fn store(&self, dir: &Path, root: &Path) -> Result<(), RecordError> {
         let path = dir.join(FILE);
         let mut text = serde_json::to_string_pretty(self).expect("a record serialises");
         text.push('\n');
@@ -274,24 +278,46 @@ impl Record {
         Record::read(dir, root)?;
         std::fs::create_dir_all(dir)
             .and_then(|()| write_new(&path, text.as_bytes()))
-            .map_err(|e| {
-                format!(
-                    "the values were not recorded in {} ({e}); the next build compares with the \
-                     last record",
-                    path.display()
-                )
-            })
+            .map_err(|source| RecordError::Unwritten { path, source })
     }
+}
+
+/// Why the record was not read or not written: a note, the build goes on.
+#[derive(Debug, thiserror::Error)]
+pub enum RecordError {
+    /// The file at the record's path is not one ladder wrote (`why`).
+    #[error(
+        "{} {why}: nothing is compared with it and it is left alone (remove it to record values \
+         again)",
+        path.display()
+    )]
+    Foreign {
+        /// The record's path.
+        path: PathBuf,
+        /// What is wrong with it.
+        why: String,
+    },
+    /// The record could not be written.
+    #[error(
+        "the values were not recorded in {} ({source}); the next build compares with the last \
+         record",
+        path.display()
+    )]
+    Unwritten {
+        /// The record's path.
+        path: PathBuf,
+        /// Why it was not written.
+        source: std::io::Error,
+    },
 }
 
 /// The note for a file at the record's path that is not one ladder wrote
 /// (`why`).
-fn foreign(path: &Path, why: &str) -> String {
-    format!(
-        "{} {why}: nothing is compared with it and it is left alone (remove it to record values \
-         again)",
-        path.display()
-    )
+fn foreign(path: &Path, why: &str) -> RecordError {
+    RecordError::Foreign {
+        path: path.to_path_buf(),
+        why: why.to_string(),
+    }
 }
 
 #[cfg(test)]
@@ -380,14 +406,17 @@ mod tests {
             .map(|k| text.find(k).unwrap())
             .collect();
         assert!(keys.is_sorted(), "{text}");
-        assert_eq!(Record::read(dir.path(), dir.path()), Ok(Some(record)));
+        assert_eq!(Record::read(dir.path(), dir.path()).unwrap(), Some(record));
         // Another format's record is replaced without a word.
         std::fs::write(dir.path().join(FILE), r#"{"format": 0, "essays": []}"#).unwrap();
-        assert_eq!(Record::read(dir.path(), dir.path()), Ok(None));
+        assert_eq!(Record::read(dir.path(), dir.path()).unwrap(), None);
         Record::default().store(dir.path(), dir.path()).unwrap();
         // A file of someone else's is left alone.
         std::fs::write(dir.path().join(FILE), "[1, 2]").unwrap();
-        let e = Record::default().store(dir.path(), dir.path()).unwrap_err();
+        let e = Record::default()
+            .store(dir.path(), dir.path())
+            .unwrap_err()
+            .to_string();
         assert!(e.contains("not a record of values ladder wrote"), "{e}");
         assert_eq!(
             std::fs::read_to_string(dir.path().join(FILE)).unwrap(),

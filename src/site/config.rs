@@ -8,7 +8,7 @@
 //!
 //! It imports only diagnostics and the file reader.
 
-use super::diagnostics::{Diagnostic, Source, control_character, cut};
+use super::diagnostics::{ContentError, Diagnostic, Source, control_character, cut};
 use super::read::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -35,6 +35,7 @@ pub struct Config {
     pub language: String,
     /// A line for every page's footer.
     pub licence: Option<String>,
+    /// How essays' markdown is read (`[markdown]`).
     pub markdown: Markdown,
 }
 
@@ -111,9 +112,9 @@ impl Config {
                 return Err(error(key, control_character(key, c)));
             }
         }
-        language(&config.language).map_err(|m| error("language", m))?;
+        language(&config.language).map_err(|m| error("language", m.into()))?;
         if let Some(url) = &config.base_url {
-            config.base_url = Some(base_url(url).map_err(|m| error("base_url", m))?);
+            config.base_url = Some(base_url(url).map_err(|m| error("base_url", m.into()))?);
         }
         Ok(config)
     }
@@ -125,20 +126,18 @@ pub const MAX_LANGUAGE: usize = 20;
 
 /// Checks that `tag` is a well-formed BCP 47 language tag (`en`, `en-GB`,
 /// `sr-Latn-RS`) of at most [`MAX_LANGUAGE`] characters.
-pub fn language(tag: &str) -> Result<(), String> {
+pub fn language(tag: &str) -> Result<(), ContentError> {
     let expected = "expected a BCP 47 language tag such as `en`, `en-GB` or `sr-Latn-RS`";
     if let Err(e) = oxilangtag::LanguageTag::parse(tag) {
-        return Err(format!(
-            "`{}` is not a language tag ({e}); {expected}",
-            cut(tag)
-        ));
+        return Err(format!("`{}` is not a language tag ({e}); {expected}", cut(tag)).into());
     }
     if tag.chars().count() > MAX_LANGUAGE {
         return Err(format!(
             "`{}` is longer than {MAX_LANGUAGE} characters, the most the search index takes; \
              {expected}",
             cut(tag)
-        ));
+        )
+        .into());
     }
     Ok(())
 }
@@ -146,7 +145,7 @@ pub fn language(tag: &str) -> Result<(), String> {
 /// A base URL as the site uses it: an absolute `http` or `https` URL with a
 /// host (and a port from 1 to 65535, if any), ending in `/` (one is added),
 /// with no query, fragment or spaces.
-pub fn base_url(url: &str) -> Result<String, String> {
+pub fn base_url(url: &str) -> Result<String, ContentError> {
     let expected = "expected an absolute URL such as `https://example.org/games/`";
     let shown = cut(url);
     let rest = url
@@ -154,13 +153,13 @@ pub fn base_url(url: &str) -> Result<String, String> {
         .or_else(|| url.strip_prefix("http://"))
         .ok_or_else(|| format!("`{shown}` does not start with https:// or http://; {expected}"))?;
     if rest.is_empty() || rest.starts_with('/') {
-        return Err(format!("`{shown}` names no host; {expected}"));
+        return Err(format!("`{shown}` names no host; {expected}").into());
     }
     if let Some(c) = url
         .chars()
         .find(|c| c.is_whitespace() || c.is_control() || matches!(c, '?' | '#' | '"' | '<' | '>'))
     {
-        return Err(format!("`{shown}` holds {c:?}; {expected}"));
+        return Err(format!("`{shown}` holds {c:?}; {expected}").into());
     }
     let uri = url
         .parse::<hyper::Uri>()
@@ -173,7 +172,8 @@ pub fn base_url(url: &str) -> Result<String, String> {
         return Err(format!(
             "`{shown}` names the port `{}`, which is not a number from 1 to 65535; {expected}",
             cut(port)
-        ));
+        )
+        .into());
     }
     Ok(if url.ends_with('/') {
         url.to_string()

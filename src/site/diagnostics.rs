@@ -10,11 +10,13 @@ use std::path::{Path, PathBuf};
 /// One content error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagnostic {
+    /// The file.
     pub path: PathBuf,
     /// 1-based.
     pub line: usize,
     /// 1-based, in characters.
     pub col: usize,
+    /// What is wrong, and what was expected.
     pub message: String,
     /// The source line, shown under the message where it helps.
     pub source_line: Option<String>,
@@ -86,14 +88,65 @@ fn window(line: &str, col: usize) -> (String, usize) {
     (shown, caret)
 }
 
+/// What is wrong with something an author wrote (a claim, a quantity, a
+/// link, a formula, a setting) before it is placed: the stage that knows
+/// where the text stands reports it as a [`Diagnostic`] there
+/// ([`Source::error_at`], [`Diagnostic::file`]), its message unchanged.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct ContentError(String);
+
+impl ContentError {
+    /// The error `message` says.
+    pub fn new(message: impl Into<String>) -> ContentError {
+        ContentError(message.into())
+    }
+
+    /// This error within `what` (a claim, a parameter): `what: message`.
+    #[must_use]
+    pub fn within(self, what: impl fmt::Display) -> ContentError {
+        ContentError(format!("{what}: {}", self.0))
+    }
+}
+
+/// The message, as text (a test asks what it says).
+impl std::ops::Deref for ContentError {
+    type Target = str;
+
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for ContentError {
+    fn from(message: String) -> ContentError {
+        ContentError(message)
+    }
+}
+
+impl From<&str> for ContentError {
+    fn from(message: &str) -> ContentError {
+        ContentError(message.to_string())
+    }
+}
+
+impl From<ContentError> for String {
+    fn from(error: ContentError) -> String {
+        error.0
+    }
+}
+
 /// Maps byte offsets of one source file to lines and columns.
 pub struct Source<'a> {
+    /// The file.
     pub path: &'a Path,
+    /// Its text.
     pub text: &'a str,
     line_starts: Vec<usize>,
 }
 
 impl<'a> Source<'a> {
+    /// The map of `text`, the file at `path`.
     pub fn new(path: &'a Path, text: &'a str) -> Source<'a> {
         let line_starts = std::iter::once(0)
             .chain(text.match_indices('\n').map(|(i, _)| i + 1))

@@ -15,7 +15,9 @@ use std::collections::BTreeMap;
 /// Which kind of block.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Kind {
+    /// A `figure` block: a view drawn in the page.
     Figure,
+    /// A `data` block: a figure computed for claims, not shown.
     Data,
 }
 
@@ -33,12 +35,19 @@ impl Kind {
 /// A validated directive.
 #[derive(Clone)]
 pub struct Directive {
+    /// A figure or a data block.
     pub kind: Kind,
+    /// The id claims and links name it by.
     pub id: String,
+    /// The generator it runs.
     pub generator: &'static dyn Generator,
+    /// Its parameters.
     pub params: Params,
+    /// The caption, if any.
     pub caption: Option<Located>,
+    /// The alternative text, if any.
     pub alt: Option<String>,
+    /// The view shown.
     pub view: &'static str,
     /// Byte offset of the block's first line in the essay source.
     pub offset: usize,
@@ -59,7 +68,9 @@ impl std::fmt::Debug for Directive {
 /// A string from the body with the offset of its key's line in the source.
 #[derive(Clone, Debug)]
 pub struct Located {
+    /// The string.
     pub text: String,
+    /// The byte offset of its key's line.
     pub offset: usize,
     /// Where the text stands in the source character for character, when it
     /// does (no escapes): errors inside it can then point into it.

@@ -1,7 +1,7 @@
 //! The math font a site carries: STIX Math's design with TrueType outlines
 //! (`templates/fonts/LadderMath-Regular.ttf`, made once by `convert.py`
 //! beside it; see `OFL.txt` there), cut down for each site to the glyphs its
-//! MathML can show and written as WOFF2.
+//! `MathML` can show and written as WOFF2.
 //!
 //! [`MathText`] watches the files a build writes and keeps the characters of
 //! every page's `<math>` elements; [`subset`] keeps the glyphs a browser may
@@ -40,6 +40,7 @@ pub struct MathText<'a> {
 }
 
 impl<'a> MathText<'a> {
+    /// A font that writes into `sink`, no characters seen yet.
     pub fn new(sink: &'a dyn Sink) -> Self {
         MathText {
             sink,
@@ -49,7 +50,7 @@ impl<'a> MathText<'a> {
 
     /// The math font for the pages seen so far, as WOFF2.
     pub fn font(&self) -> Vec<u8> {
-        subset(&self.chars.lock().expect("no add panics"))
+        subset(&self.chars.lock().expect("nothing panics holding the lock"))
     }
 }
 
@@ -59,7 +60,10 @@ impl Sink for MathText<'_> {
             && let Ok(html) = std::str::from_utf8(bytes)
         {
             let found = in_math(html);
-            self.chars.lock().expect("no add panics").extend(found);
+            self.chars
+                .lock()
+                .expect("nothing panics holding the lock")
+                .extend(found);
         }
         self.sink.add(path, bytes);
     }
@@ -68,7 +72,7 @@ impl Sink for MathText<'_> {
 /// The characters of `html` that a browser takes from the math font: the
 /// text of its `<math>` elements (entities decoded) but their annotations,
 /// with the italic letter the browser shows for each letter that has one
-/// (MathML Core's `math-auto` transform of a one-letter `<mi>`), and the
+/// (`MathML` Core's `math-auto` transform of a one-letter `<mi>`), and the
 /// radical sign where there is a root.
 pub fn in_math(html: &str) -> BTreeSet<char> {
     use html5gum::Token;
@@ -104,7 +108,7 @@ pub fn in_math(html: &str) -> BTreeSet<char> {
     chars
 }
 
-/// The mathematical italic form of `c`, by MathML Core's table of italic
+/// The mathematical italic form of `c`, by `MathML` Core's table of italic
 /// mappings.
 fn italic(c: char) -> Option<char> {
     let to = match c {
@@ -267,12 +271,12 @@ mod tests {
             let sizes = construction
                 .math_glyph_variant_records()
                 .iter()
-                .map(|v| v.variant_glyph());
+                .map(read_fonts::tables::math::MathGlyphVariantRecord::variant_glyph);
             let parts = construction.glyph_assembly().into_iter().flatten();
             let parts = parts.flat_map(|a| {
                 a.part_records()
                     .iter()
-                    .map(|p| p.glyph_id())
+                    .map(read_fonts::tables::math::GlyphPartRecord::glyph_id)
                     .collect::<Vec<_>>()
             });
             for g in sizes.chain(parts) {

@@ -57,7 +57,7 @@ pub fn ladder_leads(
     ladders: &[Ladder],
     scans: &[Scan],
     shown: &[&BTreeMap<String, Shown<'_>>],
-    leads: &HashMap<String, String>,
+    leads: &HashMap<String, String, impl std::hash::BuildHasher>,
 ) -> (HashMap<String, Lead>, Vec<Diagnostic>) {
     let mut out = HashMap::new();
     let mut errors = Vec::new();

@@ -1,6 +1,6 @@
-//! LaTeX math to MathML at build time, so pages need no JavaScript to show it.
+//! LaTeX math to `MathML` at build time, so pages need no JavaScript to show it.
 //!
-//! pulldown-latex writes some of the author's text into its MathML as it is
+//! pulldown-latex writes some of the author's text into its `MathML` as it is
 //! (single symbols such as `<`, function names, the annotation), so this
 //! module escapes it: function names and numbers before they are written, the
 //! annotation as it is handed over, and a single symbol afterwards, when it
@@ -8,7 +8,7 @@
 //!
 //! It imports only diagnostics.
 
-use super::diagnostics::cut;
+use super::diagnostics::{ContentError, cut};
 use pulldown_latex::config::DisplayMode;
 use pulldown_latex::event::{Content, Dimension, DimensionUnit, Event};
 use pulldown_latex::{Parser, RenderConfig, Storage, push_mathml};
@@ -49,7 +49,7 @@ const GAP: usize = 5;
 
 /// Renders `latex` as a `<math>` element; `display` for `$$...$$` blocks.
 /// A LaTeX error is returned with the parser's message.
-pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
+pub fn to_mathml(latex: &str, display: bool) -> Result<String, ContentError> {
     let shown = latex.trim();
     let chain = depth(latex).map_err(|why| format!("{why} in `{}`", cut(shown)))?;
     if chain <= INLINE_CHAIN {
@@ -77,7 +77,7 @@ pub fn to_mathml(latex: &str, display: bool) -> Result<String, String> {
 /// parser recurses through `\frac\text^\frac\text^...`). A group, a
 /// `\left`...`\right` or an environment is parsed on its own, so chains
 /// inside it start afresh.
-fn depth(latex: &str) -> Result<usize, String> {
+fn depth(latex: &str) -> Result<usize, ContentError> {
     /// A chain at one level of nesting.
     struct Level {
         run: usize,
@@ -112,9 +112,9 @@ fn depth(latex: &str) -> Result<usize, String> {
                     chars.next();
                 }
                 if DEFINITIONS.contains(&name.as_str()) {
-                    return Err(format!(
-                        "`\\{name}` defines a macro, which ladder does not take"
-                    ));
+                    return Err(
+                        format!("`\\{name}` defines a macro, which ladder does not take").into(),
+                    );
                 }
                 match name.as_str() {
                     "left" | "begin" | "begingroup" => {
@@ -148,20 +148,21 @@ fn depth(latex: &str) -> Result<usize, String> {
             _ => {}
         }
         if levels.len() - 1 > MAX_NESTING {
-            return Err(format!("LaTeX nested more than {MAX_NESTING} groups deep"));
+            return Err(format!("LaTeX nested more than {MAX_NESTING} groups deep").into());
         }
         if chain > MAX_CHAIN {
             return Err(format!(
                 "LaTeX with a chain of more than {MAX_CHAIN} commands, each of which may be an \
                  argument of the one before (write arguments in braces: `\\hat{{x}}`)"
-            ));
+            )
+            .into());
         }
     }
     Ok(chain)
 }
 
-/// The MathML of `latex`, whose chains [`depth`] has measured.
-fn convert(latex: &str, display: bool) -> Result<String, String> {
+/// The `MathML` of `latex`, whose chains [`depth`] has measured.
+fn convert(latex: &str, display: bool) -> Result<String, ContentError> {
     let shown = latex.trim();
     let storage = Storage::new();
     let events = Parser::new(latex, &storage)
@@ -261,10 +262,7 @@ fn escape_content(mathml: &str) -> String {
 /// Whether `rest` (after a `&`) continues an entity: `name;` or `#digits;`.
 fn is_entity(rest: &str) -> bool {
     let body = rest.strip_prefix('#').unwrap_or(rest);
-    let len = body
-        .bytes()
-        .take_while(|b| b.is_ascii_alphanumeric())
-        .count();
+    let len = body.bytes().take_while(u8::is_ascii_alphanumeric).count();
     len > 0 && body[len..].starts_with(';')
 }
 

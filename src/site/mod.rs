@@ -13,7 +13,7 @@
 //!    reusing artifacts in `DIR/figures/` ([`figures`]);
 //! 5. bind: each essay's directives to their figures, with its data files; a
 //!    failing identity, a panic or a view not drawn is an error at the directive;
-//! 6. render: each essay's markdown, parsed again, to HTML, with MathML
+//! 6. render: each essay's markdown, parsed again, to HTML, with `MathML`
 //!    ([`math`]), values and checked claims ([`claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
@@ -62,7 +62,7 @@ use crate::generators::Generator;
 use bind::{Bound, Plan};
 use content::{Essay, Ladder};
 use diagnostics::Diagnostic;
-use figures::{Cache, Got, Origin, Progress};
+use figures::{Cache, FigureError, Got, Origin, Progress};
 use markdown::{LinkIndex, Scan};
 use output::sink::{Files, Sink};
 use pages::{SiteContext, essay_context, render_page, site_context};
@@ -74,6 +74,10 @@ use std::time::{Duration, Instant};
 
 /// What to build.
 #[derive(Clone)]
+#[allow(
+    clippy::struct_excessive_bools,
+    reason = "the command line's independent switches, each a flag"
+)]
 pub struct Options {
     /// The folder holding `content/`, `templates/` and `figures/`.
     pub root: PathBuf,
@@ -121,6 +125,7 @@ impl Options {
 /// What a successful build did.
 #[derive(Debug)]
 pub struct Summary {
+    /// Pages written.
     pub pages: usize,
     /// Essay pages rendered anew (the rest were unchanged since the last build
     /// of this process).
@@ -134,6 +139,7 @@ pub struct Summary {
     /// Views drawn from their figures' data (the rest were in memory or in
     /// `figures/`, drawn from the same data by the same code).
     pub drawn: usize,
+    /// How long the build took.
     pub elapsed: Duration,
     /// The site was written, but something around it could not be tidied
     /// (a previous site that cannot be removed, say).
@@ -188,7 +194,7 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
         progress.say(&format!(
             "waiting for another build of {} to finish",
             root.display()
-        ))
+        ));
     })
     .map_err(Failure::Io)?;
     let out = output::check::Output::check(&opts.root, &opts.output, opts.replace_output)
@@ -204,14 +210,16 @@ pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure>
     if let Some(record) = &record
         && let Err(note) = record.store(&site.opts.root.join("figures"), &site.opts.root)
     {
-        summary.notes.push(note);
+        summary.notes.push(note.to_string());
     }
     Ok(summary)
 }
 
 /// A built site: every file, in memory.
 pub struct Built {
+    /// Every file, by path.
     pub files: Files,
+    /// What the build did.
     pub summary: Summary,
     /// What the essays state, for `figures/` (none where a file ladder did
     /// not write stands in its place).
@@ -222,6 +230,7 @@ pub struct Built {
 /// computed figures and rendered pages in memory: a rebuild recomputes and
 /// re-renders only what its inputs changed.
 pub struct Site {
+    /// What to build.
     pub opts: Options,
     memory: figures::Memory,
     /// Rendered essay pages by URL, with the hash of everything they came
@@ -234,6 +243,7 @@ pub struct Site {
 }
 
 impl Site {
+    /// A site to build with `opts`, nothing in memory yet.
     pub fn new(opts: Options) -> Site {
         Site {
             opts,
@@ -249,7 +259,7 @@ impl Site {
         let files = Mutex::new(Files::default());
         let (summary, record) = self.build_into(&files, progress)?;
         Ok(Built {
-            files: files.into_inner().expect("no add panics"),
+            files: files.into_inner().expect("nothing panics holding the lock"),
             summary,
             record,
         })
@@ -424,7 +434,7 @@ impl<'a> Build<'a> {
         plan: &Plan,
         memory: &mut figures::Memory,
         progress: &dyn Progress,
-    ) -> Vec<Result<Got, String>> {
+    ) -> Vec<Result<Got, FigureError>> {
         let cache = Cache {
             dir: self.opts.root.join("figures"),
             root: self.opts.root.clone(),
@@ -436,7 +446,7 @@ impl<'a> Build<'a> {
 
     /// The record of what the essays stated at the last successful build,
     /// when this build compares with it.
-    fn previous(&self) -> Result<Option<changes::Record>, String> {
+    fn previous(&self) -> Result<Option<changes::Record>, changes::RecordError> {
         if self.opts.changes {
             changes::Record::read(&self.opts.root.join("figures"), &self.opts.root)
         } else {
@@ -452,7 +462,7 @@ impl<'a> Build<'a> {
         essays: &[Essay],
         scans: &'b [Scan],
         plan: &'b Plan,
-        results: &'b [Result<Got, String>],
+        results: &'b [Result<Got, FigureError>],
         data_files: &mut HashMap<figures::Key, Arc<str>>,
     ) -> Vec<Bound<'b>> {
         let keys: HashSet<&figures::Key> = plan.jobs.iter().map(|j| &j.key).collect();
@@ -483,7 +493,9 @@ impl<'a> Build<'a> {
             let stated: Vec<changes::Statements> = (essays.par_iter().zip(scans).zip(bound))
                 .map(|((essay, scan), bound)| changes::Statements::of(essay, scan, &bound.data))
                 .collect();
-            stated.into_iter().for_each(|s| statements.append(s));
+            for s in stated {
+                statements.append(s);
+            }
         }
         statements
     }
@@ -501,7 +513,7 @@ impl<'a> Build<'a> {
     ) -> pages::Fronts<'i> {
         let essays = &shared.input.essays;
         let outcomes: Vec<(blake3::Hash, Outcome<'i>, Vec<Diagnostic>)> = {
-            let (build, kept) = (&*self, &*pages);
+            let (build, kept) = (&*self, pages.as_ref());
             (essays.par_iter().zip(scans).zip(&bound))
                 .map(|((essay, scan), bound)| build.render_essay(shared, essay, scan, bound, kept))
                 .collect()
@@ -554,7 +566,7 @@ impl<'a> Build<'a> {
         essay: &'i Essay,
         scan: &Scan,
         bound: &Bound,
-        pages: &Option<Pages>,
+        pages: Option<&Pages>,
     ) -> (blake3::Hash, Outcome<'i>, Vec<Diagnostic>) {
         let mut key = blake3::Hasher::new();
         key.update(shared.hash.as_bytes());
@@ -563,7 +575,7 @@ impl<'a> Build<'a> {
         let url = essay.url();
         let path = essay.dir().join("index.html");
         if !essay.is_intro()
-            && let Some((k, html)) = pages.as_ref().and_then(|p| p.get(&url))
+            && let Some((k, html)) = pages.and_then(|p| p.get(&url))
             && *k == key
         {
             self.sink.add(path, html.as_bytes());
@@ -657,8 +669,8 @@ impl<'a> Build<'a> {
         mut self,
         input: &Input,
         plan: &Plan,
-        results: &[Result<Got, String>],
-        previous: Result<Option<changes::Record>, String>,
+        results: &[Result<Got, FigureError>],
+        previous: Result<Option<changes::Record>, changes::RecordError>,
         statements: &changes::Statements,
     ) -> Result<(Summary, Option<changes::Record>), Failure> {
         let changes = match &previous {
@@ -672,7 +684,7 @@ impl<'a> Build<'a> {
             return Err(Failure::Content(errors, changes));
         }
         if let Err(note) = &previous {
-            self.notes.push(note.clone());
+            self.notes.push(note.to_string());
         }
         let computed: Vec<(String, bool)> = plan
             .jobs

@@ -133,8 +133,11 @@ pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, Stri
 /// introductions, each essay's lead figure drawn small, by its URL, and
 /// each ladder's figure on the front page, by its slug.
 pub struct Fronts<'a> {
+    /// The introductions, by ladder.
     pub intros: Intros<'a>,
+    /// Each essay's lead figure drawn small, by its URL.
     pub leads: HashMap<String, String>,
+    /// Each ladder's figure on the front page, by its slug.
     pub ladder_leads: HashMap<String, Lead>,
 }
 
@@ -206,6 +209,7 @@ struct FrontPage<'a> {
     ladder_leads: &'a HashMap<String, Lead>,
 }
 
+/// A ladder as the templates see it.
 #[derive(Serialize)]
 pub struct LadderContext {
     slug: String,
@@ -215,6 +219,7 @@ pub struct LadderContext {
     rungs: Vec<PageLink>,
 }
 
+/// What every page's template sees.
 #[derive(Serialize)]
 pub struct SiteContext {
     ladders: Vec<LadderContext>,
@@ -227,6 +232,7 @@ pub struct SiteContext {
     shared: tera::Context,
 }
 
+/// An essay as its template sees it.
 #[derive(Serialize)]
 pub struct EssayContext {
     title: String,
@@ -276,6 +282,7 @@ struct LadderLinks<'a> {
     next: Option<&'a LadderContext>,
 }
 
+/// The link to essay `e`.
 pub fn link_to(e: &Essay) -> PageLink {
     PageLink {
         title: e.front.title.clone(),
@@ -285,6 +292,7 @@ pub fn link_to(e: &Essay) -> PageLink {
     }
 }
 
+/// The context every page shares.
 pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Config) -> SiteContext {
     let mut site = SiteContext {
         config: config.clone(),
@@ -307,6 +315,7 @@ pub fn site_context(essays: &[Essay], ladders: &[Ladder], config: &config::Confi
     site
 }
 
+/// The context of one essay's page.
 pub fn essay_context(
     essay: &Essay,
     essays: &[Essay],
@@ -314,10 +323,10 @@ pub fn essay_context(
     rendered: markdown::Rendered,
 ) -> EssayContext {
     let ladder = ladders.iter().find(|l| l.slug == essay.front.ladder());
-    let rungs = ladder.map(|l| l.rungs.as_slice()).unwrap_or(&[]);
+    let rungs = ladder.map_or(&[][..], |l| l.rungs.as_slice());
     let place = rungs
         .iter()
-        .position(|&i| std::ptr::eq(&essays[i], essay))
+        .position(|&i| std::ptr::eq(&raw const essays[i], essay))
         .unwrap_or(0);
     EssayContext {
         title: essay.front.title.clone(),

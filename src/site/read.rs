@@ -19,6 +19,7 @@ use std::path::{Path, PathBuf};
 pub struct Kind {
     /// What the file is, for messages.
     pub what: &'static str,
+    /// The largest such file ladder reads, in bytes.
     pub max: u64,
 }
 
@@ -123,7 +124,7 @@ fn regular(meta: &fs::Metadata, kind: Kind) -> Result<(), Unread> {
     if !meta.is_file() {
         return Err(Unread::Refused(format!(
             "is {}, not a regular file; ladder reads {} only from a regular file",
-            file_type(&meta.file_type()),
+            file_type(meta.file_type()),
             kind.what
         )));
     }
@@ -145,7 +146,7 @@ fn too_large(kind: Kind) -> Unread {
 }
 
 /// What a file that is not a regular one is, in words.
-fn file_type(t: &fs::FileType) -> &'static str {
+fn file_type(t: fs::FileType) -> &'static str {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;
@@ -179,9 +180,10 @@ pub fn inside(path: &Path, root: &Path) -> Result<(), Diagnostic> {
         return Ok(());
     };
     let root = fs::canonicalize(root).unwrap_or_else(|_| root.to_path_buf());
-    match real.starts_with(&root) {
-        true => Ok(()),
-        false => Err(Diagnostic::file(path, outside(&real, &root))),
+    if real.starts_with(&root) {
+        Ok(())
+    } else {
+        Err(Diagnostic::file(path, outside(&real, &root)))
     }
 }
 

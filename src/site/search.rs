@@ -23,7 +23,7 @@
 use super::layout::{SEARCH_BUNDLE as BUNDLE, SEARCH_PAGE as PAGE};
 use super::output::sink::Sink as _;
 use super::output::stage::Staging;
-use anyhow::{Context as _, Result, anyhow};
+use anyhow::{Context as _, Result};
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
 use std::path::{Path, PathBuf};
@@ -159,7 +159,12 @@ async fn bundle(
     pages: &[(PathBuf, String, blake3::Hash)],
 ) -> Result<Vec<(String, Vec<u8>)>> {
     let options = PagefindServiceConfig::builder()
-        .exclude_selectors(NOT_PROSE.iter().map(|s| s.to_string()).collect())
+        .exclude_selectors(
+            NOT_PROSE
+                .iter()
+                .map(std::string::ToString::to_string)
+                .collect(),
+        )
         .build();
     let mut index = PagefindIndex::new(Some(options)).map_err(pagefind_error)?;
     for (path, url, _) in pages {
@@ -194,7 +199,7 @@ fn page_url(path: &Path) -> Option<String> {
 }
 
 fn pagefind_error(e: anyhow::Error) -> anyhow::Error {
-    anyhow!("the search index could not be built: {e:#}")
+    e.context("the search index could not be built")
 }
 
 #[cfg(test)]

@@ -27,7 +27,7 @@ pub const STATIC: [(&str, &str); 2] = [
 ];
 
 /// Files every site carries as they are: the licence of the math font
-/// ([`super::font`], made for each site), which pages use for MathML, so math
+/// ([`super::font`], made for each site), which pages use for `MathML`, so math
 /// looks the same whatever fonts the reader has installed.
 pub const ASSETS: [(&str, &[u8]); 1] = [(
     "fonts/OFL.txt",
@@ -36,6 +36,7 @@ pub const ASSETS: [(&str, &[u8]); 1] = [(
 
 /// Loaded templates and the static files.
 pub struct Templates {
+    /// The page templates.
     pub tera: tera::Tera,
     /// The `STATIC` files, by name.
     pub statics: Vec<(&'static str, String)>,

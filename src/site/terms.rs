@@ -16,7 +16,7 @@ use super::claims::data::EssayData;
 use super::claims::evaluate::ratio_of;
 use super::claims::path::{Path, closing, resolve};
 use super::claims::ratio::Ratio;
-use super::diagnostics::cut;
+use super::diagnostics::{ContentError, cut};
 use rust_decimal::Decimal;
 use serde_json::Value;
 use std::fmt;
@@ -26,18 +26,28 @@ use std::fmt;
 pub enum Term {
     /// `ID.KEY...`: keys, indexes, names and filters.
     Path(Path),
+    /// A number written in the expression.
     Number(Decimal),
+    /// `a + b`, `a - b`, `a * b` or `a / b`.
     Binary(Box<Term>, char, Box<Term>),
+    /// A function of its arguments (`len(ID.KEY)`).
     Call(Function, Vec<Term>),
 }
 
+/// A function a term may call.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Function {
+    /// `len`: how many items a list (or an object) holds.
     Len,
+    /// `sum`.
     Sum,
+    /// `min`.
     Min,
+    /// `max`.
     Max,
+    /// `mean`.
     Mean,
+    /// `median`.
     Median,
 }
 
@@ -89,11 +99,6 @@ impl Term {
             Term::Call(_, args) => args.iter().flat_map(Term::ids).collect(),
         }
     }
-
-    /// Whether the term is a path alone.
-    pub fn is_path(&self) -> bool {
-        matches!(self, Term::Path(_))
-    }
 }
 
 /// One token of a term.
@@ -103,7 +108,7 @@ enum Token<'a> {
     Symbol(char),
 }
 
-fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
+fn tokens(text: &str) -> Result<Vec<Token<'_>>, ContentError> {
     let mut out = Vec::new();
     let mut rest = text.trim_start();
     while let Some(c) = rest.chars().next() {
@@ -119,14 +124,12 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
             let end = word_end(rest)?;
             let word = &rest[..end];
             if word.ends_with('-') {
-                return Err(format!(
-                    "`{word}`: a `-` between terms needs spaces around it"
-                ));
+                return Err(format!("`{word}`: a `-` between terms needs spaces around it").into());
             }
             out.push(Token::Word(word));
             rest = &rest[end..];
         } else {
-            return Err(format!("unexpected `{c}` in `{}`", text.trim()));
+            return Err(format!("unexpected `{c}` in `{}`", text.trim()).into());
         }
         rest = rest.trim_start();
     }
@@ -135,7 +138,7 @@ fn tokens(text: &str) -> Result<Vec<Token<'_>>, String> {
 
 /// Where the word that starts `text` ends: letters, digits, `_.-` and a
 /// path's `[...]` steps (which may hold spaces and operators).
-fn word_end(text: &str) -> Result<usize, String> {
+fn word_end(text: &str) -> Result<usize, ContentError> {
     let mut end = 0;
     loop {
         end += text[end..]
@@ -156,20 +159,21 @@ fn word_end(text: &str) -> Result<usize, String> {
 pub const MAX_TOKENS: usize = 256;
 
 /// Parses a term.
-pub fn parse(text: &str) -> Result<Term, String> {
+pub fn parse(text: &str) -> Result<Term, ContentError> {
     let tokens = tokens(text)?;
     if tokens.len() > MAX_TOKENS {
         return Err(format!(
             "`{}` has more than {MAX_TOKENS} numbers, names, operators and parentheses; a \
              claim states a quantity of a few",
             cut(text.trim())
-        ));
+        )
+        .into());
     }
     let mut parser = Parser { tokens, at: 0 };
     let term = parser.sum()?;
     match parser.tokens.get(parser.at) {
         None => Ok(term),
-        Some(t) => Err(format!("unexpected {} in `{}`", shown(t), text.trim())),
+        Some(t) => Err(format!("unexpected {} in `{}`", shown(t), text.trim()).into()),
     }
 }
 
@@ -201,20 +205,20 @@ impl<'a> Parser<'a> {
     }
 
     /// `product (('+' | '-') product)*`
-    fn sum(&mut self) -> Result<Term, String> {
+    fn sum(&mut self) -> Result<Term, ContentError> {
         self.chain(&['+', '-'], Parser::product)
     }
 
     /// `factor (('*' | '/') factor)*`
-    fn product(&mut self) -> Result<Term, String> {
+    fn product(&mut self) -> Result<Term, ContentError> {
         self.chain(&['*', '/'], Parser::factor)
     }
 
     fn chain(
         &mut self,
         ops: &[char],
-        operand: fn(&mut Parser<'a>) -> Result<Term, String>,
-    ) -> Result<Term, String> {
+        operand: fn(&mut Parser<'a>) -> Result<Term, ContentError>,
+    ) -> Result<Term, ContentError> {
         let mut term = operand(self)?;
         while let Some(&op) = ops.iter().find(|&&op| self.eat(op)) {
             term = Term::Binary(Box::new(term), op, Box::new(operand(self)?));
@@ -223,13 +227,14 @@ impl<'a> Parser<'a> {
     }
 
     /// A number, a path, a call or a parenthesised sum.
-    fn factor(&mut self) -> Result<Term, String> {
+    fn factor(&mut self) -> Result<Term, ContentError> {
         match self.next() {
             Some(Token::Symbol('(')) => {
                 let term = self.sum()?;
-                match self.eat(')') {
-                    true => Ok(term),
-                    false => Err("a `(` is not closed".into()),
+                if self.eat(')') {
+                    Ok(term)
+                } else {
+                    Err("a `(` is not closed".into())
                 }
             }
             Some(Token::Word(word)) => {
@@ -244,7 +249,7 @@ impl<'a> Parser<'a> {
                         args.push(self.sum()?);
                     }
                     if !self.eat(')') {
-                        return Err(format!("`{word}(` is not closed"));
+                        return Err(format!("`{word}(` is not closed").into());
                     }
                     return Ok(Term::Call(function, args));
                 }
@@ -255,10 +260,11 @@ impl<'a> Parser<'a> {
                         "expected `ID.KEY` (a figure id and a dotted key), a number or a \
                          function ({}), found `{word}`",
                         Function::ALL.map(|(n, _)| n).join(", ")
-                    )),
+                    )
+                    .into()),
                 }
             }
-            Some(t) => Err(format!("expected a quantity, found {}", shown(&t))),
+            Some(t) => Err(format!("expected a quantity, found {}", shown(&t)).into()),
             None => Err("expected a quantity, found the end".into()),
         }
     }
@@ -266,7 +272,7 @@ impl<'a> Parser<'a> {
 
 /// The value of a term in an essay's data. Errors name the sub-term that
 /// failed.
-pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
+pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, ContentError> {
     match term {
         Term::Path(path) => resolve(data, path),
         Term::Number(n) => Ok(of_ratio(Ratio::whole(*n))),
@@ -281,7 +287,7 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
                     den: x.den.checked_mul(y.den).ok_or_else(overflow)?,
                 },
                 _ if y.num == Decimal::ZERO => {
-                    return Err(format!("`{term}`: `{b}` is 0, and nothing divides by 0"));
+                    return Err(format!("`{term}`: `{b}` is 0, and nothing divides by 0").into());
                 }
                 _ => {
                     let sign = if y.num < Decimal::ZERO {
@@ -302,9 +308,9 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, String> {
 }
 
 /// A term's value as an exact number.
-fn number(term: &Term, data: &EssayData<'_>) -> Result<Ratio, String> {
+fn number(term: &Term, data: &EssayData<'_>) -> Result<Ratio, ContentError> {
     let v = value(term, data)?;
-    ratio_of(&v).map_err(|e| format!("`{term}`: {e}"))
+    ratio_of(&v).map_err(|e| e.within(format_args!("`{term}`")))
 }
 
 /// `x + y`, exactly; `None` past Decimal's range.
@@ -328,18 +334,18 @@ fn call(
     args: &[Term],
     term: &Term,
     data: &EssayData<'_>,
-) -> Result<Value, String> {
+) -> Result<Value, ContentError> {
     let values: Vec<Value> = match args {
         [one] => match value(one, data)? {
             Value::Array(items) => items,
             Value::Object(map) if function == Function::Len => map.into_values().collect(),
             other if function == Function::Len => {
-                return Err(format!("`{term}`: `{one}` is {other}, not a list"));
+                return Err(format!("`{term}`: `{one}` is {other}, not a list").into());
             }
             other => vec![other],
         },
         _ if function == Function::Len => {
-            return Err(format!("`{term}`: `len` takes one list"));
+            return Err(format!("`{term}`: `len` takes one list").into());
         }
         several => several
             .iter()
@@ -354,10 +360,10 @@ fn call(
         .map(|v| ratio_of(v).map_err(|e| format!("`{term}`: {e}")))
         .collect::<Result<_, _>>()?;
     if numbers.is_empty() {
-        return Err(format!("`{term}`: the list is empty"));
+        return Err(format!("`{term}`: the list is empty").into());
     }
-    let overflow = || format!("`{term}`: the numbers are too large");
-    let total = |numbers: &[Ratio]| -> Result<Ratio, String> {
+    let overflow = || ContentError::new(format!("`{term}`: the numbers are too large"));
+    let total = |numbers: &[Ratio]| -> Result<Ratio, ContentError> {
         numbers
             .iter()
             .try_fold(Ratio::whole(Decimal::ZERO), |acc, r| sum(acc, *r))
@@ -422,7 +428,7 @@ mod tests {
     use crate::site::claims::FigureData;
     use serde_json::json;
 
-    fn eval(text: &str) -> Result<Value, String> {
+    fn eval(text: &str) -> Result<Value, ContentError> {
         let b = Data::from_value(json!({
             "whole": 2916, "parts": [54, 54], "routes": 3_000_000, "ratio": 27.0,
             "shares": [0.5, 0.25, 0.125], "empty": [], "name": "x",

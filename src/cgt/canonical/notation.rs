@@ -1,4 +1,4 @@
-//! Games written in CGSuite's notation: `0`, `-1/4`, `*`, `*2`, `1*`, `^`,
+//! Games written in `CGSuite`'s notation: `0`, `-1/4`, `*`, `*2`, `1*`, `^`,
 //! `v*`, `^^`, `^3*2`, `+-1`, `{2|-1/2}`, `{1*|-1*}`, and `{0||0|-1}` for
 //! options that are themselves compound.
 //!
@@ -17,9 +17,21 @@ pub enum Form {
     /// A number.
     Number(Dyadic),
     /// `x + *k` with `k >= 1`.
-    Nimber { number: Dyadic, nim: u32 },
+    Nimber {
+        /// `x`.
+        number: Dyadic,
+        /// `k`.
+        nim: u32,
+    },
     /// `x + n.^ + *k` with `n != 0` (`n < 0` for downs).
-    Ups { number: Dyadic, ups: i32, nim: u32 },
+    Ups {
+        /// `x`.
+        number: Dyadic,
+        /// `n`.
+        ups: i32,
+        /// `k`, 0 when there is no nimber.
+        nim: u32,
+    },
     /// The switch `{x | -x}` with `x > 0` a number, written `+-x`.
     Switch(Dyadic),
     /// Anything else, written with its options.
@@ -122,7 +134,7 @@ impl GameTable {
         Form::Other
     }
 
-    /// The game in CGSuite's notation.
+    /// The game in `CGSuite`'s notation.
     pub fn display(&self, g: GameId) -> String {
         let (s, bars) = self.show(g);
         if bars > 0 { format!("{{{s}}}") } else { s }

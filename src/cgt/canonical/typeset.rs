@@ -1,13 +1,13 @@
 //! Values as a reader reads them: one typesetter for every place a value is
 //! shown (a figure's drawing, legend and tables; a value printed in prose).
 //!
-//! A game written in CGSuite's notation ([`GameTable::display`]: `-1/4`,
+//! A game written in `CGSuite`'s notation ([`GameTable::display`]: `-1/4`,
 //! `*2`, `^*`, `+-1`, `{1/4|-1,{0|-2}}`, `{0||0|-1}`) becomes `−1/4`, `∗2`,
 //! `↑∗`, `±1`, `{1/4 | −1, {0 | −2}}`, `{0 || 0 | −1}`: the true minus sign,
 //! the operator asterisk, arrows for ups and downs (`3·↑` for `^3`), the
 //! plus-minus sign, and thin spaces around bars and after commas. Numbers
 //! are written with thousands separators and the minus sign, to the places a
-//! view declares ([`decimal`], [`integer`]). The data files keep CGSuite's
+//! view declares ([`decimal`], [`integer`]). The data files keep `CGSuite`'s
 //! notation and exact numbers; only what a reader sees is typeset.
 //!
 //! [`GameTable::display`]: super::GameTable::display
@@ -18,7 +18,7 @@ pub const MINUS: char = '\u{2212}';
 /// The thin space that sets off a game's bars and follows its commas.
 pub const THIN: char = '\u{2009}';
 
-/// A game in CGSuite's notation typeset for reading, or `None` when `text`
+/// A game in `CGSuite`'s notation typeset for reading, or `None` when `text`
 /// is not one (so that any other text can be told apart and left as it is).
 pub fn game(text: &str) -> Option<String> {
     let mut out = String::with_capacity(text.len() + 8);

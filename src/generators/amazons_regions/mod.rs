@@ -334,9 +334,10 @@ impl Solve for AmazonsRegions {
         checks.push(Check::that(
             "the whole board's value is the sum of its regions' values",
             differ.is_empty(),
-            match differ.is_empty() {
-                true => "on every board the sweep compared".to_string(),
-                false => format!("they differ on {}", differ.join("; ")),
+            if differ.is_empty() {
+                "on every board the sweep compared".to_string()
+            } else {
+                format!("they differ on {}", differ.join("; "))
             },
         ));
         let searched_parts = values.searched();

@@ -18,9 +18,10 @@ impl WinLoss for Turns {
 
     fn children(&self, &(board, left): &(Board, bool)) -> impl Iterator<Item = (Board, bool)> {
         let mut options = Vec::new();
-        match left {
-            true => Amazons.left_options(&board, &mut options),
-            false => Amazons.right_options(&board, &mut options),
+        if left {
+            Amazons.left_options(&board, &mut options);
+        } else {
+            Amazons.right_options(&board, &mut options);
         }
         options.into_iter().map(move |o| (o, !left))
     }
@@ -47,9 +48,10 @@ pub fn random_game(start: &Board, moves: usize, rng: &mut SplitMix64) -> Vec<Boa
     for k in 0..moves {
         let board = boards[k];
         options.clear();
-        match k % 2 == 0 {
-            true => Amazons.left_options(&board, &mut options),
-            false => Amazons.right_options(&board, &mut options),
+        if k % 2 == 0 {
+            Amazons.left_options(&board, &mut options);
+        } else {
+            Amazons.right_options(&board, &mut options);
         }
         if options.is_empty() {
             break;

@@ -248,9 +248,10 @@ fn two_rows(two: &TwoRow) -> Drawing {
     let tops: Vec<usize> = (0..=two.length).rev().collect();
     outcomes(crosstab("top \\ bottom row", &tops, &bottoms, |r, c| {
         let (b, t) = (bottoms[c], tops[r]);
-        match t <= b {
-            true => outcome(Some(two.grid[b - 1][t])),
-            false => (Role::Paper, Value::Null),
+        if t <= b {
+            outcome(Some(two.grid[b - 1][t]))
+        } else {
+            (Role::Paper, Value::Null)
         }
     }))
 }

@@ -241,15 +241,14 @@ fn svg(board: &Board, cell: u32, full: bool) -> String {
     let top = if board.col_labels.is_empty() { 0 } else { cell };
     let w = left + board.cols as u32 * cell + 2 * PAD;
     let h = top + board.rows as u32 * cell + 2 * PAD;
-    let mut out = match full {
-        // Shrinks with the column, down to labels of 12 px.
-        true => format!(
+    let mut out = if full {
+        format!(
             "<svg class=\"board\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" \
-             style=\"min-width:{}px\">",
+         style=\"min-width:{}px\">",
             w * SMALLEST_TEXT / TEXT
-        ),
-        // Never scaled, so without a viewBox.
-        false => format!("<svg class=\"shape\" width=\"{w}\" height=\"{h}\" aria-hidden=\"true\">"),
+        )
+    } else {
+        format!("<svg class=\"shape\" width=\"{w}\" height=\"{h}\" aria-hidden=\"true\">")
     };
     let layout = Layout {
         board,
@@ -271,17 +270,20 @@ mod tests {
 
     #[test]
     fn boards_draw_each_role_once_with_its_labels_and_headings() {
-        let mut board = Board::new(2, 3, |r, c| match r == c {
-            true => Role::Blocked,
-            false => Role::Series(c),
+        let mut board = Board::new(2, 3, |r, c| {
+            if r == c {
+                Role::Blocked
+            } else {
+                Role::Series(c)
+            }
         });
         board.labels = vec![
             "17".into(),
-            "".into(),
+            String::new(),
             "a".into(),
-            "".into(),
-            "".into(),
-            "".into(),
+            String::new(),
+            String::new(),
+            String::new(),
         ];
         board.row_labels = vec!["1".into(), "2".into()];
         board.col_labels = vec!["x".into(), "y".into(), "z".into()];

@@ -191,12 +191,11 @@ impl<'c> Plot<'c> {
         };
         let plot_width = w - left - right;
         let x_title = wrap(&chart.x.title, text, plot_width);
-        let labels = match turned {
-            true => x.widest(x_text),
-            false => {
-                let lines = x.ticks.iter().map(|t| t.1.len()).max().unwrap_or(1);
-                lines as f64 * (x_text * 1.25).round()
-            }
+        let labels = if turned {
+            x.widest(x_text)
+        } else {
+            let lines = x.ticks.iter().map(|t| t.1.len()).max().unwrap_or(1);
+            lines as f64 * (x_text * 1.25).round()
         };
         let foot = TICK + 3.0 + labels + 6.0 + x_title.len() as f64 * line;
 
@@ -213,9 +212,10 @@ impl<'c> Plot<'c> {
                 .iter()
                 .flat_map(|&k| &series[k].points)
                 .all(|p| width(&numbers.write(p.1), text) <= bar_width);
-        let top = match labelled {
-            true => line + 4.0,
-            false => (text / 2.0).ceil() + 4.0,
+        let top = if labelled {
+            line + 4.0
+        } else {
+            (text / 2.0).ceil() + 4.0
         };
         Plot {
             chart,

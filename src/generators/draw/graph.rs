@@ -152,18 +152,17 @@ impl Layout {
         }
         let widest = count.iter().copied().max().unwrap_or(1).max(1);
         let step = size.step;
-        let (width, foot) = match size.labels {
-            true => {
-                let labels = panel
-                    .nodes
-                    .iter()
-                    .map(|n| text_width(&n.label, f64::from(TEXT)));
-                let label = labels.fold(0.0, f64::max).ceil() as u32;
-                let title = text_width(&panel.title, f64::from(TEXT)).ceil() as u32;
-                let width = (widest * step + label).max(title + 8).max(2 * step);
-                (width, TEXT + 4)
-            }
-            false => (widest * step + step / 2, size.stroke),
+        let (width, foot) = if size.labels {
+            let labels = panel
+                .nodes
+                .iter()
+                .map(|n| text_width(&n.label, f64::from(TEXT)));
+            let label = labels.fold(0.0, f64::max).ceil() as u32;
+            let title = text_width(&panel.title, f64::from(TEXT)).ceil() as u32;
+            let width = (widest * step + label).max(title + 8).max(2 * step);
+            (width, TEXT + 4)
+        } else {
+            (widest * step + step / 2, size.stroke)
         };
         let height = size.headroom + (layers as u32 - 1) * step + foot;
         let ground = f64::from(height - foot);
@@ -241,7 +240,7 @@ impl Layout {
                 let side = if k % 2 == 0 { 1.0 } else { -1.0 };
                 let bend = side * k.div_ceil(2) as f64 * size.bend;
                 let len = (u - x).hypot(v - y).max(1.0);
-                let (mx, my) = ((x + u) / 2.0, (y + v) / 2.0);
+                let (mx, my) = (f64::midpoint(x, u), f64::midpoint(y, v));
                 let (cx, cy) = (mx - bend * (v - y) / len, my + bend * (u - x) / len);
                 format!("M{x:.1} {y:.1}Q{cx:.1} {cy:.1} {u:.1} {v:.1}")
             };

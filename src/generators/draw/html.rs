@@ -71,9 +71,10 @@ impl Numbers {
             largest = largest.max(v.abs());
             whole &= super::is_whole(v);
         }
-        match whole || largest == 0.0 {
-            true => Numbers::Places(0),
-            false => Numbers::Places((2 - largest.log10().floor() as i64).clamp(0, 4) as usize),
+        if whole || largest == 0.0 {
+            Numbers::Places(0)
+        } else {
+            Numbers::Places((2 - largest.log10().floor() as i64).clamp(0, 4) as usize)
         }
     }
 }
@@ -190,7 +191,7 @@ impl Table {
 
 /// A value as a reader reads it: whole numbers with thousands separators and
 /// the minus sign, other numbers as written (with the minus sign), a game in
-/// CGSuite's notation typeset ([`text`]), other text as it is, `null` empty.
+/// `CGSuite`'s notation typeset ([`text`]), other text as it is, `null` empty.
 pub fn display(v: &Value) -> String {
     match v {
         Value::Null => String::new(),
@@ -203,7 +204,7 @@ pub fn display(v: &Value) -> String {
     }
 }
 
-/// Text as a reader reads it: a game in CGSuite's notation (`*2`,
+/// Text as a reader reads it: a game in `CGSuite`'s notation (`*2`,
 /// `{1|-1/2}`) typeset, anything else as it is.
 pub fn text(s: &str) -> String {
     typeset::game(s).unwrap_or_else(|| s.to_string())

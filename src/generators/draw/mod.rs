@@ -296,9 +296,12 @@ impl Chart {
             .collect();
         xs.sort_by(f64::total_cmp);
         xs.dedup();
-        let number = |v: f64| match is_whole(v) && v.abs() < 9e15 {
-            true => serde_json::Value::from(v.round() as i64),
-            false => serde_json::Value::from(v),
+        let number = |v: f64| {
+            if is_whole(v) && v.abs() < 9e15 {
+                serde_json::Value::from(v.round() as i64)
+            } else {
+                serde_json::Value::from(v)
+            }
         };
         let x_cell = |x: f64| match &self.x.scale {
             Scale::Categories(names) => names
@@ -499,9 +502,10 @@ fn contrast(a: u32, b: u32) -> f64 {
     let luminance = |hex: u32| {
         let channel = |shift: u32| {
             let s = f64::from((hex >> shift) as u8) / 255.0;
-            match s <= 0.03928 {
-                true => s / 12.92,
-                false => ((s + 0.055) / 1.055).powf(2.4),
+            if s <= 0.03928 {
+                s / 12.92
+            } else {
+                ((s + 0.055) / 1.055).powf(2.4)
             }
         };
         0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
@@ -513,6 +517,10 @@ fn contrast(a: u32, b: u32) -> f64 {
 /// The estimated width in px of `text` set at `px` in the page's serif face,
 /// on the generous side: a drawing is laid out before a browser sets its
 /// text.
+#[allow(
+    clippy::match_same_arms,
+    reason = "punctuation and narrow letters are widths measured apart"
+)]
 fn text_width(text: &str, px: f64) -> f64 {
     let em = |c: char| match c {
         '0'..='9' => 0.5,

@@ -71,9 +71,10 @@ fn work(params: &Params) -> Result<u128, String> {
 /// The value of `graph` by the search, or `None` past [`MAX_EDGES`]
 /// grounded edges.
 fn searched(graph: &Graph) -> Option<Nimber> {
-    match graph.pruned().edges().len() <= MAX_EDGES as usize {
-        true => graph.brute_force(),
-        false => None,
+    if graph.pruned().edges().len() <= MAX_EDGES as usize {
+        graph.brute_force()
+    } else {
+        None
     }
 }
 
@@ -250,17 +251,19 @@ impl Solve for HackenbushFusion {
             Check::that(
                 "fusion equals the search on every graph of the family",
                 differ.is_empty(),
-                match differ.is_empty() {
-                    true => format!("all {count} graphs agree"),
-                    false => format!("they differ on {}", differ.join("; ")),
+                if differ.is_empty() {
+                    format!("all {count} graphs agree")
+                } else {
+                    format!("they differ on {}", differ.join("; "))
                 },
             ),
             Check::that(
                 "fusion equals the search on every listed graph",
                 listed_differ.is_empty(),
-                match listed_differ.is_empty() {
-                    true => format!("all {} listed graphs agree", listed.len()),
-                    false => format!("they differ on {}", listed_differ.join("; ")),
+                if listed_differ.is_empty() {
+                    format!("all {} listed graphs agree", listed.len())
+                } else {
+                    format!("they differ on {}", listed_differ.join("; "))
                 },
             ),
             Check::equal(

@@ -39,9 +39,8 @@ fn catalogue(data: &Results) -> Result<Drawing, String> {
                 .edges
                 .parse()
                 .map_err(|e| format!("the family's graph `{}`: {e}", g.edges))?;
-            let panel = graph_panel(graph.edges(), |_, grounded| match grounded {
-                true => Role::Ink,
-                false => Role::Struck,
+            let panel = graph_panel(graph.edges(), |_, grounded| {
+                if grounded { Role::Ink } else { Role::Struck }
             });
             cut |= panel.links.iter().any(|l| l.role == Role::Struck);
             Ok(Item {

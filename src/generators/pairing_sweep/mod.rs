@@ -626,11 +626,7 @@ mod tests {
         let mut covered: Vec<[usize; 2]> = pairs.iter().flatten().copied().collect();
         covered.sort_unstable();
         assert_eq!(covered, free);
-        let axis = if e["map"] == "vertical reflection" {
-            1
-        } else {
-            0
-        };
+        let axis = usize::from(e["map"] == "vertical reflection");
         let outer = free.iter().map(|c| c[axis]).min().unwrap()
             + free.iter().map(|c| c[axis]).max().unwrap();
         for [a, b] in pairs {

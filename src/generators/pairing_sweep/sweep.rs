@@ -76,9 +76,10 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         .iter()
         .max_by_key(|&&free| (free.count_ones(), std::cmp::Reverse(free)))
     {
-        let map = match pairs_around_fixed_cells(grid, free, Map::Vertical) {
-            true => Map::Vertical,
-            false => Map::Horizontal,
+        let map = if pairs_around_fixed_cells(grid, free, Map::Vertical) {
+            Map::Vertical
+        } else {
+            Map::Horizontal
         };
         f.fixed_cell.example = Some(grid.grid_string(free));
         f.fixed_cell.map = Some(map.to_string());

@@ -228,7 +228,8 @@ impl Solve for Position {
             }
         }
         if game.impartial {
-            sides[1] = sides[0].clone();
+            let [left, right] = &mut sides;
+            right.clone_from(left);
         }
         let by_options = games.game(&sides[0], &sides[1]);
         let mut checks = vec![Check::equal(

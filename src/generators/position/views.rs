@@ -32,13 +32,9 @@ impl Views for Results {
 fn shape(game: &str, position: &str) -> Result<Shape, String> {
     if game == "hackenbush" {
         let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
-        return Ok(Shape::Graph(graph_panel(
-            graph.edges(),
-            |_, grounded| match grounded {
-                true => Role::Ink,
-                false => Role::Struck,
-            },
-        )));
+        return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
+            if grounded { Role::Ink } else { Role::Struck }
+        })));
     }
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
@@ -140,7 +136,10 @@ fn number(text: &str) -> Result<f64, String> {
 /// The thermograph: the walls from temperature -1 to the foot of the mast,
 /// and the mast from there up (as high again as the walls rise, at least 1).
 fn thermograph(data: &Results) -> Result<Drawing, String> {
-    let walls = data.thermograph.as_ref().expect("a thermograph");
+    let walls = data
+        .thermograph
+        .as_ref()
+        .expect("drawn only where the data has a thermograph (`draw`)");
     let wall = |vertices: &[[String; 2]]| {
         (vertices.iter())
             .map(|[t, v]| Ok((number(v)?, number(t)?)))

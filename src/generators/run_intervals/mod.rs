@@ -534,9 +534,10 @@ mod tests {
     /// columns when `down`, else along its rows.
     fn runs(shape: &draw::Shape, down: bool) -> Vec<usize> {
         let shape = board(shape);
-        let (lines, along) = match down {
-            true => (shape.cols, shape.rows),
-            false => (shape.rows, shape.cols),
+        let (lines, along) = if down {
+            (shape.cols, shape.rows)
+        } else {
+            (shape.rows, shape.cols)
         };
         let filled = |line: usize, at: usize| {
             let (r, c) = if down { (at, line) } else { (line, at) };

@@ -308,7 +308,7 @@ fn median(mut values: Vec<f64>) -> f64 {
     match n {
         0 => 0.0,
         _ if n % 2 == 1 => values[n / 2],
-        _ => (values[n / 2 - 1] + values[n / 2]) / 2.0,
+        _ => f64::midpoint(values[n / 2 - 1], values[n / 2]),
     }
 }
 
@@ -628,7 +628,7 @@ mod tests {
         let depths = chart(&out, "depths");
         let labels: Vec<String> = column("depths", "depth")
             .iter()
-            .map(|x| x.to_string())
+            .map(std::string::ToString::to_string)
             .collect();
         assert_eq!(depths.x.scale, draw::Scale::Categories(labels));
         let proved: Vec<f64> = depths.series[0].points.iter().map(|p| p.1).collect();

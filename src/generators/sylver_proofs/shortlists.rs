@@ -131,13 +131,13 @@ mod tests {
         );
         // The mode as the longest run of the sorted counts, the earlier on a tie.
         counts.sort_unstable();
-        let longest =
-            counts
-                .chunk_by(|a, b| a == b)
-                .fold((0, 0), |best, run| match run.len() > best.1 {
-                    true => (run[0], run.len()),
-                    false => best,
-                });
+        let longest = counts.chunk_by(|a, b| a == b).fold((0, 0), |best, run| {
+            if run.len() > best.1 {
+                (run[0], run.len())
+            } else {
+                best
+            }
+        });
         assert_eq!(mode, longest.0);
     }
 

@@ -104,6 +104,10 @@ fn costs(depths: &[ByDepth]) -> Option<Drawing> {
 }
 
 /// What the strip shows of one number from 1 to the largest gap.
+#[allow(
+    clippy::struct_field_names,
+    reason = "a number of the strip: its `number`"
+)]
 struct Number {
     number: u32,
     role: Role,

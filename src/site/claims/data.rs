@@ -13,6 +13,7 @@ pub type EssayData<'a> = BTreeMap<String, FigureData<'a>>;
 /// A figure's data as claims read it.
 #[derive(Clone, Copy)]
 pub struct FigureData<'a> {
+    /// The figure's data.
     pub data: &'a Data,
     /// The fields that name the elements of its lists, from its generator's
     /// [`Spec::names`](crate::generators::Spec::names).

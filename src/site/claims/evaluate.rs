@@ -8,6 +8,7 @@
 use super::literal::{LiteralKind, Op};
 use super::ratio::Ratio;
 use crate::cgt::canonical::typeset;
+use crate::site::diagnostics::ContentError;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
 
@@ -45,30 +46,29 @@ pub(super) fn describe(value: &Value) -> String {
 
 /// Shows a value as prose: integers with separators, other numbers with at
 /// most three places, strings as they are.
-pub fn show(value: &Value) -> Result<String, String> {
+pub fn show(value: &Value) -> Result<String, ContentError> {
     match value {
-        Value::Number(n) => Ok(match n.as_i64() {
-            Some(i) => with_separators(i),
-            None => {
-                let f = n.as_f64().unwrap_or(f64::NAN);
-                if f.fract() == 0.0 && f.abs() < 1e15 {
-                    with_separators(f as i64)
-                } else {
-                    let s = format!("{f:.3}");
-                    s.trim_end_matches('0').trim_end_matches('.').to_string()
-                }
+        Value::Number(n) => Ok(if let Some(i) = n.as_i64() {
+            with_separators(i)
+        } else {
+            let f = n.as_f64().unwrap_or(f64::NAN);
+            if f.fract() == 0.0 && f.abs() < 1e15 {
+                with_separators(f as i64)
+            } else {
+                let s = format!("{f:.3}");
+                s.trim_end_matches('0').trim_end_matches('.').to_string()
             }
         }),
         Value::String(s) => Ok(s.clone()),
         Value::Bool(b) => Ok(b.to_string()),
-        other => Err(format!("cannot show {}", describe(other))),
+        other => Err(format!("cannot show {}", describe(other)).into()),
     }
 }
 
 /// A value as the page prints it: as [`show`] writes it, but a game in
-/// CGSuite's notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
+/// `CGSuite`'s notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
 /// as `{1 | −1/2}`).
-pub(super) fn print(value: &Value) -> Result<String, String> {
+pub(super) fn print(value: &Value) -> Result<String, ContentError> {
     let shown = show(value)?;
     Ok(match value {
         Value::String(s) => typeset::game(s).unwrap_or(shown),
@@ -89,7 +89,7 @@ pub(super) fn fixed(v: Decimal, places: usize) -> String {
 }
 
 /// Whether `value OP literal` holds: what a path's filter keeps.
-pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, String> {
+pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, ContentError> {
     decide(op, kind, value).map(|v| v.holds)
 }
 
@@ -101,16 +101,16 @@ pub(super) struct Verdict {
 }
 
 /// A value that must be a whole number.
-pub(super) fn whole(value: &Value) -> Result<i64, String> {
+pub(super) fn whole(value: &Value) -> Result<i64, ContentError> {
     let v = ratio_of(value)?.value();
     i64::try_from(v)
         .ok()
         .filter(|_| v.fract() == Decimal::ZERO)
-        .ok_or_else(|| format!("expected a whole number, found {}", describe(value)))
+        .ok_or_else(|| format!("expected a whole number, found {}", describe(value)).into())
 }
 
 /// Decides `value OP literal`.
-pub(super) fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, String> {
+pub(super) fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdict, ContentError> {
     let shown = show(value)?;
     Ok(match kind {
         LiteralKind::String(s) => Verdict {
@@ -168,7 +168,7 @@ pub(super) fn decide(op: Op, kind: &LiteralKind, value: &Value) -> Result<Verdic
 }
 
 /// Decides `value OP other` for two values of the data.
-pub(super) fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, String> {
+pub(super) fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, ContentError> {
     let shown = show(value)?;
     match (ratio_of(value), ratio_of(other)) {
         (Ok(a), Ok(b)) => Ok(Verdict {
@@ -184,7 +184,8 @@ pub(super) fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, S
             op.symbol(),
             describe(value),
             describe(other)
-        )),
+        )
+        .into()),
     }
 }
 
@@ -198,7 +199,7 @@ pub(super) fn show_decimal(d: Decimal) -> String {
 }
 
 /// An exact number from a JSON number, or a string `a/b` or `n`.
-pub fn ratio_of(value: &Value) -> Result<Ratio, String> {
+pub fn ratio_of(value: &Value) -> Result<Ratio, ContentError> {
     let parsed = match value {
         Value::Number(n) => {
             let text = n.to_string();
@@ -228,6 +229,7 @@ pub fn ratio_of(value: &Value) -> Result<Ratio, String> {
             "expected a number or an exact fraction `a/b`, found {}",
             describe(value)
         )
+        .into()
     })
 }
 
@@ -241,7 +243,7 @@ mod tests {
     use serde_json::json;
 
     /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
-    fn eval_in(b: serde_json::Value, inner: &str) -> Result<String, String> {
+    fn eval_in(b: serde_json::Value, inner: &str) -> Result<String, ContentError> {
         let b = Data::from_value(b).unwrap();
         let b = FigureData {
             data: &b,
@@ -251,7 +253,7 @@ mod tests {
         evaluate(&parse(inner)?, &data)
     }
 
-    fn eval(inner: &str) -> Result<String, String> {
+    fn eval(inner: &str) -> Result<String, ContentError> {
         let b = json!({"whole": 2916, "parts": [54, 54], "share": 0.47017543859, "mean": 1.8035,
                        "v": "-1/4", "g": "{2|-1/2}", "ratio": 27.0, "n": -5, "bars": 95,
                        "nest": {"list": [1, {"e": 5}]}});

@@ -7,6 +7,7 @@
 
 use super::number_words::{scaled, words};
 use super::ratio::{Ratio, decimal};
+use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
 
@@ -17,9 +18,13 @@ pub enum Op {
     Eq,
     /// `~`: after rounding both to the literal's precision.
     Approx,
+    /// `<`.
     Lt,
+    /// `>`.
     Gt,
+    /// `<=`.
     Le,
+    /// `>=`.
     Ge,
 }
 
@@ -63,14 +68,18 @@ impl Op {
 /// A claim's literal, with the text it renders as.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Literal {
+    /// The literal as written, which a claim that holds renders as.
     pub text: String,
+    /// What it is, to compare with.
     pub kind: LiteralKind,
 }
 
+/// What a literal is.
 #[derive(Clone, Debug, PartialEq)]
 pub enum LiteralKind {
     /// An exact number: integers, number words, fractions, `8.5 million`.
     Exact {
+        /// The number.
         value: Ratio,
         /// What `~` rounds to: the place of a whole number's last non-zero
         /// digit, of the last digit written before a scale word (`8.50
@@ -79,14 +88,19 @@ pub enum LiteralKind {
     },
     /// Compared after rounding the computed value to `places` decimals.
     Decimal {
+        /// The number written.
         value: Decimal,
+        /// Its decimal places.
         places: u32,
     },
     /// Compared after rounding 100 x the computed ratio to `places` decimals.
     Percent {
+        /// The percentage written.
         value: Decimal,
+        /// Its decimal places.
         places: u32,
     },
+    /// A string in quotes, compared exactly.
     String(String),
 }
 
@@ -113,18 +127,19 @@ pub(super) fn operator(inner: &str) -> Option<(usize, &'static str)> {
 }
 
 /// A literal that `op` can compare with: a quoted string only with `=`.
-pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, String> {
+pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
     match literal.kind {
         LiteralKind::String(_) if op != Op::Eq => Err(format!(
             "a quoted string can only be claimed equal (`=`), not `{}`",
             op.symbol()
-        )),
+        )
+        .into()),
         _ => Ok(literal),
     }
 }
 
 /// Parses a claim's literal.
-pub fn parse_literal(text: &str) -> Result<Literal, String> {
+pub fn parse_literal(text: &str) -> Result<Literal, ContentError> {
     let kind = literal_kind(text).ok_or_else(|| {
         format!(
             "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \

@@ -33,6 +33,7 @@ pub use syntax::{Action, Expr, find_all};
 
 use super::terms;
 use crate::cgt::canonical::typeset;
+use crate::site::diagnostics::ContentError;
 use evaluate::{Verdict, compare, decide, fixed, print, round_dp, show, show_decimal, whole};
 use literal::LiteralKind;
 use number_words::{english, english_ordinal};
@@ -42,13 +43,13 @@ use syntax::{Against, Filter};
 
 /// Evaluates an expression against the data: the text it renders as, or why
 /// it cannot (an unknown key, a false claim with both values).
-pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
+pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, ContentError> {
     let value = &terms::value(&expr.term, data)?;
     let name = expr.term.to_string();
     match &expr.action {
-        Action::Show => print(value).map_err(|e| format!("`{name}`: {e}")),
+        Action::Show => print(value).map_err(|e| e.within(format_args!("`{name}`"))),
         Action::Filter(filter) => {
-            apply(*filter, value).map_err(|e| format!("`{name} | {filter}`: {e}"))
+            apply(*filter, value).map_err(|e| e.within(format_args!("`{name} | {filter}`")))
         }
         Action::Claim(claim) => {
             let (claimed, verdict) = match &claim.against {
@@ -85,21 +86,22 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, String> {
                     "claim `{name} {} {claimed}` is false: the generator computed {}",
                     claim.op.symbol(),
                     verdict.computed
-                ))
+                )
+                .into())
             }
         }
     }
 }
 
 /// Prints a value through a filter.
-fn apply(filter: Filter, value: &Value) -> Result<String, String> {
+fn apply(filter: Filter, value: &Value) -> Result<String, ContentError> {
     let number = || ratio_of(value).map(Ratio::value);
     Ok(match filter {
         Filter::Percent(n) => format!("{}%", fixed(number()? * Decimal::ONE_HUNDRED, n)),
         Filter::Fixed(n) => fixed(number()?, n),
         Filter::Words => english(whole(value)?),
         Filter::Ordinal => match whole(value)? {
-            n if n < 1 => return Err(format!("expected a number from 1, found {n}")),
+            n if n < 1 => return Err(format!("expected a number from 1, found {n}").into()),
             n => english_ordinal(n),
         },
         Filter::Round(digits) => {

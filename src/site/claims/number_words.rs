@@ -421,6 +421,10 @@ mod tests {
         }
     }
 
+    #[allow(
+        clippy::unnecessary_wraps,
+        reason = "compared with what the reader returns"
+    )]
     fn ratio(num: i64, den: i64) -> Option<Ratio> {
         Some(Ratio {
             num: num.into(),

@@ -6,7 +6,7 @@
 //! comparison, with the operators and literals of claims).
 //!
 //! A filter gives a list: a key after it applies to each element it keeps
-//! (as in RFC 9535 JSONPath), so `positions[survivors > 1].shortlist` is the
+//! (as in RFC 9535 `JSONPath`), so `positions[survivors > 1].shortlist` is the
 //! list of their shortlists, which `median(...)` reads, and a second filter
 //! narrows it (`[survivors > 1][shortlist < 5]`: both hold). An element
 //! whose field is null is not kept. Names compare as [`name_key`] reads
@@ -19,6 +19,7 @@ use super::data::{EssayData, is_name};
 use super::evaluate::holds;
 use super::literal::{Literal, Op, comparable, operator, parse_literal};
 use crate::generators::name_key;
+use crate::site::diagnostics::ContentError;
 use serde_json::Value;
 use std::fmt;
 
@@ -31,6 +32,7 @@ pub struct Path {
     pub steps: Vec<Step>,
 }
 
+/// One step of a path after `ID.KEY`.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Step {
     /// `.key`: an object's key, or a list's index.
@@ -61,8 +63,8 @@ impl fmt::Display for Path {
 
 impl Path {
     /// Parses a path: `ID.KEY`, then `.key`, `[name]` and `[filter]` steps.
-    pub fn parse(text: &str) -> Result<Path, String> {
-        let bad = |what: &str| format!("`{text}`: {what}");
+    pub fn parse(text: &str) -> Result<Path, ContentError> {
+        let bad = |what: &str| ContentError::new(format!("`{text}`: {what}"));
         let mut id = None;
         let mut steps = Vec::new();
         let mut rest = text;
@@ -135,16 +137,17 @@ pub fn closing(text: &str) -> Option<usize> {
 
 impl Step {
     /// The inside of `[...]`: a comparison is a filter, anything else a name.
-    fn parse(inner: &str) -> Result<Step, String> {
+    fn parse(inner: &str) -> Result<Step, ContentError> {
         let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
         let Some((at, symbol)) = operator(&written) else {
-            return match written.is_empty() {
-                true => Err(
+            return if written.is_empty() {
+                Err(
                     "`[]` selects nothing: write an element's name (`boards[4x5]`) \
-                             or a filter (`positions[survivors > 1]`)"
+                         or a filter (`positions[survivors > 1]`)"
                         .into(),
-                ),
-                false => Ok(Step::Name(written)),
+                )
+            } else {
+                Ok(Step::Name(written))
             };
         };
         let field = written[..at].trim();
@@ -153,7 +156,8 @@ impl Step {
             return Err(format!(
                 "`[{written}]`: a filter compares a field of each element (`[survivors > 1]`), \
                  not `{field}`"
-            ));
+            )
+            .into());
         }
         let op = Op::of(symbol).ok_or_else(|| {
             format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
@@ -171,7 +175,7 @@ impl Step {
 }
 
 /// Looks `path` up in the essay's data. Errors name the step that failed.
-pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
+pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError> {
     let id = &path.id;
     let figure = data.get(id).ok_or_else(|| {
         let ids: Vec<&str> = data.keys().map(String::as_str).collect();
@@ -189,7 +193,8 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
         return Err(format!(
             "`{id}` is a figure's data: name one of its keys: {}",
             keys.join(", ")
-        ));
+        )
+        .into());
     };
     let value = figure
         .data
@@ -203,12 +208,15 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
     for (i, step) in rest.iter().enumerate() {
         let (here, before) = (path.upto(i + 2), path.upto(i + 1));
         let on_list = values.first().is_some_and(Value::is_array);
-        let whole = |values: Vec<Value>| match many {
-            true => Value::Array(values),
-            false => values
-                .into_iter()
-                .next()
-                .expect("one value before a filter"),
+        let whole = |values: Vec<Value>| {
+            if many {
+                Value::Array(values)
+            } else {
+                values
+                    .into_iter()
+                    .next()
+                    .expect("one value before a filter")
+            }
         };
         values = match step {
             // After a filter, a key applies to each element kept.
@@ -219,7 +227,8 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
             Step::Name(_) if many => {
                 return Err(format!(
                     "`{here}`: a name selects one element: write it before the filter"
-                ));
+                )
+                .into());
             }
             Step::Name(name) => {
                 let field = figure
@@ -253,21 +262,22 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, String> {
             _ => "N",
         });
     }
-    Ok(match many {
-        true => Value::Array(values),
-        false => values.pop().expect("one value before a filter"),
+    Ok(if many {
+        Value::Array(values)
+    } else {
+        values.pop().expect("one value before a filter")
     })
 }
 
-fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> String {
-    format!(
+fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> ContentError {
+    ContentError::new(format!(
         "`{here}`: no key `{key}`; there are: {}",
         keys.collect::<Vec<_>>().join(", ")
-    )
+    ))
 }
 
 /// `value.key`: an object's key, or a list's index.
-fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, String> {
+fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, ContentError> {
     match value {
         Value::Object(mut map) => map
             .remove(key)
@@ -280,19 +290,20 @@ fn key_of(value: Value, key: &str, here: &str, before: &str) -> Result<Value, St
                 return Err(format!(
                     "`{here}`: index {i} is past the end of a list of {}",
                     items.len()
-                ));
+                )
+                .into());
             }
             Ok(items.swap_remove(i))
         }
-        _ => Err(format!("`{here}`: `{before}` has no keys")),
+        _ => Err(format!("`{here}`: `{before}` has no keys").into()),
     }
 }
 
 /// The elements of a list that a step selects from.
-fn items(value: Value, here: &str, before: &str) -> Result<Vec<Value>, String> {
+fn items(value: Value, here: &str, before: &str) -> Result<Vec<Value>, ContentError> {
     match value {
         Value::Array(items) => Ok(items),
-        _ => Err(format!("`{here}`: `{before}` is not a list to select from")),
+        _ => Err(format!("`{here}`: `{before}` is not a list to select from").into()),
     }
 }
 
@@ -305,9 +316,10 @@ fn unnamed(names: &[(&str, &str)], here: &str, before: &str) -> String {
     format!(
         "`{here}`: the generator names no element of `{before}` (select one by index, or \
          filter: `[field = value]`); {}",
-        match lists.is_empty() {
-            true => "it names the elements of no list".to_string(),
-            false => format!("lists it names: {}", lists.join(", ")),
+        if lists.is_empty() {
+            "it names the elements of no list".to_string()
+        } else {
+            format!("lists it names: {}", lists.join(", "))
         }
     )
 }
@@ -319,7 +331,7 @@ fn named(
     name: &str,
     here: &str,
     before: &str,
-) -> Result<Value, String> {
+) -> Result<Value, ContentError> {
     let wanted = name_key(&Value::from(name));
     let names: Vec<String> = items
         .iter()
@@ -333,26 +345,28 @@ fn named(
         .map(|(at, _)| at);
     match (matching.next(), matching.next()) {
         (Some(at), None) => Ok(items.swap_remove(at)),
-        (Some(_), Some(_)) => Err(format!(
-            "`{here}`: several elements of `{before}` have `{field}` = {name}"
-        )),
+        (Some(_), Some(_)) => {
+            Err(format!("`{here}`: several elements of `{before}` have `{field}` = {name}").into())
+        }
         (None, _) => {
             const SHOWN: usize = 12;
-            let more = match names.len() > SHOWN {
-                true => format!(" and {} more", names.len() - SHOWN),
-                false => String::new(),
+            let more = if names.len() > SHOWN {
+                format!(" and {} more", names.len() - SHOWN)
+            } else {
+                String::new()
             };
             Err(format!(
                 "`{here}`: no element of `{before}` has `{field}` = {name}; there are: {}{more}",
                 names[..names.len().min(SHOWN)].join(", ")
-            ))
+            )
+            .into())
         }
     }
 }
 
 /// Whether an element passes a filter; an element whose field is null
 /// (nothing to compare) does not.
-fn passes(test: &Test, item: &Value) -> Result<bool, String> {
+fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
     let mut value = item;
     for key in &test.field {
         value = match value {
@@ -376,7 +390,7 @@ fn passes(test: &Test, item: &Value) -> Result<bool, String> {
     match value {
         Value::Null => Ok(false),
         v => holds(test.op, &test.literal.kind, v)
-            .map_err(|e| format!("`{}`: {e}", test.field.join("."))),
+            .map_err(|e| e.within(format_args!("`{}`", test.field.join(".")))),
     }
 }
 
@@ -420,7 +434,7 @@ mod tests {
     }
 
     /// The value of a quantity, with figure `b`'s data and names as above.
-    fn value(text: &str) -> Result<Value, String> {
+    fn value(text: &str) -> Result<Value, ContentError> {
         let b = data();
         let figure = FigureData {
             data: &b,
@@ -433,7 +447,7 @@ mod tests {
     }
 
     /// What `{{ inner }}` prints, with the same data.
-    fn eval(inner: &str) -> Result<String, String> {
+    fn eval(inner: &str) -> Result<String, ContentError> {
         let b = data();
         let figure = FigureData {
             data: &b,
@@ -483,7 +497,7 @@ mod tests {
     fn an_unknown_name_lists_the_names_there_are() {
         let e = value("b.boards[5x5].half").unwrap_err();
         assert_eq!(
-            e,
+            &*e,
             "`b.boards[5x5]`: no element of `b.boards` has `name` = 5x5; there are: 2 × 6, 4 × 5"
         );
         let e = value("b.by_gaps[17]").unwrap_err();
@@ -571,7 +585,7 @@ mod tests {
     fn filter_errors_name_the_step_that_failed() {
         let e = value("len(b.positions[survived > 1])").unwrap_err();
         assert_eq!(
-            e,
+            &*e,
             "`b.positions[survived > 1]`: element 0 of `b.positions`: no field `survived`; \
              it has: share, shortlist, survivors"
         );

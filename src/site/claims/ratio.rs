@@ -4,17 +4,21 @@
 //! It imports nothing from the site: every other file of the claims may
 //! import it.
 
+use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use std::cmp::Ordering;
 
 /// An exact number: `num / den`, `den` positive.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ratio {
+    /// The numerator.
     pub num: Decimal,
+    /// The denominator, never 0.
     pub den: Decimal,
 }
 
 impl Ratio {
+    /// The whole number `n`.
     pub fn whole(n: Decimal) -> Ratio {
         Ratio {
             num: n,
@@ -22,11 +26,13 @@ impl Ratio {
         }
     }
 
+    /// The number as one decimal (rounded where it does not end).
     pub fn value(self) -> Decimal {
         self.num / self.den
     }
 
-    pub fn compare(self, other: Ratio) -> Result<Ordering, String> {
+    /// How `self` compares with `other`, exactly; refused past Decimal's range.
+    pub fn compare(self, other: Ratio) -> Result<Ordering, ContentError> {
         let overflow = || "numbers too large to compare exactly".to_string();
         let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
         let b = other.num.checked_mul(self.den).ok_or_else(overflow)?;

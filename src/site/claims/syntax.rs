@@ -6,6 +6,7 @@
 //! [`super`] imports it.
 
 use super::literal::{Literal, LiteralKind, Op, comparable, operator, parse_literal};
+use crate::site::diagnostics::ContentError;
 use crate::site::terms::{self, Term};
 
 /// One `{{ ... }}` found in a text.
@@ -13,8 +14,10 @@ use crate::site::terms::{self, Term};
 pub struct Found {
     /// Byte range of the whole `{{ ... }}` in the text.
     pub start: usize,
+    /// Byte offset just past the closing `}}` (or the text's end).
     pub end: usize,
-    pub expr: Result<Expr, String>,
+    /// The expression, or why it does not parse.
+    pub expr: Result<Expr, ContentError>,
 }
 
 /// A parsed expression.
@@ -22,6 +25,7 @@ pub struct Found {
 pub struct Expr {
     /// What it shows or claims of: a path, or a quantity derived from paths.
     pub term: Term,
+    /// Whether it shows, filters or claims.
     pub action: Action,
 }
 
@@ -40,10 +44,14 @@ impl Expr {
     }
 }
 
+/// What an expression does with its value.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Action {
+    /// Shows it (`{{ ID.KEY }}`).
     Show,
+    /// Shows it through a filter (`{{ ID.KEY | words }}`).
     Filter(Filter),
+    /// Claims something of it (`{{ ID.KEY = 53 }}`).
     Claim(Claim),
 }
 
@@ -114,7 +122,9 @@ impl std::fmt::Display for Expr {
 /// A claim: the computed value against a literal or another value.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Claim {
+    /// The comparison.
     pub op: Op,
+    /// What the value is compared with.
     pub against: Against,
     /// The words after `:`, printed instead of the literal.
     pub prints: Option<String>,
@@ -135,6 +145,7 @@ impl Claim {
 /// What a claim compares the computed value with.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Against {
+    /// A literal (`53`, `8.5 million`, `47%`).
     Literal(Literal),
     /// Another quantity of the essay's data.
     Term(Term),
@@ -177,7 +188,7 @@ pub fn find_all(text: &str) -> Vec<Found> {
 }
 
 /// Parses the inside of `{{ ... }}`.
-pub fn parse(inner: &str) -> Result<Expr, String> {
+pub fn parse(inner: &str) -> Result<Expr, ContentError> {
     let inner = inner.trim();
     let (term_text, action) = match operator(inner) {
         Some((at, "|")) => (
@@ -198,7 +209,7 @@ pub fn parse(inner: &str) -> Result<Expr, String> {
 }
 
 /// A claim's right side: a literal or a path, then optionally `: "words"`.
-fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
+fn parse_claim(op: Op, text: &str) -> Result<Claim, ContentError> {
     // A quoted string may hold a colon: its end is the closing quote.
     let split = match text.strip_prefix('"') {
         Some(rest) => rest.find('"').map(|q| q + 2),
@@ -214,7 +225,8 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
             let Some(words) = words.strip_prefix('"').and_then(|w| w.strip_suffix('"')) else {
                 return Err(format!(
                     "expected the words the claim prints in quotes after `:`, found `{words}`"
-                ));
+                )
+                .into());
             };
             (claimed.trim(), Some(words.to_string()))
         }
@@ -227,14 +239,15 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
             Ok(_) => {
                 return Err(format!(
                     "`~` rounds to a literal's precision: write a literal, not `{claimed}`"
-                ));
+                )
+                .into());
             }
             Err(_) => return Err(e),
         },
     };
     let against = match against {
         Against::Literal(lit) => Against::Literal(comparable(op, lit)?),
-        term => term,
+        term @ Against::Term(_) => term,
     };
     Ok(Claim {
         op,
@@ -243,12 +256,12 @@ fn parse_claim(op: Op, text: &str) -> Result<Claim, String> {
     })
 }
 
-fn parse_filter(filter: &str) -> Result<Filter, String> {
+fn parse_filter(filter: &str) -> Result<Filter, ContentError> {
     let bad = || {
-        format!(
+        ContentError::new(format!(
             "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
              `millions(N)`, `words` or `ordinal`"
-        )
+        ))
     };
     match filter {
         "words" => return Ok(Filter::Words),

@@ -23,7 +23,20 @@ pub(super) enum Lookup {
     Miss,
     /// An artifact that is not as ladder wrote it: what is wrong, for the
     /// person at the terminal. It is recomputed like a miss.
-    Damaged(String),
+    Damaged(Damaged),
+}
+
+/// An artifact that is not as ladder wrote it (`why`): a warning for the
+/// person at the terminal.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "warning: figure artifact {} {why}; recomputing it (`ladder build --force` recomputes \
+     every figure, trusting no artifact)",
+    path.display()
+)]
+pub(super) struct Damaged {
+    path: PathBuf,
+    why: String,
 }
 
 /// The version of the artifacts' format. A record of another version is an
@@ -144,6 +157,7 @@ pub(super) fn hash(text: &str) -> String {
 
 /// Where artifacts are read from and written to.
 pub struct Cache {
+    /// The `figures/` folder.
     pub dir: PathBuf,
     /// The project root, which every artifact read must be inside.
     pub root: PathBuf,
@@ -193,19 +207,23 @@ impl Cache {
 
     /// The drawing of `view` stored for this data by this drawing code:
     /// `Ok(None)` when there is none, `Err` (a note) when one is damaged.
+    #[allow(
+        clippy::option_option,
+        reason = "no drawing stored differs from a stored drawing of nothing to draw"
+    )]
     pub(super) fn lookup_view(
         &self,
         job: &Job,
         view: &str,
         data_hash: &str,
-    ) -> Result<Option<Option<Rendered>>, String> {
+    ) -> Result<Option<Option<Rendered>>, Damaged> {
         if self.force {
             return Ok(None);
         }
         let path = self.dir.join(format!("{}.{view}.json", job.stem()));
-        let note = |why: &str| match damaged(&path, why) {
-            Lookup::Damaged(note) => note,
-            _ => unreachable!("damaged() is a damaged lookup"),
+        let note = |why: &str| Damaged {
+            path: path.clone(),
+            why: why.to_string(),
         };
         let bytes = match read(&path, &self.root, ARTIFACT) {
             Ok(bytes) => bytes,
@@ -263,11 +281,10 @@ impl Cache {
 
 /// A damaged artifact's lookup: it is recomputed, and the build says why.
 fn damaged(path: &Path, why: &str) -> Lookup {
-    Lookup::Damaged(format!(
-        "warning: figure artifact {} {why}; recomputing it (`ladder build --force` recomputes \
-         every figure, trusting no artifact)",
-        path.display()
-    ))
+    Lookup::Damaged(Damaged {
+        path: path.to_path_buf(),
+        why: why.to_string(),
+    })
 }
 
 /// The suffix of a temporary file: `.tmp` and the process id.

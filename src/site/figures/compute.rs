@@ -25,15 +25,21 @@ pub enum Origin {
     Reused,
     /// Computed by running its generator; `changed` when an artifact made by
     /// other solver code (or before `--force`) held different data.
-    Computed { changed: bool },
+    Computed {
+        /// An artifact of other solver code held different data.
+        changed: bool,
+    },
 }
 
 /// A figure with its origin and how many of its views were drawn (not read
 /// from memory or an artifact) by this build.
 #[derive(Clone, Debug)]
 pub struct Got {
+    /// The figure.
     pub figure: Arc<Figure>,
+    /// Where its data came from.
     pub origin: Origin,
+    /// How many of its views this build drew.
     pub drawn: usize,
 }
 
@@ -43,6 +49,7 @@ pub trait Progress: Sync {
     fn start(&self, total: usize);
     /// One finished.
     fn done(&self, label: &str, took: Duration);
+    /// All are done.
     fn finish(&self);
     /// A line for the person at the terminal (how a rebuild of `ladder serve` went).
     fn say(&self, line: &str) {
@@ -80,7 +87,7 @@ fn install_panic_hook() {
             let message = info
                 .payload()
                 .downcast_ref::<&str>()
-                .map(|s| s.to_string())
+                .map(std::string::ToString::to_string)
                 .or_else(|| info.payload().downcast_ref::<String>().cloned())
                 .unwrap_or_else(|| "panic".into());
             let at = info
@@ -92,8 +99,50 @@ fn install_panic_hook() {
     });
 }
 
+/// Why a figure was not made, for the errors at the figures that show it.
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    /// The parameters are beyond the generator's limits.
+    #[error("generator `{name}` refuses these parameters: {limit}")]
+    Refused {
+        /// The generator.
+        name: &'static str,
+        /// The limit, and what the parameters would need.
+        limit: String,
+    },
+    /// Generator code panicked: what it was doing (running, or drawing a
+    /// view), the panic's message and where.
+    #[error("generator `{name}` panicked {what}: {panic}")]
+    Panicked {
+        /// The generator.
+        name: &'static str,
+        /// What it was doing.
+        what: String,
+        /// The panic's message and where.
+        panic: String,
+    },
+    /// What the generator returned is not data.
+    #[error("generator `{name}`: {why}")]
+    Unreadable {
+        /// The generator.
+        name: &'static str,
+        /// Why it is not data.
+        why: String,
+    },
+    /// The generator cannot draw `view` from its data.
+    #[error("generator `{name}` cannot draw `{view}` from its data: {why}")]
+    Undrawable {
+        /// The generator.
+        name: &'static str,
+        /// The view.
+        view: String,
+        /// Why it cannot be drawn.
+        why: String,
+    },
+}
+
 /// Runs generator code, turning a panic into an error that says where.
-fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String> {
+fn caught<T>(name: &'static str, what: &str, f: impl FnOnce() -> T) -> Result<T, FigureError> {
     install_panic_hook();
     IN_GENERATOR.set(true);
     let result = std::panic::catch_unwind(std::panic::AssertUnwindSafe(f));
@@ -102,21 +151,26 @@ fn caught<T>(name: &str, what: &str, f: impl FnOnce() -> T) -> Result<T, String>
         let panic = PANIC
             .with(|p| p.borrow_mut().take())
             .unwrap_or_else(|| "panic".into());
-        format!("generator `{name}` panicked {what}: {panic}")
+        FigureError::Panicked {
+            name,
+            what: what.to_string(),
+            panic,
+        }
     })
 }
 
 /// Runs a generator within its limits. Limits are checked here, once per job
 /// and only for a job that runs: a figure taken from memory or an artifact
 /// was within them.
-fn run_caught(job: &Job) -> Result<Figure, String> {
+fn run_caught(job: &Job) -> Result<Figure, FigureError> {
     let name = job.generator.spec().name;
     job.generator
         .spec()
         .check_limits(&job.params)
-        .map_err(|limit| format!("generator `{name}` refuses these parameters: {limit}"))?;
+        .map_err(|limit| FigureError::Refused { name, limit })?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;
-    let data = Data::from_value(output.data).map_err(|e| format!("generator `{name}`: {e}"))?;
+    let data =
+        Data::from_value(output.data).map_err(|why| FigureError::Unreadable { name, why })?;
     Ok(Figure {
         data_hash: hash(&data.text()),
         data,
@@ -126,12 +180,16 @@ fn run_caught(job: &Job) -> Result<Figure, String> {
 }
 
 /// Draws `view` from the figure's data.
-fn draw_caught(job: &Job, view: &str, data: &Data) -> Result<Option<Rendered>, String> {
+fn draw_caught(job: &Job, view: &str, data: &Data) -> Result<Option<Rendered>, FigureError> {
     let name = job.generator.spec().name;
     let drawing = caught(name, &format!("drawing `{view}`"), || {
         job.generator.draw(view, &job.params, data)
     })?
-    .map_err(|e| format!("generator `{name}` cannot draw `{view}` from its data: {e}"))?;
+    .map_err(|why| FigureError::Undrawable {
+        name,
+        view: view.to_string(),
+        why,
+    })?;
     Ok(drawing.map(|d| d.render()))
 }
 
@@ -143,7 +201,7 @@ pub type Memory = HashMap<Key, Arc<Figure>>;
 
 /// What one job's build gave: the figure (or why not) and an artifact that
 /// could not be written.
-type Done = (Result<Got, String>, Option<std::io::Error>);
+type Done = (Result<Got, FigureError>, Option<std::io::Error>);
 
 /// Computes every job in parallel, taking figures from `memory` or from
 /// artifacts where they match and telling `progress` about the rest, and about
@@ -156,7 +214,7 @@ pub fn compute(
     cache: &Cache,
     memory: &mut Memory,
     progress: &dyn Progress,
-) -> Vec<Result<Got, String>> {
+) -> Vec<Result<Got, FigureError>> {
     let lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&job.key) {
@@ -166,7 +224,7 @@ pub fn compute(
         .collect();
     for lookup in &lookups {
         if let Some(Lookup::Damaged(note)) = lookup {
-            progress.say(note);
+            progress.say(&note.to_string());
         }
     }
     let to_run = lookups
@@ -175,7 +233,7 @@ pub fn compute(
         .count();
     progress.start(to_run);
     let notes = Mutex::new(Vec::new());
-    let (results, unwritten): (Vec<Result<Got, String>>, Vec<Option<std::io::Error>>) = jobs
+    let (results, unwritten): (Vec<Result<Got, FigureError>>, Vec<Option<std::io::Error>>) = jobs
         .par_iter()
         .zip(lookups)
         .map(|(job, lookup)| -> Done {
@@ -204,9 +262,10 @@ pub fn compute(
                         Err(e) => return (Err(e), None),
                     };
                     progress.done(&job.label(), started.elapsed());
-                    let unwritten = match cache.write && figure.holds() {
-                        true => cache.store(job, &figure).err(),
-                        false => None,
+                    let unwritten = if cache.write && figure.holds() {
+                        cache.store(job, &figure).err()
+                    } else {
+                        None
                     };
                     let changed = previous.is_some_and(|old| old != figure.data);
                     (figure, Origin::Computed { changed }, unwritten)
@@ -259,7 +318,7 @@ fn with_views(
     mut figure: Figure,
     cache: &Cache,
     notes: &Mutex<Vec<String>>,
-) -> Result<(Figure, (usize, Option<std::io::Error>)), String> {
+) -> Result<(Figure, (usize, Option<std::io::Error>)), FigureError> {
     let missing: Vec<&str> = job
         .views
         .iter()
@@ -275,20 +334,22 @@ fn with_views(
         let stored = cache
             .lookup_view(job, view, &data_hash)
             .unwrap_or_else(|note| {
-                notes.lock().expect("notes").push(note);
+                notes
+                    .lock()
+                    .expect("pushing a note cannot panic, so no lock is poisoned")
+                    .push(note.to_string());
                 None
             });
-        let rendered = match stored {
-            Some(rendered) => rendered,
-            None => {
-                let rendered = draw_caught(job, view, &figure.data)?;
-                drawn += 1;
-                if cache.write && figure.holds() {
-                    let stored = cache.store_view(job, view, &data_hash, rendered.as_ref());
-                    unwritten = unwritten.or(stored.err());
-                }
-                rendered
+        let rendered = if let Some(rendered) = stored {
+            rendered
+        } else {
+            let rendered = draw_caught(job, view, &figure.data)?;
+            drawn += 1;
+            if cache.write && figure.holds() {
+                let stored = cache.store_view(job, view, &data_hash, rendered.as_ref());
+                unwritten = unwritten.or(stored.err());
             }
+            rendered
         };
         figure.views.insert(view.to_string(), rendered);
     }
@@ -502,13 +563,13 @@ mod tests {
 
     /// Edits the record of `job`'s run in `dir`.
     fn edit_record(dir: &Path, job: &Job, reseal: bool, change: impl FnOnce(&mut Value)) {
-        edit::<Run<Data>>(dir, &format!("{}.json", job.stem()), reseal, change)
+        edit::<Run<Data>>(dir, &format!("{}.json", job.stem()), reseal, change);
     }
 
     /// Edits the record of `job`'s drawing of its board in `dir`.
     fn edit_board(dir: &Path, reseal: bool, change: impl FnOnce(&mut Value)) {
         let name = format!("{}.board.json", job().stem());
-        edit::<Drawn<Rendered>>(dir, &name, reseal, change)
+        edit::<Drawn<Rendered>>(dir, &name, reseal, change);
     }
 
     /// A [`Progress`] that keeps what it is told to say.
@@ -543,7 +604,7 @@ mod tests {
                 if let Some(w) = whole {
                     record["body"]["data"]["whole"] = w.into();
                 }
-            })
+            });
         };
         run(&cache, &mut Memory::new());
         age(None);
@@ -580,7 +641,7 @@ mod tests {
         run(&cache, &mut Memory::new());
 
         edit_record(dir.path(), &job(), false, |r| {
-            r["body"]["data"]["whole"] = 5.into()
+            r["body"]["data"]["whole"] = 5.into();
         });
         expect_damaged(
             &format!("{stem}.json"),
@@ -590,13 +651,13 @@ mod tests {
 
         let view = format!("{stem}.board.json");
         edit_board(dir.path(), false, |r| {
-            r["body"]["view"]["body"] = "<script>alert(1)</script>".into()
+            r["body"]["view"]["body"] = "<script>alert(1)</script>".into();
         });
         expect_damaged(&view, "does not match its content hash", Origin::Reused);
 
         // Even with its hash recomputed, a failing identity is never trusted.
         edit_record(dir.path(), &job(), true, |r| {
-            r["body"]["checks"][0]["holds"] = false.into()
+            r["body"]["checks"][0]["holds"] = false.into();
         });
         expect_damaged(
             &format!("{stem}.json"),
@@ -631,7 +692,7 @@ mod tests {
         let notes = Notes::default();
         let jobs = [job_with_wall(true), job_with_wall(false)];
         let results = compute(&jobs, &cache, &mut Memory::new(), &notes);
-        assert!(results.iter().all(|r| r.is_ok()));
+        assert!(results.iter().all(std::result::Result::is_ok));
         let notes = notes.0.into_inner().unwrap();
         assert_eq!(notes.len(), 1, "{notes:?}");
         assert!(

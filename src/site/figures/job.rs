@@ -22,10 +22,13 @@ pub struct Key {
 /// One generator run to do.
 #[derive(Clone)]
 pub struct Job {
+    /// The generator to run.
     pub generator: &'static dyn Generator,
+    /// Its parameters.
     pub params: Params,
     /// The views the essays show: only these are drawn.
     pub views: BTreeSet<&'static str>,
+    /// What identifies the run (and names its artifact).
     pub key: Key,
 }
 
@@ -82,9 +85,11 @@ impl Job {
 /// What a generator run gave, with the views drawn so far.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Figure {
+    /// The data the generator reported.
     pub data: Data,
     /// The hash of the data's text, which keys its drawings.
     pub data_hash: String,
+    /// The identities it asserted, held or not.
     pub checks: Vec<Check>,
     /// The views drawn for the job, by name: `None` for a view these
     /// parameters give nothing to draw.

@@ -32,5 +32,5 @@ pub mod compute;
 pub mod job;
 
 pub use cache::{Cache, unnamed};
-pub use compute::{Got, Memory, Origin, Progress, Silent, compute};
+pub use compute::{FigureError, Got, Memory, Origin, Progress, Silent, compute};
 pub use job::{Figure, Job, Key};

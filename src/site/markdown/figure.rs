@@ -52,12 +52,13 @@ impl Renderer<'_, '_> {
                         )
                     })
                     .collect();
-                let instead = match roles.is_empty() {
-                    true => "name what the mark means instead".to_string(),
-                    false => format!(
+                let instead = if roles.is_empty() {
+                    "name what the mark means instead".to_string()
+                } else {
+                    format!(
                         "name the role with its swatch instead: {}",
                         roles.join(", ")
-                    ),
+                    )
                 };
                 self.warning_in_file(
                     at,
@@ -69,13 +70,14 @@ impl Renderer<'_, '_> {
                 );
             }
         }
-        let drawing = match view.picture {
-            true => format!(
+        let drawing = if view.picture {
+            format!(
                 "<div class=\"drawing\" role=\"img\" aria-label=\"{}\">{}</div>",
                 html_escape::encode_double_quoted_attribute(&alt),
                 view.body
-            ),
-            false => format!("<div class=\"drawing\">{}</div>", view.body),
+            )
+        } else {
+            format!("<div class=\"drawing\">{}</div>", view.body)
         };
         let table = match (&view.values, view.tabular) {
             (Some(values), false) => format!("\n{}", values.to_html()),
@@ -138,9 +140,10 @@ fn reproduce(d: &Directive) -> String {
     std::iter::once(format!("ladder figure {}", d.generator.spec().name))
         .chain(d.params.to_toml().lines().map(|line| {
             let arg = line.replacen(" = ", "=", 1);
-            match arg.chars().all(plain) {
-                true => arg,
-                false => format!("'{}'", arg.replace('\'', "'\\''")),
+            if arg.chars().all(plain) {
+                arg
+            } else {
+                format!("'{}'", arg.replace('\'', "'\\''"))
             }
         }))
         .collect::<Vec<_>>()

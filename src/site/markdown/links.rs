@@ -5,6 +5,7 @@
 
 use super::scan::Scan;
 use crate::site::content::Essay;
+use crate::site::diagnostics::ContentError;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Where each essay is and which anchors it has, for `@/` links (ordered,
@@ -61,7 +62,7 @@ impl LinkIndex {
     /// the essay at `here` (a path under `content/`): a URL relative to that
     /// essay's page (empty, or only the anchor, for the essay itself), or why
     /// it leads nowhere.
-    pub fn resolve(&self, here: &str, target: &str) -> Result<String, String> {
+    pub fn resolve(&self, here: &str, target: &str) -> Result<String, ContentError> {
         let (path, anchor) = target
             .split_once('#')
             .map_or((target, None), |(p, a)| (p, Some(a)));
@@ -76,16 +77,18 @@ impl LinkIndex {
             return Err(format!(
                 "link to `{path}`: it is a draft, left out of this build (build with --drafts, \
                  or publish it)"
-            ));
+            )
+            .into());
         }
         // Up from the linking page (an essay's, a ladder's or the front page) to the root.
         let up = self
             .essays
             .get(here)
             .map_or(2, |p| p.url.matches('/').count());
-        let url = match path.is_empty() {
-            true => String::new(),
-            false => format!("{}{}", "../".repeat(up), page.url),
+        let url = if path.is_empty() {
+            String::new()
+        } else {
+            format!("{}{}", "../".repeat(up), page.url)
         };
         match anchor {
             Some(a) if !page.ids.contains(a) => {
@@ -93,7 +96,8 @@ impl LinkIndex {
                 Err(format!(
                     "link to `{path}#{a}`: no heading with id `{a}`; it has: {}",
                     known.join(", ")
-                ))
+                )
+                .into())
             }
             Some(a) => Ok(format!("{url}#{a}")),
             None => Ok(url),
@@ -108,7 +112,7 @@ mod tests {
     fn index() -> LinkIndex {
         let page = |url: &str, ids: &[&str]| Page {
             url: url.into(),
-            ids: ids.iter().map(|id| id.to_string()).collect(),
+            ids: ids.iter().map(std::string::ToString::to_string).collect(),
             draft: false,
         };
         LinkIndex {

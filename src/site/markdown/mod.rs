@@ -13,7 +13,7 @@
 //! 2. [`render`](fn@render) parses the prepared text again, with the same
 //!    function, each directive block and heading id as the scan found them,
 //!    and turns the pieces into HTML: directives become figures, `$...$` and
-//!    `$$...$$` become MathML, `@/` links resolve to essay URLs, and
+//!    `$$...$$` become `MathML`, `@/` links resolve to essay URLs, and
 //!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
 //!    value or checked claim, escaped. Each job is one small method of
 //!    `Renderer`. An essay's parse thus lives only while it is rendered, and

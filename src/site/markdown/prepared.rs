@@ -5,6 +5,7 @@
 //! It imports the claims and the directives; the other stages import it.
 
 use crate::site::claims;
+use crate::site::diagnostics::ContentError;
 use crate::site::directives::Located;
 use pulldown_cmark::{Event, Options, Parser, Tag};
 use std::borrow::Cow;
@@ -21,7 +22,7 @@ pub struct Expression {
     /// Where it stood in the file.
     pub at: usize,
     /// What it says, or why it cannot be read.
-    pub expr: Result<claims::Expr, String>,
+    pub expr: Result<claims::Expr, ContentError>,
     /// Whether it opens a sentence (words it prints are capitalised).
     pub opens_sentence: bool,
 }
@@ -60,9 +61,10 @@ impl Prepared {
     /// in its file. Where code and math are, markdown must tell; a text
     /// without `{{` has nothing to take out, and is not parsed for it.
     pub fn new(text: &str, base: usize) -> Prepared {
-        let segments = match text.contains("{{") {
-            true => outside_code_and_math(text),
-            false => Vec::new(),
+        let segments = if text.contains("{{") {
+            outside_code_and_math(text)
+        } else {
+            Vec::new()
         };
         Prepared::outside(text, base, segments)
     }

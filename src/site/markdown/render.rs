@@ -11,7 +11,7 @@ use super::scan::{self, Heading, Piece, Scan};
 use crate::generators::draw::Rendered as View;
 use crate::site::claims::{self, EssayData};
 use crate::site::content::Essay;
-use crate::site::diagnostics::{Diagnostic, Source};
+use crate::site::diagnostics::{ContentError, Diagnostic, Source};
 use crate::site::directives::Kind;
 use crate::site::math;
 use crate::site::scripts;
@@ -22,11 +22,15 @@ use std::ops::Range;
 
 /// Everything the second pass needs for one essay.
 pub struct Context<'a> {
+    /// The essay.
     pub essay: &'a Essay,
+    /// What the first pass found in it.
     pub scan: &'a Scan,
+    /// The data its claims read.
     pub data: &'a EssayData<'a>,
     /// By figure directive id.
     pub figures: &'a BTreeMap<String, Shown<'a>>,
+    /// Where links to essays and files go.
     pub links: &'a LinkIndex,
     /// Ids whose directive or figure failed (and was reported).
     pub broken: &'a HashSet<String>,
@@ -37,14 +41,19 @@ pub struct Context<'a> {
 /// A figure as its essay shows it: its view and the stems of the data files
 /// it links (the job's whole data as JSON, the view's values as CSV).
 pub struct Shown<'a> {
+    /// The view.
     pub view: &'a View,
+    /// The stem of the job's data as JSON.
     pub json: String,
+    /// The stem of the view's values as CSV, when it has a table.
     pub csv: Option<String>,
 }
 
 /// An essay as HTML, with its headings' texts as the page shows them.
 pub struct Rendered {
+    /// The page's body.
     pub html: String,
+    /// Its headings.
     pub headings: Vec<Heading>,
     /// What the author may want to change: a claim's literal written
     /// otherwise than the site prints numbers, a caption naming a colour.
@@ -225,40 +234,40 @@ impl<'c, 's> Renderer<'c, 's> {
     /// `{{ ID.legend[ROLE] }}`: the role's swatch and what it means in the
     /// legend of figure `ID` (ROLE is the role's name, `blocked` or
     /// `series-0`, or what it means there), or why there is none.
-    fn legend(&self, x: &claims::Expr) -> Result<Value, String> {
+    fn legend(&self, x: &claims::Expr) -> Result<Value, ContentError> {
         let (id, wanted) = legend_role(x).expect("called on a legend's role");
         let Some(shown) = self.ctx.figures.get(id) else {
             return Err(format!(
                 "`{id}.legend[{wanted}]`: no figure `{id}` in this essay draws a legend"
-            ));
+            )
+            .into());
         };
         let squeeze = |s: &str| s.to_lowercase().replace(' ', "");
         let found = shown.view.legend.iter().find(|(class, meaning)| {
             class.strip_prefix("role-") == Some(wanted) || squeeze(meaning) == squeeze(wanted)
         });
-        match found {
-            Some((class, meaning)) => Ok(Value {
+        if let Some((class, meaning)) = found {
+            Ok(Value {
                 text: meaning.clone(),
                 swatch: Some(class.clone()),
-            }),
-            None => {
-                let roles: Vec<String> = shown
-                    .view
-                    .legend
-                    .iter()
-                    .map(|(class, meaning)| {
-                        format!("{} ({meaning})", class.trim_start_matches("role-"))
-                    })
-                    .collect();
-                Err(format!(
-                    "`{id}.legend[{wanted}]`: figure `{id}`'s legend has no role `{wanted}`; it has: {}",
-                    if roles.is_empty() {
-                        "none".to_string()
-                    } else {
-                        roles.join(", ")
-                    }
-                ))
-            }
+            })
+        } else {
+            let roles: Vec<String> = shown
+                .view
+                .legend
+                .iter()
+                .map(|(class, meaning)| {
+                    format!("{} ({meaning})", class.trim_start_matches("role-"))
+                })
+                .collect();
+            Err(format!(
+                "`{id}.legend[{wanted}]`: figure `{id}`'s legend has no role `{wanted}`; it has: {}",
+                if roles.is_empty() {
+                    "none".to_string()
+                } else {
+                    roles.join(", ")
+                }
+            ).into())
         }
     }
 
@@ -352,7 +361,7 @@ impl<'c, 's> Renderer<'c, 's> {
         out
     }
 
-    /// `$...$` or `$$...$$` as MathML.
+    /// `$...$` or `$$...$$` as `MathML`.
     fn math<'e>(&mut self, tex: &str, display: bool, offset: usize) -> Event<'e> {
         match math::to_mathml(tex, display) {
             Ok(m) => Event::InlineHtml(m.into()),
@@ -402,21 +411,20 @@ impl<'c, 's> Renderer<'c, 's> {
 
     /// "Figure N" for `[](#fig-ID)`.
     fn figure_reference(&mut self, id: &str, offset: usize) -> String {
-        match self.numbers.get(id) {
-            Some(n) => format!("Figure {n}"),
-            None => {
-                let ids: Vec<&str> = self.numbers.keys().copied().collect();
-                let mut ids = ids;
-                ids.sort_unstable();
-                self.error(
-                    offset,
-                    format!(
-                        "no figure `{id}` in this essay; there are: {}",
-                        ids.join(", ")
-                    ),
-                );
-                String::new()
-            }
+        if let Some(n) = self.numbers.get(id) {
+            format!("Figure {n}")
+        } else {
+            let ids: Vec<&str> = self.numbers.keys().copied().collect();
+            let mut ids = ids;
+            ids.sort_unstable();
+            self.error(
+                offset,
+                format!(
+                    "no figure `{id}` in this essay; there are: {}",
+                    ids.join(", ")
+                ),
+            );
+            String::new()
         }
     }
 

@@ -18,8 +18,11 @@ use std::ops::Range;
 /// A heading with its stable id.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Heading {
+    /// 1 for `#`, up to 6.
     pub level: u8,
+    /// The heading's text.
     pub text: String,
+    /// Its anchor, unique in the page.
     pub id: String,
 }
 
@@ -33,6 +36,7 @@ pub struct Scan {
     pub exprs: Vec<Expression>,
     /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
+    /// The figure and data blocks, in order.
     pub directives: Vec<Directive>,
     /// Each directive block of the body, in order: the index of its
     /// directive, or `None` for one that failed.
@@ -46,6 +50,7 @@ pub struct Scan {
 /// prepared text, or a directive's fenced block, taken whole.
 #[derive(Clone, Debug)]
 pub enum Piece<'t> {
+    /// A markdown event and its range.
     Event(Event<'t>, Range<usize>),
     /// A `figure` or `data` block: the index of its directive among the
     /// essay's, or `None` for one that failed (or stands in a caption).
@@ -55,10 +60,10 @@ pub enum Piece<'t> {
 /// Parses a prepared text, adjacent text events merged. Each directive
 /// block becomes one piece: `directive` gets its kind, its offset in the
 /// file and its body, and gives its index.
-pub(super) fn parse<'t>(
-    prepared: &'t Prepared,
+pub(super) fn parse(
+    prepared: &Prepared,
     mut directive: impl FnMut(Kind, usize, &str) -> Option<usize>,
-) -> Vec<Piece<'t>> {
+) -> Vec<Piece<'_>> {
     let parser = Parser::new_ext(&prepared.text, options()).into_offset_iter();
     let mut pieces = Vec::new();
     let mut block: Option<(Kind, usize, String)> = None;
@@ -242,7 +247,7 @@ fn name_headings(
                 }
                 found.push((
                     *level as u8,
-                    id.as_ref().map(|i| i.to_string()),
+                    id.as_ref().map(std::string::ToString::to_string),
                     String::new(),
                 ));
                 open = true;
@@ -250,7 +255,7 @@ fn name_headings(
             (Event::End(TagEnd::Heading(_)), _) => open = false,
             (Event::SoftBreak | Event::HardBreak, Some(text)) => text.push(' '),
             (Event::InlineMath(t) | Event::Text(t) | Event::Code(t), Some(text)) => {
-                text.push_str(t)
+                text.push_str(t);
             }
             _ => {}
         }
@@ -295,7 +300,7 @@ fn assign_ids(
         .iter()
         .filter_map(|(_, explicit, _)| explicit.clone())
         .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
-        .chain(PAGE_IDS.iter().map(|id| id.to_string()))
+        .chain(PAGE_IDS.iter().map(std::string::ToString::to_string))
         .collect();
     // The first suffix of each base that may be free: suffixes below it
     // are taken, so each id is found in time that does not grow with the

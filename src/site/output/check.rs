@@ -423,7 +423,7 @@ mod tests {
         std::thread::scope(|s| {
             let second = s.spawn(|| {
                 lock_root(dir.path(), &|| {
-                    waited.store(true, std::sync::atomic::Ordering::SeqCst)
+                    waited.store(true, std::sync::atomic::Ordering::SeqCst);
                 })
             });
             std::thread::sleep(std::time::Duration::from_millis(100));

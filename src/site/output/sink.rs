@@ -24,6 +24,7 @@ every build.\nladder refuses to replace a non-empty folder that lacks this file.
 pub struct Files(pub BTreeMap<PathBuf, Vec<u8>>);
 
 impl Files {
+    /// Adds the file `path` holding `bytes`.
     pub fn add(&mut self, path: impl Into<PathBuf>, bytes: impl Into<Vec<u8>>) {
         self.0.insert(path.into(), bytes.into());
     }
@@ -32,12 +33,15 @@ impl Files {
 /// Takes a build's files, one at a time, from any thread (one path from one
 /// thread at a time).
 pub trait Sink: Sync {
+    /// Adds the file `path` (relative to the site) holding `bytes`.
     fn add(&self, path: PathBuf, bytes: &[u8]);
 }
 
 impl Sink for Mutex<Files> {
     fn add(&self, path: PathBuf, bytes: &[u8]) {
-        self.lock().expect("no add panics").add(path, bytes);
+        self.lock()
+            .expect("nothing panics holding the lock")
+            .add(path, bytes);
     }
 }
 
@@ -66,6 +70,10 @@ pub(super) fn plain_file(root: &Path, path: &Path) -> bool {
 }
 
 /// Whether the regular file at `path` holds `bytes`.
+#[allow(
+    clippy::large_stack_arrays,
+    reason = "a 64 KiB read buffer; a thread's stack is megabytes"
+)]
 pub(super) fn holds(path: &Path, bytes: &[u8]) -> bool {
     let Ok(mut file) = fs::File::open(path) else {
         return false;

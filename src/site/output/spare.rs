@@ -95,12 +95,12 @@ impl Unwritten {
     /// file of the spare still is): removes the spare's files where the
     /// path's folders go and its folder where the path goes. Returns whether
     /// the spare has a file at `path` to write over.
-    pub(super) fn clear_way(&mut self, dir: &Path, path: &Path) -> Result<bool, String> {
+    pub(super) fn clear_way(&mut self, dir: &Path, path: &Path) -> Result<bool> {
         let files = path.ancestors().skip(1).filter(|a| self.files.remove(*a));
         let folder = self.folders.remove(path).then_some(path);
         for at in files.chain(folder) {
             let full = dir.join(at);
-            remove_tree(&full).map_err(|e| format!("cannot remove {}: {e}", full.display()))?;
+            remove_tree(&full).with_context(|| format!("cannot remove {}", full.display()))?;
         }
         if folder.is_some() {
             self.files.retain(|f| !f.starts_with(path));

@@ -63,7 +63,7 @@ pub struct Staging {
 struct State {
     /// Every file added, by path: the hash of its bytes as written, or why
     /// it was not written.
-    written: BTreeMap<PathBuf, Result<blake3::Hash, String>>,
+    written: BTreeMap<PathBuf, Result<blake3::Hash>>,
     /// Whether the folder is made; until then every file added is in the
     /// previous site as added.
     made: bool,
@@ -93,7 +93,12 @@ impl Staging {
             folders: Mutex::default(),
         };
         if staging.previous.is_none() {
-            staging.make(&mut staging.state.lock().expect("no add panics"))?;
+            staging.make(
+                &mut staging
+                    .state
+                    .lock()
+                    .expect("nothing panics holding the lock"),
+            )?;
         }
         Ok(staging)
     }
@@ -110,13 +115,16 @@ impl Staging {
         let dir = self.dir();
         match self.spare.as_ref().and_then(|spare| spare.recycle(dir)) {
             Some(unwritten) => {
-                let mut made = self.folders.lock().expect("no add panics");
+                let mut made = self
+                    .folders
+                    .lock()
+                    .expect("nothing panics holding the lock");
                 made.insert(dir.to_path_buf());
                 made.extend(unwritten.folders().map(|f| dir.join(f)));
                 state.unwritten = unwritten;
             }
             None => {
-                fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?
+                fs::create_dir(dir).with_context(|| format!("cannot create {}", dir.display()))?;
             }
         }
         state.made = true;
@@ -142,22 +150,30 @@ impl Staging {
 
     /// Puts a file at `path` in the folder with `write`, making the folder
     /// that holds it.
-    fn put(&self, path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> Result<(), String> {
+    fn put(&self, path: &Path, write: impl FnOnce(&Path) -> io::Result<()>) -> Result<()> {
         let full = self.dir().join(path);
         let parent = full.parent().expect("a file in the folder");
-        if !self.folders.lock().expect("no add panics").contains(parent) {
+        if !self
+            .folders
+            .lock()
+            .expect("nothing panics holding the lock")
+            .contains(parent)
+        {
             fs::create_dir_all(parent)
-                .map_err(|e| format!("cannot create {}: {e}", parent.display()))?;
-            let mut folders = self.folders.lock().expect("no add panics");
+                .with_context(|| format!("cannot create {}", parent.display()))?;
+            let mut folders = self
+                .folders
+                .lock()
+                .expect("nothing panics holding the lock");
             folders.insert(parent.to_path_buf());
         }
-        write(&full).map_err(|e| format!("cannot write {}: {e}", full.display()))
+        write(&full).with_context(|| format!("cannot write {}", full.display()))
     }
 
     /// Every file added, in path order, with the hash of its bytes (those
     /// not written are left out: the commit fails on them).
     pub fn files(&self) -> Vec<(PathBuf, blake3::Hash)> {
-        let state = self.state.lock().expect("no add panics");
+        let state = self.state.lock().expect("nothing panics holding the lock");
         state
             .written
             .iter()
@@ -167,7 +183,7 @@ impl Staging {
 
     /// The bytes added at `path`.
     pub fn read(&self, path: &Path) -> Result<Vec<u8>> {
-        let state = self.state.lock().expect("no add panics");
+        let state = self.state.lock().expect("nothing panics holding the lock");
         if !state.written.get(path).is_some_and(Result::is_ok) {
             anyhow::bail!("{} was not added to the site", path.display());
         }
@@ -185,9 +201,9 @@ impl Staging {
     /// or `None` when the previous site holds exactly the files added, and
     /// so stays. Dropped on an error, the folder is removed.
     pub(super) fn finish(mut self) -> Result<Option<PathBuf>> {
-        let mut state = self.state.lock().expect("no add panics");
-        check_paths(&state.written).map_err(anyhow::Error::msg)?;
-        failed(&state)?;
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
+        check_paths(&state.written)?;
+        failed(&mut state)?;
         if !state.made {
             let previous = self.previous.as_deref();
             if previous.is_some_and(|p| holds_only(p, &state.written)) {
@@ -196,7 +212,7 @@ impl Staging {
                 return Ok(None);
             }
             self.make(&mut state)?;
-            failed(&state)?;
+            failed(&mut state)?;
         }
         state.unwritten.remove(self.dir(), state.written.keys())?;
         drop(state);
@@ -204,11 +220,14 @@ impl Staging {
     }
 }
 
-/// The first file that could not be written, as an error.
-fn failed(state: &State) -> Result<()> {
-    match state.written.values().find_map(|r| r.as_ref().err()) {
-        Some(e) => Err(anyhow::Error::msg(e.clone())),
-        None => Ok(()),
+/// The first file that could not be written, as an error (taken out of
+/// the state: the staging fails with it).
+fn failed(state: &mut State) -> Result<()> {
+    let first = state.written.iter().find(|(_, r)| r.is_err());
+    let first = first.map(|(path, _)| path.clone());
+    match first.and_then(|path| state.written.remove(&path)) {
+        Some(Err(e)) => Err(e),
+        _ => Ok(()),
     }
 }
 
@@ -216,7 +235,7 @@ impl Sink for Staging {
     fn add(&self, path: PathBuf, bytes: &[u8]) {
         let hash = blake3::hash(bytes);
         if let Err(e) = check_path(&path) {
-            let mut state = self.state.lock().expect("no add panics");
+            let mut state = self.state.lock().expect("nothing panics holding the lock");
             state.written.insert(path, Err(e));
             return;
         }
@@ -226,7 +245,7 @@ impl Sink for Staging {
             .filter(|p| plain_file(p, &path))
             .map(|p| p.join(&path));
         let same = previous.as_deref().is_some_and(|p| holds(p, bytes));
-        let mut state = self.state.lock().expect("no add panics");
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
         if same && !state.made {
             state.written.insert(path, Ok(hash));
             return;
@@ -234,7 +253,7 @@ impl Sink for Staging {
         if !state.made
             && let Err(e) = self.make(&mut state)
         {
-            state.written.insert(path, Err(format!("{e:#}")));
+            state.written.insert(path, Err(e));
             return;
         }
         // A path added before may be a link to the previous site's file,
@@ -257,7 +276,7 @@ impl Sink for Staging {
                 }
             })
         });
-        let mut state = self.state.lock().expect("no add panics");
+        let mut state = self.state.lock().expect("nothing panics holding the lock");
         state.written.insert(path, result.map(|()| hash));
     }
 }
@@ -300,30 +319,30 @@ fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
 }
 
 /// A path is relative and plain (no `..`, no root), and not the marker.
-fn check_path(path: &Path) -> Result<(), String> {
+fn check_path(path: &Path) -> Result<()> {
     if path.as_os_str().is_empty() || !path.components().all(|c| matches!(c, Component::Normal(_)))
     {
-        return Err(format!(
+        anyhow::bail!(
             "the site would write outside its folder: {}",
             path.display()
-        ));
+        );
     }
     if path == Path::new(MARKER) {
-        return Err(format!("the site may not hold a file named {MARKER}"));
+        anyhow::bail!("the site may not hold a file named {MARKER}");
     }
     Ok(())
 }
 
 /// No path is both a file and the folder of another (each path was checked
 /// by [`check_path`] as it was added).
-fn check_paths<T>(files: &BTreeMap<PathBuf, T>) -> Result<(), String> {
+fn check_paths<T>(files: &BTreeMap<PathBuf, T>) -> Result<()> {
     for path in files.keys() {
         if let Some(file) = path.ancestors().skip(1).find(|a| files.contains_key(*a)) {
-            return Err(format!(
+            anyhow::bail!(
                 "{} would be both a file and the folder of {}",
                 file.display(),
                 path.display()
-            ));
+            );
         }
     }
     Ok(())

@@ -1,7 +1,7 @@
 //! What in a page could run script, and the checks that refuse it: built
 //! pages carry no JavaScript unless `ladder.toml` allows it.
 //!
-//! The rules allow only what cannot run script, as DOMPurify and ammonia do,
+//! The rules allow only what cannot run script, as `DOMPurify` and ammonia do,
 //! rather than refusing what is known to: no `script`, `object`, `embed`,
 //! `applet`, `frame`, `frameset` or `base` element; no `on...` attribute; a
 //! URL (in a URL-valued attribute, a `srcset` or `ping` list, a `meta`
@@ -17,7 +17,7 @@
 //!   error at its line;
 //! - [`in_page`]: to the finished page (template applied, values and claims
 //!   filled in, figures inlined), parsed by html5ever, the tree builder whose
-//!   rules browsers follow, foreign content (SVG, MathML), `<template>`
+//!   rules browsers follow, foreign content (SVG, `MathML`), `<template>`
 //!   contents and every `srcdoc` document included. The browser builds its
 //!   DOM from the whole page, after values are filled in, so this is the
 //!   check that guarantees what a reader's browser receives.
@@ -69,8 +69,8 @@ const SRCDOC_DEPTH: usize = 4;
 /// Why part of a page could run script.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Refusal {
-    /// What was found, and where in the page (`an event handler
-    /// `onerror` on `<img>``).
+    /// What was found, and where in the page (an event handler
+    /// `onerror` on `<img>`).
     pub why: String,
     /// A piece of the page's text that the author's source likely holds (the
     /// offending value, or `<name` for an element), to find its line.
@@ -244,7 +244,7 @@ fn decoded_css(css: &str) -> String {
                         out.push(next);
                     }
                 } else {
-                    if chars.peek().is_some_and(|c| c.is_ascii_whitespace()) {
+                    if chars.peek().is_some_and(char::is_ascii_whitespace) {
                         chars.next();
                     }
                     let code = u32::from_str_radix(&hex, 16).unwrap_or(0xFFFD);
@@ -600,7 +600,7 @@ mod tests {
 
     #[test]
     fn srcdoc_documents_are_checked_to_a_depth() {
-        let inner = r#"<img src=x onerror=alert(1)>"#;
+        let inner = r"<img src=x onerror=alert(1)>";
         let once = format!(
             r#"<iframe srcdoc="{}"></iframe>"#,
             html_escape::encode_double_quoted_attribute(inner)

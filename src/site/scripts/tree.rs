@@ -28,7 +28,7 @@ fn parse(html: &str, depth: usize) -> Vec<Refusal> {
     html5ever::parse_document(sink, html5ever::ParseOpts::default()).one(html)
 }
 
-/// What the check keeps of a node: an element's name, whether MathML's
+/// What the check keeps of a node: an element's name, whether `MathML`'s
 /// `annotation-xml` takes HTML in it, whether it is in the tree, and the
 /// text of a `style`.
 #[derive(Default)]

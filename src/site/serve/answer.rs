@@ -17,19 +17,27 @@ pub(super) const TEXT: &str = "text/plain; charset=utf-8";
 /// What a request gets.
 #[derive(Debug, PartialEq)]
 pub enum Reply {
+    /// A file of the site.
     File {
+        /// Its media type.
         content_type: &'static str,
+        /// Its bytes.
         body: Bytes,
     },
+    /// What the latest build published, for the page's reload script.
     News {
+        /// The build's number.
         version: u64,
+        /// Its errors, if it failed.
         errors: Vec<String>,
     },
     /// A folder asked for without its trailing slash: where it is.
     Redirect(String),
     /// The first build is running.
     Building,
+    /// A path outside the site.
     Forbidden,
+    /// No such file.
     NotFound,
 }
 

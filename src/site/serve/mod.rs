@@ -156,7 +156,9 @@ fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String
 
 /// A running server; it stops serving when dropped.
 pub struct Server {
+    /// Where it listens.
     pub address: SocketAddr,
+    /// What the builds publish and the requests read.
     pub shared: Shared,
     runtime: Runtime,
 }

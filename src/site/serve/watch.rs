@@ -55,7 +55,7 @@ impl Sources {
         })
         .context("cannot watch files")?;
         let mut sources = Sources {
-            root: root.to_path_buf(),
+            root: root.clone(),
             watcher,
             changes,
         };

@@ -101,17 +101,14 @@ fn linear(lo: f64, hi: f64, whole: bool, numbers: Numbers) -> impl Iterator<Item
         false => (lo - lo.abs() / 2.0, hi + hi.abs() / 2.0),
     };
     let fractions = numbers == Numbers::Fractions;
-    let steps: Vec<(f64, i32)> = match fractions {
-        true => {
-            let first = ((hi - lo) / 50.0).log2().floor() as i32;
-            (first..first + 60).map(|e| (2f64.powi(e), 0)).collect()
-        }
-        false => {
-            let first = ((hi - lo) / 50.0).log10().floor() as i32;
-            (first..first + 40)
-                .flat_map(|e| [1.0, 2.0, 5.0].map(|m| (m * 10f64.powi(e), e)))
-                .collect()
-        }
+    let steps: Vec<(f64, i32)> = if fractions {
+        let first = ((hi - lo) / 50.0).log2().floor() as i32;
+        (first..first + 60).map(|e| (2f64.powi(e), 0)).collect()
+    } else {
+        let first = ((hi - lo) / 50.0).log10().floor() as i32;
+        (first..first + 40)
+            .flat_map(|e| [1.0, 2.0, 5.0].map(|m| (m * 10f64.powi(e), e)))
+            .collect()
     };
     steps
         .into_iter()
@@ -226,7 +223,7 @@ fn discrete(values: &[f64]) -> impl Iterator<Item = Frame> {
 fn uncrowded(frame: &Frame, length: f64, size: impl Fn(&[String]) -> f64, space: f64) -> bool {
     frame.ticks.windows(2).all(|w| {
         let apart = (frame.share(w[1].0) - frame.share(w[0].0)).abs() * length;
-        apart >= (size(&w[0].1) + size(&w[1].1)) / 2.0 + space
+        apart >= f64::midpoint(size(&w[0].1), size(&w[1].1)) + space
     })
 }
 
@@ -258,9 +255,10 @@ pub(super) fn y_frame(
         (0.0, 1.0)
     };
     let zero = bars || (min > 0.0 && min <= max / 2.0) || (max < 0.0 && max >= min / 2.0);
-    let (min, max) = match zero {
-        true => (min.min(0.0), max.max(0.0)),
-        false => (min, max),
+    let (min, max) = if zero {
+        (min.min(0.0), max.max(0.0))
+    } else {
+        (min, max)
     };
     first_fitting(linear(min, max, whole, numbers), tall)
 }

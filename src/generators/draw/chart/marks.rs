@@ -45,16 +45,15 @@ pub(super) fn marker(svg: &mut Svg, k: usize, (x, y): (f64, f64), size: f64, att
         0 => svg.circle(role, (x, y), r, attrs),
         _ => svg.polygon(role, &corners(r), stroke, attrs),
     };
-    match k % 2 == 1 {
-        true => shape(svg, role, size + 1.0, Some(2.0), attrs),
-        false => {
-            // A square's half side, to look as large as a circle's radius.
-            let r = if k % 5 == 1 { size * 0.8 } else { size };
-            if k > 0 {
-                shape(svg, Role::Paper, r + 2.0, None, "");
-            }
-            shape(svg, role, r, None, attrs);
+    if k % 2 == 1 {
+        shape(svg, role, size + 1.0, Some(2.0), attrs);
+    } else {
+        // A square's half side, to look as large as a circle's radius.
+        let r = if k % 5 == 1 { size * 0.8 } else { size };
+        if k > 0 {
+            shape(svg, Role::Paper, r + 2.0, None, "");
         }
+        shape(svg, role, r, None, attrs);
     }
 }
 

@@ -46,9 +46,12 @@ impl Plot<'_> {
     /// how the chart writes its numbers.
     fn frame(&self) -> String {
         let (x0, x1, y0, y1) = self.edges();
-        let domain = |log: bool, lo: f64, hi: f64| match log {
-            true => format!("{} {}", value(10f64.powf(lo)), value(10f64.powf(hi))),
-            false => format!("{} {}", value(lo), value(hi)),
+        let domain = |log: bool, lo: f64, hi: f64| {
+            if log {
+                format!("{} {}", value(10f64.powf(lo)), value(10f64.powf(hi)))
+            } else {
+                format!("{} {}", value(lo), value(hi))
+            }
         };
         let scale = |log: bool| if log { "log" } else { "linear" };
         let x_scale = if self.categories {
@@ -172,19 +175,16 @@ impl Plot<'_> {
             svg.line(Role::Ink, &[(x, y1), (x, y1 + TICK)], 1.0, "");
             let top = y1 + TICK + 3.0;
             for (i, text) in lines.iter().enumerate() {
-                match self.turned {
-                    true => {
-                        let turn = format!(
-                            " dy=\"0.35em\" transform=\"rotate(-90 {} {})\"",
-                            num(x),
-                            num(top)
-                        );
-                        svg.text((x, top), text, self.x_text, Anchor::End, &turn);
-                    }
-                    false => {
-                        let at = (x, top + i as f64 * line);
-                        svg.text(at, text, self.x_text, Anchor::Middle, " dy=\"0.8em\"");
-                    }
+                if self.turned {
+                    let turn = format!(
+                        " dy=\"0.35em\" transform=\"rotate(-90 {} {})\"",
+                        num(x),
+                        num(top)
+                    );
+                    svg.text((x, top), text, self.x_text, Anchor::End, &turn);
+                } else {
+                    let at = (x, top + i as f64 * line);
+                    svg.text(at, text, self.x_text, Anchor::Middle, " dy=\"0.8em\"");
                 }
             }
             svg.end_group();
@@ -196,11 +196,11 @@ impl Plot<'_> {
         let (x0, x1, y0, y1) = self.edges();
         let title_top = self.total_height - self.x_title.len() as f64 * self.line;
         for (i, text) in self.x_title.iter().enumerate() {
-            let at = ((x0 + x1) / 2.0, title_top + i as f64 * self.line);
+            let at = (f64::midpoint(x0, x1), title_top + i as f64 * self.line);
             svg.text(at, text, self.text, Anchor::Middle, " dy=\"0.8em\"");
         }
         for (i, text) in self.y_title.iter().enumerate() {
-            let at = (2.0 + i as f64 * self.line, (y0 + y1) / 2.0);
+            let at = (2.0 + i as f64 * self.line, f64::midpoint(y0, y1));
             let turn = format!(
                 " dy=\"0.8em\" transform=\"rotate(-90 {} {})\"",
                 num(at.0),
@@ -220,16 +220,18 @@ impl Plot<'_> {
                     continue;
                 }
                 let bar = self.bar(i, (x, y));
-                let at = ((bar.from + bar.to) / 2.0, bar.end);
-                let shift = match y < 0.0 {
-                    true => " dy=\"1.05em\"",
-                    false => " dy=\"-0.3em\"",
+                let at = (f64::midpoint(bar.from, bar.to), bar.end);
+                let shift = if y < 0.0 {
+                    " dy=\"1.05em\""
+                } else {
+                    " dy=\"-0.3em\""
                 };
                 let attrs = format!("{}{shift}", data(k, (x, y)));
                 // A bar of zero says 0, exactly.
-                let label = match y == 0.0 {
-                    true => "0".to_string(),
-                    false => self.numbers.write(y),
+                let label = if y == 0.0 {
+                    "0".to_string()
+                } else {
+                    self.numbers.write(y)
                 };
                 svg.text(at, &label, self.text, Anchor::Middle, &attrs);
             }

@@ -14,7 +14,7 @@ pub(super) struct Svg {
 
 /// A number as an SVG attribute: to a tenth, without a trailing `.0`.
 pub(super) fn num(v: f64) -> String {
-    let s = format!("{:.1}", v);
+    let s = format!("{v:.1}");
     let s = s.strip_suffix(".0").unwrap_or(&s);
     if s == "-0" { "0".into() } else { s.into() }
 }

@@ -21,7 +21,7 @@ fn chart(x: Scale, y: Scale, series: Vec<Series>) -> Chart {
 }
 
 fn names(names: &[&str]) -> Scale {
-    Scale::Categories(names.iter().map(|n| n.to_string()).collect())
+    Scale::Categories(names.iter().map(std::string::ToString::to_string).collect())
 }
 
 /// The wide and the narrow drawing of a chart.

@@ -11,7 +11,7 @@
 //! (the paths no essay may take); page rendering imports it, never the other
 //! way.
 
-use super::diagnostics::{Diagnostic, Source, control_character};
+use super::diagnostics::{ContentError, Diagnostic, Source, control_character};
 use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
 use atom_syndication::FixedDateTime;
@@ -26,14 +26,17 @@ use unicode_normalization::UnicodeNormalization as _;
 #[derive(Clone, Debug, Deserialize, PartialEq)]
 #[serde(deny_unknown_fields)]
 pub struct FrontMatter {
+    /// The essay's title.
     pub title: String,
     /// The ladder's slug, with its byte range in the essay's source.
     ladder: Spanned<String>,
     /// Position in the ladder, with its byte range in the essay's source.
     rung: Spanned<u32>,
+    /// A line for lists of essays and the feed.
     pub summary: Option<String>,
     /// When it was published, and last changed (shown on its page, in the feed).
     pub date: Option<toml::value::Datetime>,
+    /// When it was last changed.
     pub updated: Option<toml::value::Datetime>,
     /// Left out of a build unless drafts are asked for.
     #[serde(default)]
@@ -78,7 +81,9 @@ pub enum Kind {
     /// An `_index.md`: the words on its ladder's page, or (with an empty
     /// ladder) on the front page, whose title it may set.
     Intro {
+        /// Where the ladder stands among ladders (`weight`).
         weight: i64,
+        /// The ladder's title, when the introduction sets it.
         title: Option<String>,
         /// The figure it names for the front page, with its offset in the file.
         figure: Option<(usize, String)>,
@@ -97,11 +102,13 @@ pub struct Essay {
     pub content_path: String,
     /// From the file name.
     pub slug: String,
+    /// Its front matter.
     pub front: FrontMatter,
     /// The whole file.
     pub source: String,
     /// Byte offset where the markdown body starts.
     pub body_start: usize,
+    /// An essay or an introduction.
     pub kind: Kind,
 }
 
@@ -151,10 +158,12 @@ impl Essay {
         }
     }
 
+    /// Whether the essay is an `_index.md`.
     pub fn is_intro(&self) -> bool {
         matches!(self.kind, Kind::Intro { .. })
     }
 
+    /// The markdown after the front matter.
     pub fn body(&self) -> &str {
         &self.source[self.body_start..]
     }
@@ -163,10 +172,13 @@ impl Essay {
 /// A ladder: its rungs in order.
 #[derive(Clone, Debug)]
 pub struct Ladder {
+    /// The ladder's folder, the slug its essays name.
     pub slug: String,
+    /// Its title: its introduction's, an essay's `ladder_title` or its slug's.
     pub title: String,
     /// Where the title comes from.
     pub titled: Titled,
+    /// Its summary, from its introduction.
     pub summary: Option<String>,
     /// Indexes into the essays, ordered by rung.
     pub rungs: Vec<usize>,
@@ -235,12 +247,12 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
         };
         match parsed {
             Ok((front, body_start, kind)) => essays.push(Essay {
-                slug,
-                content_path,
-                front,
-                body_start,
-                source,
                 path,
+                content_path,
+                slug,
+                front,
+                source,
+                body_start,
                 kind,
             }),
             Err(e) => errors.push(e),
@@ -264,13 +276,14 @@ const BIDI_CONTROLS: [char; 12] = [
 /// name that is not UTF-8 (under `content_dir`), one holding a
 /// bidirectional control, and one that is empty or only dots (`..md` would
 /// be the ladder's own page, `...md` the site's).
-fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
+fn slug_of(path: &Path, content_dir: &Path) -> Result<String, ContentError> {
     let relative = path.strip_prefix(content_dir).unwrap_or(path);
     if relative.to_str().is_none() {
         return Err(format!(
             "the path {} is not valid UTF-8; essays need names that can be URLs",
             relative.display()
-        ));
+        )
+        .into());
     }
     if let Some(c) = relative
         .to_string_lossy()
@@ -282,7 +295,8 @@ fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
              otherwise than it is; rename it",
             relative.display(),
             c as u32
-        ));
+        )
+        .into());
     }
     let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
     let slug = name.strip_suffix(".md").unwrap_or(name);
@@ -290,7 +304,8 @@ fn slug_of(path: &Path, content_dir: &Path) -> Result<String, String> {
         return Err(format!(
             "the file name `{name}` cannot be a page: the page's folder is the name without \
              `.md`, which must not be empty or only dots"
-        ));
+        )
+        .into());
     }
     Ok(slug.to_string())
 }
@@ -376,10 +391,10 @@ fn parse_intro(
     };
     if folder.is_some() {
         check_slug(&src, &ladder)?;
-    } else if let Some(key) = [m.summary.as_ref().map(|s| s.span())]
+    } else if let Some(key) = [m.summary.as_ref().map(toml::Spanned::span)]
         .into_iter()
-        .chain([m.weight.as_ref().map(|w| w.span())])
-        .chain([m.figure.as_ref().map(|f| f.span())])
+        .chain([m.weight.as_ref().map(toml::Spanned::span)])
+        .chain([m.figure.as_ref().map(toml::Spanned::span)])
         .flatten()
         .next()
     {
@@ -679,113 +694,4 @@ pub fn datetime(d: &toml::value::Datetime) -> Option<FixedDateTime> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn parse_str(s: &str) -> Result<(FrontMatter, usize), Diagnostic> {
-        parse(Path::new("e.md"), s)
-    }
-
-    #[test]
-    fn reads_front_matter_and_finds_the_body() {
-        let s = "+++\ntitle = \"T\"\nladder = \"chomp\"\nrung = 2\nsummary = \"S\"\n+++\nBody\n";
-        let (f, start) = parse_str(s).unwrap();
-        assert_eq!(f.title, "T");
-        assert_eq!(f.rung(), 2);
-        assert_eq!(f.summary.as_deref(), Some("S"));
-        assert_eq!(&s[start..], "Body\n");
-    }
-
-    #[test]
-    fn rejects_control_characters_in_the_title_and_summary_at_their_line() {
-        let e =
-            parse_str("+++\ntitle = \"T\"\nladder = \"a\"\nrung = 1\nsummary = \"a\\tb\"\n+++\n")
-                .unwrap_err();
-        assert_eq!(e.line, 5);
-        assert!(e.message.contains("U+0009 (a tab)"), "{}", e.message);
-        assert!(e.message.contains("single quotes"), "{}", e.message);
-        let e = parse_str("+++\ntitle = \"\"\"\nA\nB\"\"\"\nladder = \"a\"\nrung = 1\n+++\n")
-            .unwrap_err();
-        assert_eq!(e.line, 2);
-        let (f, _) = parse_str(
-            "+++\ntitle = 'T'\nladder = \"a\"\nrung = 1\nsummary = \"\"\"\nA\nB\"\"\"\n+++\n",
-        )
-        .unwrap();
-        assert_eq!(f.summary.as_deref(), Some("A\nB"));
-    }
-
-    #[test]
-    fn rejects_unknown_keys_at_their_line() {
-        let e = parse_str("+++\ntitle = \"T\"\nladder = \"a\"\nrung = 1\ncolour = 3\n+++\n")
-            .unwrap_err();
-        assert_eq!(e.line, 5);
-        assert!(
-            e.message.contains("unknown field `colour`"),
-            "{}",
-            e.message
-        );
-    }
-
-    #[test]
-    fn rejects_missing_required_keys() {
-        let e = parse_str("+++\ntitle = \"T\"\nladder = \"a\"\n+++\n").unwrap_err();
-        assert!(e.message.contains("missing field `rung`"), "{}", e.message);
-    }
-
-    #[test]
-    fn rejects_a_file_without_front_matter() {
-        let e = parse_str("# Hello\n").unwrap_err();
-        assert_eq!((e.line, e.col), (1, 1));
-        assert!(e.message.contains("+++"));
-    }
-
-    #[test]
-    fn rejects_unclosed_front_matter_and_bad_slugs() {
-        assert!(
-            parse_str("+++\ntitle = \"T\"\n")
-                .unwrap_err()
-                .message
-                .contains("not closed")
-        );
-        // The error is at the value, not at the word "ladder" in the title.
-        let e =
-            parse_str("+++\ntitle = \"Up the ladder\"\nladder = \"Big Topic\"\nrung = 1\n+++\n")
-                .unwrap_err();
-        assert_eq!((e.line, e.col), (3, 10));
-    }
-
-    #[test]
-    fn titles_come_from_slugs() {
-        assert_eq!(title_of("sylver-coinage"), "Sylver Coinage");
-    }
-
-    fn essay(path: &str, ladder: &str, rung: u32) -> Essay {
-        let mut essay = Essay::of_body(path, "");
-        essay.source = format!(
-            "+++\ntitle = \"t\"\nsummary = \"the rung after\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n"
-        );
-        let (front, body_start) = parse(Path::new(path), &essay.source).unwrap();
-        Essay {
-            front,
-            body_start,
-            ..essay
-        }
-    }
-
-    #[test]
-    fn orders_rungs_and_rejects_duplicates() {
-        let es = vec![
-            essay("b.md", "x", 2),
-            essay("a.md", "x", 1),
-            essay("c.md", "y", 1),
-        ];
-        let l = ladders(&es).unwrap();
-        assert_eq!(l.len(), 2);
-        assert_eq!(l[0].rungs, vec![1, 0]);
-        let dup = vec![essay("a.md", "x", 1), essay("b.md", "x", 1)];
-        let e = ladders(&dup).unwrap_err();
-        // At the rung's value, not at the word "rung" in the summary.
-        assert_eq!((e[0].line, e[0].col), (5, 8));
-        assert!(e[0].message.contains("rung 1 twice"));
-    }
-}
+mod tests;
