@@ -748,3 +748,123 @@ fn a_claim_whose_literal_prints_otherwise_than_the_site_is_a_warning() {
         run.stderr
     );
 }
+
+/// The fixture with `files` (path under `content/demo/`, text) written, built.
+fn built_with(files: &[(&str, &str)]) -> (tempfile::TempDir, common::Run) {
+    let dir = fixture("basic");
+    for (file, text) in files {
+        std::fs::write(dir.path().join("content/demo").join(file), text).unwrap();
+    }
+    let run = ladder(&["build"], dir.path());
+    (dir, run)
+}
+
+/// The front page's ladders as a browser reads them: each one's heading and
+/// the address its figure links to, if it shows one.
+fn front_ladders(dir: &std::path::Path) -> Vec<(String, Option<String>)> {
+    let html = std::fs::read_to_string(dir.join("site/index.html")).unwrap();
+    let page = scraper::Html::parse_document(&html);
+    let select = |s: &str| scraper::Selector::parse(s).unwrap();
+    page.select(&select("section.ladder"))
+        .map(|ladder| {
+            let title = ladder.select(&select("h2")).next().unwrap();
+            let lead = ladder.select(&select("a.lead")).next();
+            (
+                title.text().collect(),
+                lead.map(|a| a.attr("href").unwrap().to_string()),
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn ladder_title_names_a_ladder_without_an_index_and_the_summary_says_so() {
+    let dir = fixture("basic");
+    let run = ladder(&["build"], dir.path());
+    assert!(
+        run.stdout.contains(
+            "ladder `demo` has no _index.md: titled \"Demo\" from its slug; set `ladder_title`"
+        ),
+        "{}",
+        run.stdout
+    );
+    // The first rung that sets one titles the ladder, with the prose's punctuation.
+    edit(&dir.path().join("content/demo/two.md"), |t| {
+        t.replace("rung = 2\n", "rung = 2\nladder_title = \"Walls' rooms\"\n")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(
+        run.stdout.contains(
+            "ladder `demo` has no _index.md: titled \"Walls’ rooms\" by `ladder_title` in \
+             demo/two.md"
+        ),
+        "{}",
+        run.stdout
+    );
+    assert_eq!(front_ladders(dir.path())[0].0, "Walls’ rooms");
+    // A rung that says otherwise is warned of at its line.
+    edit(&dir.path().join("content/demo/one.md"), |t| {
+        t.replace("rung = 1\n", "rung = 1\nladder_title = \"Other\"\n")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(front_ladders(dir.path())[0].0, "Other");
+    assert!(
+        run.stderr.contains("content/demo/two.md:5:")
+            && run.stderr.contains(
+                "`ladder_title` is \"Walls’ rooms\" but the ladder `demo` is titled \"Other\" \
+                 by demo/one.md"
+            ),
+        "{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn the_front_page_shows_the_figure_an_index_names_or_the_first_essays() {
+    let (dir, run) = built_with(&[]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let first = front_ladders(dir.path());
+    assert_eq!(first, [("Demo".into(), Some("demo/one/".into()))]);
+    let intro = "+++\ntitle = \"Demo\"\nfigure = \"FIG\"\n+++\n\nWords.\n\n```figure\nid = \
+                 \"own\"\ngenerator = \"blocked-board\"\nrows = 2\ncols = 3\nblocked_columns = [2]\ncaption = \"A 2 × 3 board.\"\n```\n\n```figure\nid = \"tab\"\ngenerator = \"run-intervals\"\nview = \"table\"\nmax_cells = 2\ncaption = \"Shapes.\"\n```\n";
+    let (dir, run) = built_with(&[("_index.md", &intro.replace("FIG", "one#b"))]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        front_ladders(dir.path())[0].1.as_deref(),
+        Some("demo/one/#fig-b")
+    );
+    let (dir, run) = built_with(&[("_index.md", &intro.replace("FIG", "own"))]);
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert_eq!(
+        front_ladders(dir.path())[0].1.as_deref(),
+        Some("demo/#fig-own")
+    );
+    for (name, message) in [
+        (
+            "three#b",
+            "`figure` names the essay `three`, but the ladder `demo` has no essay three.md",
+        ),
+        (
+            "one#zz",
+            "`figure` names `zz`, but demo/one.md has no figure with that id (its figures: b)",
+        ),
+        (
+            "two#c",
+            "`figure` names `c`, but demo/two.md has no figure with that id (it has none)",
+        ),
+        (
+            "tab",
+            "the figure `tab` of demo/_index.md is drawn as a table or text, not a picture",
+        ),
+    ] {
+        let (_dir, run) = built_with(&[("_index.md", &intro.replace("FIG", name))]);
+        assert_eq!(run.code, 1, "{name}: {}", run.stderr);
+        assert!(
+            run.stderr.contains("content/demo/_index.md:3:") && run.stderr.contains(message),
+            "{name}: {}",
+            run.stderr
+        );
+    }
+}

@@ -38,6 +38,9 @@ pub struct FrontMatter {
     /// Left out of a build unless drafts are asked for.
     #[serde(default)]
     pub draft: bool,
+    /// The title of the essay's ladder, for a ladder without an `_index.md`
+    /// that titles it: the first rung's that sets one is used.
+    pub ladder_title: Option<Spanned<String>>,
 }
 
 impl FrontMatter {
@@ -62,6 +65,9 @@ struct IntroMatter {
     summary: Option<Spanned<String>>,
     /// Ladders are listed by weight, then slug.
     weight: Option<Spanned<i64>>,
+    /// The figure the front page shows for the ladder: `ID` of a figure in
+    /// this file, or `ESSAY#ID` of one in the ladder's essay `ESSAY.md`.
+    figure: Option<Spanned<String>>,
 }
 
 /// What a markdown file under `content/` is.
@@ -71,7 +77,12 @@ pub enum Kind {
     Essay,
     /// An `_index.md`: the words on its ladder's page, or (with an empty
     /// ladder) on the front page, whose title it may set.
-    Intro { weight: i64, title: Option<String> },
+    Intro {
+        weight: i64,
+        title: Option<String>,
+        /// The figure it names for the front page, with its offset in the file.
+        figure: Option<(usize, String)>,
+    },
 }
 
 /// The file name of a page's introduction.
@@ -154,11 +165,25 @@ impl Essay {
 pub struct Ladder {
     pub slug: String,
     pub title: String,
+    /// Where the title comes from.
+    pub titled: Titled,
     pub summary: Option<String>,
     /// Indexes into the essays, ordered by rung.
     pub rungs: Vec<usize>,
     /// The index of its `_index.md` among the essays.
     pub intro: Option<usize>,
+}
+
+/// Where a ladder's title comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Titled {
+    /// Its `_index.md`'s `title`.
+    Intro,
+    /// The `ladder_title` of its first rung that sets one, the essay at this
+    /// index.
+    Essay(usize),
+    /// Its slug (`sylver-coinage` is "Sylver Coinage").
+    Slug,
 }
 
 /// Reads every essay (`*.md`) and introduction ([`INTRO`]) under
@@ -287,6 +312,11 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     let texts = [
         ("title", Some(&front.title), ""),
         ("summary", front.summary.as_ref(), "\n"),
+        (
+            "ladder_title",
+            front.ladder_title.as_ref().map(Spanned::get_ref),
+            "",
+        ),
     ];
     let at = |key: &str| {
         let spans: BTreeMap<String, Spanned<toml::Value>> =
@@ -318,6 +348,9 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     }
     front.title = smart(&front.title);
     front.summary = front.summary.as_deref().map(smart);
+    front.ladder_title = front
+        .ladder_title
+        .map(|t| Spanned::new(shift(t.span()), smart(t.get_ref())));
     Ok((front, body_start))
 }
 
@@ -349,13 +382,14 @@ fn parse_intro(
     } else if let Some(key) = [m.summary.as_ref().map(|s| s.span())]
         .into_iter()
         .chain([m.weight.as_ref().map(|w| w.span())])
+        .chain([m.figure.as_ref().map(|f| f.span())])
         .flatten()
         .next()
     {
         return Err(src.error_at(
             at(key),
             "content/_index.md sets the front page's `title` and words only: \
-             `summary` and `weight` belong to a ladder's _index.md",
+             `summary`, `weight` and `figure` belong to a ladder's _index.md",
         ));
     }
     let texts = [(&m.title, "title", ""), (&m.summary, "summary", "\n")];
@@ -378,9 +412,19 @@ fn parse_intro(
         date: None,
         updated: None,
         draft: false,
+        ladder_title: None,
     };
     let weight = m.weight.map_or(0, Spanned::into_inner);
-    Ok((front, body_start, Kind::Intro { weight, title }))
+    let figure = m.figure.map(|f| (at(f.span()), f.into_inner()));
+    Ok((
+        front,
+        body_start,
+        Kind::Intro {
+            weight,
+            title,
+            figure,
+        },
+    ))
 }
 
 /// A ladder's slug is lowercase letters, digits and `-`.
@@ -493,11 +537,12 @@ pub fn ladders(essays: &[Essay]) -> Result<Vec<Ladder>, Vec<Diagnostic>> {
         errors.extend(same_folders(essays, &rungs));
         errors.extend(folders_on_files(essays, slug, &rungs));
         let intro = intros.get(slug).copied();
-        let front = intro.map(|i| &essays[i].front);
+        let (title, titled) = title(essays, slug, intro, &rungs);
         out.push(Ladder {
             slug: slug.to_string(),
-            title: front.map_or_else(|| title_of(slug), |f| f.title.clone()),
-            summary: front.and_then(|f| f.summary.clone()),
+            title,
+            titled,
+            summary: intro.and_then(|i| essays[i].front.summary.clone()),
             rungs,
             intro,
         });
@@ -591,6 +636,23 @@ fn rung_error_at_ladder(essay: &Essay, slug: &str, what: &str) -> Diagnostic {
 fn rung_error(essay: &Essay, message: String) -> Diagnostic {
     let src = Source::new(&essay.path, &essay.source);
     src.error_at(essay.front.rung.span().start, message)
+}
+
+/// A ladder's title: its introduction's `title`, else the `ladder_title` of
+/// its first rung that sets one, else its slug's words.
+fn title(essays: &[Essay], slug: &str, intro: Option<usize>, rungs: &[usize]) -> (String, Titled) {
+    let titled = intro.and_then(|i| match &essays[i].kind {
+        Kind::Intro { title: Some(t), .. } => Some((t.clone(), Titled::Intro)),
+        _ => None,
+    });
+    titled
+        .or_else(|| {
+            rungs.iter().find_map(|&i| {
+                let t = essays[i].front.ladder_title.as_ref()?;
+                Some((t.get_ref().clone(), Titled::Essay(i)))
+            })
+        })
+        .unwrap_or_else(|| (title_of(slug), Titled::Slug))
 }
 
 /// A ladder's display title from its slug: `sylver-coinage` is "Sylver Coinage".

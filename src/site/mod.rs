@@ -43,6 +43,7 @@ pub mod figures;
 mod fingerprint;
 pub mod font;
 pub mod layout;
+pub mod leads;
 pub mod markdown;
 pub mod math;
 mod old_site;
@@ -54,6 +55,7 @@ pub mod search;
 pub mod serve;
 pub mod templates;
 pub mod terms;
+pub mod titles;
 pub mod typography;
 
 use crate::generators::Generator;
@@ -393,6 +395,9 @@ impl<'a> Build<'a> {
             self.errors.extend(e);
             Vec::new()
         });
+        let (notes, warnings) = titles::notes(&essays, &ladders);
+        self.notes.extend(notes);
+        self.lints.extend(warnings);
         let templates =
             templates::load(&opts.root.join("templates"), &opts.root).unwrap_or_else(|e| {
                 self.errors.extend(e);
@@ -508,8 +513,12 @@ impl<'a> Build<'a> {
             .zip(scans)
             .zip(&bound)
             .filter(|((e, _), _)| !e.is_intro())
-            .filter_map(|((e, scan), b)| Some((e.url(), pages::lead(scan, &b.shown)?)))
+            .filter_map(|((e, scan), b)| Some((e.url(), leads::essay_lead(scan, &b.shown)?)))
             .collect();
+        let shown: Vec<_> = bound.iter().map(|b| &b.shown).collect();
+        let (ladder_leads, errors) =
+            leads::ladder_leads(essays, &shared.input.ladders, scans, &shown, &leads);
+        self.errors.extend(errors);
         for ((essay, bound), (key, outcome, warnings)) in essays.iter().zip(bound).zip(outcomes) {
             self.lints.extend(warnings);
             for (path, text) in bound.files {
@@ -529,7 +538,11 @@ impl<'a> Build<'a> {
                 Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => self.errors.extend(e),
             }
         }
-        pages::Fronts { intros, leads }
+        pages::Fronts {
+            intros,
+            leads,
+            ladder_leads,
+        }
     }
 
     /// Renders one essay: its page, put into the sink (the page an earlier

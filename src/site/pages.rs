@@ -9,13 +9,13 @@
 
 use super::content::{self, Essay, Ladder};
 use super::diagnostics::{Diagnostic, Source};
-use super::directives::Kind;
 use super::layout::{ESSAYS_PAGE, SEARCH_PAGE};
+use super::leads::Lead;
 use super::output::sink::Files;
 use super::{config, markdown, scripts, templates};
 use markdown::Heading;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 /// Stage 6, the pages beside the essays: each ladder's, the index, the list
@@ -69,7 +69,7 @@ pub fn render_indexes(
         title: intros.get("").and_then(|i| i.0),
         content: content(""),
         description: content("").and_then(first_sentence),
-        leads: &fronts.leads,
+        ladder_leads: &fronts.ladder_leads,
     };
     let root_url = site.config.base_url.as_deref().unwrap_or("/");
     let pages = [
@@ -130,32 +130,12 @@ pub struct PageLink {
 pub type Intros<'a> = std::collections::BTreeMap<&'a str, (Option<&'a str>, String)>;
 
 /// What the pages that list essays show besides the list: the
-/// introductions, and each essay's lead figure drawn small, by its URL.
+/// introductions, each essay's lead figure drawn small, by its URL, and
+/// each ladder's figure on the front page, by its slug.
 pub struct Fronts<'a> {
     pub intros: Intros<'a>,
     pub leads: HashMap<String, String>,
-}
-
-/// An essay's lead figure drawn small, for the pages that list it: the
-/// first drawing of its first figure that is a picture, decorative there
-/// (the essay's own page gives its caption and alt text).
-pub fn lead(
-    scan: &markdown::Scan,
-    shown: &BTreeMap<String, markdown::Shown<'_>>,
-) -> Option<String> {
-    let view = scan
-        .directives
-        .iter()
-        .filter(|d| d.kind == Kind::Figure)
-        .filter_map(|d| shown.get(&d.id))
-        .map(|s| s.view)
-        .find(|view| view.picture)?;
-    let start = view.body.find("<svg")?;
-    let end = start + view.body[start..].find("</svg>")? + "</svg>".len();
-    Some(format!(
-        "<div class=\"thumb\" aria-hidden=\"true\">{}</div>",
-        &view.body[start..end]
-    ))
+    pub ladder_leads: HashMap<String, Lead>,
 }
 
 /// A ladder's page: the ladder, its introduction's words and their first
@@ -222,8 +202,8 @@ struct FrontPage<'a> {
     title: Option<&'a str>,
     content: Option<&'a str>,
     description: Option<String>,
-    /// The lead figures drawn small, by essay URL.
-    leads: &'a HashMap<String, String>,
+    /// Each ladder's figure drawn small, by slug.
+    ladder_leads: &'a HashMap<String, Lead>,
 }
 
 #[derive(Serialize)]

@@ -11,7 +11,8 @@
 // - no category name is broken inside a name ("2 ×" over "6");
 // - no ASCII game notation in a figure's drawing or tables: no `*`, `^`,
 //   `+-`, hyphen-minus before a digit, or bar without the notation's thin
-//   spaces;
+//   spaces; and none in the prose: no `{a|b}` without thin spaces, no hyphen
+//   for a minus;
 // - a chart's Data table writes no number with more decimals than the chart's
 //   labels;
 // - the caption follows the drawing directly, and the data table, data links
@@ -182,6 +183,15 @@ function measure() {
         if (fraction.length > places) out.digits.push(`${id}: "${cell.textContent.trim()}" in a chart of ${places} places`);
       }
     }
+  }
+  // The prose and captions write games and negative numbers as the figures do:
+  // a claim's game literal is typeset, a minus is not a hyphen.
+  const prose = document.createTreeWalker(document.querySelector("main") ?? document.body, NodeFilter.SHOW_TEXT);
+  for (let n = prose.nextNode(); n; n = prose.nextNode()) {
+    if (n.parentElement.closest("code, pre, math, script, style, .drawing, details, .dates, time")) continue;
+    const t = n.textContent;
+    const bad = /(^|[\s(])-\d/.test(t) || /\{[^}]*([^\u2009|{]\||\|[^\u2009|}])/.test(t);
+    if (bad) out.ascii.push(`prose: "${t.trim().slice(0, 60)}"`);
   }
   return out;
 }

@@ -273,8 +273,8 @@ mod tests {
     fn shows_a_game_as_the_figures_typeset_it() {
         assert_eq!(eval("b.v").unwrap(), "\u{2212}1/4");
         assert_eq!(eval("b.g").unwrap(), "{2\u{2009}|\u{2009}\u{2212}1/2}");
-        // A claim prints its literal as written.
-        assert_eq!(eval("b.g = \"{2|-1/2}\"").unwrap(), "{2|-1/2}");
+        // A claim's game literal is typeset as the value would be.
+        assert_eq!(eval("b.g = \"{2|-1/2}\"").unwrap(), eval("b.g").unwrap());
         let text = json!({"board": "4 × 5", "moves": "2, 3"});
         assert_eq!(eval_in(text.clone(), "b.board").unwrap(), "4 × 5");
         assert_eq!(eval_in(text, "b.moves").unwrap(), "2, 3");
@@ -305,7 +305,10 @@ mod tests {
         assert_eq!(eval("b.share = 47.02%").unwrap(), "47.02%");
         assert_eq!(eval("b.v = -1/4").unwrap(), "-1/4");
         assert_eq!(eval("b.bars = Ninety-five").unwrap(), "Ninety-five");
-        assert_eq!(eval("b.g = \"{2|-1/2}\"").unwrap(), "{2|-1/2}");
+        assert_eq!(
+            eval("b.g = \"{2|-1/2}\"").unwrap(),
+            "{2\u{2009}|\u{2009}\u{2212}1/2}"
+        );
         assert_eq!(eval("b.ratio = 27").unwrap(), "27");
         assert_eq!(eval("b.n = -5").unwrap(), "-5");
     }

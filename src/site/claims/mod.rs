@@ -32,8 +32,10 @@ pub use ratio::Ratio;
 pub use syntax::{Action, Expr, find_all};
 
 use super::terms;
+use crate::cgt::canonical::typeset;
 use crate::site::diagnostics::ContentError;
 use evaluate::{Verdict, compare, decide, fixed, print, round_dp, show, show_decimal, whole};
+use literal::LiteralKind;
 use number_words::{english, english_ordinal};
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
@@ -68,9 +70,16 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<String, ContentErro
                 }
             };
             if verdict.holds {
-                match claim.as_written() {
-                    Some(text) => Ok(text.to_string()),
-                    None => print(value),
+                match (claim.as_written(), &claim.against) {
+                    // A game written in CGSuite's notation reads as the
+                    // figures typeset it.
+                    (Some(text), Against::Literal(lit))
+                        if claim.prints.is_none() && matches!(lit.kind, LiteralKind::String(_)) =>
+                    {
+                        Ok(typeset::game(text).unwrap_or_else(|| text.to_string()))
+                    }
+                    (Some(text), _) => Ok(text.to_string()),
+                    (None, _) => print(value),
                 }
             } else {
                 Err(format!(

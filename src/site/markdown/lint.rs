@@ -10,8 +10,9 @@ use crate::site::claims::syntax::Against;
 use crate::site::claims::{Action, Expr};
 
 /// Why a claim's literal, printed as written, reads otherwise than the
-/// site's numbers: four or more digits without thousands separators, or
-/// number words capitalised mid-sentence (or not at a sentence's start).
+/// site's numbers: a hyphen for the minus sign, four or more digits without
+/// thousands separators, or number words capitalised mid-sentence (or not
+/// at a sentence's start).
 pub fn claim(x: &Expr, opens_sentence: bool) -> Option<String> {
     let Action::Claim(claim) = &x.action else {
         return None;
@@ -22,7 +23,14 @@ pub fn claim(x: &Expr, opens_sentence: bool) -> Option<String> {
     if claim.prints.is_some() || matches!(literal.kind, LiteralKind::String(_)) {
         return None;
     }
-    let text = literal.text.trim_start_matches(['-', '−']);
+    if literal.text.starts_with('-') {
+        return Some(format!(
+            "the literal `{}` prints as written, with a hyphen; write the minus sign (−), as \
+             the site prints numbers",
+            literal.text
+        ));
+    }
+    let text = literal.text.trim_start_matches('−');
     let whole = text.split(['.', '%']).next().unwrap_or("");
     if whole.len() >= 4 && whole.chars().all(|c| c.is_ascii_digit()) {
         return Some(format!(
@@ -106,6 +114,9 @@ mod tests {
         );
         assert_eq!(lint("w.whole = 2,916", false), None);
         assert_eq!(lint("w.whole = 916", false), None);
+        assert!(lint("w.v = -3/2", false).unwrap().contains("minus sign"));
+        assert_eq!(lint("w.v = −3/2", false), None);
+        assert!(lint("w.n = -2916", false).unwrap().contains("minus sign"));
         assert!(
             lint("w.parts.0 = Fifty-four", false)
                 .unwrap()
@@ -121,8 +132,10 @@ mod tests {
         // Words printed instead of the literal are the author's own.
         assert_eq!(lint("w.whole = 2916 : \"all\"", false), None);
         assert_eq!(lint("w.whole", false), None);
-        // A quoted string is the generator's words, compared as they are.
+        // A quoted string is the generator's words, compared as they are
+        // (and a game in it is typeset).
         assert_eq!(lint("k.outcome = \"Left wins\"", false), None);
+        assert_eq!(lint("k.value = \"{0|-2}\"", false), None);
     }
 
     #[test]
