@@ -58,9 +58,14 @@ pub fn lex(text: &str) -> Result<Vec<Token<'_>>, ContentError> {
                 .ok_or_else(|| format!("`{}`: `[` is not closed by `]`", text.trim()))?;
             (Kind::Step(&text[at + 1..at + close]), at + close + 1)
         } else if c == '"' {
-            let close = text[at + 1..]
-                .find('"')
-                .ok_or_else(|| format!("`{}`: a quoted string is not closed", text.trim()))?;
+            // A claim's words, after `:`, run to the last quote: they may
+            // hold quotes themselves.
+            let words = matches!(out.last(), Some(t) if t.kind == Kind::Symbol(":"));
+            let close = match words {
+                true => text[at + 1..].rfind('"'),
+                false => text[at + 1..].find('"'),
+            }
+            .ok_or_else(|| format!("`{}`: a quoted string is not closed", text.trim()))?;
             (Kind::Str(&text[at + 1..at + 1 + close]), at + close + 2)
         } else if let Some(symbol) = SYMBOLS.iter().find(|s| text[at..].starts_with(**s)) {
             (Kind::Symbol(symbol), at + symbol.len())
@@ -194,6 +199,7 @@ mod tests {
         );
         assert_eq!(words("b.p[*].s"), ["b.p", "[*]", ".s"]);
         assert_eq!(words("= \"{2|-1/2}\""), ["=", "\"{2|-1/2}\""]);
+        assert_eq!(words(": \"a \"b\" c\""), [":", "\"a \"b\" c\""]);
         assert!(lex("b.x = \"open").is_err());
         assert!(lex("b.x[4").is_err());
         assert!(lex("b.x ? 4").is_err());
