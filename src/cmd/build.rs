@@ -165,6 +165,7 @@ mod tests {
         Summary {
             pages: 7,
             rendered: 3,
+            evaluated: 0,
             computed: strings(computed),
             changed: strings(changed),
             reused,

@@ -4,7 +4,7 @@
 //! author knows which sentences to reread.
 //!
 //! The record is keyed by essay (its path under `content/`) and by each
-//! expression's one spelling ([`claims::Expr`]'s `Display`), which editing
+//! expression's one spelling ([`super::claims::Expr`]'s `Display`), which editing
 //! other lines, or respacing the braces, does not change. Every occurrence of
 //! one expression in one essay computes the same, so one value stands for
 //! them all, and each occurrence is reported at its own line. A value
@@ -17,18 +17,21 @@
 //! The file is JSON with sorted keys, one expression a line, written through
 //! a temporary file, and never over a file ladder did not write.
 //!
-//! It imports the claims, the terms, content, the markdown scan, the figure
-//! cache's careful writer and the file reader; the pipeline imports it.
+//! Each expression is evaluated once a build ([`super::markdown::values`]):
+//! the record reads the same evaluation the page prints. An expression that
+//! could not be evaluated (a path that does not resolve) is an error the
+//! build reports, and is not recorded, never recorded as a false claim.
+//!
+//! It imports content, the markdown scan and its values, the figure cache's
+//! careful writer and the file reader; the pipeline imports it.
 
-use super::claims::syntax::Against;
-use super::claims::{self, Action, EssayData, Expr};
 use super::content::Essay;
 use super::diagnostics::Source;
 use super::directives::Kind;
 use super::figures::cache::write_new;
-use super::markdown::{Prepared, Scan};
+use super::markdown::values::Stated as Evaluated;
+use super::markdown::{Prepared, Scan, Values};
 use super::read::{RECORD, Unread, read};
-use super::terms;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;
@@ -53,6 +56,10 @@ struct Stated {
     holds: bool,
 }
 
+/// An expression found: where it stands, its spelling, and what the record
+/// keeps of it (and whether it holds), if it was evaluated.
+type Found = (usize, String, Option<(String, bool)>);
+
 /// Every value and claim the essays of a build state, by essay.
 #[derive(Default)]
 pub struct Statements {
@@ -63,9 +70,9 @@ pub struct Statements {
 
 impl Statements {
     /// The statements of one essay (see [`Statements::add`]).
-    pub fn of(essay: &Essay, scan: &Scan, data: &EssayData<'_>) -> Statements {
+    pub fn of(essay: &Essay, scan: &Scan, values: &Values) -> Statements {
         let mut statements = Statements::default();
-        statements.add(essay, scan, data);
+        statements.add(essay, scan, values);
         statements
     }
 
@@ -74,44 +81,43 @@ impl Statements {
         self.essays.append(&mut other.essays);
     }
 
-    /// Evaluates every value and claim of `essay` (`scan`, its first pass)
-    /// against its figures' `data`: in its prose and headings, and in its
+    /// Takes in every value and claim of `essay` (`scan`, its first pass)
+    /// as `values` evaluated them: in its prose and headings, and in its
     /// figures' captions and alt texts.
-    pub fn add(&mut self, essay: &Essay, scan: &Scan, data: &EssayData<'_>) {
+    pub fn add(&mut self, essay: &Essay, scan: &Scan, values: &Values) {
         let src = Source::new(&essay.path, &essay.source);
-        let mut found: Vec<(usize, &Expr)> = scan
-            .exprs
-            .iter()
-            .filter_map(|e| Some((e.at, e.expr.as_ref().ok()?)))
-            .collect();
+        let stated = |prepared: &'_ Prepared, evaluated: &[Evaluated], pin: Option<usize>| {
+            let pairs: Vec<Found> = prepared
+                .exprs
+                .iter()
+                .zip(evaluated)
+                .filter_map(|(e, v)| {
+                    let expr = e.expr.as_ref().ok()?;
+                    Some((pin.unwrap_or(e.at), expr.to_string(), v.record.clone()))
+                })
+                .collect();
+            pairs
+        };
+        let mut found = stated(&scan.body, &values.body, None);
         // A caption's expressions stand where the caption is written (at its
         // key when it has escapes); an alt text's at its figure.
-        let mut texts = Vec::new();
-        for d in scan.directives.iter().filter(|d| d.kind == Kind::Figure) {
-            texts.extend(d.caption.as_ref().map(Prepared::caption));
-            if let Some(alt) = &d.alt {
-                texts.push((Prepared::plain(alt), Some(d.offset)));
+        let figures = scan.directives.iter().zip(&scan.texts).zip(&values.figures);
+        for ((d, texts), evaluated) in figures.filter(|((d, _), _)| d.kind == Kind::Figure) {
+            if let Some((prepared, pin)) = &texts.caption {
+                found.extend(stated(prepared, &evaluated.caption, *pin));
+            }
+            if let Some(alt) = &texts.alt {
+                found.extend(stated(alt, &evaluated.alt, Some(d.offset)));
             }
         }
-        for (prepared, pin) in &texts {
-            found.extend(
-                prepared
-                    .exprs
-                    .iter()
-                    .filter_map(|e| Some((pin.unwrap_or(e.at), e.expr.as_ref().ok()?))),
-            );
-        }
-        found.sort_by_key(|(at, _)| *at);
+        found.sort_by_key(|(at, _, _)| *at);
         let stated = found
             .into_iter()
-            .map(|(at, expr)| {
-                let (value, holds) = computed(expr, data);
-                Stated {
-                    line: src.position(at).0,
-                    expr: expr.to_string(),
-                    value,
-                    holds,
-                }
+            .map(|(at, expr, record)| Stated {
+                line: src.position(at).0,
+                expr,
+                holds: record.as_ref().is_none_or(|r| r.1),
+                value: record.map(|r| r.0),
             })
             .collect();
         self.essays
@@ -164,40 +170,6 @@ impl Statements {
             }
         }
         changes
-    }
-}
-
-/// What an expression computed, and whether it holds (a value always
-/// does): see the module's doc.
-fn computed(expr: &Expr, data: &EssayData<'_>) -> (Option<String>, bool) {
-    let Action::Claim(claim) = &expr.action else {
-        return (claims::evaluate(expr, data).ok(), true);
-    };
-    let side = |term| terms::value(term, data).ok().map(|v| exact(&v));
-    let value = match &claim.against {
-        Against::Literal(_) => side(&expr.term),
-        Against::Term(other) => side(&expr.term)
-            .zip(side(other))
-            .map(|(a, b)| format!("{a} against {b}")),
-    };
-    (value, claims::evaluate(expr, data).is_ok())
-}
-
-/// A value in full: whole numbers with thousands separators (as prose
-/// shows them), other numbers as JSON writes them, strings as they are.
-fn exact(value: &Value) -> String {
-    match value {
-        Value::Number(n) => match n.as_i64() {
-            Some(i) => claims::evaluate::with_separators(i),
-            None => match n.as_f64() {
-                Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => {
-                    claims::evaluate::with_separators(f as i64)
-                }
-                _ => n.to_string(),
-            },
-        },
-        Value::String(s) => s.clone(),
-        other => other.to_string(),
     }
 }
 
@@ -337,7 +309,13 @@ mod tests {
             data: &data,
             names: &[],
         };
-        s.add(&essay, &scan, &EssayData::from([("b".to_string(), figure)]));
+        let data = crate::site::claims::EssayData::from([("b".to_string(), figure)]);
+        let inputs = crate::site::markdown::values::Inputs {
+            data: &data,
+            figures: &BTreeMap::default(),
+            broken: &std::collections::HashSet::default(),
+        };
+        s.add(&essay, &scan, &Values::of(&scan, &inputs));
         s
     }
 
@@ -359,11 +337,12 @@ mod tests {
 
     #[test]
     fn a_claims_value_is_written_in_full() {
-        assert_eq!(exact(&json!(2916)), "2,916");
-        assert_eq!(exact(&json!(27.0)), "27");
-        assert_eq!(exact(&json!(0.05555555555555555)), "0.05555555555555555");
-        assert_eq!(exact(&json!("-1/4")), "-1/4");
-        assert_eq!(exact(&json!([1, 2])), "[1,2]");
+        use crate::site::claims::value::full;
+        assert_eq!(full(&json!(2916)), "2,916");
+        assert_eq!(full(&json!(27.0)), "27");
+        assert_eq!(full(&json!(0.05555555555555555)), "0.05555555555555555");
+        assert_eq!(full(&json!("-1/4")), "-1/4");
+        assert_eq!(full(&json!([1, 2])), "[1, 2]");
     }
 
     #[test]

@@ -54,12 +54,12 @@ pub mod scripts;
 pub mod search;
 pub mod serve;
 pub mod templates;
-pub mod terms;
 pub mod titles;
 pub mod typography;
 
 use crate::generators::Generator;
 use bind::{Bound, Plan};
+use changes::Statements;
 use content::{Essay, Ladder};
 use diagnostics::Diagnostic;
 use figures::{Cache, FigureError, Got, Origin, Progress};
@@ -130,6 +130,10 @@ pub struct Summary {
     /// Essay pages rendered anew (the rest were unchanged since the last build
     /// of this process).
     pub rendered: usize,
+    /// Values and claims evaluated: each once a build, for the page and the
+    /// record of values alike (none of a page kept unchanged by `ladder
+    /// serve`, which keeps no record).
+    pub evaluated: usize,
     /// Figures computed by running their generators, by label.
     pub computed: Vec<String>,
     /// Of those, the ones whose data differs from the artifact they replace.
@@ -175,8 +179,9 @@ pub enum Failure {
 /// indexes the pages written for search ([`search`]) and swaps the new site
 /// in only when every step succeeded. No page is kept in memory past its
 /// writing, and no essay's parsed markdown past its rendering; what stays
-/// for every essay is its source (which the render parses again, the file
-/// read once) and what its scan found, so a build's memory grows with its
+/// for every essay is its source (whose markdown the render parses again,
+/// the file read once) and what its scan found (its body with each claim
+/// taken out and parsed, once), so a build's memory grows with its
 /// essays by about twice their size on disk (about 11 KB each for the 5 KB
 /// essays of `benches/scale`, 28 KB before the parse was dropped).
 pub fn build(opts: Options, progress: &dyn Progress) -> Result<Summary, Failure> {
@@ -283,9 +288,8 @@ impl Site {
         let results = build.compute(&plan, &mut self.memory, progress);
         let previous = build.previous();
         let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
-        let statements = build.statements(&input.essays, &scans, &bound);
         let shared = Shared::of(&input, &scans);
-        let fronts = build.render_essays(&shared, &scans, bound, &mut self.pages);
+        let (fronts, statements) = build.render_essays(&shared, &scans, bound, &mut self.pages);
         build.render_indexes(&shared, &fronts);
         build.add_font(&math);
         build.note_drafts(&input.drafts);
@@ -306,6 +310,8 @@ struct Build<'a> {
     notes: Vec<String>,
     /// Essay pages rendered anew.
     rendered: usize,
+    /// Values and claims evaluated.
+    evaluated: usize,
 }
 
 /// What every page is rendered with besides its own essay: what the build
@@ -354,6 +360,7 @@ impl<'a> Build<'a> {
             lints: Vec::new(),
             notes: Vec::new(),
             rendered: 0,
+            evaluated: 0,
         }
     }
 
@@ -485,37 +492,34 @@ impl<'a> Build<'a> {
             .collect()
     }
 
-    /// What the essays state, evaluated in parallel, when this build
-    /// compares them with the last successful build's.
-    fn statements(&self, essays: &[Essay], scans: &[Scan], bound: &[Bound]) -> changes::Statements {
-        let mut statements = changes::Statements::default();
-        if self.opts.changes {
-            let stated: Vec<changes::Statements> = (essays.par_iter().zip(scans).zip(bound))
-                .map(|((essay, scan), bound)| changes::Statements::of(essay, scan, &bound.data))
-                .collect();
-            for s in stated {
-                statements.append(s);
-            }
-        }
-        statements
-    }
-
-    /// Stage 6: renders the essays in parallel, each page put into the sink
-    /// as it is rendered (no two essays share a page), the rest merged in
-    /// essay order, so the site and its errors do not depend on thread
-    /// timing. Returns what the pages that list essays show of them.
+    /// Stage 6: evaluates each essay's values and claims once and renders
+    /// the essays in parallel, each page put into the sink as it is rendered
+    /// (no two essays share a page), the rest merged in essay order, so the
+    /// site and its errors do not depend on thread timing. Returns what the
+    /// pages that list essays show of them, and what the essays state when
+    /// this build compares them with the last successful build's (from the
+    /// same evaluation).
     fn render_essays<'i>(
         &mut self,
         shared: &Shared<'i>,
         scans: &[Scan],
         bound: Vec<Bound>,
         pages: &mut Option<Pages>,
-    ) -> pages::Fronts<'i> {
+    ) -> (pages::Fronts<'i>, changes::Statements) {
         let essays = &shared.input.essays;
+        let mut statements = changes::Statements::default();
         let outcomes: Vec<(blake3::Hash, Outcome<'i>, Vec<Diagnostic>)> = {
             let (build, kept) = (&*self, pages.as_ref());
-            (essays.par_iter().zip(scans).zip(&bound))
+            let rendered: Vec<_> = (essays.par_iter().zip(scans).zip(&bound))
                 .map(|((essay, scan), bound)| build.render_essay(shared, essay, scan, bound, kept))
+                .collect();
+            rendered
+                .into_iter()
+                .map(|(outcome, stated, evaluated)| {
+                    statements.append(stated);
+                    self.evaluated += evaluated;
+                    outcome
+                })
                 .collect()
         };
         // The introductions' words, by ladder ("" for the front page's).
@@ -550,16 +554,20 @@ impl<'a> Build<'a> {
                 Outcome::Intro(_, Err(e)) | Outcome::Page(Err(e)) => self.errors.extend(e),
             }
         }
-        pages::Fronts {
+        let fronts = pages::Fronts {
             intros,
             leads,
             ladder_leads,
-        }
+        };
+        (fronts, statements)
     }
 
     /// Renders one essay: its page, put into the sink (the page an earlier
     /// build of this site rendered from the same inputs, if `pages` holds
-    /// it), or an introduction's words.
+    /// it), or an introduction's words; with what it states, for the record,
+    /// and how many expressions were evaluated. Its values and claims are
+    /// evaluated once, for both, and not at all for a page kept when this
+    /// build keeps no record.
     fn render_essay<'i>(
         &self,
         shared: &Shared<'i>,
@@ -567,25 +575,50 @@ impl<'a> Build<'a> {
         scan: &Scan,
         bound: &Bound,
         pages: Option<&Pages>,
-    ) -> (blake3::Hash, Outcome<'i>, Vec<Diagnostic>) {
+    ) -> (Rendered<'i>, changes::Statements, usize) {
         let mut key = blake3::Hasher::new();
         key.update(shared.hash.as_bytes());
         key.update(bound.key.as_bytes());
         let key = key.finalize();
         let url = essay.url();
         let path = essay.dir().join("index.html");
-        if !essay.is_intro()
-            && let Some((k, html)) = pages.and_then(|p| p.get(&url))
-            && *k == key
-        {
+        let kept = pages
+            .as_ref()
+            .and_then(|p| p.get(&url))
+            .filter(|(k, _)| !essay.is_intro() && *k == key);
+        if kept.is_some() && !self.opts.changes {
+            self.sink
+                .add(path, kept.map_or("", |(_, html)| html).as_bytes());
+            return (
+                (key, Outcome::Unchanged, Vec::new()),
+                Statements::default(),
+                0,
+            );
+        }
+        let inputs = markdown::values::Inputs {
+            data: &bound.data,
+            figures: &bound.shown,
+            broken: &bound.broken,
+        };
+        let values = markdown::Values::of(scan, &inputs);
+        let stated = if self.opts.changes {
+            Statements::of(essay, scan, &values)
+        } else {
+            Statements::default()
+        };
+        if let Some((_, html)) = kept {
             self.sink.add(path, html.as_bytes());
-            return (key, Outcome::Unchanged, Vec::new());
+            return (
+                (key, Outcome::Unchanged, Vec::new()),
+                stated,
+                values.evaluated,
+            );
         }
         let input = shared.input;
         let ctx = markdown::Context {
             essay,
             scan,
-            data: &bound.data,
+            values: &values,
             figures: &bound.shown,
             links: &shared.links,
             broken: &bound.broken,
@@ -598,7 +631,8 @@ impl<'a> Build<'a> {
         });
         if let content::Kind::Intro { title, .. } = &essay.kind {
             let html = rendered.map(|r| r.html);
-            return (key, Outcome::Intro(title.as_deref(), html), warnings);
+            let outcome = (key, Outcome::Intro(title.as_deref(), html), warnings);
+            return (outcome, stated, values.evaluated);
         }
         let page = rendered.and_then(|html| {
             let page = essay_context(essay, &input.essays, &input.ladders, html);
@@ -617,7 +651,11 @@ impl<'a> Build<'a> {
             self.sink.add(path, html.as_bytes());
             pages.is_some().then_some(html)
         });
-        (key, Outcome::Page(kept), warnings)
+        (
+            (key, Outcome::Page(kept), warnings),
+            stated,
+            values.evaluated,
+        )
     }
 
     /// Stage 6, the rest: the pages that list essays, the feed and the
@@ -700,6 +738,7 @@ impl<'a> Build<'a> {
             // essay, the search page and the page for a missing one.
             pages: input.essays.iter().filter(|e| !e.is_intro()).count() + input.ladders.len() + 4,
             rendered: self.rendered,
+            evaluated: self.evaluated,
             reused: plan.jobs.len() - computed.len(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
             changed: computed
@@ -721,6 +760,10 @@ impl<'a> Build<'a> {
 
 /// Rendered essay pages by URL, with the hash of everything each came from.
 type Pages = HashMap<String, (blake3::Hash, String)>;
+
+/// What became of one essay's page: the hash of its inputs, its outcome
+/// and the warnings about how it is written.
+type Rendered<'a> = (blake3::Hash, Outcome<'a>, Vec<Diagnostic>);
 
 /// What became of one essay in the render stage.
 enum Outcome<'a> {

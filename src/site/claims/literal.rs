@@ -1,145 +1,18 @@
-//! What a claim compares with: its operators ([`Op`]) and literals
-//! ([`Literal`]: integers, decimals, percentages, fractions, numbers in
-//! words, quoted strings), and how they are read.
+//! A claim's literals read from what an author writes: integers, decimals,
+//! percentages, fractions, numbers in words and quoted strings, each with
+//! the precision `~` rounds to.
 //!
-//! It imports [`super::ratio`] and [`super::number_words`]; paths (whose
-//! filters compare) and the expression syntax import it.
+//! It imports [`super::ast`], [`super::ratio`] and [`super::number_words`];
+//! the parser imports it.
 
-use super::number_words::{scaled, words};
+use super::ast::{Literal, LiteralKind};
+use super::number_words::{scaled, words, written_to};
 use super::ratio::{Ratio, decimal};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
-use std::cmp::Ordering;
 
-/// How a claim compares.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Op {
-    /// `=`: exactly, or after rounding to a decimal's or percentage's places.
-    Eq,
-    /// `~`: after rounding both to the literal's precision.
-    Approx,
-    /// `<`.
-    Lt,
-    /// `>`.
-    Gt,
-    /// `<=`.
-    Le,
-    /// `>=`.
-    Ge,
-}
-
-impl Op {
-    const ALL: [(&'static str, Op); 6] = [
-        ("<=", Op::Le),
-        (">=", Op::Ge),
-        ("=", Op::Eq),
-        ("~", Op::Approx),
-        ("<", Op::Lt),
-        (">", Op::Gt),
-    ];
-
-    /// The operator a symbol writes.
-    pub(super) fn of(symbol: &str) -> Option<Op> {
-        Op::ALL
-            .iter()
-            .find(|(s, _)| *s == symbol)
-            .map(|(_, op)| *op)
-    }
-
-    pub(super) fn symbol(self) -> &'static str {
-        Op::ALL
-            .iter()
-            .find(|(_, op)| *op == self)
-            .map_or("=", |(s, _)| s)
-    }
-
-    /// Whether `ordering` (computed against claimed) satisfies an order.
-    pub(super) fn orders(self, ordering: Ordering) -> bool {
-        match self {
-            Op::Eq | Op::Approx => ordering == Ordering::Equal,
-            Op::Lt => ordering == Ordering::Less,
-            Op::Gt => ordering == Ordering::Greater,
-            Op::Le => ordering != Ordering::Greater,
-            Op::Ge => ordering != Ordering::Less,
-        }
-    }
-}
-
-/// A claim's literal, with the text it renders as.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Literal {
-    /// The literal as written, which a claim that holds renders as.
-    pub text: String,
-    /// What it is, to compare with.
-    pub kind: LiteralKind,
-}
-
-/// What a literal is.
-#[derive(Clone, Debug, PartialEq)]
-pub enum LiteralKind {
-    /// An exact number: integers, number words, fractions, `8.5 million`.
-    Exact {
-        /// The number.
-        value: Ratio,
-        /// What `~` rounds to: the place of a whole number's last non-zero
-        /// digit, of the last digit written before a scale word (`8.50
-        /// million`: 10,000), or two decimals for a fraction.
-        precision: Decimal,
-    },
-    /// Compared after rounding the computed value to `places` decimals.
-    Decimal {
-        /// The number written.
-        value: Decimal,
-        /// Its decimal places.
-        places: u32,
-    },
-    /// Compared after rounding 100 x the computed ratio to `places` decimals.
-    Percent {
-        /// The percentage written.
-        value: Decimal,
-        /// Its decimal places.
-        places: u32,
-    },
-    /// A string in quotes, compared exactly.
-    String(String),
-}
-
-/// The first filter bar or claim operator outside quotes and outside a
-/// path's `[...]`, and where it is.
-pub(super) fn operator(inner: &str) -> Option<(usize, &'static str)> {
-    let (mut quoted, mut bracketed) = (false, false);
-    for (i, c) in inner.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            _ if quoted => {}
-            '[' => bracketed = true,
-            ']' => bracketed = false,
-            _ if bracketed => {}
-            '|' => return Some((i, "|")),
-            _ => {
-                if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| inner[i..].starts_with(s)) {
-                    return Some((i, symbol));
-                }
-            }
-        }
-    }
-    None
-}
-
-/// A literal that `op` can compare with: a quoted string only with `=`.
-pub(super) fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
-    match literal.kind {
-        LiteralKind::String(_) if op != Op::Eq => Err(format!(
-            "a quoted string can only be claimed equal (`=`), not `{}`",
-            op.symbol()
-        )
-        .into()),
-        _ => Ok(literal),
-    }
-}
-
-/// Parses a claim's literal.
-pub fn parse_literal(text: &str) -> Result<Literal, ContentError> {
+/// Reads a literal as written (a quoted string with its quotes).
+pub fn read(text: &str) -> Result<Literal, ContentError> {
     let kind = literal_kind(text).ok_or_else(|| {
         format!(
             "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \
@@ -181,12 +54,18 @@ fn literal_kind(text: &str) -> Option<LiteralKind> {
         return Some(LiteralKind::Decimal { value, places });
     }
     let value = words(text)?;
+    if let Some(precision) = written_to(text) {
+        return Some(LiteralKind::Exact { value, precision });
+    }
     // `8.0 million` is written to the nearest 100,000.
     let written = scaled(&text.trim().to_lowercase())
         .filter(|s| s.places > 0)
         .and_then(|s| Decimal::try_new(s.scale, s.places).ok());
     Some(match written {
-        Some(precision) => LiteralKind::Exact { value, precision },
+        Some(precision) => LiteralKind::Exact {
+            value,
+            precision: Ratio::whole(precision),
+        },
         None => exact(value),
     })
 }
@@ -200,7 +79,7 @@ fn exact(value: Ratio) -> LiteralKind {
 }
 
 /// An integer, plain or with thousands separators (`2,916`).
-fn integer(text: &str) -> Option<i64> {
+pub fn integer(text: &str) -> Option<i64> {
     let digits = text.strip_prefix('-').unwrap_or(text);
     let groups: Vec<&str> = digits.split(',').collect();
     let well_grouped = groups.len() == 1
@@ -214,4 +93,121 @@ fn integer(text: &str) -> Option<i64> {
         return None;
     }
     text.replace(',', "").parse().ok()
+}
+
+/// A literal's value as an exact number, if it is a number (a percentage
+/// as the ratio it states: `47%` is 0.47).
+pub fn number(literal: &Literal) -> Option<Ratio> {
+    match &literal.kind {
+        LiteralKind::Exact { value, .. } => Some(*value),
+        LiteralKind::Decimal { value, .. } => Some(Ratio::whole(*value)),
+        LiteralKind::Percent { value, .. } => Some(Ratio {
+            num: *value,
+            den: Decimal::ONE_HUNDRED,
+        }),
+        LiteralKind::String(_) => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::read as parse_literal;
+    use super::*;
+
+    #[test]
+    fn reads_literal_forms() {
+        let k = |s: &str| parse_literal(s).unwrap().kind;
+        let whole = |n: i64, precision: i64| LiteralKind::Exact {
+            value: Ratio::whole(n.into()),
+            precision: Ratio::whole(precision.into()),
+        };
+        assert_eq!(k("2,916"), whole(2916, 1));
+        assert_eq!(k("-3"), whole(-3, 1));
+        assert_eq!(
+            k("24.7%"),
+            LiteralKind::Percent {
+                value: Decimal::new(247, 1),
+                places: 1
+            }
+        );
+        assert_eq!(
+            k("1.80"),
+            LiteralKind::Decimal {
+                value: Decimal::new(180, 2),
+                places: 2
+            }
+        );
+        assert_eq!(
+            k("-1/4"),
+            LiteralKind::Exact {
+                value: Ratio {
+                    num: (-1).into(),
+                    den: 4.into()
+                },
+                precision: Ratio::whole(Decimal::new(1, 2))
+            }
+        );
+        assert!(parse_literal("29,16").is_err());
+        assert!(parse_literal("1/0").is_err());
+        // The minus sign reads as a hyphen and prints as written.
+        assert_eq!(k("\u{2212}1/4"), k("-1/4"));
+        assert_eq!(k("\u{2212}3"), whole(-3, 1));
+        assert_eq!(k("\u{2212}2.5"), k("-2.5"));
+        assert_eq!(parse_literal("\u{2212}3").unwrap().text, "\u{2212}3");
+        assert!(parse_literal("\u{2212}").is_err());
+        assert!(parse_literal("\u{2212}\u{2212}3").is_err());
+        // Before words too; an ordinal or a zero word takes no sign.
+        assert_eq!(k("\u{2212}four"), whole(-4, 1));
+        assert_eq!(k("-Five"), whole(-5, 1));
+        assert_eq!(k("\u{2212}a hundred"), whole(-100, 100));
+        let value = |s: &str| match k(s) {
+            LiteralKind::Exact { value, .. } => value,
+            other => panic!("{s} is not exact: {other:?}"),
+        };
+        assert_eq!(value("\u{2212}one and a half"), value("-3/2"));
+        assert_eq!(value("\u{2212}a half"), value("-1/2"));
+        for signless in [
+            "\u{2212}third",
+            "\u{2212}none",
+            "\u{2212}both",
+            "\u{2212}-four",
+        ] {
+            assert!(parse_literal(signless).is_err(), "{signless}");
+        }
+    }
+
+    #[test]
+    fn approximate_precision_is_the_last_digit_the_literal_writes() {
+        let precision = |s: &str| match parse_literal(s).unwrap().kind {
+            LiteralKind::Exact { precision, .. } => precision,
+            other => panic!("{s} is not exact: {other:?}"),
+        };
+        let whole = |n: i64| Ratio::whole(Decimal::from(n));
+        let one_in = |n: i64| Ratio {
+            num: Decimal::ONE,
+            den: n.into(),
+        };
+        assert_eq!(precision("a thousand"), whole(1000));
+        assert_eq!(precision("2,000"), whole(1000));
+        assert_eq!(precision("2,916"), whole(1));
+        assert_eq!(precision("20"), whole(10));
+        assert_eq!(precision("sixteen"), whole(1));
+        assert_eq!(precision("zero"), whole(1));
+        assert_eq!(precision("a dozen"), whole(1));
+        assert_eq!(precision("8.5 million"), whole(100_000));
+        assert_eq!(precision("8.0 million"), whole(100_000));
+        assert_eq!(precision("8.50 million"), whole(10_000));
+        assert_eq!(precision("80 million"), whole(10_000_000));
+        assert_eq!(precision("2 thousand"), whole(1000));
+        // Fraction words: the nearest 1/(2 x the denominator); a mixed
+        // number the nearest fraction it names; a fraction in digits two
+        // decimals.
+        assert_eq!(precision("a third"), one_in(6));
+        assert_eq!(precision("one and a half"), one_in(2));
+        assert_eq!(precision("thirteen and three quarters"), one_in(4));
+        assert_eq!(precision("half"), one_in(4));
+        assert_eq!(precision("\u{2212}a half"), one_in(4));
+        assert_eq!(precision("1/3"), Ratio::whole(Decimal::new(1, 2)));
+        assert_eq!(precision("twenty-first"), whole(1));
+    }
 }

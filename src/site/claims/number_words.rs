@@ -144,6 +144,21 @@ fn fraction_words(text: &str) -> Option<Ratio> {
     })
 }
 
+/// What a fraction in words is written to, which `~` rounds to: the
+/// nearest 1/(2 x its denominator) for a fraction (`half`: 1/4, `a third`:
+/// 1/6), the nearest 1/its denominator for a mixed number (`thirteen and a
+/// half`: 1/2); `None` for anything else.
+pub fn written_to(text: &str) -> Option<Ratio> {
+    let lower = text.trim().to_lowercase();
+    let lower = lower.strip_prefix('-').unwrap_or(&lower);
+    let r = fraction_words(lower)?;
+    let times = if lower.contains(" and ") { 1 } else { 2 };
+    Some(Ratio {
+        num: Decimal::ONE,
+        den: r.den * Decimal::from(times),
+    })
+}
+
 /// A fraction's denominator in words: one part, several parts.
 const DENOMINATORS: [(&str, &str, i64); 10] = [
     ("half", "halves", 2),

@@ -1,178 +1,29 @@
-//! Paths into a figure's data and how they resolve: `ID.KEY`, then object
-//! keys and list indexes (`boards.5`), element names (`boards[4x5]`: the
-//! element whose name field, declared by the generator in
-//! [`Spec::names`](crate::generators::Spec::names), is "4 × 5") and filters
+//! Paths into a figure's data resolved: `ID.KEY`, then object keys and
+//! list indexes (`boards.5`), element names (`boards[4x5]`: the element
+//! whose name field, declared by the generator in
+//! [`Spec::names`](crate::generators::Spec::names), is "4 × 5"), filters
 //! (`positions[survivors > 1]`: the elements whose field satisfies a
-//! comparison, with the operators and literals of claims).
+//! comparison, with the operators and literals of claims) and every element
+//! (`positions[*]`).
 //!
-//! A filter gives a list: a key after it applies to each element it keeps
+//! A filter or `[*]` gives a list: a key after it applies to each element
 //! (as in RFC 9535 `JSONPath`), so `positions[survivors > 1].shortlist` is the
 //! list of their shortlists, which `median(...)` reads, and a second filter
-//! narrows it (`[survivors > 1][shortlist < 5]`: both hold). An element
-//! whose field is null is not kept. Names compare as [`name_key`] reads
-//! them: `boards[4x5]` is the board named "4 × 5".
+//! narrows it (`[survivors > 1][shortlist < 5]`: both hold). A key that is
+//! not an index after a list applies to each element too
+//! (`positions.shortlist` is `positions[*].shortlist`). An element whose
+//! field is null is not kept. Names compare as [`name_key`] reads them:
+//! `boards[4x5]` is the board named "4 × 5".
 //!
-//! It imports [`super::data`], [`super::literal`] and [`super::evaluate`](mod@super::evaluate)
-//! (which decides a filter's comparison); the terms import it.
+//! It imports [`super::ast`], [`super::data`] and [`super::value`] (which
+//! decides a filter's comparison); the terms import it.
 
-use super::data::{EssayData, is_name};
-use super::evaluate::holds;
-use super::literal::{Literal, Op, comparable, operator, parse_literal};
+use super::ast::{Path, Step, Test};
+use super::data::EssayData;
+use super::value::{full, holds};
 use crate::generators::name_key;
 use crate::site::diagnostics::ContentError;
 use serde_json::Value;
-use std::fmt;
-
-/// A path, before the data is known.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Path {
-    /// The figure or data block.
-    pub id: String,
-    /// The steps into its data; the first is a key.
-    pub steps: Vec<Step>,
-}
-
-/// One step of a path after `ID.KEY`.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Step {
-    /// `.key`: an object's key, or a list's index.
-    Key(String),
-    /// `[name]`: the element of a list named `name`.
-    Name(String),
-    /// `[field OP literal]`: the elements of a list whose field satisfies
-    /// the comparison.
-    Filter(Test),
-}
-
-/// A filter's comparison.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Test {
-    /// As written, spaces collapsed.
-    written: String,
-    /// The compared field of an element, split on dots.
-    field: Vec<String>,
-    op: Op,
-    literal: Literal,
-}
-
-impl fmt::Display for Path {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.upto(self.steps.len()))
-    }
-}
-
-impl Path {
-    /// Parses a path: `ID.KEY`, then `.key`, `[name]` and `[filter]` steps.
-    pub fn parse(text: &str) -> Result<Path, ContentError> {
-        let bad = |what: &str| ContentError::new(format!("`{text}`: {what}"));
-        let mut id = None;
-        let mut steps = Vec::new();
-        let mut rest = text;
-        // Dotted names, then a bracketed step, then again.
-        loop {
-            let end = rest.find('[').unwrap_or(rest.len());
-            let dotted = &rest[..end];
-            if !dotted.is_empty() || id.is_none() {
-                let dotted = match id {
-                    None => dotted,
-                    Some(_) => dotted
-                        .strip_prefix('.')
-                        .ok_or_else(|| bad("expected `.` or `[` after `]`"))?,
-                };
-                for name in dotted.split('.') {
-                    if !is_name(name) {
-                        return Err(bad(&format!("`{name}` is not a key")));
-                    }
-                    match id {
-                        None => id = Some(name),
-                        Some(_) => steps.push(Step::Key(name.to_string())),
-                    }
-                }
-            }
-            if end == rest.len() {
-                break;
-            }
-            if steps.is_empty() {
-                return Err(bad("name a key before `[` (`ID.KEY[...]`)"));
-            }
-            let close = closing(&rest[end..]).ok_or_else(|| bad("`[` is not closed by `]`"))?;
-            steps.push(Step::parse(&rest[end + 1..end + close])?);
-            rest = &rest[end + close + 1..];
-        }
-        match (id, steps.is_empty()) {
-            (Some(id), false) => Ok(Path {
-                id: id.to_string(),
-                steps,
-            }),
-            _ => Err(bad("expected `ID.KEY`")),
-        }
-    }
-
-    /// The path as written up to (not including) step `n`.
-    fn upto(&self, n: usize) -> String {
-        let mut out = self.id.clone();
-        for step in &self.steps[..n] {
-            match step {
-                Step::Key(key) => out += &format!(".{key}"),
-                Step::Name(name) => out += &format!("[{name}]"),
-                Step::Filter(test) => out += &format!("[{}]", test.written),
-            }
-        }
-        out
-    }
-}
-
-/// Where the `]` closing a text that starts with `[` is, outside quotes.
-pub fn closing(text: &str) -> Option<usize> {
-    let mut quoted = false;
-    text.char_indices().find_map(|(i, c)| match c {
-        '"' => {
-            quoted = !quoted;
-            None
-        }
-        ']' if !quoted => Some(i),
-        _ => None,
-    })
-}
-
-impl Step {
-    /// The inside of `[...]`: a comparison is a filter, anything else a name.
-    fn parse(inner: &str) -> Result<Step, ContentError> {
-        let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
-        let Some((at, symbol)) = operator(&written) else {
-            return if written.is_empty() {
-                Err(
-                    "`[]` selects nothing: write an element's name (`boards[4x5]`) \
-                         or a filter (`positions[survivors > 1]`)"
-                        .into(),
-                )
-            } else {
-                Ok(Step::Name(written))
-            };
-        };
-        let field = written[..at].trim();
-        let names: Vec<String> = field.split('.').map(str::to_string).collect();
-        if !names.iter().all(|n| is_name(n)) {
-            return Err(format!(
-                "`[{written}]`: a filter compares a field of each element (`[survivors > 1]`), \
-                 not `{field}`"
-            )
-            .into());
-        }
-        let op = Op::of(symbol).ok_or_else(|| {
-            format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
-        })?;
-        let literal = parse_literal(written[at + symbol.len()..].trim())
-            .and_then(|literal| comparable(op, literal))
-            .map_err(|e| format!("`[{written}]`: {e}"))?;
-        Ok(Step::Filter(Test {
-            written,
-            field: names,
-            op,
-            literal,
-        }))
-    }
-}
 
 /// Looks `path` up in the essay's data. Errors name the step that failed.
 pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError> {
@@ -218,7 +69,16 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError>
                     .expect("one value before a filter")
             }
         };
+        // A key that is not an index, on a list, applies to each element.
+        let spread =
+            matches!(step, Step::Key(key) if on_list && !many && key.parse::<usize>().is_err());
         values = match step {
+            Step::Key(key) if spread => {
+                let items = items(whole(values), &here, &before)?;
+                many = true;
+                list.push("N");
+                each_key(items, key, &here, &before)?
+            }
             // After a filter, a key applies to each element kept.
             Step::Key(key) => values
                 .into_iter()
@@ -240,25 +100,20 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError>
                 let items = items(whole(values), &here, &before)?;
                 vec![named(items, field, name, &here, &before)?]
             }
+            Step::All => {
+                let items = items(whole(values), &here, &before)?;
+                many = true;
+                items
+            }
             // After a filter, another narrows the elements kept.
             Step::Filter(test) => {
-                let mut kept = Vec::new();
-                for (at, item) in items(whole(values), &here, &before)?
-                    .into_iter()
-                    .enumerate()
-                {
-                    let pass = passes(test, &item)
-                        .map_err(|e| format!("`{here}`: element {at} of `{before}`: {e}"))?;
-                    if pass {
-                        kept.push(item);
-                    }
-                }
+                let items = items(whole(values), &here, &before)?;
                 many = true;
-                kept
+                kept(items, test, &here, &before)?
             }
         };
         list.push(match step {
-            Step::Key(key) if !on_list => key,
+            Step::Key(key) if !on_list || spread => key,
             _ => "N",
         });
     }
@@ -267,6 +122,55 @@ pub fn resolve(data: &EssayData<'_>, path: &Path) -> Result<Value, ContentError>
     } else {
         values.pop().expect("one value before a filter")
     })
+}
+
+/// The elements of `items` that pass a filter's test.
+fn kept(
+    items: Vec<Value>,
+    test: &Test,
+    here: &str,
+    before: &str,
+) -> Result<Vec<Value>, ContentError> {
+    let mut kept = Vec::new();
+    for (at, item) in items.into_iter().enumerate() {
+        let pass = passes(test, &item)
+            .map_err(|e| format!("`{here}`: element {at} of `{before}`: {e}"))?;
+        if pass {
+            kept.push(item);
+        }
+    }
+    Ok(kept)
+}
+
+/// `key` of each element of a list.
+fn each_key(
+    items: Vec<Value>,
+    key: &str,
+    here: &str,
+    before: &str,
+) -> Result<Vec<Value>, ContentError> {
+    items
+        .into_iter()
+        .enumerate()
+        .map(|(at, item)| match item {
+            Value::Object(mut map) => map.remove(key).ok_or_else(|| {
+                ContentError::new(format!(
+                    "`{here}`: a key after a list applies to each element, and element {at} of \
+                     `{before}` has no key `{key}`; it has: {}",
+                    map.keys()
+                        .map(String::as_str)
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))
+            }),
+            other => Err(format!(
+                "`{here}`: `{key}` is not an index of the list `{before}`, and a key after a \
+                 list applies to each element, but element {at} is {}, which has no keys",
+                full(&other)
+            )
+            .into()),
+        })
+        .collect()
 }
 
 fn no_key<'a>(here: &str, key: &str, keys: impl Iterator<Item = &'a str>) -> ContentError {
@@ -398,8 +302,8 @@ fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
 mod tests {
     use super::*;
     use crate::generators::Data;
-    use crate::site::claims::{FigureData, evaluate, syntax};
-    use crate::site::terms;
+    use crate::site::claims::parser::{self as syntax, parse_term};
+    use crate::site::claims::{FigureData, evaluate, terms};
     use serde_json::json;
 
     const NAMES: &[(&str, &str)] = &[
@@ -440,10 +344,7 @@ mod tests {
             data: &b,
             names: NAMES,
         };
-        terms::value(
-            &terms::parse(text)?,
-            &EssayData::from([("b".into(), figure)]),
-        )
+        terms::value(&parse_term(text)?, &EssayData::from([("b".into(), figure)]))
     }
 
     /// What `{{ inner }}` prints, with the same data.
@@ -457,6 +358,7 @@ mod tests {
             &syntax::parse(inner)?,
             &EssayData::from([("b".into(), figure)]),
         )
+        .and_then(|e| e.page().map(str::to_string))
     }
 
     #[test]
@@ -489,7 +391,7 @@ mod tests {
             "b.positions[survivors > 1].shortlist",
             "median(b.positions[share ~ half][survivors = \"2\"].shortlist)",
         ] {
-            assert_eq!(terms::parse(text).unwrap().to_string(), text);
+            assert_eq!(parse_term(text).unwrap().to_string(), text);
         }
     }
 
@@ -530,7 +432,7 @@ mod tests {
                 names: &[],
             },
         )]);
-        let e = terms::value(&terms::parse("b.boards[4x5]").unwrap(), &unnamed).unwrap_err();
+        let e = terms::value(&parse_term("b.boards[4x5]").unwrap(), &unnamed).unwrap_err();
         assert!(e.ends_with("it names the elements of no list"), "{e}");
     }
 
@@ -546,8 +448,9 @@ mod tests {
         assert_eq!(len("survivors = 3"), Ok(json!(1)));
         assert_eq!(len("survivors > one"), Ok(json!(3)));
         assert_eq!(len("survivors < a dozen"), Ok(json!(4)));
-        // `~ half` holds to two decimals: for 0.5, not for 0.49 or 0.51.
-        assert_eq!(len("share ~ half"), Ok(json!(1)));
+        // `~ half` holds to the nearest quarter: for 0.49, 0.5 and 0.51.
+        assert_eq!(len("share ~ half"), Ok(json!(3)));
+        assert_eq!(len("share ~ 0.50"), Ok(json!(1)));
         assert_eq!(len("share >= half"), Ok(json!(3)));
         assert_eq!(len("share = 50%"), Ok(json!(1)));
         assert_eq!(value("len(b.boards[name = \"4 × 5\"])"), Ok(json!(1)));
@@ -616,9 +519,9 @@ mod tests {
             ("b.boards[4x5", "`[` is not closed"),
             ("b[4x5].half", "name a key before `[`"),
             ("b.boards[4x5]half", "expected `.` or `[` after `]`"),
-            ("b.boards[4x5]..half", "`` is not a key"),
+            ("b.boards[4x5]..half", "unexpected `..`"),
         ] {
-            let e = terms::parse(bad).unwrap_err();
+            let e = parse_term(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
         }
     }

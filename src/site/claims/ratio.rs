@@ -5,7 +5,7 @@
 //! import it.
 
 use crate::site::diagnostics::ContentError;
-use rust_decimal::Decimal;
+use rust_decimal::{Decimal, RoundingStrategy};
 use std::cmp::Ordering;
 
 /// An exact number: `num / den`, `den` positive.
@@ -13,12 +13,12 @@ use std::cmp::Ordering;
 pub struct Ratio {
     /// The numerator.
     pub num: Decimal,
-    /// The denominator, never 0.
+    /// The denominator, positive.
     pub den: Decimal,
 }
 
 impl Ratio {
-    /// The whole number `n`.
+    /// A decimal as a ratio.
     pub fn whole(n: Decimal) -> Ratio {
         Ratio {
             num: n,
@@ -26,12 +26,12 @@ impl Ratio {
         }
     }
 
-    /// The number as one decimal (rounded where it does not end).
+    /// Its value as a decimal (rounded where it is none, as 1/3).
     pub fn value(self) -> Decimal {
         self.num / self.den
     }
 
-    /// How `self` compares with `other`, exactly; refused past Decimal's range.
+    /// How it orders against `other`, exactly.
     pub fn compare(self, other: Ratio) -> Result<Ordering, ContentError> {
         let overflow = || "numbers too large to compare exactly".to_string();
         let a = self.num.checked_mul(other.den).ok_or_else(overflow)?;
@@ -39,10 +39,55 @@ impl Ratio {
         Ok(a.cmp(&b))
     }
 
+    /// `self / other`, exactly; `None` for a zero `other` or past
+    /// Decimal's range.
+    pub fn divided(self, other: Ratio) -> Option<Ratio> {
+        let sign = if other.num < Decimal::ZERO {
+            -Decimal::ONE
+        } else {
+            Decimal::ONE
+        };
+        (other.num != Decimal::ZERO).then_some(())?;
+        Some(Ratio {
+            num: self.num.checked_mul(other.den * sign)?,
+            den: self.den.checked_mul(other.num * sign)?,
+        })
+    }
+
+    /// `self * other`, exactly; `None` past Decimal's range.
+    pub fn times(self, other: Ratio) -> Option<Ratio> {
+        Some(Ratio {
+            num: self.num.checked_mul(other.num)?,
+            den: self.den.checked_mul(other.den)?,
+        })
+    }
+
+    /// How many `unit`s `self` is, to the nearest whole number, ties away
+    /// from zero: what `~` compares (`None` past Decimal's range).
+    pub fn units(self, unit: Ratio) -> Option<Decimal> {
+        let q = self.divided(unit)?;
+        let v = q.num.checked_div(q.den)?;
+        Some(v.round_dp_with_strategy(0, RoundingStrategy::MidpointAwayFromZero))
+    }
+
+    /// As prose writes an exact number: a decimal where it is one (`13.5`,
+    /// `1,000`), a fraction otherwise (`1/3`).
+    pub fn shown(self) -> String {
+        let (num, den) = (self.num.normalize(), self.den.normalize());
+        match num.checked_div(den) {
+            Some(v) if v.checked_mul(den) == Some(num) => show_decimal(v),
+            _ => format!("{num}/{den}"),
+        }
+    }
+
     /// What `~` rounds to when only the value is known: the place of a
     /// whole number's last non-zero digit (1 for zero), two decimals for
     /// anything else.
-    pub(super) fn precision(self) -> Decimal {
+    pub(super) fn precision(self) -> Ratio {
+        Ratio::whole(self.decimal_precision())
+    }
+
+    fn decimal_precision(self) -> Decimal {
         let v = self.value();
         if v.fract() != Decimal::ZERO {
             return Decimal::new(1, 2);
@@ -70,4 +115,26 @@ pub(super) fn decimal(text: &str) -> Option<(Decimal, u32)> {
         return None;
     }
     Some((text.parse().ok()?, frac.len() as u32))
+}
+
+/// Formats an integer with thousands separators.
+pub fn with_separators(n: i64) -> String {
+    let digits = n.unsigned_abs().to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    if n < 0 { format!("-{out}") } else { out }
+}
+
+/// A decimal as prose shows it: thousands separators, no trailing zeros.
+pub fn show_decimal(d: Decimal) -> String {
+    let d = d.normalize();
+    match i64::try_from(d) {
+        Ok(i) if d.fract() == Decimal::ZERO => with_separators(i),
+        _ => d.to_string(),
+    }
 }

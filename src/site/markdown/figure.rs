@@ -8,7 +8,8 @@ use super::lint;
 use super::prepared::Prepared;
 use super::render::Renderer;
 use super::scan::parse;
-use crate::site::directives::{Directive, Located};
+use super::values::Stated;
+use crate::site::directives::Directive;
 use std::borrow::Cow;
 
 impl Renderer<'_, '_> {
@@ -16,17 +17,20 @@ impl Renderer<'_, '_> {
     /// caption, then its apparatus, closed: the values it shows as a table
     /// (unless the drawing is that table), the links to its data and the
     /// command that reproduces it.
-    pub(super) fn figure(&mut self, d: &Directive) -> String {
-        let Some(shown) = self.ctx.figures.get(&d.id) else {
+    pub(super) fn figure(&mut self, index: usize) -> String {
+        let ctx = self.ctx;
+        let d = &ctx.scan.directives[index];
+        let Some(shown) = ctx.figures.get(&d.id) else {
             return String::new(); // its error is reported by the figure stage
         };
-        let caption = d
+        let (texts, values) = (&ctx.scan.texts[index], &ctx.values.figures[index]);
+        let caption = texts
             .caption
             .as_ref()
-            .map(|c| self.inline(c))
+            .map(|(prepared, pin)| self.inline(prepared, &values.caption, *pin))
             .unwrap_or_default();
-        let alt = match &d.alt {
-            Some(a) => self.plain(a, d.offset),
+        let alt = match &texts.alt {
+            Some(a) => self.plain(a, &values.alt, d.offset),
             None => plain_text(&caption),
         };
         let view = shown.view;
@@ -99,14 +103,13 @@ impl Renderer<'_, '_> {
     /// A caption's markdown as inline HTML (no surrounding paragraph). An
     /// error in it is placed where it stands when the caption is written
     /// without escapes, and at the caption's key otherwise.
-    fn inline(&mut self, caption: &Located) -> String {
-        let (prepared, pin) = Prepared::caption(caption);
+    fn inline(&mut self, prepared: &Prepared, stated: &[Stated], pin: Option<usize>) -> String {
         for (at, message) in &prepared.errors {
             self.errors
                 .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
         }
-        let pieces = parse(&prepared, |_, _, _| None);
-        let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, pin);
+        let pieces = parse(prepared, |_, _, _| None);
+        let mut sub = Renderer::new(self.ctx, self.src, (prepared, stated), self.numbers, pin);
         let (html, _) = sub.html(pieces.into_iter(), true);
         self.errors.append(&mut sub.errors);
         self.warnings.append(&mut sub.warnings);
@@ -114,9 +117,14 @@ impl Renderer<'_, '_> {
     }
 
     /// Plain text (an alt text) with its values in place, unescaped.
-    fn plain(&mut self, text: &str, offset: usize) -> String {
-        let prepared = Prepared::plain(text);
-        let mut sub = Renderer::new(self.ctx, self.src, &prepared, self.numbers, Some(offset));
+    fn plain(&mut self, prepared: &Prepared, stated: &[Stated], offset: usize) -> String {
+        let mut sub = Renderer::new(
+            self.ctx,
+            self.src,
+            (prepared, stated),
+            self.numbers,
+            Some(offset),
+        );
         let values = sub.values();
         self.errors.append(&mut sub.errors);
         self.warnings.append(&mut sub.warnings);

@@ -5,9 +5,7 @@
 //!
 //! It imports only the claims' syntax.
 
-use crate::site::claims::literal::LiteralKind;
-use crate::site::claims::syntax::Against;
-use crate::site::claims::{Action, Expr};
+use crate::site::claims::ast::{Action, Against, Expr, Literal, LiteralKind};
 
 /// Why a claim's literal, printed as written, reads otherwise than the
 /// site's numbers: a hyphen for the minus sign, four or more digits without
@@ -17,10 +15,25 @@ pub fn claim(x: &Expr, opens_sentence: bool) -> Option<String> {
     let Action::Claim(claim) = &x.action else {
         return None;
     };
-    let Against::Literal(literal) = &claim.against else {
+    if claim.prints.is_some() {
         return None;
-    };
-    if claim.prints.is_some() || matches!(literal.kind, LiteralKind::String(_)) {
+    }
+    match &claim.against {
+        Against::Literal(literal) => written(literal, opens_sentence),
+        // A list prints its elements as written, the first where the claim
+        // stands.
+        Against::List(items) => items
+            .iter()
+            .enumerate()
+            .find_map(|(i, literal)| written(literal, opens_sentence && i == 0)),
+        Against::Range(_) | Against::Term(_) => None,
+    }
+}
+
+/// Why one literal, printed as written, reads otherwise than the site's
+/// numbers.
+fn written(literal: &Literal, opens_sentence: bool) -> Option<String> {
+    if matches!(literal.kind, LiteralKind::String(_)) {
         return None;
     }
     if literal.text.starts_with('-') {
@@ -98,7 +111,7 @@ pub fn colour_word(text: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::claims::syntax::parse;
+    use crate::site::claims::parser::parse;
 
     fn lint(text: &str, opens: bool) -> Option<String> {
         claim(&parse(text).unwrap(), opens)

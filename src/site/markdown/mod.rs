@@ -36,8 +36,10 @@ mod lint;
 pub mod prepared;
 pub mod render;
 pub mod scan;
+pub mod values;
 
 pub use links::LinkIndex;
 pub use prepared::{Expression, Prepared};
-pub use render::{Context, Rendered, Shown, render};
+pub use render::{Context, Rendered, render};
 pub use scan::{Heading, Piece, Scan, scan, slugify};
+pub use values::{Shown, Values};

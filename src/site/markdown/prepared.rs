@@ -154,7 +154,7 @@ impl Prepared {
             Some(Ok(claims::Expr {
                 action: claims::Action::Claim(claim),
                 ..
-            })) => Cow::Owned(claim.as_written().unwrap_or_default().to_string()),
+            })) => Cow::Owned(claim.as_written().unwrap_or_default().clone()),
             _ => Cow::Borrowed(""),
         })
         .0

@@ -8,10 +8,9 @@ use super::links::LinkIndex;
 use super::lint;
 use super::prepared::Prepared;
 use super::scan::{self, Heading, Piece, Scan};
-use crate::generators::draw::Rendered as View;
-use crate::site::claims::{self, EssayData};
+use super::values::{Shown, Stated, Value, Values};
 use crate::site::content::Essay;
-use crate::site::diagnostics::{ContentError, Diagnostic, Source};
+use crate::site::diagnostics::{Diagnostic, Source};
 use crate::site::directives::Kind;
 use crate::site::math;
 use crate::site::scripts;
@@ -26,11 +25,11 @@ pub struct Context<'a> {
     pub essay: &'a Essay,
     /// What the first pass found in it.
     pub scan: &'a Scan,
-    /// The data its claims read.
-    pub data: &'a EssayData<'a>,
+    /// Its values and claims, evaluated.
+    pub values: &'a Values,
     /// By figure directive id.
     pub figures: &'a BTreeMap<String, Shown<'a>>,
-    /// Where links to essays and files go.
+    /// Every page's and heading's address, for its links.
     pub links: &'a LinkIndex,
     /// Ids whose directive or figure failed (and was reported).
     pub broken: &'a HashSet<String>,
@@ -38,22 +37,11 @@ pub struct Context<'a> {
     pub allow_scripts: bool,
 }
 
-/// A figure as its essay shows it: its view and the stems of the data files
-/// it links (the job's whole data as JSON, the view's values as CSV).
-pub struct Shown<'a> {
-    /// The view.
-    pub view: &'a View,
-    /// The stem of the job's data as JSON.
-    pub json: String,
-    /// The stem of the view's values as CSV, when it has a table.
-    pub csv: Option<String>,
-}
-
 /// An essay as HTML, with its headings' texts as the page shows them.
 pub struct Rendered {
-    /// The page's body.
+    /// The essay's HTML.
     pub html: String,
-    /// Its headings.
+    /// Its headings, as the page shows them.
     pub headings: Vec<Heading>,
     /// What the author may want to change: a claim's literal written
     /// otherwise than the site prints numbers, a caption naming a colour.
@@ -63,12 +51,13 @@ pub struct Rendered {
 /// Second pass: the essay's HTML, or every error in it.
 pub fn render(ctx: &Context<'_>) -> Result<Rendered, Vec<Diagnostic>> {
     let src = Source::new(&ctx.essay.path, &ctx.essay.source);
-    // Parsed here, not kept from the scan: the parse lives only while the
-    // essay is rendered. Its errors were reported by the scan.
-    let prepared = scan::prepare(ctx.essay);
-    let pieces = scan::parse_body(&prepared, ctx.scan);
+    // Its markdown parsed here, not kept from the scan: the parse lives only
+    // while the essay is rendered. The scan reported the errors of its
+    // expressions' taking out, and parsed them.
+    let prepared = &ctx.scan.body;
+    let pieces = scan::parse_body(prepared, ctx.scan);
     let numbers = figure_numbers(ctx.scan);
-    let mut r = Renderer::new(ctx, &src, &prepared, &numbers, None);
+    let mut r = Renderer::new(ctx, &src, (prepared, &ctx.values.body), &numbers, None);
     let (html, values) = r.html(pieces.into_iter(), false);
     let headings = ctx
         .scan
@@ -105,6 +94,8 @@ pub(super) struct Renderer<'c, 's> {
     pub(super) ctx: &'c Context<'c>,
     pub(super) src: &'s Source<'s>,
     prepared: &'s Prepared,
+    /// Its expressions, evaluated.
+    stated: &'s [Stated],
     pin: Option<usize>,
     pub(super) errors: Vec<Diagnostic>,
     pub(super) warnings: Vec<Diagnostic>,
@@ -127,7 +118,7 @@ impl<'c, 's> Renderer<'c, 's> {
     pub(super) fn new(
         ctx: &'c Context<'c>,
         src: &'s Source<'s>,
-        prepared: &'s Prepared,
+        (prepared, stated): (&'s Prepared, &'s [Stated]),
         numbers: &'s HashMap<&'c str, usize>,
         pin: Option<usize>,
     ) -> Self {
@@ -135,6 +126,7 @@ impl<'c, 's> Renderer<'c, 's> {
             ctx,
             src,
             prepared,
+            stated,
             pin,
             errors: Vec::new(),
             warnings: Vec::new(),
@@ -202,73 +194,31 @@ impl<'c, 's> Renderer<'c, 's> {
         html.into_owned()
     }
 
-    /// Every expression evaluated: its text, or `None` and an error (none for
-    /// an expression naming a figure whose failure was reported).
+    /// Every expression's value (`None` where it failed: an error, none
+    /// for an expression naming a figure whose failure was reported), as
+    /// evaluated before the render, and the warnings about how it is written.
     pub(super) fn values(&mut self) -> Vec<Option<Value>> {
-        let prepared = self.prepared;
+        let (prepared, stated) = (self.prepared, self.stated);
         prepared
             .exprs
             .iter()
-            .map(|e| {
+            .zip(stated)
+            .map(|(e, stated)| {
                 if let Ok(x) = &e.expr
                     && let Some(lint) = lint::claim(x, e.opens_sentence)
                 {
                     self.warning_in_file(e.at, lint);
                 }
-                let evaluated = match &e.expr {
-                    Ok(x) if x.ids().iter().any(|id| self.ctx.broken.contains(*id)) => {
-                        return None;
+                match &stated.page {
+                    None => None,
+                    Some(Ok(value)) => Some(value.clone()),
+                    Some(Err(m)) => {
+                        self.error_in_file(e.at, m.clone());
+                        None
                     }
-                    Ok(x) if legend_role(x).is_some() => self.legend(x),
-                    Ok(x) if x.action.is_words() && e.opens_sentence => {
-                        claims::evaluate(x, self.ctx.data).map(|w| capitalise(&w).into())
-                    }
-                    Ok(x) => claims::evaluate(x, self.ctx.data).map(Value::from),
-                    Err(m) => Err(m.clone()),
-                };
-                evaluated.map_err(|m| self.error_in_file(e.at, m)).ok()
+                }
             })
             .collect()
-    }
-
-    /// `{{ ID.legend[ROLE] }}`: the role's swatch and what it means in the
-    /// legend of figure `ID` (ROLE is the role's name, `blocked` or
-    /// `series-0`, or what it means there), or why there is none.
-    fn legend(&self, x: &claims::Expr) -> Result<Value, ContentError> {
-        let (id, wanted) = legend_role(x).expect("called on a legend's role");
-        let Some(shown) = self.ctx.figures.get(id) else {
-            return Err(format!(
-                "`{id}.legend[{wanted}]`: no figure `{id}` in this essay draws a legend"
-            )
-            .into());
-        };
-        let squeeze = |s: &str| s.to_lowercase().replace(' ', "");
-        let found = shown.view.legend.iter().find(|(class, meaning)| {
-            class.strip_prefix("role-") == Some(wanted) || squeeze(meaning) == squeeze(wanted)
-        });
-        if let Some((class, meaning)) = found {
-            Ok(Value {
-                text: meaning.clone(),
-                swatch: Some(class.clone()),
-            })
-        } else {
-            let roles: Vec<String> = shown
-                .view
-                .legend
-                .iter()
-                .map(|(class, meaning)| {
-                    format!("{} ({meaning})", class.trim_start_matches("role-"))
-                })
-                .collect();
-            Err(format!(
-                "`{id}.legend[{wanted}]`: figure `{id}`'s legend has no role `{wanted}`; it has: {}",
-                if roles.is_empty() {
-                    "none".to_string()
-                } else {
-                    roles.join(", ")
-                }
-            ).into())
-        }
     }
 
     fn transform<'e>(&mut self, pieces: impl Iterator<Item = Piece<'e>>) -> Vec<Event<'e>> {
@@ -282,9 +232,9 @@ impl<'c, 's> Renderer<'c, 's> {
                 Piece::Event(event, range) => (event, range),
                 Piece::Directive(index) => {
                     let ctx = self.ctx;
-                    let directive = index.map(|i| &ctx.scan.directives[i]);
-                    if let Some(d) = directive.filter(|d| d.kind == Kind::Figure) {
-                        out.push(Event::Html(self.figure(d).into()));
+                    let directive = index.filter(|&i| ctx.scan.directives[i].kind == Kind::Figure);
+                    if let Some(i) = directive {
+                        out.push(Event::Html(self.figure(i).into()));
                     }
                     continue;
                 }
@@ -440,59 +390,5 @@ impl<'c, 's> Renderer<'c, 's> {
                 dest
             }
         }
-    }
-}
-
-/// `text` with its first letter in upper case.
-fn capitalise(text: &str) -> String {
-    let mut chars = text.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
-/// What an expression prints: its text, after the swatch of a legend's role
-/// for `{{ ID.legend[ROLE] }}`.
-#[derive(Clone, Debug)]
-pub(super) struct Value {
-    pub(super) text: String,
-    /// The role's class (`role-blocked`).
-    pub(super) swatch: Option<String>,
-}
-
-impl From<String> for Value {
-    fn from(text: String) -> Value {
-        Value { text, swatch: None }
-    }
-}
-
-impl Value {
-    /// As HTML: the text escaped, after a swatch styled by the role's class
-    /// (written without quotes, so that it cannot end an attribute it lands in).
-    fn html(&self) -> String {
-        let text = html_escape::encode_quoted_attribute(&self.text);
-        match &self.swatch {
-            Some(class) => {
-                format!("<span class={class} data-swatch aria-hidden=true></span>\u{a0}{text}")
-            }
-            None => text.into_owned(),
-        }
-    }
-}
-
-/// The figure and role of `{{ ID.legend[ROLE] }}`, if `x` is one.
-fn legend_role(x: &claims::Expr) -> Option<(&str, &str)> {
-    let claims::Action::Show = x.action else {
-        return None;
-    };
-    let crate::site::terms::Term::Path(path) = &x.term else {
-        return None;
-    };
-    match path.steps.as_slice() {
-        [claims::path::Step::Key(key), claims::path::Step::Name(role)] if key == "legend" => {
-            Some((path.id.as_str(), role.as_str()))
-        }
-        _ => None,
     }
 }

@@ -5,7 +5,7 @@
 //!
 //! It imports [`super::prepared`], content, the directives and the generators.
 
-use super::prepared::{Expression, Prepared, options};
+use super::prepared::{Prepared, options};
 use crate::generators::Generator;
 use crate::site::content::Essay;
 use crate::site::diagnostics::{Diagnostic, Source, cut};
@@ -31,9 +31,13 @@ pub struct Heading {
 /// times the size of its source).
 #[derive(Default)]
 pub struct Scan {
-    /// The body's values and claims, in order (the record of values
-    /// evaluates them before the render).
-    pub exprs: Vec<Expression>,
+    /// The body with its values and claims taken out and parsed, once: the
+    /// render parses its markdown again, and the evaluation reads its
+    /// expressions.
+    pub body: Prepared,
+    /// Each directive's caption and alt text with their expressions taken
+    /// out and parsed, by directive.
+    pub texts: Vec<Texts>,
     /// Heading texts hold the placeholders of their expressions.
     pub headings: Vec<Heading>,
     /// The figure and data blocks, in order.
@@ -44,6 +48,16 @@ pub struct Scan {
     /// Ids of directives that failed: expressions naming them are not
     /// reported again.
     pub broken: HashSet<String>,
+}
+
+/// A figure's caption and alt text, prepared.
+#[derive(Default)]
+pub struct Texts {
+    /// Its caption, with the offset its errors are pinned to (see
+    /// [`Prepared::caption`]).
+    pub caption: Option<(Prepared, Option<usize>)>,
+    /// Its alt text.
+    pub alt: Option<Prepared>,
 }
 
 /// One piece of a parsed text: a markdown event with its range in the
@@ -183,8 +197,16 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
     });
     let headings = name_headings(&pieces, &directives, &prepared, &src, &mut errors);
     drop(pieces);
+    let texts = directives
+        .iter()
+        .map(|d| Texts {
+            caption: d.caption.as_ref().map(Prepared::caption),
+            alt: d.alt.as_deref().map(Prepared::plain),
+        })
+        .collect();
     let scan = Scan {
-        exprs: prepared.exprs,
+        body: prepared,
+        texts,
         headings,
         directives,
         blocks,

@@ -1,0 +1,711 @@
+//! The claim language's parser: the tokens of a `{{ ... }}` ([`super::lexer`])
+//! to its tree ([`super::ast`]), by the grammar in [`super`]'s doc, and the
+//! `{{ ... }}` of a text found.
+//!
+//! It imports the lexer, the tree, the literals and the data's names;
+//! nothing in the claims but [`super`] imports it.
+
+use super::ast::{
+    Action, Against, Bounds, Claim, Expr, Filter, Function, Literal, LiteralKind, Op, Path, Step,
+    Term, Test,
+};
+use super::data::is_name;
+use super::lexer::{Kind, Token, lex};
+use super::literal::{self, integer};
+use crate::site::diagnostics::{ContentError, cut};
+use rust_decimal::Decimal;
+
+/// One `{{ ... }}` found in a text.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Found {
+    /// Where the whole `{{ ... }}` starts in the text.
+    pub start: usize,
+    /// Where it ends.
+    pub end: usize,
+    /// What it says, or why it cannot be read.
+    pub expr: Result<Expr, ContentError>,
+}
+
+/// The most tokens (numbers, words, operators, parentheses and commas) an
+/// expression may have: its parse, its value and its printing recurse once
+/// for each parenthesis and operator, so this bounds how deep they go.
+pub const MAX_TOKENS: usize = 256;
+
+/// Finds every `{{ ... }}` in `text`; `\{{` is not one (markdown shows it
+/// as `{{`).
+pub fn find_all(text: &str) -> Vec<Found> {
+    let mut out = Vec::new();
+    let mut from = 0;
+    while let Some(open) = text[from..].find("{{").map(|i| i + from) {
+        if text[..open].ends_with('\\') {
+            from = open + 2;
+            continue;
+        }
+        let Some(close) = text[open + 2..].find("}}").map(|i| i + open + 2) else {
+            out.push(Found {
+                start: open,
+                end: text.len(),
+                expr: Err("`{{` is not closed by `}}`".into()),
+            });
+            break;
+        };
+        // A string literal may itself contain `}}`: extend to the closing quote.
+        let close = match text[open + 2..close].matches('"').count() % 2 {
+            1 => text[close..]
+                .find('"')
+                .and_then(|q| text[close + q..].find("}}").map(|c| close + q + c))
+                .unwrap_or(close),
+            _ => close,
+        };
+        out.push(Found {
+            start: open,
+            end: close + 2,
+            expr: parse(&text[open + 2..close]),
+        });
+        from = close + 2;
+    }
+    out
+}
+
+/// Parses the inside of `{{ ... }}`.
+pub fn parse(inner: &str) -> Result<Expr, ContentError> {
+    let tokens = lex(inner)?;
+    if tokens.len() > MAX_TOKENS {
+        return Err(format!(
+            "`{}` has more than {MAX_TOKENS} numbers, names, operators and parentheses; a \
+             claim states a quantity of a few",
+            cut(inner.trim())
+        )
+        .into());
+    }
+    let end = tokens.len();
+    let mut parser = Parser {
+        text: inner,
+        tokens,
+        at: 0,
+        end,
+    };
+    parser.expression()
+}
+
+/// Parses a quantity alone (a term of a claim).
+pub fn parse_term(text: &str) -> Result<Term, ContentError> {
+    match parse(text)? {
+        Expr {
+            term,
+            action: Action::Show,
+        } => Ok(term),
+        _ => Err(format!("`{}` is not a quantity", text.trim()).into()),
+    }
+}
+
+struct Parser<'a> {
+    text: &'a str,
+    tokens: Vec<Token<'a>>,
+    at: usize,
+    /// Tokens from here on are not seen (while a part of the text is read).
+    end: usize,
+}
+
+impl<'a> Parser<'a> {
+    fn peek(&self) -> Option<Kind<'a>> {
+        (self.at < self.end).then(|| self.tokens[self.at].kind)
+    }
+
+    fn eat(&mut self, symbol: &str) -> bool {
+        let here = matches!(self.peek(), Some(Kind::Symbol(s) | Kind::Word(s)) if s == symbol);
+        self.at += usize::from(here);
+        here
+    }
+
+    /// The text of tokens `from..to`.
+    fn slice(&self, from: usize, to: usize) -> &'a str {
+        if from < to {
+            &self.text[self.tokens[from].span.start..self.tokens[to - 1].span.end]
+        } else {
+            ""
+        }
+    }
+
+    /// What the next token is, for an error.
+    fn found(&self) -> String {
+        match self.peek() {
+            None => "the end".to_string(),
+            Some(_) => format!("`{}`", self.slice(self.at, self.at + 1)),
+        }
+    }
+
+    /// `quantity [ "|" filter | op against [ "by" literal ] [ ":" string ] ]`
+    fn expression(&mut self) -> Result<Expr, ContentError> {
+        let term = self.quantity()?;
+        let action = if self.eat("|") {
+            let filter = parse_filter(self.slice(self.at, self.end).trim())?;
+            self.at = self.end;
+            Action::Filter(filter)
+        } else if let Some(op) = self.op() {
+            Action::Claim(Box::new(self.claim(op)?))
+        } else if self.peek().is_none() {
+            Action::Show
+        } else {
+            return Err(format!(
+                "unexpected {} in `{}`: expected an operator (`= ~ < > <= >= in contains \
+                 same as`) or a filter (`|`)",
+                self.found(),
+                self.text.trim()
+            )
+            .into());
+        };
+        Ok(Expr { term, action })
+    }
+
+    fn op(&mut self) -> Option<Op> {
+        if self.eat("same") {
+            return if self.eat("as") {
+                Some(Op::SameAs)
+            } else {
+                self.at -= 1;
+                None
+            };
+        }
+        let op = Op::ALL
+            .iter()
+            .find(|(s, op)| {
+                *op != Op::SameAs
+                    && matches!(self.peek(), Some(Kind::Symbol(t) | Kind::Word(t)) if t == *s)
+            })
+            .map(|(_, op)| *op)?;
+        self.at += 1;
+        Some(op)
+    }
+
+    /// A claim's right side, precision and words.
+    fn claim(&mut self, op: Op) -> Result<Claim, ContentError> {
+        let against = match op {
+            Op::In => Against::Range(self.range()?),
+            _ if self.peek() == Some(Kind::Symbol("[")) => Against::List(self.list(op)?),
+            _ => self.single(op)?,
+        };
+        let by = match self.eat("by") {
+            true if op == Op::Approx => {
+                let to = self.until(&[":"]);
+                let by = literal::read(self.slice(self.at, to))?;
+                self.at = to;
+                match literal::number(&by) {
+                    Some(p) if p.num > Decimal::ZERO => Some(by),
+                    _ => return Err(format!("`by {by}`: a precision is a number above 0").into()),
+                }
+            }
+            true => {
+                return Err(format!(
+                    "`by` states the precision `~` rounds to, not `{}`'s",
+                    op.symbol()
+                )
+                .into());
+            }
+            false => None,
+        };
+        let prints = if self.eat(":") {
+            match self.peek() {
+                Some(Kind::Str(words)) if self.at + 1 == self.end => {
+                    self.at += 1;
+                    Some(words.to_string())
+                }
+                _ => {
+                    return Err(format!(
+                        "expected the words the claim prints in quotes after `:`, found `{}`",
+                        self.slice(self.at, self.end)
+                    )
+                    .into());
+                }
+            }
+        } else {
+            None
+        };
+        if self.peek().is_some() {
+            return Err(format!("unexpected {} in `{}`", self.found(), self.text.trim()).into());
+        }
+        Ok(Claim {
+            op,
+            against,
+            by,
+            prints,
+        })
+    }
+
+    /// The first token from here at depth 0 that is one of `stops`, or the
+    /// end (or `by`).
+    fn until(&self, stops: &[&str]) -> usize {
+        let mut depth = 0usize;
+        for i in self.at..self.end {
+            match self.tokens[i].kind {
+                Kind::Symbol("(" | "[") => depth += 1,
+                Kind::Symbol(s @ (")" | "]")) if depth == 0 && stops.contains(&s) => return i,
+                Kind::Symbol(")" | "]") => depth = depth.saturating_sub(1),
+                Kind::Symbol(s) if depth == 0 && stops.contains(&s) => return i,
+                Kind::Word("by") if depth == 0 => return i,
+                _ => {}
+            }
+        }
+        self.end
+    }
+
+    /// A literal up to the first of `stops`.
+    fn literal(&mut self, op: Op, stops: &[&str]) -> Result<Literal, ContentError> {
+        let to = self.until(stops);
+        if to == self.at {
+            return Err(format!("expected a literal, found {}", self.found()).into());
+        }
+        let lit = comparable(op, literal::read(self.slice(self.at, to))?)?;
+        self.at = to;
+        Ok(lit)
+    }
+
+    /// A literal, or another quantity.
+    fn single(&mut self, op: Op) -> Result<Against, ContentError> {
+        let to = self.until(&[":"]);
+        if to == self.at {
+            return Err(format!(
+                "expected a literal or a quantity after `{}`, found {}",
+                op.symbol(),
+                self.found()
+            )
+            .into());
+        }
+        let written = self.slice(self.at, to);
+        let literal_error = match literal::read(written) {
+            Ok(lit) => {
+                self.at = to;
+                return Ok(Against::Literal(comparable(op, lit)?));
+            }
+            Err(e) => e,
+        };
+        let (start, end) = (self.at, self.end);
+        self.end = to;
+        let term = self.quantity().ok().filter(|_| self.at == to);
+        self.end = end;
+        match term {
+            Some(term) if matches!(op, Op::Eq | Op::Lt | Op::Gt | Op::Le | Op::Ge) => {
+                Ok(Against::Term(term))
+            }
+            Some(_) if op == Op::Approx => Err(format!(
+                "`~` rounds to a literal's precision: write a literal, not `{written}`"
+            )
+            .into()),
+            Some(_) => Err(format!(
+                "`{}` takes a literal or a list of them, not `{written}`",
+                op.symbol()
+            )
+            .into()),
+            None => {
+                self.at = start;
+                Err(literal_error)
+            }
+        }
+    }
+
+    /// `[ literal { "," literal } ]`
+    fn list(&mut self, op: Op) -> Result<Vec<Literal>, ContentError> {
+        self.eat("[");
+        let mut items = Vec::new();
+        let element = if op == Op::SameAs || op == Op::Contains {
+            Op::Eq
+        } else {
+            op
+        };
+        if !self.eat("]") {
+            loop {
+                items.push(self.literal(element, &[",", "]"])?);
+                if self.eat("]") {
+                    break;
+                }
+                if !self.eat(",") {
+                    return Err(format!(
+                        "a list's elements are separated by `,` and it is closed by `]`, found {}",
+                        self.found()
+                    )
+                    .into());
+                }
+            }
+        }
+        match op {
+            Op::In => Err("`in` takes a range (`9..=10`, `(0.5, 0.6)`), not a list".into()),
+            _ => Ok(items),
+        }
+    }
+
+    /// `literal (".." | "..=") literal | ("(" | "[") literal "," literal (")" | "]")`
+    fn range(&mut self) -> Result<Bounds, ContentError> {
+        let bracketed = self.peek();
+        let bounds = if let Some(Kind::Symbol(open @ ("(" | "["))) = bracketed {
+            self.at += 1;
+            let low = self.literal(Op::Ge, &[","])?;
+            self.eat(",");
+            let high = self.literal(Op::Le, &[")", "]"])?;
+            let Some(Kind::Symbol(close @ (")" | "]"))) = self.peek() else {
+                return Err(format!("a range `{open}a, b` is closed by `)` or `]`").into());
+            };
+            self.at += 1;
+            Bounds {
+                low,
+                high,
+                low_open: open == "(",
+                high_open: close == ")",
+                dots: false,
+            }
+        } else {
+            let low = self.literal(Op::Ge, &["..", "..="])?;
+            let high_open = match self.peek() {
+                Some(Kind::Symbol("..")) => true,
+                Some(Kind::Symbol("..=")) => false,
+                _ => {
+                    return Err(format!(
+                        "`in` takes a range: `9..=10` (both ends in), `9..10` (10 out), \
+                         `(0.5, 0.6)` (both out) or `[0.5, 0.6]`; found {}",
+                        self.found()
+                    )
+                    .into());
+                }
+            };
+            self.at += 1;
+            let high = self.literal(Op::Le, &[":"])?;
+            Bounds {
+                low,
+                high,
+                low_open: false,
+                high_open,
+                dots: true,
+            }
+        };
+        match (literal::number(&bounds.low), literal::number(&bounds.high)) {
+            (Some(low), Some(high)) if low.compare(high)?.is_le() => Ok(bounds),
+            (Some(_), Some(_)) => Err(format!(
+                "the range's low end `{}` is above its high end `{}`",
+                bounds.low, bounds.high
+            )
+            .into()),
+            _ => Err("a range's ends are numbers".into()),
+        }
+    }
+
+    /// `product { ("+" | "-") product }`
+    fn quantity(&mut self) -> Result<Term, ContentError> {
+        self.chain(&['+', '-'], Parser::product)
+    }
+
+    /// `factor { ("*" | "/") factor }`
+    fn product(&mut self) -> Result<Term, ContentError> {
+        self.chain(&['*', '/'], Parser::factor)
+    }
+
+    fn chain(
+        &mut self,
+        ops: &[char],
+        operand: fn(&mut Parser<'a>) -> Result<Term, ContentError>,
+    ) -> Result<Term, ContentError> {
+        let mut term = operand(self)?;
+        while let Some(&op) = ops
+            .iter()
+            .find(|&&op| self.eat(op.encode_utf8(&mut [0; 4])))
+        {
+            term = Term::Binary(Box::new(term), op, Box::new(operand(self)?));
+        }
+        Ok(term)
+    }
+
+    /// A number, a path, a call or a parenthesised quantity.
+    fn factor(&mut self) -> Result<Term, ContentError> {
+        let found = self.found();
+        let Some(kind) = self.peek() else {
+            return Err("expected a quantity, found the end".into());
+        };
+        self.at += 1;
+        match kind {
+            Kind::Symbol("(") => {
+                let term = self.quantity()?;
+                if self.eat(")") {
+                    Ok(term)
+                } else {
+                    Err("a `(` is not closed".into())
+                }
+            }
+            Kind::Symbol("-") => match self.peek() {
+                Some(Kind::Word(w)) if number(w).is_some() => {
+                    self.at += 1;
+                    Ok(Term::Number(-number(w).unwrap_or_default()))
+                }
+                _ => Err(format!(
+                    "a `-` before {} (a sign goes before a number only; write `0 - x`)",
+                    self.found()
+                )
+                .into()),
+            },
+            Kind::Word(word) => {
+                if let Some(n) = number(word) {
+                    return Ok(Term::Number(n));
+                }
+                if let Some(&(_, function)) = Function::ALL.iter().find(|(n, _)| *n == word)
+                    && self.eat("(")
+                {
+                    let mut args = vec![self.quantity()?];
+                    while self.eat(",") {
+                        args.push(self.quantity()?);
+                    }
+                    if !self.eat(")") {
+                        return Err(format!("`{word}(` is not closed").into());
+                    }
+                    return Ok(Term::Call(function, args));
+                }
+                self.path(word).map(Term::Path)
+            }
+            _ => Err(format!("expected a quantity, found {found}").into()),
+        }
+    }
+
+    /// A path starting with `word`, its steps the tokens written directly
+    /// after it.
+    fn path(&mut self, word: &'a str) -> Result<Path, ContentError> {
+        let start = self.at - 1;
+        let mut names = word.split('.');
+        let id = names.next().unwrap_or_default();
+        let mut steps: Vec<Step> = names.map(|n| Step::Key(n.to_string())).collect();
+        let adjacent = |p: &Parser<'a>| {
+            p.at < p.end && p.tokens[p.at].span.start == p.tokens[p.at - 1].span.end
+        };
+        while adjacent(self) {
+            match self.peek() {
+                Some(Kind::Step(inner)) if !steps.is_empty() => steps.push(step(inner)?),
+                Some(Kind::Step(_)) => {
+                    return Err(format!("`{word}[`: name a key before `[` (`ID.KEY[...]`)").into());
+                }
+                Some(Kind::Word(more)) if more.starts_with('.') => {
+                    steps.extend(more[1..].split('.').map(|n| Step::Key(n.to_string())));
+                }
+                Some(Kind::Symbol(_) | Kind::Str(_)) | None => break,
+                Some(Kind::Word(_)) => {
+                    return Err(format!(
+                        "`{}`: expected `.` or `[` after `]`",
+                        self.slice(start, self.at + 1)
+                    )
+                    .into());
+                }
+            }
+            self.at += 1;
+        }
+        let written = self.slice(start, self.at);
+        let keys = std::iter::once(id).chain(steps.iter().filter_map(|s| match s {
+            Step::Key(k) => Some(k.as_str()),
+            _ => None,
+        }));
+        for name in keys {
+            if name.ends_with('-') {
+                return Err(format!(
+                    "`{written}`: a name does not end in `-`; a `-` between terms takes a \
+                     space after it (`x - y`)"
+                )
+                .into());
+            }
+            if !is_name(name) {
+                return Err(if steps.is_empty() || name == id {
+                    format!(
+                        "expected `ID.KEY` (a figure id and a dotted key), a number or a \
+                     function ({}), found `{written}`",
+                        Function::ALL.map(|(n, _)| n).join(", ")
+                    )
+                } else {
+                    format!("`{written}`: `{name}` is not a key")
+                }
+                .into());
+            }
+        }
+        match steps.first() {
+            Some(Step::Key(_)) => Ok(Path {
+                id: id.to_string(),
+                steps,
+            }),
+            _ => Err(format!(
+                "expected `ID.KEY` (a figure id and a dotted key), a number or a function \
+                 ({}), found `{written}`",
+                Function::ALL.map(|(n, _)| n).join(", ")
+            )
+            .into()),
+        }
+    }
+}
+
+/// A number written in digits in a quantity (`2`, `0.5`, `2,916`).
+fn number(word: &str) -> Option<Decimal> {
+    word.parse::<Decimal>()
+        .ok()
+        .filter(|_| word.starts_with(|c: char| c.is_ascii_digit()))
+        .or_else(|| integer(word).map(Decimal::from))
+}
+
+/// The inside of `[...]`: `*`, a comparison (a filter) or a name.
+pub(super) fn step(inner: &str) -> Result<Step, ContentError> {
+    let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
+    if written == "*" {
+        return Ok(Step::All);
+    }
+    let Some((at, symbol)) = operator(&written) else {
+        return if written.is_empty() {
+            Err(
+                "`[]` selects nothing: write an element's name (`boards[4x5]`), a \
+                     filter (`positions[survivors > 1]`) or `[*]` for every element"
+                    .into(),
+            )
+        } else {
+            Ok(Step::Name(written))
+        };
+    };
+    let field = written[..at].trim();
+    let names: Vec<String> = field.split('.').map(str::to_string).collect();
+    if !names.iter().all(|n| is_name(n)) {
+        return Err(format!(
+            "`[{written}]`: a filter compares a field of each element (`[survivors > 1]`), \
+             not `{field}`"
+        )
+        .into());
+    }
+    let op = Op::ALL
+        .iter()
+        .find(|(s, _)| *s == symbol)
+        .map(|(_, op)| *op)
+        .ok_or_else(|| {
+            format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
+        })?;
+    let literal = literal::read(written[at + symbol.len()..].trim())
+        .and_then(|literal| comparable(op, literal))
+        .map_err(|e| format!("`[{written}]`: {e}"))?;
+    Ok(Step::Filter(Test {
+        written,
+        field: names,
+        op,
+        literal,
+    }))
+}
+
+/// The first filter bar or comparison outside quotes, and where it is.
+fn operator(inner: &str) -> Option<(usize, &'static str)> {
+    let mut quoted = false;
+    for (i, c) in inner.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '|' => return Some((i, "|")),
+            _ => {
+                if let Some((symbol, _)) = Op::ALL
+                    .iter()
+                    .filter(|(_, op)| op.compares())
+                    .find(|(s, _)| inner[i..].starts_with(s))
+                {
+                    return Some((i, symbol));
+                }
+            }
+        }
+    }
+    None
+}
+
+/// A literal that `op` can compare with: a quoted string only with `=`.
+fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
+    match literal.kind {
+        LiteralKind::String(_) if !matches!(op, Op::Eq | Op::Contains | Op::SameAs) => {
+            Err(format!(
+                "a quoted string can only be claimed equal (`=`), not `{}`",
+                op.symbol()
+            )
+            .into())
+        }
+        _ => Ok(literal),
+    }
+}
+
+fn parse_filter(filter: &str) -> Result<Filter, ContentError> {
+    let bad = || {
+        ContentError::new(format!(
+            "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
+             `millions(N)`, `words` or `ordinal`"
+        ))
+    };
+    match filter {
+        "words" => return Ok(Filter::Words),
+        "ordinal" => return Ok(Filter::Ordinal),
+        _ => {}
+    }
+    let (name, rest) = filter.split_once('(').ok_or_else(bad)?;
+    let n: usize = rest
+        .strip_suffix(')')
+        .and_then(|n| n.trim().parse().ok())
+        .filter(|&n| n <= 12)
+        .ok_or_else(bad)?;
+    match name.trim() {
+        "percent" => Ok(Filter::Percent(n)),
+        "fixed" => Ok(Filter::Fixed(n)),
+        "round" if n > 0 => Ok(Filter::Round(n)),
+        "millions" => Ok(Filter::Millions(n)),
+        _ => Err(bad()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_every_operator_and_refuses_what_it_cannot_compare() {
+        let op = |s: &str| match parse(s).unwrap().action {
+            Action::Claim(c) => c.op,
+            other => panic!("{s} is not a claim: {other:?}"),
+        };
+        assert_eq!(op("x.a = 1"), Op::Eq);
+        assert_eq!(op("x.a ~ 1"), Op::Approx);
+        assert_eq!(op("x.a < 1"), Op::Lt);
+        assert_eq!(op("x.a > half"), Op::Gt);
+        assert_eq!(op("x.a <= a dozen"), Op::Le);
+        assert_eq!(op("x.a >= x.b - 1"), Op::Ge);
+        assert_eq!(op("len(x.a) - 1 = x.b : \"all\""), Op::Eq);
+        for (bad, why) in [
+            ("x.a ~ x.b", "`~` rounds to a literal's precision"),
+            ("x.a < \"b\"", "only be claimed equal"),
+            ("x.a ~ \"b\"", "only be claimed equal"),
+            ("x.a = 0 : none", "in quotes"),
+            ("x.a = about ten", "cannot read `about ten`"),
+            ("x.a | words(2)", "unknown filter"),
+            ("x.a | round(0)", "unknown filter"),
+            ("x.a | percent(13)", "unknown filter"),
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn finds_expressions_and_string_literals_holding_braces() {
+        let f = find_all("a {{ b.whole }} c {{ b.g = \"{2|-1/2}}\" }} d {{ x");
+        assert_eq!(f.len(), 3);
+        assert_eq!(f[0].start, 2);
+        assert!(f[1].expr.is_ok(), "{:?}", f[1]);
+        assert!(f[2].expr.is_err());
+    }
+
+    #[test]
+    fn an_expression_has_one_spelling_however_it_is_spaced() {
+        for (written, spelled) in [
+            ("b.whole", "b.whole"),
+            ("  b.share|percent( 1 )", "b.share | percent(1)"),
+            ("b.whole=2,916", "b.whole = 2,916"),
+            (
+                "len(b.parts)-1  ~ a thousand",
+                "len(b.parts) - 1 ~ a thousand",
+            ),
+            ("b.g = \"{2|-1/2}\"", "b.g = \"{2|-1/2}\""),
+            ("x.n=x.m:\"all\"", "x.n = x.m : \"all\""),
+            ("x.n >= (x.a + 1) * 2", "x.n >= (x.a + 1) * 2"),
+        ] {
+            let expr = parse(written).unwrap();
+            assert_eq!(expr.to_string(), spelled, "{written}");
+            // The spelling reads back as the same expression.
+            assert_eq!(parse(spelled).unwrap(), expr, "{spelled}");
+        }
+    }
+}

@@ -1,0 +1,89 @@
+//! The claim language as an author meets it: every form docs/claims.md
+//! shows, built into a page and read back from its DOM; false claims that
+//! fail with the value computed in full and the rounding that compared it;
+//! and each claim evaluated exactly once a build, for the page and the
+//! record of values alike.
+
+mod common;
+
+use common::{edit, fixture, ladder};
+use ladder::site::{self, Options};
+
+/// The text of the page's paragraphs, as a browser's DOM holds it.
+fn paragraphs(html: &str) -> Vec<String> {
+    let page = scraper::Html::parse_document(html);
+    let p = scraper::Selector::parse("main p").unwrap();
+    page.select(&p)
+        .map(|e| {
+            e.text()
+                .collect::<String>()
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
+}
+
+#[test]
+fn lists_ranges_precision_and_every_element_print_what_the_author_wrote() {
+    let dir = fixture("claims");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = std::fs::read_to_string(dir.path().join("site/demo/forms/index.html")).unwrap();
+    let text = paragraphs(&html).join("\n");
+    assert!(
+        text.contains(
+            "Parts 2 and 2; two each; 2; 2 and 2; three or four; about one; one and a half; \
+             1.5; 2 and 2; 3."
+        ),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
+    let dir = fixture("claims");
+    let page = dir.path().join("content/demo/forms.md");
+    edit(&page, |t| {
+        t.replace(
+            "{{ b.whole-1 = 3 }}",
+            "{{ b.whole / 3 ~ 1.4 }} {{ b.parts = [2, 3] : \"two and three\" }} \
+             {{ b.whole in 5..=6 : \"five or six\" }} {{ b.parts.shortlist }} \
+             {{ min(b.parts, 3) }}",
+        )
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    for message in [
+        "claim `b.whole / 3 ~ 1.4` is false: the generator computed 4/3, which to the nearest \
+         0.1 is 1.3",
+        "claim `b.parts = [2, 3] : \"two and three\"` is false: the generator computed [2, 2] \
+         (element 1 is 2)",
+        "claim `b.whole in 5..=6 : \"five or six\"` is false: the generator computed 4",
+        "a key after a list applies to each element, but element 0 is 2, which has no keys",
+        "`min` of several values takes numbers: nest the list's (`min(min(b.parts), ...)`)",
+    ] {
+        assert!(
+            run.stderr.contains(message),
+            "expected {message:?} in:\n{}",
+            run.stderr
+        );
+    }
+}
+
+#[test]
+fn a_build_evaluates_each_claim_exactly_once() {
+    let dir = fixture("claims");
+    // The essay's ten expressions, none in code or math.
+    let mut site = site::Site::new(Options::new(dir.path()));
+    let built = site.build(&site::figures::Silent).unwrap();
+    assert_eq!(built.summary.evaluated, 10);
+    assert!(built.record.is_some());
+    // Built again, it evaluates each once more, for its page and its record.
+    let again = site.build(&site::figures::Silent).unwrap();
+    assert_eq!(again.summary.evaluated, 10);
+    // A rebuild that keeps no record evaluates nothing of a page it keeps.
+    site.opts.changes = false;
+    let kept = site.build(&site::figures::Silent).unwrap();
+    assert_eq!((kept.summary.evaluated, kept.summary.rendered), (0, 0));
+}
