@@ -172,15 +172,10 @@ static LIAR: Broken = Broken { panics: false };
 
 static PANICKER: Broken = Broken { panics: true };
 
+/// The `liar` fixture (one essay, one figure of the `liar` generator) built
+/// with `generator` as the only one.
 fn build_with(generator: &'static Broken) -> (SiteTest, Result<site::Summary, Failure>) {
-    let dir = SiteTest::basic();
-    let content = dir.path().join("content/demo");
-    std::fs::remove_file(content.join("two.md")).unwrap();
-    std::fs::write(
-        content.join("one.md"),
-        "+++\ntitle = \"t\"\nladder = \"demo\"\nrung = 1\n+++\n\nText.\n\n```figure\nid = \"l\"\ngenerator = \"liar\"\ncaption = \"c\"\n```\n",
-    )
-    .unwrap();
+    let dir = SiteTest::fixture("liar");
     let opts = Options {
         generators: Box::leak(Box::new([generator as &dyn Generator])),
         ..Options::new(dir.path())

@@ -5,8 +5,9 @@
 //!
 //! Most tests start from a fixture in `tests/fixtures/` through
 //! [`common::SiteTest`]: `basic` (one ladder, `demo`, of two essays, each
-//! with a figure) and `published` (two ladders, a draft, dates and a
-//! `ladder.toml`).
+//! with a figure), `published` (two ladders, a draft, dates and a
+//! `ladder.toml`) and `liar` (one essay whose figure's generator only the
+//! tests have).
 
 #[path = "../common/mod.rs"]
 mod common;
