@@ -6,6 +6,7 @@
 //! ([`Facts`]). An impartial game's value is its Grundy value, the nimber it
 //! equals; a partizan game's is its canonical form.
 
+use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::dyadic::Dyadic;
@@ -161,7 +162,7 @@ pub struct Facts {
     pub analysis: Option<Analysis>,
 }
 
-/// A partizan game's analysis, as data (see [`GameTable::analyse`]).
+/// A partizan game's analysis, as data (see [`Analyse::analyse`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Analysis {
     pub left_stop: String,

@@ -10,6 +10,7 @@ mod views;
 
 use super::params::params;
 use super::{Check, Data, Doc, Generator, Limit, Output, Params, Spec, draw};
+use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::games::position::{self, Facts, Refusal};
