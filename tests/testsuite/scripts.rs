@@ -361,7 +361,7 @@ mod glued {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
         #[test]
-        fn a_glued_essay_that_builds_carries_no_script(pieces in prop::collection::vec(piece(), 1..6)) {
+        fn built_pages_carry_no_script(pieces in prop::collection::vec(piece(), 1..6)) {
             let body = pieces.concat();
             let built = ESSAYS.with(|e| e.borrow_mut().build(&body));
             if let Ok(pages) = built {
