@@ -3,10 +3,11 @@
 //! temperature and thermograph of every game the table then holds (every
 //! region's value among them, and every sum and option met on the way).
 //! The analysis is also timed alone, after a value computed outside the
-//! timing, and so is the whole of [`GameTable::analyse`] (reduced forms and
+//! timing, and so is the whole of [`Analyse::analyse`] (reduced forms and
 //! atomic weights too). Every run asserts its result.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use ladder::cgt::analysis::Analyse;
 use ladder::cgt::canonical::{GameId, GameTable};
 use ladder::cgt::dyadic::Dyadic;
 use ladder::cgt::partizan::Values;

@@ -13,6 +13,7 @@ use cgt::short::partizan::games::domineering::Domineering as CgtDomineering;
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::thermograph::Thermograph as CgtThermograph;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
+use ladder::cgt::analysis::Analyse;
 use ladder::cgt::canonical::{GameId, GameTable};
 use ladder::cgt::dyadic::Dyadic;
 use ladder::cgt::partizan::Values;

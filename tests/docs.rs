@@ -9,7 +9,7 @@
 
 mod common;
 
-use common::{edit, ladder};
+use common::{SiteTest, edit, ladder};
 use pulldown_cmark::{CodeBlockKind, Event, HeadingLevel, Options, Parser, Tag, TagEnd};
 use std::path::{Path, PathBuf};
 
@@ -307,11 +307,9 @@ fn the_readme_excerpt_is_the_bundled_essay_and_builds() {
             "README.md's excerpt line is not in {essay_path}, in order: {line}"
         );
     }
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join(essay_path);
-    std::fs::create_dir_all(file.parent().unwrap()).unwrap();
-    std::fs::write(&file, &excerpt).unwrap();
-    let run = ladder(&["check", "--root", "."], dir.path());
+    let site = SiteTest::empty().write(essay_path, &excerpt);
+    let file = site.path().join(essay_path);
+    let run = site.run(&["check", "--root", "."]);
     assert_eq!(
         run.code, 0,
         "the README's excerpt does not build:\n{}",
@@ -322,7 +320,7 @@ fn the_readme_excerpt_is_the_bundled_essay_and_builds() {
     edit(&file, |t| {
         t.replace("wall.product = 2,916", "wall.product = 2,900")
     });
-    let run = ladder(&["build", "--root", "."], dir.path());
+    let run = site.run(&["build", "--root", "."]);
     assert_eq!(run.code, 1);
     let shown = parse(&read(&root().join("README.md")))
         .blocks

@@ -1,11 +1,13 @@
-//! What the theory says about a canonical game beyond its value, each result
-//! exact and memoised per [`GameId`] in the [`GameTable`] (thread-safe, every
-//! method `&self`, like the rest of the table): the thermograph, temperature
-//! and mean ([`GameTable::thermograph`]), cooling ([`GameTable::cool`]), the
-//! birthday, the reduced canonical form ([`GameTable::reduced`], in
-//! `reduced`) and the atomic weight ([`GameTable::atomic_weight`], in
-//! `atomic`); [`GameTable::analyse`] gathers them with the outcome and the
-//! stops, which the table's nodes already hold, into one [`Analysis`].
+//! What the theory says about a canonical game beyond its value, as the
+//! [`Analyse`] methods of the [`GameTable`], each result exact and memoised
+//! per [`GameId`] in the table (in the memos `canonical/memos.rs` declares
+//! for it; thread-safe, every method `&self`, like the rest of the table):
+//! the thermograph, temperature and mean ([`Analyse::thermograph`]), cooling
+//! ([`Analyse::cool`]), the birthday, the reduced canonical form
+//! ([`Analyse::reduced`], in `reduced`) and the atomic weight
+//! ([`Analyse::atomic_weight`], in `atomic`); [`Analyse::analyse`] gathers
+//! them with the outcome and the stops, which the table's nodes already
+//! hold, into one [`Analysis`].
 //!
 //! Each is computed lazily from the options' memoised results, so analysing
 //! every region of a board after its value revisits each canonical game once.
@@ -17,9 +19,7 @@ mod reduced;
 
 use super::canonical::{GameId, GameTable, Outcome};
 use super::dyadic::Dyadic;
-use super::shared::{Column, Memo};
 use super::thermograph::Thermograph;
-use atomic::Smallness;
 use std::sync::OnceLock;
 
 /// Why an analysis is not defined for a game.
@@ -35,19 +35,6 @@ pub enum Undefined {
         "atomic weight is defined only for all-small games, and this game has the number {0} among its positions"
     )]
     NotAllSmall(Dyadic),
-}
-
-/// The memos of the analysis, one field of the [`GameTable`].
-#[derive(Default)]
-pub(super) struct Memos {
-    /// Each game's thermograph, at its id: read by every thermograph of a
-    /// game with it as an option, so found without hashing.
-    thermographs: Column<OnceLock<Thermograph>>,
-    birthdays: Memo<GameId, u32>,
-    cooled: Memo<(GameId, Dyadic), GameId>,
-    reduced: Memo<GameId, GameId>,
-    atomic: Memo<GameId, GameId>,
-    smallness: Memo<GameId, Smallness>,
 }
 
 /// Everything the analysis says about one game, as data.
@@ -73,9 +60,55 @@ pub struct Analysis<'t> {
     pub birthday: u32,
 }
 
-impl GameTable {
+/// What the analysis adds to the [`GameTable`]: each method exact and
+/// memoised per game. The trait is imported where it is called
+/// (`use crate::cgt::analysis::Analyse`), so that a figure whose generator
+/// analyses games has this module in its closure (`build.rs` follows
+/// imports, not method calls).
+pub trait Analyse {
     /// Everything the analysis says about `g`.
-    pub fn analyse(&self, g: GameId) -> Analysis<'_> {
+    fn analyse(&self, g: GameId) -> Analysis<'_>;
+
+    /// The thermograph of `g`: a mast from -1 for an integer; for any other
+    /// game, built from its canonical options' thermographs (see
+    /// [`crate::cgt::thermograph`]).
+    fn thermograph(&self, g: GameId) -> &Thermograph;
+
+    /// The temperature of `g`: the least `t >= -1` at which `g` cooled by `t`
+    /// is infinitely close to a number; `-1 / 2^k` for a number with
+    /// denominator `2^k` (so -1 for integers), as in `CGSuite`.
+    fn temperature(&self, g: GameId) -> Dyadic;
+
+    /// The mean value of `g`: the number that `g` cooled by its temperature
+    /// is infinitely close to; `mean(G + H) = mean(G) + mean(H)`.
+    fn mean(&self, g: GameId) -> Dyadic;
+
+    /// `g` cooled by `t` (Siegel, *Combinatorial Game Theory*, II.5): an
+    /// integer stays itself; any other game, in canonical form, becomes
+    /// `{ G^L_t - t | G^R_t + t }` up to its temperature, and its mean above
+    /// it. Defined for `t >= -1`.
+    fn cool(&self, g: GameId, t: Dyadic) -> Result<GameId, Undefined>;
+
+    /// The birthday of `g`: the day its canonical form is born, 0 for `0`
+    /// and one more than its options' latest (`|n|` for an integer `n`).
+    fn birthday(&self, g: GameId) -> u32;
+
+    /// The reduced canonical form of `g`, a game of the table: `g - reduced`
+    /// is infinitesimal, and games that differ by an infinitesimal have one
+    /// reduced form (see `reduced`).
+    fn reduced(&self, g: GameId) -> GameId;
+
+    /// The atomic weight of `g`, a game of the table, if `g` is all-small
+    /// (see `atomic`).
+    fn atomic_weight(&self, g: GameId) -> Result<GameId, Undefined>;
+
+    /// Whether `g` is all-small: in each of its positions both players can
+    /// move or neither can.
+    fn is_all_small(&self, g: GameId) -> bool;
+}
+
+impl Analyse for GameTable {
+    fn analyse(&self, g: GameId) -> Analysis<'_> {
         let thermograph = self.thermograph(g);
         Analysis {
             outcome: self.outcome(g),
@@ -90,10 +123,7 @@ impl GameTable {
         }
     }
 
-    /// The thermograph of `g`: a mast from -1 for an integer; for any other
-    /// game, built from its canonical options' thermographs (see
-    /// [`crate::cgt::thermograph`]).
-    pub fn thermograph(&self, g: GameId) -> &Thermograph {
+    fn thermograph(&self, g: GameId) -> &Thermograph {
         let column = &self.analysis.thermographs;
         if let Some(t) = column.get(g.index()).and_then(OnceLock::get) {
             return t;
@@ -125,27 +155,46 @@ impl GameTable {
     /// The temperature of `g`: the least `t >= -1` at which `g` cooled by `t`
     /// is infinitely close to a number; `-1 / 2^k` for a number with
     /// denominator `2^k` (so -1 for integers), as in `CGSuite`.
-    pub fn temperature(&self, g: GameId) -> Dyadic {
+    fn temperature(&self, g: GameId) -> Dyadic {
         self.thermograph(g).temperature()
     }
 
-    /// The mean value of `g`: the number that `g` cooled by its temperature
-    /// is infinitely close to; `mean(G + H) = mean(G) + mean(H)`.
-    pub fn mean(&self, g: GameId) -> Dyadic {
+    fn mean(&self, g: GameId) -> Dyadic {
         self.thermograph(g).mean()
     }
 
-    /// `g` cooled by `t` (Siegel, *Combinatorial Game Theory*, II.5): an
-    /// integer stays itself; any other game, in canonical form, becomes
-    /// `{ G^L_t - t | G^R_t + t }` up to its temperature, and its mean above
-    /// it. Defined for `t >= -1`.
-    pub fn cool(&self, g: GameId, t: Dyadic) -> Result<GameId, Undefined> {
+    fn cool(&self, g: GameId, t: Dyadic) -> Result<GameId, Undefined> {
         if t < Dyadic::integer(-1) {
             return Err(Undefined::CoolingBelowMinusOne(t));
         }
         Ok(self.cooled(g, t))
     }
 
+    fn birthday(&self, g: GameId) -> u32 {
+        if let Some(b) = self.analysis.birthdays.get(&g) {
+            return b;
+        }
+        let b = (self.left(g).iter().chain(self.right(g)))
+            .map(|&o| self.birthday(o) + 1)
+            .max()
+            .unwrap_or(0);
+        self.analysis.birthdays.insert(g, b)
+    }
+
+    fn reduced(&self, g: GameId) -> GameId {
+        reduced::reduced(self, g)
+    }
+
+    fn atomic_weight(&self, g: GameId) -> Result<GameId, Undefined> {
+        atomic::weight(self, g)
+    }
+
+    fn is_all_small(&self, g: GameId) -> bool {
+        atomic::is_all_small(self, g)
+    }
+}
+
+impl GameTable {
     fn cooled(&self, g: GameId, t: Dyadic) -> GameId {
         if self.number_value(g).is_some_and(Dyadic::is_integer) {
             return g;
@@ -167,19 +216,6 @@ impl GameTable {
             .collect();
         let c = self.game(&left, &right);
         memos.cooled.insert((g, t), c)
-    }
-
-    /// The birthday of `g`: the day its canonical form is born, 0 for `0`
-    /// and one more than its options' latest (`|n|` for an integer `n`).
-    pub fn birthday(&self, g: GameId) -> u32 {
-        if let Some(b) = self.analysis.birthdays.get(&g) {
-            return b;
-        }
-        let b = (self.left(g).iter().chain(self.right(g)))
-            .map(|&o| self.birthday(o) + 1)
-            .max()
-            .unwrap_or(0);
-        self.analysis.birthdays.insert(g, b)
     }
 }
 

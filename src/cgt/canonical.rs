@@ -25,6 +25,7 @@
 //! of a game beyond its value (stops aside) is in [`super::analysis`].
 
 mod cache;
+pub(crate) mod memos;
 mod nodes;
 mod notation;
 pub mod typeset;
@@ -34,6 +35,7 @@ pub use notation::Form;
 use super::dyadic::Dyadic;
 use super::shared::{Memo, Sharded, hash_of};
 use cache::LeqCache;
+use memos::AnalysisMemos;
 use nodes::{Nodes, Stops};
 use rustc_hash::FxHashMap;
 use std::fmt;
@@ -103,7 +105,7 @@ pub struct GameTable {
     ups: Mutex<Vec<GameId>>,
     /// Thermographs, cooled games, reduced forms and the rest of the
     /// [`super::analysis`], memoised per game.
-    pub(super) analysis: super::analysis::Memos,
+    pub(super) analysis: AnalysisMemos,
 }
 
 impl Default for GameTable {
@@ -137,7 +139,7 @@ impl GameTable {
             sum_memo: Memo::default(),
             forms: Memo::default(),
             ups: Mutex::default(),
-            analysis: super::analysis::Memos::default(),
+            analysis: AnalysisMemos::default(),
         };
         t.intern(Vec::new(), Vec::new());
         t

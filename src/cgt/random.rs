@@ -72,6 +72,7 @@ impl SplitMix64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cgt::analysis::Analyse;
 
     #[test]
     fn the_sequence_is_the_reference_implementations() {

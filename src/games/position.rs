@@ -11,6 +11,7 @@
     reason = "issue 31: public items here not yet documented"
 )]
 
+use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::dyadic::Dyadic;
@@ -176,7 +177,7 @@ pub struct Facts {
     pub analysis: Option<Analysis>,
 }
 
-/// A partizan game's analysis, as data (see [`GameTable::analyse`]).
+/// A partizan game's analysis, as data (see [`Analyse::analyse`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Analysis {
     pub left_stop: String,

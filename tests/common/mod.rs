@@ -1,11 +1,18 @@
 //! Helpers every integration test uses: a fixture site copied to a temporary
-//! folder, the real binary run in it, and a folder's files read back.
+//! folder, the real binary run in it, a folder's files read back, and
+//! [`SiteTest`], which puts them together.
 // Each test crate compiles its own copy and uses part of it.
 #![allow(dead_code)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
+
+mod site_test;
+pub use site_test::SiteTest;
+
+/// Every file of a folder, by relative path.
+pub type Tree = BTreeMap<PathBuf, Vec<u8>>;
 
 /// A copy of `tests/fixtures/NAME` in a temporary folder.
 pub fn fixture(name: &str) -> tempfile::TempDir {
@@ -53,7 +60,7 @@ pub fn ladder(args: &[&str], cwd: &Path) -> Run {
 }
 
 /// Every file under `dir` (following no symlinks), by relative path.
-pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
+pub fn tree(dir: &Path) -> Tree {
     walkdir::WalkDir::new(dir)
         .into_iter()
         .filter_map(Result::ok)
@@ -67,54 +74,5 @@ pub fn tree(dir: &Path) -> BTreeMap<PathBuf, Vec<u8>> {
         .collect()
 }
 
-/// Edits `file` of a built fixture with `from` -> `to`, rebuilds and expects
-/// exit 1, an error at `file:line` mentioning `message`, and the old site kept.
-pub fn fails_at(file: &str, from: &str, to: &str, line: usize, message: &str) {
-    let dir = fixture("basic");
-    assert_eq!(ladder(&["build"], dir.path()).code, 0);
-    let before = tree(&dir.path().join("site"));
-    let path = dir.path().join("content/demo").join(file);
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    let at = format!("content/demo/{file}:{line}:");
-    assert!(
-        run.stderr.contains(&at),
-        "expected {at} in:\n{}",
-        run.stderr
-    );
-    assert!(
-        run.stderr.contains(message),
-        "expected {message:?} in:\n{}",
-        run.stderr
-    );
-    assert_eq!(
-        before,
-        tree(&dir.path().join("site")),
-        "the old site changed"
-    );
-    let check = ladder(&["check"], dir.path());
-    assert_eq!(check.code, 1);
-}
-
+/// The first line of prose of the basic fixture's `demo/one.md`.
 pub const FIRST_LINE: &str = "A 2 × 3 board with its middle column blocked has two parts.";
-
-/// The fixture with `from` -> `to` in `one.md`, and its build.
-pub fn build_edited(from: &str, to: &str) -> (tempfile::TempDir, Run) {
-    let dir = fixture("basic");
-    let path = dir.path().join("content/demo/one.md");
-    let text = std::fs::read_to_string(&path).unwrap();
-    assert!(text.contains(from), "fixture lacks {from:?}");
-    std::fs::write(&path, text.replacen(from, to, 1)).unwrap();
-    let run = ladder(&["build"], dir.path());
-    (dir, run)
-}
-
-/// The page of `one.md` built with `from` -> `to` in it.
-pub fn page_with(from: &str, to: &str) -> String {
-    let (dir, run) = build_edited(from, to);
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    std::fs::read_to_string(dir.path().join("site/demo/one/index.html")).unwrap()
-}

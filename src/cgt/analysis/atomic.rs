@@ -16,32 +16,24 @@
 //! here, and says which nonzero number it has among its positions.
 
 use super::{GameId, GameTable, Undefined};
+use crate::cgt::canonical::memos::Smallness;
 use crate::cgt::dyadic::Dyadic;
 
-/// Whether a canonical game is all-small, with what the calculus needs.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub(super) enum Smallness {
-    /// All-small: the `k` of the nimber `*k` it is, if it is one, and the
-    /// least `N` above every such `k` among its positions (`*N` is remote).
-    AllSmall { nim: Option<u32>, remote: u32 },
-    /// Not all-small: a nonzero number among its positions.
-    Number(Dyadic),
+/// The atomic weight of `g`, if `g` is all-small
+/// ([`super::Analyse::atomic_weight`]).
+pub(super) fn weight(games: &GameTable, g: GameId) -> Result<GameId, Undefined> {
+    match games.smallness(g) {
+        Smallness::AllSmall { remote, .. } => Ok(games.atomic(g, remote)),
+        Smallness::Number(x) => Err(Undefined::NotAllSmall(x)),
+    }
+}
+
+/// Whether `g` is all-small ([`super::Analyse::is_all_small`]).
+pub(super) fn is_all_small(games: &GameTable, g: GameId) -> bool {
+    matches!(games.smallness(g), Smallness::AllSmall { .. })
 }
 
 impl GameTable {
-    /// The atomic weight of `g`, a game of the table, if `g` is all-small.
-    pub fn atomic_weight(&self, g: GameId) -> Result<GameId, Undefined> {
-        match self.smallness(g) {
-            Smallness::AllSmall { remote, .. } => Ok(self.atomic(g, remote)),
-            Smallness::Number(x) => Err(Undefined::NotAllSmall(x)),
-        }
-    }
-
-    /// Whether `g` is all-small.
-    pub fn is_all_small(&self, g: GameId) -> bool {
-        matches!(self.smallness(g), Smallness::AllSmall { .. })
-    }
-
     pub(super) fn smallness(&self, g: GameId) -> Smallness {
         if let Some(s) = self.analysis.smallness.get(&g) {
             return s;

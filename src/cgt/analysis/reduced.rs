@@ -12,42 +12,40 @@
 //! `G^LR <=Inf G` is replaced by the Left options of `G^LR`, and likewise for
 //! Right), until neither applies.
 
-use super::{GameId, GameTable};
+use super::{Analyse, GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 
-impl GameTable {
-    /// The reduced canonical form of `g`, a game of the table: `g - reduced`
-    /// is infinitesimal, and games that differ by an infinitesimal have one
-    /// reduced form.
-    pub fn reduced(&self, g: GameId) -> GameId {
-        if let Some(r) = self.analysis.reduced.get(&g) {
-            return r;
-        }
-        let (l, r) = (self.left_stop(g), self.right_stop(g));
-        let reduced = if l == r {
-            self.number(l)
-        } else {
-            let reduce = |side: &[GameId]| {
-                let mut side: Vec<GameId> = side.iter().map(|&o| self.reduced(o)).collect();
-                side.sort_unstable();
-                side.dedup();
-                side
-            };
-            let (mut left, mut right) = (reduce(self.left(g)), reduce(self.right(g)));
-            loop {
-                self.remove_inf_dominated(&mut left, true);
-                self.remove_inf_dominated(&mut right, false);
-                let changed = self.bypass_inf_reversible(g, &mut left, true)
-                    | self.bypass_inf_reversible(g, &mut right, false);
-                if !changed {
-                    break;
-                }
-            }
-            self.game(&left, &right)
-        };
-        self.analysis.reduced.insert(g, reduced)
+/// The reduced canonical form of `g` ([`Analyse::reduced`]).
+pub(super) fn reduced(games: &GameTable, g: GameId) -> GameId {
+    if let Some(r) = games.analysis.reduced.get(&g) {
+        return r;
     }
+    let (l, r) = (games.left_stop(g), games.right_stop(g));
+    let reduced = if l == r {
+        games.number(l)
+    } else {
+        let reduce = |side: &[GameId]| {
+            let mut side: Vec<GameId> = side.iter().map(|&o| games.reduced(o)).collect();
+            side.sort_unstable();
+            side.dedup();
+            side
+        };
+        let (mut left, mut right) = (reduce(games.left(g)), reduce(games.right(g)));
+        loop {
+            games.remove_inf_dominated(&mut left, true);
+            games.remove_inf_dominated(&mut right, false);
+            let changed = games.bypass_inf_reversible(g, &mut left, true)
+                | games.bypass_inf_reversible(g, &mut right, false);
+            if !changed {
+                break;
+            }
+        }
+        games.game(&left, &right)
+    };
+    games.analysis.reduced.insert(g, reduced)
+}
 
+impl GameTable {
     /// `g <=Inf h`: `h - g` is at least some infinitesimal.
     fn leq_inf(&self, g: GameId, h: GameId) -> bool {
         self.right_stop(self.sub(h, g)) >= Dyadic::ZERO

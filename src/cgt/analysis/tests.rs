@@ -3,6 +3,7 @@
 //! theorems on random games.
 
 use super::*;
+use crate::cgt::canonical::memos::Smallness;
 use crate::cgt::random::SplitMix64;
 use crate::cgt::thermograph::Point;
 use proptest::prelude::*;

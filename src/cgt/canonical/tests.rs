@@ -1,4 +1,6 @@
-//! The canonical forms against the definitions, on unsimplified trees.
+//! The canonical forms against the definitions, on unsimplified trees, and
+//! the laws of the algebra (sums, negation, the order and who wins) on
+//! generated games.
 
 use super::*;
 use proptest::prelude::*;
@@ -110,6 +112,101 @@ proptest! {
         right.extend(xr.iter().map(|&o| t.add(a, o)));
         let general = t.game(&left, &right);
         prop_assert_eq!(t.add(a, x), general);
+    }
+}
+
+/// Whether Left, moving first on the tree `g`, wins (normal play: a player
+/// who cannot move loses), by playing it out.
+fn left_wins_first(g: &Raw) -> bool {
+    g.left.iter().any(|gl| !right_wins_first(gl))
+}
+
+/// Whether Right, moving first on the tree `g`, wins.
+fn right_wins_first(g: &Raw) -> bool {
+    g.right.iter().any(|gr| !left_wins_first(gr))
+}
+
+/// `g` with Right's options taken away: a game `>= 0`, since Right moving
+/// first has no move.
+fn without_right(g: Raw) -> Raw {
+    Raw { right: vec![], ..g }
+}
+
+// The laws of the algebra on generated games (as the `cgt` crate's
+// `Arbitrary` canonical forms are generated: trees of options, here up to
+// depth 4), each against its definition or a second construction.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn zero_is_the_identity(g in raw()) {
+        let mut t = GameTable::new();
+        let a = build(&mut t, &g);
+        prop_assert_eq!(t.add(a, t.zero()), a);
+        prop_assert_eq!(t.add(t.zero(), a), a);
+        prop_assert_eq!(t.sum_of(&[]), t.zero());
+    }
+
+    #[test]
+    fn the_order_is_reflexive_and_antisymmetric_on_canonical_forms(g in raw(), h in raw()) {
+        let mut t = GameTable::new();
+        let (a, b) = (build(&mut t, &g), build(&mut t, &h));
+        prop_assert!(t.leq(a, a));
+        prop_assert_eq!(t.leq(a, b) && t.leq(b, a), a == b);
+        // G and (G + H) - H, built otherwise, are equal and so one id.
+        let round = t.sub(t.add(a, b), b);
+        prop_assert!(t.leq(a, round) && t.leq(round, a));
+        prop_assert_eq!(round, a);
+    }
+
+    #[test]
+    fn the_order_is_transitive(g in raw(), p in raw(), q in raw(), h in raw()) {
+        let mut t = GameTable::new();
+        // a <= b <= c by construction: b = a + P and c = b + Q with P, Q >= 0.
+        let a = build(&mut t, &g);
+        let (p, q) = (build(&mut t, &without_right(p)), build(&mut t, &without_right(q)));
+        let b = t.add(a, p);
+        let c = t.add(b, q);
+        prop_assert!(t.leq(t.zero(), p) && t.leq(t.zero(), q));
+        prop_assert!(t.leq(a, b) && t.leq(b, c) && t.leq(a, c));
+        // And on any triple, as an implication.
+        let x = build(&mut t, &h);
+        for (u, v, w) in [(a, x, c), (x, a, b), (a, b, x), (x, p, q)] {
+            prop_assert!(!(t.leq(u, v) && t.leq(v, w)) || t.leq(u, w));
+        }
+    }
+
+    #[test]
+    fn the_order_agrees_with_who_wins_playing_it_out(g in raw()) {
+        let mut t = GameTable::new();
+        let a = build(&mut t, &g);
+        let zero = t.zero();
+        let (left_first, right_first) = (left_wins_first(&g), right_wins_first(&g));
+        // G >= 0 iff Left wins moving second; G <= 0 iff Right does.
+        prop_assert_eq!(t.leq(zero, a), !right_first);
+        prop_assert_eq!(t.leq(a, zero), !left_first);
+        let expected = match (left_first, right_first) {
+            (true, false) => Outcome::Left,
+            (false, true) => Outcome::Right,
+            (false, false) => Outcome::Second,
+            (true, true) => Outcome::First,
+        };
+        prop_assert_eq!(t.outcome(a), expected);
+        // G > 0 iff Left wins either way; G || 0 iff the first player wins.
+        prop_assert_eq!(t.leq(zero, a) && !t.leq(a, zero), left_first && !right_first);
+        prop_assert_eq!(!t.leq(zero, a) && !t.leq(a, zero), left_first && right_first);
+    }
+
+    #[test]
+    fn negation_reverses_the_order_and_the_order_is_by_differences(g in raw(), h in raw()) {
+        let mut t = GameTable::new();
+        let (a, b) = (build(&mut t, &g), build(&mut t, &h));
+        let (na, nb) = (t.neg(a), t.neg(b));
+        prop_assert_eq!(t.leq(a, b), t.leq(nb, na));
+        prop_assert_eq!(t.neg(na), a);
+        // G <= H iff G - H <= 0 iff 0 <= H - G.
+        prop_assert_eq!(t.leq(a, b), t.leq(t.sub(a, b), t.zero()));
+        prop_assert_eq!(t.leq(a, b), t.leq(t.zero(), t.sub(b, a)));
     }
 }
 

@@ -11,6 +11,7 @@ mod views;
 use crate::generators::data;
 use super::params::params;
 use super::{Check, Doc, Solve, Limit, Params, Spec};
+use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::games::position::{self, Facts, Refusal};

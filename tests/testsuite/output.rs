@@ -1,25 +1,59 @@
 //! Never destroying a user's files: which output folders `ladder build`
-//! refuses, how the new site is swapped in, which essay file names can be
-//! pages, and which symlinks are followed. Every failing case checks the exit
+//! refuses, how the new site is swapped in and which essay file names can be
+//! pages. Every failing case checks the exit
 //! code, that the message names the file (and line), that the previous site is
-//! unchanged and that no temporary folder is left.
+//! unchanged and that no temporary folder is left. And the output itself:
+//! two builds write the same bytes, and `ladder check` writes nothing.
 
-mod common;
-
-use common::{fixture, ladder, tree};
+use crate::common::{SiteTest, ladder, tree};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-/// The fixture, built once.
-fn built() -> tempfile::TempDir {
-    let dir = fixture("basic");
-    let run = ladder(&["build"], dir.path());
+#[test]
+fn two_builds_are_byte_identical() {
+    let (a, b) = (SiteTest::basic(), SiteTest::basic());
+    assert_eq!(ladder(&["build"], a.path()).code, 0);
+    assert_eq!(ladder(&["build"], b.path()).code, 0);
+    let (ta, tb) = (tree(&a.path().join("site")), tree(&b.path().join("site")));
+    assert!(ta.len() > 5);
+    // Search's index too, built by each process anew.
+    assert!(ta.keys().any(|p| p.starts_with("pagefind/index")));
+    assert_eq!(ta.keys().collect::<Vec<_>>(), tb.keys().collect::<Vec<_>>());
+    for (path, bytes) in &ta {
+        assert!(
+            bytes == &tb[path],
+            "{} differs between builds",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn unwritable_exits_three() {
+    let dir = SiteTest::basic();
+    // A file where the output's parent folder must go.
+    std::fs::write(dir.path().join("plain-file"), "").unwrap();
+    let run = ladder(&["build", "--output-dir", "plain-file/site"], dir.path());
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("error: cannot") && run.stderr.contains("plain-file"),
+        "{}",
+        run.stderr
+    );
+    assert!(!dir.path().join("site").exists());
+}
+
+#[test]
+fn check_writes_nothing() {
+    let dir = SiteTest::basic();
+    let run = ladder(&["check"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
-    dir
+    assert!(!dir.path().join("site").exists());
+    assert!(!dir.path().join("figures").exists());
 }
 
 /// The temporary folders of builds (`.NAME.tmp-PID`, `.NAME.old-PID`) in `dirs`.
-fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
+pub(crate) fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
     let mut found = Vec::new();
     for dir in dirs {
         for entry in std::fs::read_dir(dir).unwrap() {
@@ -32,19 +66,21 @@ fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
     found
 }
 
-fn write(path: &Path, text: &str) {
+/// Writes `text` to `path`, making its folders.
+pub(crate) fn write(path: &Path, text: &str) {
     std::fs::create_dir_all(path.parent().unwrap()).unwrap();
     std::fs::write(path, text).unwrap();
 }
 
-fn essay(ladder: &str, rung: u32) -> String {
+/// An essay on `ladder` at `rung`, of one line of text.
+pub(crate) fn essay(ladder: &str, rung: u32) -> String {
     format!("+++\ntitle = \"Essay {rung}\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n\nText.\n")
 }
 
 /// Runs `args` in the built fixture `dir` and expects `code`, each of
 /// `needles` in stderr, the project (site included) unchanged and no
 /// temporary folder beside the site or the project.
-fn fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
+pub(crate) fn fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
     let before = tree(dir);
     let run = ladder(args, dir);
     assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
@@ -68,8 +104,8 @@ fn fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
 }
 
 #[test]
-fn an_output_folder_that_is_or_holds_the_project_or_what_it_reads_is_refused() {
-    let dir = built();
+fn refuses_folder_holding_project() {
+    let dir = SiteTest::basic().built();
     let root = dir.path().to_str().unwrap();
     for (out, why) in [
         (".", "is the project root"),
@@ -105,8 +141,8 @@ fn an_output_folder_that_is_or_holds_the_project_or_what_it_reads_is_refused() {
 }
 
 #[test]
-fn a_folder_ladder_did_not_write_is_replaced_only_when_asked() {
-    let dir = built();
+fn foreign_folder_replaced_only_when_asked() {
+    let dir = SiteTest::basic().built();
     let other = tempfile::tempdir().unwrap();
     let out = other.path().join("www");
     write(&out.join("notes.txt"), "mine");
@@ -142,8 +178,8 @@ fn a_folder_ladder_did_not_write_is_replaced_only_when_asked() {
 }
 
 #[test]
-fn the_site_of_a_build_before_the_marker_is_replaced_once() {
-    let dir = fixture("basic");
+fn pre_marker_site_replaced_once() {
+    let dir = SiteTest::basic();
     let site = dir.path().join("site");
     write(&site.join("index.html"), "an older build");
     write(&site.join("demo/gone/index.html"), "a page since removed");
@@ -155,7 +191,7 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
     // A site/ that is not a site is not taken for one, nor is one that
     // holds a file ladder does not write besides its pages.
     for extra in ["notes.txt", "demo/drafts/ideas.md"] {
-        let dir = fixture("basic");
+        let dir = SiteTest::basic();
         write(&dir.path().join("site").join(extra), "mine");
         fails(dir.path(), &["build"], 2, &["--replace-output"]);
         write(&dir.path().join("site/index.html"), "an older build");
@@ -166,8 +202,8 @@ fn the_site_of_a_build_before_the_marker_is_replaced_once() {
 }
 
 #[test]
-fn output_dir_dot_builds_there_and_leaves_no_temporary_folder() {
-    let dir = fixture("basic");
+fn output_dir_dot() {
+    let dir = SiteTest::basic();
     let other = tempfile::tempdir().unwrap();
     let out = other.path().join("out");
     std::fs::create_dir(&out).unwrap();
@@ -187,8 +223,8 @@ fn output_dir_dot_builds_there_and_leaves_no_temporary_folder() {
 }
 
 #[test]
-fn essay_names_that_are_empty_or_only_dots_are_refused() {
-    let dir = built();
+fn empty_or_dot_names_refused() {
+    let dir = SiteTest::basic().built();
     for name in ["...md", "..md", ".md"] {
         let path = dir.path().join("content/demo").join(name);
         write(&path, &essay("demo", 7));
@@ -199,8 +235,8 @@ fn essay_names_that_are_empty_or_only_dots_are_refused() {
 }
 
 #[test]
-fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
-    let dir = built();
+fn colliding_pages_refused() {
+    let dir = SiteTest::basic().built();
     // (the new file, its ladder, the file the error is at, what it says)
     let cases = [
         (
@@ -260,8 +296,8 @@ fn an_essay_whose_page_would_land_on_another_is_refused_naming_both() {
 }
 
 #[test]
-fn odd_file_names_get_links_that_reach_their_pages() {
-    let dir = fixture("basic");
+fn odd_file_names_reach_pages() {
+    let dir = SiteTest::basic();
     let names = [
         "a#b",
         "a?b",
@@ -271,10 +307,10 @@ fn odd_file_names_get_links_that_reach_their_pages() {
         ".hidden",
         "x&y",
     ];
-    for (i, name) in names.iter().enumerate() {
+    for (rung, name) in (10..).zip(names) {
         write(
             &dir.path().join(format!("content/demo/{name}.md")),
-            &essay("demo", 10 + i as u32),
+            &essay("demo", rung),
         );
     }
     let run = ladder(&["build"], dir.path());
@@ -343,8 +379,8 @@ fn odd_file_names_get_links_that_reach_their_pages() {
 }
 
 #[test]
-fn a_byte_order_mark_before_the_front_matter_is_accepted() {
-    let dir = fixture("basic");
+fn byte_order_mark_accepted() {
+    let dir = SiteTest::basic();
     let path = dir.path().join("content/demo/two.md");
     let text = std::fs::read_to_string(&path).unwrap();
     std::fs::write(&path, format!("\u{feff}{text}")).unwrap();
@@ -368,8 +404,8 @@ fn a_byte_order_mark_before_the_front_matter_is_accepted() {
 }
 
 #[test]
-fn concurrent_builds_of_one_root_take_turns() {
-    let dir = built();
+fn concurrent_builds_take_turns() {
+    let dir = SiteTest::basic().built();
     let running: Vec<_> = (0..4)
         .map(|_| {
             Command::new(env!("CARGO_BIN_EXE_ladder"))
@@ -404,8 +440,8 @@ fn dead_pid() -> u32 {
 
 #[cfg(unix)]
 #[test]
-fn temporary_folders_of_dead_builds_are_removed() {
-    let dir = built();
+fn dead_builds_temporaries_removed() {
+    let dir = SiteTest::basic().built();
     let dead = dead_pid();
     for kind in ["tmp", "old"] {
         write(
@@ -423,8 +459,8 @@ fn temporary_folders_of_dead_builds_are_removed() {
 
 #[cfg(unix)]
 #[test]
-fn a_symlinked_output_folder_stays_a_symlink_and_its_target_is_updated() {
-    let dir = built();
+fn symlinked_output_kept() {
+    let dir = SiteTest::basic().built();
     let deploy = tempfile::tempdir().unwrap();
     let www = deploy.path().join("www");
     std::fs::rename(dir.path().join("site"), &www).unwrap();
@@ -455,9 +491,9 @@ fn a_symlinked_output_folder_stays_a_symlink_and_its_target_is_updated() {
 
 #[cfg(unix)]
 #[test]
-fn a_read_only_previous_site_is_replaced_and_the_build_succeeds() {
+fn read_only_site_replaced() {
     use std::os::unix::fs::PermissionsExt as _;
-    let dir = built();
+    let dir = SiteTest::basic().built();
     for entry in walkdir::WalkDir::new(dir.path().join("site")) {
         let entry = entry.unwrap();
         let mode = if entry.file_type().is_dir() {
@@ -479,9 +515,9 @@ fn a_read_only_previous_site_is_replaced_and_the_build_succeeds() {
 /// page is the spare's file, and the site is the one a fresh build writes.
 #[cfg(unix)]
 #[test]
-fn the_replaced_site_is_kept_and_the_next_build_writes_over_it() {
+fn replaced_site_kept_once() {
     use std::os::unix::fs::MetadataExt as _;
-    let dir = built();
+    let dir = SiteTest::basic().built();
     let inode = |p: PathBuf| std::fs::metadata(p).unwrap().ino();
     let page = "demo/one/index.html";
     let first = inode(dir.path().join("site").join(page));
@@ -501,7 +537,7 @@ fn the_replaced_site_is_kept_and_the_next_build_writes_over_it() {
         let at = [spare.join(page), dir.path().join("site").join(page)][i].clone();
         assert_eq!(inode(at), first);
     }
-    let fresh = fixture("basic");
+    let fresh = SiteTest::basic();
     std::fs::copy(&essay, fresh.path().join("content/demo/one.md")).unwrap();
     assert_eq!(ladder(&["build"], fresh.path()).code, 0);
     assert_eq!(
@@ -528,8 +564,8 @@ fn chattr(flag: &str, path: &Path) -> bool {
 /// build removes it.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
-    let dir = built();
+fn unremovable_site_warns() {
+    let dir = SiteTest::basic().built();
     let outside = tempfile::tempdir().unwrap();
     let out = outside.path().join("out");
     let build = || {
@@ -577,8 +613,8 @@ fn a_previous_site_that_cannot_be_removed_is_a_warning_not_a_failure() {
 /// warning, and leave that spare as it is.
 #[cfg(target_os = "linux")]
 #[test]
-fn a_spare_that_cannot_be_written_over_is_left_alone() {
-    let dir = built();
+fn unwritable_spare_left_alone() {
+    let dir = SiteTest::basic().built();
     let stuck = dir.path().join("site/demo/one/index.html");
     if !chattr("+i", &stuck) {
         eprintln!("skipped: cannot make a file immutable here");
@@ -605,148 +641,10 @@ fn a_spare_that_cannot_be_written_over_is_left_alone() {
 
 #[cfg(unix)]
 #[test]
-fn symlinks_inside_the_root_are_followed() {
-    use std::os::unix::fs::symlink;
-    let dir = fixture("basic");
-    write(&dir.path().join("drafts/three.md"), &essay("demo", 3));
-    write(&dir.path().join("more/four.md"), &essay("demo", 4));
-    symlink(
-        "../../drafts/three.md",
-        dir.path().join("content/demo/three.md"),
-    )
-    .unwrap();
-    symlink("../more", dir.path().join("content/more")).unwrap();
-    write(&dir.path().join("shared/style.css"), "body { color: red }");
-    std::fs::create_dir(dir.path().join("templates")).unwrap();
-    symlink(
-        "../shared/style.css",
-        dir.path().join("templates/style.css"),
-    )
-    .unwrap();
-    // A dangling editor lock (Emacs's `.#NAME`) is not an essay.
-    symlink("user@host.1234", dir.path().join("content/demo/.#one.md")).unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let site = dir.path().join("site");
-    assert!(site.join("demo/three/index.html").is_file());
-    assert!(site.join("demo/four/index.html").is_file());
-    assert_eq!(
-        std::fs::read_to_string(site.join("style.css")).unwrap(),
-        "body { color: red }"
-    );
-}
-
-#[cfg(unix)]
-#[test]
-fn symlinks_that_leave_the_root_or_lead_nowhere_are_errors_naming_the_link() {
-    use std::os::unix::fs::symlink;
-    let dir = built();
-    let outside = tempfile::tempdir().unwrap();
-    write(&outside.path().join("x.md"), &essay("demo", 3));
-    write(&outside.path().join("style.css"), "secret");
-    let cases: [(&str, PathBuf, &str); 6] = [
-        (
-            "content/demo/x.md",
-            outside.path().join("x.md"),
-            "leads outside the project root",
-        ),
-        (
-            "content/out",
-            outside.path().to_path_buf(),
-            "leads outside the project root",
-        ),
-        (
-            "templates/style.css",
-            outside.path().join("style.css"),
-            "leads outside the project root",
-        ),
-        (
-            "templates/style.css",
-            "/etc/passwd".into(),
-            "leads outside the project root",
-        ),
-        (
-            "content/demo/gone.md",
-            "nothing.md".into(),
-            "cannot be followed",
-        ),
-        ("content/demo/loop", "..".into(), "symlink loop"),
-    ];
-    for (link, target, why) in cases {
-        let path = dir.path().join(link);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        symlink(&target, &path).unwrap();
-        fails(
-            dir.path(),
-            &["build"],
-            1,
-            &[&format!("{link}:1:1: error: "), why],
-        );
-        fails(
-            dir.path(),
-            &["check"],
-            1,
-            &[&format!("{link}:1:1: error: "), why],
-        );
-        std::fs::remove_file(&path).unwrap();
-    }
-
-    // The content folder itself.
-    let content = dir.path().join("content");
-    std::fs::rename(&content, outside.path().join("content")).unwrap();
-    symlink(outside.path().join("content"), &content).unwrap();
-    fails(
-        dir.path(),
-        &["build"],
-        1,
-        &["content:1:1: error: ", "leads outside the project root"],
-    );
-}
-
-#[cfg(unix)]
-#[test]
-fn an_unreadable_folder_or_file_is_an_error() {
-    use std::os::unix::fs::PermissionsExt as _;
-    let dir = built();
-    let sub = dir.path().join("content/demo");
-    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o000)).unwrap();
-    if std::fs::read_dir(&sub).is_ok() {
-        std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
-        eprintln!("skipped: this user reads everything (root)");
-        return;
-    }
+fn past_ulimit_keeps_site() {
+    let dir = SiteTest::basic().built();
     let before = tree(&dir.path().join("site"));
-    let run = ladder(&["build"], dir.path());
-    std::fs::set_permissions(&sub, std::fs::Permissions::from_mode(0o755)).unwrap();
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(
-        run.stderr.contains("content/demo:1:1: error: cannot read"),
-        "{}",
-        run.stderr
-    );
-    assert!(before == tree(&dir.path().join("site")));
-
-    let file = dir.path().join("content/demo/two.md");
-    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o000)).unwrap();
-    let run = ladder(&["build"], dir.path());
-    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o644)).unwrap();
-    assert_eq!(run.code, 1, "{}", run.stderr);
-    assert!(
-        run.stderr
-            .contains("content/demo/two.md:1:1: error: cannot read"),
-        "{}",
-        run.stderr
-    );
-    assert!(before == tree(&dir.path().join("site")));
-    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
-}
-
-#[cfg(unix)]
-#[test]
-fn a_build_past_the_file_size_limit_fails_as_an_io_error_and_keeps_the_site() {
-    let dir = built();
-    let before = tree(&dir.path().join("site"));
-    common::edit(&dir.path().join("content/demo/one.md"), |text| {
+    crate::common::edit(&dir.path().join("content/demo/one.md"), |text| {
         format!("{text}\n{}\n", "Another sentence to write. ".repeat(2000))
     });
     // `ulimit -f` counts blocks of 512 bytes: no file past 16 KB.

@@ -4,23 +4,18 @@
 //! fills in, what a heading's attributes add and what the browser's parser
 //! makes of raw text, split tags, CDATA and data URLs are all seen.
 
-mod common;
-
-use common::{FIRST_LINE, build_edited, fails_at, ladder, page_with};
+use crate::common::{FIRST_LINE, SiteTest, ladder};
 
 /// The fixture's first line replaced by `to` fails at `line`, refused as a script.
 fn refused(to: &str, line: usize) {
-    fails_at(
-        "one.md",
-        FIRST_LINE,
-        to,
-        line,
-        "built pages carry no JavaScript",
-    );
+    SiteTest::basic()
+        .built()
+        .edit("demo/one.md", FIRST_LINE, to)
+        .expect_error_at("demo/one.md", line, "built pages carry no JavaScript");
 }
 
 #[test]
-fn scripts_in_raw_html_and_links_fail_at_their_line() {
+fn in_raw_html_and_links() {
     for to in [
         "<script>alert(1)</script>",
         "<img src=x onerror=alert(1)>",
@@ -34,7 +29,7 @@ fn scripts_in_raw_html_and_links_fail_at_their_line() {
 }
 
 #[test]
-fn values_filled_into_attributes_are_checked_as_the_page_has_them() {
+fn values_in_attributes_checked() {
     for to in [
         r#"<iframe src="{{ b.whole = 4 : "javascript:alert(1)" }}"></iframe>"#,
         r#"<img src=x alt={{ b.whole = 4 : "x onerror=alert(2)" }}>"#,
@@ -45,7 +40,7 @@ fn values_filled_into_attributes_are_checked_as_the_page_has_them() {
 }
 
 #[test]
-fn what_the_browser_parses_differently_from_a_tokenizer_is_refused() {
+fn browser_parsing_quirks_refused() {
     for (to, line) in [
         // A heading's attributes.
         ("## Heading {#h tabindex=0 autofocus onfocus=alert(4)}", 8),
@@ -79,8 +74,9 @@ fn what_the_browser_parses_differently_from_a_tokenizer_is_refused() {
 }
 
 #[test]
-fn ladder_toml_can_allow_scripts_and_refuses_unknown_keys() {
-    let (dir, run) = build_edited(FIRST_LINE, "<b onclick=\"go()\">x</b>");
+fn allowed_by_settings() {
+    let dir = SiteTest::basic().edit("demo/one.md", FIRST_LINE, "<b onclick=\"go()\">x</b>");
+    let run = dir.build();
     assert_eq!(run.code, 1);
     std::fs::write(
         dir.path().join("ladder.toml"),
@@ -106,8 +102,9 @@ fn ladder_toml_can_allow_scripts_and_refuses_unknown_keys() {
 }
 
 #[test]
-fn a_template_that_adds_a_script_is_refused_naming_the_template() {
-    let (dir, run) = build_edited(FIRST_LINE, FIRST_LINE);
+fn added_by_template() {
+    let dir = SiteTest::basic().edit("demo/one.md", FIRST_LINE, FIRST_LINE);
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     let templates = dir.path().join("templates");
     std::fs::create_dir(&templates).unwrap();
@@ -127,11 +124,14 @@ fn a_template_that_adds_a_script_is_refused_naming_the_template() {
 }
 
 #[test]
-fn hostile_math_is_escaped_text() {
-    let html = page_with(
-        FIRST_LINE,
-        "$a<b$ and $a \\& b$ and $a<img src=x onerror=alert(1)>$\n\n$$x<\\text{</math><script>alert(1)</script>}$$",
-    );
+fn hostile_math_escaped() {
+    let html = SiteTest::basic()
+                   .edit(
+                       "demo/one.md",
+                       FIRST_LINE,
+                       "$a<b$ and $a \\& b$ and $a<img src=x onerror=alert(1)>$\n\n$$x<\\text{</math><script>alert(1)</script>}$$",
+                   )
+                   .page("demo/one/index.html");
     assert!(html.contains("<mo>&lt;</mo>"), "{html}");
     assert!(html.contains("&amp;"), "{html}");
     assert!(
@@ -287,7 +287,7 @@ fn scripted(html: &str) -> Vec<String> {
 }
 
 #[test]
-fn the_hostile_corpus_is_refused_or_built_as_expected() {
+fn hostile_corpus() {
     let mut essays = Essays::new();
     let corpus = corpus();
     assert!(corpus.len() >= 150, "{} fragments", corpus.len());
@@ -361,7 +361,7 @@ mod glued {
         #![proptest_config(ProptestConfig { cases: 400, ..ProptestConfig::default() })]
 
         #[test]
-        fn a_glued_essay_that_builds_carries_no_script(pieces in prop::collection::vec(piece(), 1..6)) {
+        fn built_pages_carry_no_script(pieces in prop::collection::vec(piece(), 1..6)) {
             let body = pieces.concat();
             let built = ESSAYS.with(|e| e.borrow_mut().build(&body));
             if let Ok(pages) = built {

@@ -4,9 +4,7 @@
 //! and each claim evaluated exactly once a build, for the page and the
 //! record of values alike.
 
-mod common;
-
-use common::{edit, fixture, ladder};
+use crate::common::{edit, fixture, ladder};
 use ladder::site::{self, Options};
 
 /// The text of the page's paragraphs, as a browser's DOM holds it.

@@ -2,17 +2,15 @@
 //! page, the one page with a script; `ladder serve` (through [`Site::build`])
 //! writes no index.
 
-mod common;
-
-use common::{edit, fixture, ladder, tree};
+use crate::common::{SiteTest, edit, ladder, tree};
 use ladder::site::{Options, Site, figures::Silent};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
 /// The fixture site, built.
-fn built() -> (tempfile::TempDir, BTreeMap<PathBuf, Vec<u8>>) {
-    let dir = fixture("basic");
+fn built() -> (SiteTest, BTreeMap<PathBuf, Vec<u8>>) {
+    let dir = SiteTest::basic();
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     let site = tree(&dir.path().join("site"));
@@ -42,7 +40,7 @@ fn fragments(site: &BTreeMap<PathBuf, Vec<u8>>) -> BTreeMap<String, String> {
 }
 
 #[test]
-fn the_index_holds_every_essay_by_its_address_and_their_prose_only() {
+fn index_holds_prose_only() {
     let (_dir, site) = built();
     let pages = fragments(&site);
     // The fixture's two essays; not its front page, ladder page, list of
@@ -78,7 +76,7 @@ fn the_index_holds_every_essay_by_its_address_and_their_prose_only() {
 }
 
 #[test]
-fn only_the_search_page_carries_a_script_and_it_loads_the_bundle() {
+fn only_search_page_has_script() {
     let (_dir, site) = built();
     let search = String::from_utf8(site[Path::new("search/index.html")].clone()).unwrap();
     for path in ["../pagefind/pagefind-ui.js", "../pagefind/pagefind-ui.css"] {
@@ -106,8 +104,8 @@ fn only_the_search_page_carries_a_script_and_it_loads_the_bundle() {
 }
 
 #[test]
-fn serve_builds_no_index_and_its_search_page_says_so() {
-    let dir = fixture("basic");
+fn serve_writes_no_index() {
+    let dir = SiteTest::basic();
     let mut site = Site::new(Options {
         drafts: true,
         ..Options::new(dir.path())
@@ -124,11 +122,11 @@ fn serve_builds_no_index_and_its_search_page_says_so() {
 }
 
 #[test]
-fn a_ladder_may_not_take_the_search_page_or_the_index_folder() {
+fn reserved_names_refused() {
     for slug in ["search", "pagefind"] {
-        let dir = fixture("basic");
+        let dir = SiteTest::basic();
         let path = dir.path().join("content/demo/one.md");
-        common::edit(&path, |t| {
+        crate::common::edit(&path, |t| {
             t.replace(r#"ladder = "demo""#, &format!(r#"ladder = "{slug}""#))
         });
         let run = ladder(&["build"], dir.path());
@@ -140,8 +138,8 @@ fn a_ladder_may_not_take_the_search_page_or_the_index_folder() {
 }
 
 #[test]
-fn a_language_pagefind_cannot_stem_keeps_the_search_code_without_stemming() {
-    let dir = fixture("basic");
+fn unstemmed_language() {
+    let dir = SiteTest::basic();
     std::fs::write(dir.path().join("ladder.toml"), "language = \"la\"\n").unwrap();
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -155,7 +153,7 @@ fn a_language_pagefind_cannot_stem_keeps_the_search_code_without_stemming() {
 }
 
 #[test]
-fn a_build_that_changed_no_page_keeps_the_bundle_and_an_edit_makes_a_new_one() {
+fn bundle_kept_until_edit() {
     let (dir, site) = built();
     let entry = dir.path().join("site/pagefind/pagefind-entry.json");
     // Nothing changed: the bundle is taken from the site as it stands, so a
