@@ -54,9 +54,14 @@ function cell(text) {
 }
 
 /// Whether a shown cell holds the CSV's `exact` value: written to `places`
-/// (of a percentage when `percent`), or, in a column of no declared
-/// precision, the same value.
-function holds(shown, exact, places, percent) {
+/// (of a percentage when `percent`), as an exact fraction (`−3/8`) in a
+/// column of fractions, or, in a column of no declared precision, the same
+/// value.
+function holds(shown, exact, places, percent, fractions) {
+  if (fractions && shown.trim() !== "") {
+    const [num, den = "1"] = shown.trim().replace(/\u2212/g, "-").replace(/,/g, "").split("/");
+    return Number(num) / Number(den) === Number(exact);
+  }
   if (places === null || exact === "" || shown.trim() === "") return cell(shown) === cell(exact);
   const read = cell(shown.replace("%", "")) / (percent ? 100 : 1);
   const half = 0.5 * 10 ** -places / (percent ? 100 : 1);
@@ -131,7 +136,8 @@ test("every figure's data links resolve, and its CSV holds its table's values", 
         : null;
       const precision = table
         ? [...table.querySelectorAll("thead th")].map((th) => [th.dataset.places === undefined
-          ? null : Number(th.dataset.places), th.dataset.percent !== undefined])
+          ? null : Number(th.dataset.places), th.dataset.percent !== undefined,
+          th.dataset.fractions !== undefined])
         : [];
       const picture = f.querySelector(".drawing[role=img]") !== null;
       return { id: f.id, links, rows, precision, picture, details: f.querySelector("details.apparatus table") !== null };
@@ -151,9 +157,9 @@ test("every figure's data links resolve, and its CSV holds its table's values", 
       assert.deepEqual(rows[0], exact[0], `${path} ${id}: the table's head differs from ${csv[1]}`);
       assert.equal(rows.length, exact.length, `${path} ${id}: the table's rows differ from ${csv[1]}`);
       rows.slice(1).forEach((row, r) => row.forEach((shown, c) => {
-        const [places, percent] = precision[c] ?? [null, false];
+        const [places, percent, fractions] = precision[c] ?? [null, false, false];
         const value = exact[r + 1][c];
-        assert.ok(holds(shown, value, places, percent),
+        assert.ok(holds(shown, value, places, percent, fractions),
           `${path} ${id}: row ${r + 1}, column ${c}: the table shows "${shown}" for ${csv[1]}'s "${value}"`);
       }));
       compared++;
