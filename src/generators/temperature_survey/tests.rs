@@ -2,7 +2,7 @@
 //! generator on single positions and `split-census`'s count of positions.
 
 use super::*;
-use crate::generators::{Data, Generator, Views, draw, find, position};
+use crate::generators::{Data, Generator, Views, draw, position, split_census};
 
 /// A run on `board`, every identity holding.
 fn run(board: &str, hottest: usize) -> Results {
@@ -88,8 +88,7 @@ fn the_hottest_agree_with_the_position_generator() {
 #[test]
 fn the_four_by_four_counts_as_split_census_does() {
     let r = run("....|....|....|....", 3);
-    // By name, so that the survey's code does not depend on the census's.
-    let census = find("split-census").unwrap();
+    let census = split_census::SplitCensus;
     let census = census.run(&Params::defaults(census.spec()).unwrap());
     assert_eq!(census.data["positions"], r.positions);
     assert_eq!(r.positions, 5700);
