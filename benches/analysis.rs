@@ -4,14 +4,19 @@
 //! region's value among them, and every sum and option met on the way).
 //! The analysis is also timed alone, after a value computed outside the
 //! timing, and so is the whole of [`Analyse::analyse`] (reduced forms and
-//! atomic weights too). Every run asserts its result.
+//! atomic weights too). Then the other two targets: the
+//! `temperature-survey` generator over every position of the 4 x 4 board
+//! (on one core), and what `ladder value domineering` computes for the 5 x 6
+//! board with `--analysis` and without. Every run asserts its result.
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use ladder::cgt::analysis::Analyse;
 use ladder::cgt::canonical::{GameId, GameTable};
 use ladder::cgt::dyadic::Dyadic;
 use ladder::cgt::partizan::Values;
+use ladder::cmd::facts;
 use ladder::games::domineering::{Board, Domineering};
+use ladder::generators::{Params, find};
 use std::hint::black_box;
 use std::time::Duration;
 
@@ -94,5 +99,45 @@ fn five_by_five(c: &mut Criterion) {
     eprintln!("The 5x5 board's table holds {all} games, {hot} of them hot.");
 }
 
-criterion_group!(benches, five_by_five);
+/// The survey of every position of the 4 x 4 board, its default.
+fn survey(c: &mut Criterion) {
+    let generator = find("temperature-survey").expect("registered");
+    let params = Params::defaults(generator.spec()).expect("the defaults are valid");
+    let mut group = c.benchmark_group("temperature survey");
+    group.sample_size(20);
+    group.bench_function("every position of the 4x4 board", |b| {
+        b.iter(|| {
+            let out = generator.run(black_box(&params));
+            assert_eq!(out.data["positions"], 5700);
+            assert!(out.checks.iter().all(|c| c.holds));
+        });
+    });
+    group.finish();
+}
+
+/// `ladder value domineering` on the empty 5 x 6 board, as the command
+/// computes it (the search on every core), with `--analysis` and without.
+fn value_command(c: &mut Criterion) {
+    let board = ["......"; 5].join("|");
+    let mut group = c.benchmark_group("ladder value on the 5x6 board");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(60));
+    for analysis in [false, true] {
+        let name = if analysis {
+            "--analysis"
+        } else {
+            "value alone"
+        };
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                let f = facts("domineering", black_box(&board), None, analysis).expect("valued");
+                assert_eq!(f.value, "-3/2");
+                assert_eq!(f.analysis.is_some(), analysis);
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, five_by_five, survey, value_command);
 criterion_main!(benches);

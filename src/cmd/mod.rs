@@ -54,6 +54,8 @@ use clap::{Parser, Subcommand};
 use std::process::ExitCode;
 
 pub use exit::{CONTENT_ERROR, IO_ERROR, USAGE_ERROR};
+/// What `ladder value` computes, for the benches.
+pub use value::facts;
 
 #[derive(Parser)]
 #[command(

@@ -53,7 +53,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let facts = match facts(&args.game, &args.position, args.max_cells) {
+    let asked = args.analysis || args.json;
+    let facts = match facts(&args.game, &args.position, args.max_cells, asked) {
         Ok(facts) => facts,
         Err(msg) => {
             err!("error: {msg:#}");
@@ -73,8 +74,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// What the core says of `position` in the game named `game`, its regions
-/// limited to `max_cells` or the game's default, or why it was refused.
-fn facts(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<Facts> {
+/// limited to `max_cells` or the game's default, or why it was refused: the
+/// value and outcome, and a partizan game's analysis when `analysis` (what
+/// `ladder value` computes, with `--analysis` or `--json` and without).
+pub fn facts(
+    game: &str,
+    position: &str,
+    max_cells: Option<u32>,
+    analysis: bool,
+) -> anyhow::Result<Facts> {
     let game = position::game(game)?;
     let games = GameTable::new();
     let g = game
@@ -85,7 +93,11 @@ fn facts(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<F
                 anyhow::anyhow!("{message}; pass --max-cells {needs} to raise the limit")
             }
         })?;
-    Ok(Facts::of(&games, g, game.impartial))
+    Ok(if analysis {
+        Facts::of(&games, g, game.impartial)
+    } else {
+        Facts::valued(&games, g, game.impartial)
+    })
 }
 
 /// A game or number in `CGSuite`'s notation as the terminal shows it: the
@@ -131,13 +143,13 @@ mod tests {
 
     /// The value in `CGSuite`'s notation.
     fn value(game: &str, position: &str, max_cells: Option<u32>) -> anyhow::Result<String> {
-        facts(game, position, max_cells).map(|f| f.value)
+        facts(game, position, max_cells, false).map(|f| f.value)
     }
 
     /// What `--analysis` prints, and in `CGSuite`'s ASCII.
     #[allow(clippy::format_collect, reason = "a test's few lines")]
     fn analysis(game: &str, position: &str) -> (String, String) {
-        let facts = facts(game, position, None).unwrap();
+        let facts = facts(game, position, None, true).unwrap();
         let text = |ascii| {
             let lines = lines(&facts, ascii).into_iter();
             lines
@@ -186,14 +198,14 @@ mod tests {
         // The 2 x 3 board (Winning Ways): Left's vertical move in the middle
         // leaves two vertical strips, 1 + 1 = 2; Right's best leaves -1/2.
         // {2 | -1/2} has mean 3/4 and temperature 5/4.
-        let f = facts("domineering", "...|...", None).unwrap();
+        let f = facts("domineering", "...|...", None, true).unwrap();
         let a = f.analysis.unwrap();
         assert_eq!(f.value, "{2|-1/2}");
         assert_eq!((a.mean.as_str(), a.temperature.as_str()), ("3/4", "5/4"));
         assert_eq!((a.left_stop.as_str(), a.right_stop.as_str()), ("2", "-1/2"));
         assert_eq!(shown(&f.value, false), "{2 | \u{2212}1/2}");
         // A twelve-cell board of value {2 | -1}: mean 1/2, temperature 3/2.
-        let f = facts("domineering", "#....|...#.|...#.", None).unwrap();
+        let f = facts("domineering", "#....|...#.|...#.", None, true).unwrap();
         let a = f.analysis.unwrap();
         assert_eq!(f.value, "{2|-1}");
         assert_eq!((a.mean.as_str(), a.temperature.as_str()), ("1/2", "3/2"));
@@ -203,7 +215,7 @@ mod tests {
     fn an_all_small_game_has_an_atomic_weight() {
         // Hackenbush is impartial; Amazons `L.R` hands each player one move
         // to a zero: {0|0} = *, atomic weight 0, temperature 0.
-        let f = facts("amazons", "L.R", None).unwrap();
+        let f = facts("amazons", "L.R", None, true).unwrap();
         let a = f.analysis.unwrap();
         assert_eq!((f.value.as_str(), f.outcome.letter()), ("*", "N"));
         assert_eq!(a.atomic_weight.as_deref(), Some("0"));
@@ -219,7 +231,7 @@ mod tests {
         );
         let (unicode, _) = analysis("cram", "..|..");
         assert_eq!(unicode, "value: 0\noutcome: P (second player wins)\n");
-        let json = serde_json::to_value(facts("cram", "...", None).unwrap()).unwrap();
+        let json = serde_json::to_value(facts("cram", "...", None, true).unwrap()).unwrap();
         assert_eq!(
             json,
             serde_json::json!({"value": "*", "outcome": "N", "nimber": 1})
@@ -228,7 +240,8 @@ mod tests {
 
     #[test]
     fn json_holds_every_fact_exactly() {
-        let json = serde_json::to_value(facts("domineering", "...|...", None).unwrap()).unwrap();
+        let json =
+            serde_json::to_value(facts("domineering", "...|...", None, true).unwrap()).unwrap();
         assert_eq!(
             json,
             serde_json::json!({

@@ -198,19 +198,9 @@ pub struct Analysis {
 impl Facts {
     /// The facts of `g`, a nimber when `impartial`.
     pub fn of(games: &GameTable, g: GameId, impartial: bool) -> Facts {
-        let value = games.display(g);
-        let outcome = games.outcome(g);
+        let valued = Facts::valued(games, g, impartial);
         if impartial {
-            let nimber = match games.form(g) {
-                Form::Nimber { number, nim } if number == Dyadic::ZERO => nim,
-                _ => 0,
-            };
-            return Facts {
-                nimber: Some(nimber),
-                value,
-                outcome,
-                analysis: None,
-            };
+            return valued;
         }
         let a = games.analyse(g);
         let (atomic_weight, atomic_weight_undefined) = match a.atomic_weight {
@@ -218,9 +208,6 @@ impl Facts {
             Err(why) => (None, Some(why.to_string())),
         };
         Facts {
-            value,
-            outcome,
-            nimber: None,
             analysis: Some(Analysis {
                 left_stop: a.left_stop.to_string(),
                 right_stop: a.right_stop.to_string(),
@@ -231,6 +218,23 @@ impl Facts {
                 reduced: games.display(a.reduced),
                 birthday: a.birthday,
             }),
+            ..valued
+        }
+    }
+
+    /// The value and outcome of `g` (and its nimber when `impartial`),
+    /// without the analysis: what `ladder value` prints without
+    /// `--analysis`.
+    pub fn valued(games: &GameTable, g: GameId, impartial: bool) -> Facts {
+        let nimber = impartial.then(|| match games.form(g) {
+            Form::Nimber { number, nim } if number == Dyadic::ZERO => nim,
+            _ => 0,
+        });
+        Facts {
+            value: games.display(g),
+            outcome: games.outcome(g),
+            nimber,
+            analysis: None,
         }
     }
 }

@@ -43,6 +43,7 @@ registry! {
     hackenbush_fusion::HackenbushFusion,
     amazons_regions::AmazonsRegions,
     position::Position,
+    temperature_survey::TemperatureSurvey,
 }
 
 /// The static description of a generator: what `ladder generators` prints and

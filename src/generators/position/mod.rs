@@ -6,7 +6,7 @@
 //! winning moves), each part's value and the options of each part one
 //! level down. Its views are drawn in `views.rs`.
 
-mod views;
+pub(super) mod views;
 
 use crate::generators::data;
 use super::params::params;
@@ -14,6 +14,7 @@ use super::{Check, Doc, Solve, Limit, Params, Spec};
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
+use crate::cgt::thermograph::{Point, Thermograph};
 use crate::games::position::{self, Facts, Refusal};
 use serde::{Deserialize, Serialize};
 
@@ -133,8 +134,26 @@ pub struct Move {
 /// The walls of a thermograph, vertices as [temperature, value].
 #[derive(Serialize, Deserialize)]
 pub struct Walls {
+    /// The left wall's vertices, from temperature -1 to the foot of the mast.
     pub left: Vec<[String; 2]>,
+    /// The right wall's vertices, from temperature -1 to the foot of the mast.
     pub right: Vec<[String; 2]>,
+}
+
+impl Walls {
+    /// The walls of `thermograph`, each vertex's temperature and value
+    /// exact (`-1/2`).
+    pub fn of(thermograph: &Thermograph) -> Walls {
+        let vertices = |wall: Vec<Point>| {
+            (wall.iter())
+                .map(|p| [p.temperature.to_string(), p.value.to_string()])
+                .collect()
+        };
+        Walls {
+            left: vertices(thermograph.left_wall()),
+            right: vertices(thermograph.right_wall()),
+        }
+    }
 }
 
 data! {
@@ -274,11 +293,6 @@ impl Solve for Position {
 /// against the stops and the sum's mean against its parts' means.
 fn thermograph(games: &GameTable, sum: GameId, parts: &[GameId], checks: &mut Vec<Check>) -> Walls {
     let t = games.thermograph(sum);
-    let vertices = |wall: Vec<crate::cgt::thermograph::Point>| {
-        (wall.iter())
-            .map(|p| [p.temperature.to_string(), p.value.to_string()])
-            .collect()
-    };
     checks.push(Check::equal(
         "walls at 0: the left wall is the left stop",
         t.left_at(Dyadic::ZERO),
@@ -295,10 +309,7 @@ fn thermograph(games: &GameTable, sum: GameId, parts: &[GameId], checks: &mut Ve
         means.fold(Dyadic::ZERO, |a, b| a + b),
         t.mean(),
     ));
-    Walls {
-        left: vertices(t.left_wall()),
-        right: vertices(t.right_wall()),
-    }
+    Walls::of(t)
 }
 
 #[cfg(test)]

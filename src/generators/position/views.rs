@@ -3,7 +3,7 @@
 //! a chart.
 
 use crate::generators::{Params, Views};
-use super::Results;
+use super::{Results, Walls};
 use crate::games::hackenbush::Graph;
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::generators::draw::{self, 
@@ -21,15 +21,22 @@ impl Views for Results {
         "thermograph" => Ok(data
             .thermograph
             .as_ref()
-            .map(|_| thermograph(data))
+            .map(|walls| {
+                let (mean, temperature) = (
+                    data.mean.as_deref().unwrap_or_default(),
+                    data.temperature.as_deref().unwrap_or_default(),
+                );
+                thermograph(walls, mean, temperature)
+            })
             .transpose()?),
         other => Err(format!("no view `{other}`")),
     }
     }
 }
 
-/// A position of the game as its drawing shows it.
-fn shape(game: &str, position: &str) -> Result<Shape, String> {
+/// A position of the game as its drawing shows it (`game` one of
+/// [`crate::games::position::GAMES`]).
+pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, String> {
     if game == "hackenbush" {
         let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
         return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
@@ -55,7 +62,7 @@ fn shape(game: &str, position: &str) -> Result<Shape, String> {
 }
 
 /// What the drawings' marks mean, for the game.
-fn legend(game: &str) -> Vec<(Role, String)> {
+pub(in crate::generators) fn legend(game: &str) -> Vec<(Role, String)> {
     match game {
         "hackenbush" => vec![(Role::Ink, "an edge; vertex 0 is the ground".into())],
         "amazons" => vec![
@@ -108,13 +115,7 @@ fn options(data: &Results) -> Result<Drawing, String> {
             shape: shape(&data.game, &m.position)?,
             values: vec![m.position.clone().into(), m.value.clone().into()],
         };
-        match groups.last_mut().filter(|g| g.heading == heading) {
-            Some(group) => group.items.push(item),
-            None => groups.push(Group {
-                heading,
-                items: vec![item],
-            }),
-        }
+        grouped(&mut groups, heading, item);
     }
     Ok(Drawing::Catalogue(Catalogue {
         columns: vec!["option".into(), "value".into()],
@@ -122,6 +123,18 @@ fn options(data: &Results) -> Result<Drawing, String> {
         groups,
         legend: legend(&data.game),
     }))
+}
+
+/// Adds `item` to the last of `groups` when it has this heading, else to a
+/// new group with it: items in runs of one heading, a group for each run.
+pub(in crate::generators) fn grouped(groups: &mut Vec<Group>, heading: String, item: Item) {
+    match groups.last_mut().filter(|g| g.heading == heading) {
+        Some(group) => group.items.push(item),
+        None => groups.push(Group {
+            heading,
+            items: vec![item],
+        }),
+    }
 }
 
 /// An exact number of the data as a point's coordinate.
@@ -133,23 +146,21 @@ fn number(text: &str) -> Result<f64, String> {
     }
 }
 
-/// The thermograph: the walls from temperature -1 to the foot of the mast,
-/// and the mast from there up (as high again as the walls rise, at least 1).
-fn thermograph(data: &Results) -> Result<Drawing, String> {
-    let walls = data
-        .thermograph
-        .as_ref()
-        .expect("drawn only where the data has a thermograph (`draw`)");
+/// The thermograph of `walls`, whose mast stands at `mean` from
+/// `temperature` (both exact, as the data writes them): the walls from
+/// temperature -1 to the foot of the mast, and the mast from there up (as
+/// high again as the walls rise, at least 1).
+pub(in crate::generators) fn thermograph(
+    walls: &Walls,
+    mean: &str,
+    temperature: &str,
+) -> Result<Drawing, String> {
     let wall = |vertices: &[[String; 2]]| {
         (vertices.iter())
             .map(|[t, v]| Ok((number(v)?, number(t)?)))
             .collect::<Result<Vec<(f64, f64)>, String>>()
     };
     let (left, right) = (wall(&walls.left)?, wall(&walls.right)?);
-    let (mean, temperature) = (
-        data.mean.as_deref().unwrap_or_default(),
-        data.temperature.as_deref().unwrap_or_default(),
-    );
     let (m, t) = (number(mean)?, number(temperature)?);
     let top = t + (t + 1.0).max(1.0);
     // Every coordinate is a dyadic fraction: the ticks and the Data table
