@@ -49,7 +49,8 @@ static SPEC: Spec = Spec {
     limits: &[Limit {
         name: "cells",
         doc: "free cells of the board; the survey values every position, and positions grow \
-              about threefold a cell (the 4 x 4's 16 cells hold 5,700 positions)",
+              about threefold a cell: on a debug build the 4 x 4 (5,700 positions) takes 0.08 s \
+              of CPU, the 4 x 5 (20 cells, 58,830 positions) 1.3 s and 36 MB",
         max: 20,
         measure: free_cells,
         params: &["board"],
