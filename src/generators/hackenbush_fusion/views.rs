@@ -1,6 +1,6 @@
 //! The views of `hackenbush-fusion`, drawn from its data alone.
 
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
 // The vocabulary as a whole: the methods of its types live in any of its files.
@@ -10,12 +10,12 @@ use crate::generators::draw::{self,
 use std::collections::VecDeque;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
     match view {
         "fused" => Ok(Some(fused(&data.drawn))),
         "catalogue" => catalogue(data).map(Some),
-        other => Err(format!("no view `{other}`")),
+        other => Err(DataError::no_view(other)),
     }
     }
 }
@@ -29,7 +29,7 @@ fn edge_list(edges: &str) -> String {
 /// The family as a catalogue: each graph drawn small, its edges in ink and
 /// those cut from the ground struck, with its value (by fusion, which the
 /// search matches on every graph); its edge list is in the Data table.
-fn catalogue(data: &Results) -> Result<Drawing, String> {
+fn catalogue(data: &Results) -> Result<Drawing, DataError> {
     let mut cut = false;
     let items = data
         .graphs
@@ -38,7 +38,7 @@ fn catalogue(data: &Results) -> Result<Drawing, String> {
             let graph: Graph = g
                 .edges
                 .parse()
-                .map_err(|e| format!("the family's graph `{}`: {e}", g.edges))?;
+                .map_err(|e| DataError::malformed(format!("the family's graph `{}`: {e}", g.edges)))?;
             let panel = graph_panel(graph.edges(), |_, grounded| {
                 if grounded { Role::Ink } else { Role::Struck }
             });
@@ -53,7 +53,7 @@ fn catalogue(data: &Results) -> Result<Drawing, String> {
                 ],
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, DataError>>()?;
     let mut legend = vec![(
         Role::Ink,
         "an edge; vertex 0 is the ground line".to_string(),

@@ -728,7 +728,7 @@ mod tests {
     fn refuses_boards_past_the_sweep_limit() {
         let err = SPEC
             .check_limits(&params(&[("search_boards", "[[6, 6]]")]))
-            .unwrap_err();
+            .unwrap_err().to_string();
         assert!(
             err.starts_with("board cells is 36, over the limit of 30 ("),
             "{err}"
@@ -743,7 +743,7 @@ mod tests {
             ("grundy_cols", "7"),
             ("grundy_max_cells", "42"),
         ];
-        let err = SPEC.check_limits(&params(&table)).unwrap_err();
+        let err = SPEC.check_limits(&params(&table)).unwrap_err().to_string();
         assert!(
             err.starts_with("grundy cells is 42, over the limit of 40 ("),
             "{err}"

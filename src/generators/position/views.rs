@@ -2,7 +2,7 @@
 //! game's drawing (a board, or a Hackenbush graph), and the thermograph as
 //! a chart.
 
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 use super::Results;
 use crate::games::hackenbush::Graph;
 // The vocabulary as a whole: the methods of its types live in any of its files.
@@ -13,7 +13,7 @@ use crate::generators::draw::{self,
 use crate::generators::hackenbush_fusion::graph_panel;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
     match view {
         "position" => position(data).map(Some),
@@ -23,15 +23,15 @@ impl Views for Results {
             .as_ref()
             .map(|_| thermograph(data))
             .transpose()?),
-        other => Err(format!("no view `{other}`")),
+        other => Err(DataError::no_view(other)),
     }
     }
 }
 
 /// A position of the game as its drawing shows it.
-fn shape(game: &str, position: &str) -> Result<Shape, String> {
+fn shape(game: &str, position: &str) -> Result<Shape, DataError> {
     if game == "hackenbush" {
-        let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
+        let graph: Graph = (position.parse()).map_err(|e| DataError::malformed(format!("graph `{position}`: {e}")))?;
         return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
             if grounded { Role::Ink } else { Role::Struck }
         })));
@@ -39,7 +39,9 @@ fn shape(game: &str, position: &str) -> Result<Shape, String> {
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
     if squares.iter().any(|r| r.len() != cols) {
-        return Err(format!("position `{position}`: rows of unequal length"));
+        return Err(DataError::malformed(format!(
+            "position `{position}`: rows of unequal length"
+        )));
     }
     let mut board = Board::new(rows, cols, |r, c| match squares[r][c] {
         '#' => Role::Blocked,
@@ -70,7 +72,7 @@ fn legend(game: &str) -> Vec<(Role, String)> {
 }
 
 /// Each part with its value; a sum's heading gives the sum's value.
-fn position(data: &Results) -> Result<Drawing, String> {
+fn position(data: &Results) -> Result<Drawing, DataError> {
     let items = (data.parts.iter())
         .map(|p| {
             Ok(Item {
@@ -78,7 +80,7 @@ fn position(data: &Results) -> Result<Drawing, String> {
                 values: vec![p.position.clone().into(), p.value.clone().into()],
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, DataError>>()?;
     let heading = match data.parts.len() {
         1 => String::new(),
         _ => format!("the sum: {}", text(&data.value)),
@@ -92,7 +94,7 @@ fn position(data: &Results) -> Result<Drawing, String> {
 }
 
 /// Left's and Right's options, part by part, each with its value.
-fn options(data: &Results) -> Result<Drawing, String> {
+fn options(data: &Results) -> Result<Drawing, DataError> {
     let mut groups: Vec<Group> = Vec::new();
     for m in &data.options {
         let whose = match (data.impartial, m.side.as_str()) {
@@ -125,17 +127,17 @@ fn options(data: &Results) -> Result<Drawing, String> {
 }
 
 /// An exact number of the data as a point's coordinate.
-fn number(text: &str) -> Result<f64, String> {
+fn number(text: &str) -> Result<f64, DataError> {
     let (num, den) = text.split_once('/').unwrap_or((text, "1"));
     match (num.parse::<f64>(), den.parse::<f64>()) {
         (Ok(n), Ok(d)) if d > 0.0 => Ok(n / d),
-        _ => Err(format!("`{text}` is not an exact number")),
+        _ => Err(DataError::malformed(format!("`{text}` is not an exact number"))),
     }
 }
 
 /// The thermograph: the walls from temperature -1 to the foot of the mast,
 /// and the mast from there up (as high again as the walls rise, at least 1).
-fn thermograph(data: &Results) -> Result<Drawing, String> {
+fn thermograph(data: &Results) -> Result<Drawing, DataError> {
     let walls = data
         .thermograph
         .as_ref()
@@ -143,7 +145,7 @@ fn thermograph(data: &Results) -> Result<Drawing, String> {
     let wall = |vertices: &[[String; 2]]| {
         (vertices.iter())
             .map(|[t, v]| Ok((number(v)?, number(t)?)))
-            .collect::<Result<Vec<(f64, f64)>, String>>()
+            .collect::<Result<Vec<(f64, f64)>, DataError>>()
     };
     let (left, right) = (wall(&walls.left)?, wall(&walls.right)?);
     let (mean, temperature) = (

@@ -404,7 +404,7 @@ mod tests {
     #[test]
     fn refuses_a_catalogue_past_the_limit_naming_max_cells() {
         let p = Params::from_text(&SPEC, &[("max_cells", "13")]).unwrap();
-        let err = SPEC.check_limits(&p).unwrap_err();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.starts_with("catalogue cells is 13, over the limit of 12 ("),
             "{err}"
