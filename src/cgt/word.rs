@@ -1,11 +1,6 @@
 //! Machine words as sets of bits: the [`Word`] trait that makes the grids
 //! generic over `u64` and `u128`, and iteration over a word's bits ([`bits`]).
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use std::fmt;
 use std::hash::Hash;
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXorAssign, Not};
@@ -26,12 +21,19 @@ pub trait Word:
 {
     /// The number of bits, hence of cells a frame may hold.
     const BITS: u32;
+    /// The empty frame: no cell set.
     const ZERO: Self;
+    /// The frame of the first cell alone.
     const ONE: Self;
+    /// The cells set.
     fn count_ones(self) -> u32;
+    /// The first cell set (`BITS` when none is).
     fn trailing_zeros(self) -> u32;
+    /// Cells unset above the last cell set (`BITS` when none is).
     fn leading_zeros(self) -> u32;
+    /// The two's complement: `x & x.wrapping_neg()` is the lowest cell set.
     fn wrapping_neg(self) -> Self;
+    /// The frame read backwards: the last cell first.
     fn reverse_bits(self) -> Self;
     /// `self << n`, with bits shifted past the top lost (also for `n >= BITS`).
     fn shl(self, n: u32) -> Self;
@@ -39,6 +41,7 @@ pub trait Word:
     fn shr(self, n: u32) -> Self;
     /// The low byte.
     fn low_byte(self) -> u8;
+    /// The frame whose low byte is `byte`, the rest unset.
     fn from_byte(byte: u8) -> Self;
 
     /// The lowest `n` bits set (all of them for `n >= BITS`).

@@ -52,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     };
     if let Err(limit) = generator.spec().check_limits(&params) {
-        return usage(limit);
+        return usage(limit.to_string());
     }
     let output = generator.run(&params);
     out!("{}", serde_json::to_string_pretty(&output.data)?)?;

@@ -27,11 +27,6 @@
 //! up to 128 squares (10 x 10 fits); the search is practical for regions of up
 //! to about [`MAX_EMPTY`] empty squares.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::grid::{Frame, GridError, Shape, bits, least_image_of_layers};
 use crate::cgt::partizan::{Partizan, Values};
@@ -231,7 +226,9 @@ pub const MAX_EMPTY: u32 = 12;
 /// A board's value in `CGSuite`'s notation and who wins it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Value {
+    /// The canonical form, as `CGSuite` writes it.
     pub canonical: String,
+    /// Who wins, with either player to move first.
     pub outcome: Outcome,
 }
 
@@ -239,13 +236,20 @@ pub struct Value {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum AmazonsError {
+    /// The grid does not read as a board.
     #[error(transparent)]
     Grid(#[from] GridError),
+    /// A region with more empty squares than a value is computed for.
     #[error(
         "a region (squares joined by a king's move, burnt ones apart) has {empty} empty \
          squares; values are limited to regions of {max}"
     )]
-    RegionTooLarge { empty: u32, max: u32 },
+    RegionTooLarge {
+        /// Empty squares of the region.
+        empty: u32,
+        /// The most a region may have ([`MAX_EMPTY`]).
+        max: u32,
+    },
 }
 
 /// The canonical value and the outcome of the board `grid` (rows of `.`,

@@ -41,11 +41,6 @@
 //! has fewer tails. The table holds C(W + H - 1, min(W, H) - 1) bytes: 13.0
 //! million for the 30.4 million positions of 16 x 12.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::walk::{Walk, walk_ranked};
 
 /// The play convention.
@@ -79,18 +74,34 @@ const CUT_LOST: u8 = 0x80;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum WindowError {
+    /// A window without columns or without rows.
     #[error("a Chomp window needs at least one column and one row, not {columns} x {rows}")]
-    Empty { columns: usize, rows: usize },
+    Empty {
+        /// Columns asked for.
+        columns: usize,
+        /// Rows asked for.
+        rows: usize,
+    },
+    /// A side past [`MAX_SIDE`].
     #[error("the {columns} x {rows} window has a side longer than the limit of {MAX_SIDE}")]
-    TooLong { columns: usize, rows: usize },
+    TooLong {
+        /// Columns asked for.
+        columns: usize,
+        /// Rows asked for.
+        rows: usize,
+    },
+    /// Labels past [`MAX_TABLE_BYTES`].
     #[error(
         "the {columns} x {rows} window needs {bytes} bytes of labels (one per staircase of \
          its columns after the first, or of its rows after the first if fewer); the limit is \
          {MAX_TABLE_BYTES} bytes"
     )]
     TooBig {
+        /// Columns asked for.
         columns: usize,
+        /// Rows asked for.
         rows: usize,
+        /// Bytes of labels the window needs.
         bytes: u128,
     },
 }
@@ -275,8 +286,11 @@ fn bit_positions(mut word: u64) -> impl Iterator<Item = u32> {
 /// One winning opening: the square taken and how many squares it eats.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Opening {
+    /// The square's column, from 1.
     pub column: usize,
+    /// The square's row, from 1.
     pub row: usize,
+    /// Squares the bite removes, the taken one among them.
     pub eats: usize,
 }
 

@@ -13,11 +13,6 @@
 //! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
 //! up to a size ([`shapes_up_to`]).
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::grid::{self, Frame, GridError, Symmetries, Word, bits};
 use crate::cgt::partizan::Partizan;
 use crate::cgt::shared::Memo;
@@ -27,8 +22,11 @@ use rustc_hash::FxHashSet;
 /// A grid of `rows` x `cols` cells of which `free` (bit `r * cols + c`) are free.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Board {
+    /// Rows of the grid.
     pub rows: usize,
+    /// Columns of the grid.
     pub cols: usize,
+    /// The free cells, one bit each.
     pub free: u128,
 }
 
@@ -61,6 +59,7 @@ impl Board {
         1u128 << (r * self.cols + c)
     }
 
+    /// Whether cell (`r`, `c`), both from 0, is free.
     pub fn is_free(&self, r: usize, c: usize) -> bool {
         self.free & self.bit(r, c) != 0
     }
@@ -73,6 +72,7 @@ impl Board {
         }
     }
 
+    /// The number of free cells.
     pub fn free_cells(&self) -> u32 {
         self.free.count_ones()
     }
@@ -175,11 +175,14 @@ impl From<Shape> for Board {
 
 /// The domino positions of a grid, by orientation.
 pub struct Dominoes {
+    /// Left's dominoes, as masks of two cells.
     pub vertical: Vec<u128>,
+    /// Right's dominoes, as masks of two cells.
     pub horizontal: Vec<u128>,
 }
 
 impl Dominoes {
+    /// Every domino, vertical ones first.
     pub fn all(&self) -> impl Iterator<Item = u128> + '_ {
         self.vertical.iter().chain(&self.horizontal).copied()
     }
@@ -203,7 +206,9 @@ pub const SYMMETRIES: Symmetries = Symmetries::Mirrors;
 /// A direction of dominoes and runs: Left's vertical or Right's horizontal.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Direction {
+    /// Left's: two cells of one column.
     Vertical,
+    /// Right's: two cells of one row.
     Horizontal,
 }
 
@@ -297,7 +302,9 @@ pub struct Domineering {
 /// finds its least image in a few word operations, or any [`Board`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Region {
+    /// A region of at most 8 x 8 cells, row `r` in byte `r`.
     Bytes(u64),
+    /// Any other board.
     Board(Board),
 }
 

@@ -6,11 +6,6 @@
 //! ([`Facts`]). An impartial game's value is its Grundy value, the nimber it
 //! equals; a partizan game's is its canonical form.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
@@ -39,9 +34,13 @@ const CRAM_MAX_CELLS: u32 = 40;
 /// on a region's size (`u32::MAX` for a game valued in linear time), what a
 /// region near it costs, and the value of a position written as text.
 pub struct Game {
+    /// The name a directive and `ladder value` give it.
     pub name: &'static str,
+    /// Whether both players have the same moves (values are nimbers).
     pub impartial: bool,
+    /// The default limit on a region's cells.
     pub max_cells: u32,
+    /// What a region near the limit costs, for the refusal.
     pub cost: &'static str,
     value: fn(&GameTable, &str, u32) -> Result<GameId, Refusal>,
     /// The refusal `value` would give, without the work.
@@ -57,7 +56,12 @@ pub enum Refusal {
     Unreadable(String),
     /// A region is larger than the limit: the refusal, naming what a region
     /// near the limit costs, and the limit that would take it.
-    TooLarge { message: String, needs: u32 },
+    TooLarge {
+        /// The refusal's text.
+        message: String,
+        /// The limit on cells that would take the position.
+        needs: u32,
+    },
 }
 
 /// Every game with values, in the order the help lists them.
@@ -173,6 +177,7 @@ pub struct Facts {
     /// The nimber's `n`, for an impartial game.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub nimber: Option<u32>,
+    /// The analysis of a partizan game; `None` for an impartial one.
     #[serde(flatten, skip_serializing_if = "Option::is_none")]
     pub analysis: Option<Analysis>,
 }
@@ -180,9 +185,13 @@ pub struct Facts {
 /// A partizan game's analysis, as data (see [`Analyse::analyse`]).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Analysis {
+    /// Left's stop: where play ends with Left moving first.
     pub left_stop: String,
+    /// Right's stop: where play ends with Right moving first.
     pub right_stop: String,
+    /// The mean value.
     pub mean: String,
+    /// The temperature: how much moving first is worth.
     pub temperature: String,
     /// The atomic weight, where it is defined.
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -192,6 +201,7 @@ pub struct Analysis {
     pub atomic_weight_undefined: Option<String>,
     /// The reduced canonical form.
     pub reduced: String,
+    /// The birthday: the day the canonical form is born.
     pub birthday: u32,
 }
 

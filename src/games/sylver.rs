@@ -9,11 +9,6 @@
 //! search ([`Game`], searched in full by [`Solver`]). What the searches cost
 //! is the sylver-proofs generator's instrument and lives with it.
 
-#![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
-)]
-
 use crate::cgt::grid::bits;
 use crate::cgt::outcome::{Outcomes, WinLoss};
 
@@ -34,12 +29,23 @@ pub struct Position {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GapsError {
+    /// 1 is not among the gaps.
     #[error("the gaps must include 1 (a position without gaps has no moves and is not a game)")]
     MissingOne,
     #[error("gap {0} is outside 1..={MAX_GAP}")]
+    /// A gap past the largest a position holds.
     OutOfRange(u32),
     #[error("{gap} cannot be a gap: it is {part} + {rest}, a sum of two non-gaps")]
-    NotClosed { gap: u32, part: u32, rest: u32 },
+    /// A gap that is the sum of two non-gaps (a player naming them both has
+    /// named the gap too).
+    NotClosed {
+        /// The gap.
+        gap: u32,
+        /// One non-gap of the sum.
+        part: u32,
+        /// The other non-gap.
+        rest: u32,
+    },
 }
 
 impl Position {
@@ -73,6 +79,7 @@ impl Position {
         Ok(p)
     }
 
+    /// Whether `x` is a gap: a number not yet a sum of numbers named.
     pub fn is_gap(self, x: u32) -> bool {
         x <= MAX_GAP && self.gaps >> x & 1 == 1
     }

@@ -23,7 +23,9 @@ pub mod params;
 #[macro_use]
 pub mod registry;
 
-pub use params::{Kind, Limit, Param, ParamError, Params, Value, toml_value};
+pub use params::{
+    Kind, Limit, LimitError, MeasureError, Param, ParamError, Params, Value, toml_value,
+};
 pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -122,7 +124,7 @@ pub trait Generator: Sync {
         view: &str,
         params: &Params,
         data: &Data,
-    ) -> Result<Option<draw::Drawing>, String>;
+    ) -> Result<Option<draw::Drawing>, DataError>;
 }
 
 /// A generator as it is written: its spec, a run that returns its data as
@@ -144,7 +146,7 @@ pub trait Solve: Sync {
 /// parameters the run had).
 pub trait Views {
     /// Draws `view`, as [`Generator::draw`].
-    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, String>;
+    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, DataError>;
 }
 
 impl<T: Solve> Generator for T {
@@ -166,7 +168,7 @@ impl<T: Solve> Generator for T {
         view: &str,
         params: &Params,
         data: &Data,
-    ) -> Result<Option<draw::Drawing>, String> {
+    ) -> Result<Option<draw::Drawing>, DataError> {
         data.typed::<T::Data>()?.draw(view, params)
     }
 }
@@ -335,42 +337,41 @@ pub struct Data(BTreeMap<String, Box<RawValue>>);
 
 impl Data {
     /// The data of a generator's output, which is an object by contract.
-    pub fn from_value(value: serde_json::Value) -> Result<Data, String> {
+    pub fn from_value(value: serde_json::Value) -> Result<Data, DataError> {
         let serde_json::Value::Object(map) = value else {
-            return Err(format!("its data is not an object but `{value}`"));
+            return Err(DataError::NotObject {
+                found: value.to_string(),
+            });
         };
-        map.into_iter()
-            .map(|(k, v)| {
-                let raw = serde_json::value::to_raw_value(&v).map_err(|e| e.to_string())?;
-                Ok((k, raw))
-            })
-            .collect::<Result<_, String>>()
-            .map(Data)
+        let raw = |v: &serde_json::Value| {
+            serde_json::value::to_raw_value(v)
+                .expect("a JSON value serialises: its keys are strings")
+        };
+        Ok(Data(map.into_iter().map(|(k, v)| (k, raw(&v))).collect()))
     }
 
     /// The value of a top-level key, parsed; `None` when there is no such key.
     /// An artifact's text is only checked for JSON syntax when it is read, so
     /// a damaged one (a number out of range, say) is an error here.
-    pub fn get(&self, key: &str) -> Option<Result<serde_json::Value, String>> {
+    pub fn get(&self, key: &str) -> Option<Result<serde_json::Value, DataError>> {
         let raw = self.0.get(key)?;
-        Some(serde_json::from_str(raw.get()).map_err(|e| {
-            format!("its data does not parse ({e}); rebuild with --force to recompute it")
-        }))
+        Some(serde_json::from_str(raw.get()).map_err(DataError::Damaged))
     }
 
     /// The value of a top-level key as a `T`: what a view reads.
-    pub fn field<T: DeserializeOwned>(&self, key: &str) -> Result<T, String> {
-        let raw = self
-            .0
-            .get(key)
-            .ok_or_else(|| format!("the data has no key `{key}`"))?;
-        serde_json::from_str(raw.get()).map_err(|e| format!("data key `{key}`: {e}"))
+    pub fn field<T: DeserializeOwned>(&self, key: &str) -> Result<T, DataError> {
+        let raw = self.0.get(key).ok_or_else(|| DataError::NoKey {
+            key: key.to_string(),
+        })?;
+        serde_json::from_str(raw.get()).map_err(|error| DataError::Key {
+            key: key.to_string(),
+            error,
+        })
     }
 
     /// The whole data as a `T`.
-    pub fn typed<T: DeserializeOwned>(&self) -> Result<T, String> {
-        let text = serde_json::to_string(&self.0).map_err(|e| e.to_string())?;
-        serde_json::from_str(&text).map_err(|e| format!("the data: {e}"))
+    pub fn typed<T: DeserializeOwned>(&self) -> Result<T, DataError> {
+        serde_json::from_str(&self.text()).map_err(DataError::Shape)
     }
 
     pub fn keys(&self) -> impl Iterator<Item = &str> {
@@ -391,6 +392,64 @@ impl PartialEq for Data {
                 .iter()
                 .zip(&other.0)
                 .all(|((k, v), (l, w))| k == l && v.get() == w.get())
+    }
+}
+
+/// Why a run's data could not be read, or a view not drawn from it.
+#[derive(Debug, thiserror::Error)]
+pub enum DataError {
+    /// What a generator returned is not a JSON object.
+    #[error("its data is not an object but `{found}`")]
+    NotObject {
+        /// The value returned, as JSON text.
+        found: String,
+    },
+    /// A stored value is not valid JSON (a damaged artifact).
+    #[error("its data does not parse ({0}); rebuild with --force to recompute it")]
+    Damaged(serde_json::Error),
+    /// The data lacks a key a view reads.
+    #[error("the data has no key `{key}`")]
+    NoKey {
+        /// The key.
+        key: String,
+    },
+    /// A key's value is not of the type a view reads.
+    #[error("data key `{key}`: {error}")]
+    Key {
+        /// The key.
+        key: String,
+        /// What serde found instead of what was expected.
+        error: serde_json::Error,
+    },
+    /// The data is not of the generator's data type.
+    #[error("the data: {0}")]
+    Shape(serde_json::Error),
+    /// The generator draws no view of that name.
+    #[error("no view `{view}`")]
+    NoView {
+        /// The view asked for.
+        view: String,
+    },
+    /// A value the view reads is not of the form it draws (a grid with rows
+    /// of unequal length, a verdict it does not know).
+    #[error("{what}")]
+    Malformed {
+        /// Which value, and what is wrong with it.
+        what: String,
+    },
+}
+
+impl DataError {
+    /// The error of a view `view` that a generator does not draw.
+    pub fn no_view(view: &str) -> DataError {
+        DataError::NoView {
+            view: view.to_string(),
+        }
+    }
+
+    /// The error of a value a view cannot draw: `what` says which and why.
+    pub fn malformed(what: impl Into<String>) -> DataError {
+        DataError::Malformed { what: what.into() }
     }
 }
 

@@ -12,10 +12,13 @@
 //! that limit accepts; the cache key holds it only when it is given.
 
 use super::Spec;
+pub use limits::{Limit, LimitError, MeasureError};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use std::collections::BTreeMap;
 use std::fmt;
+
+mod limits;
 
 /// One declared parameter.
 pub struct Param {
@@ -236,22 +239,6 @@ macro_rules! choice {
 }
 pub(crate) use choice;
 
-/// A limit that refuses a run: a measure of the parameters (cells, positions,
-/// bytes) and its maximum. Limits are checked in their declared order, so a
-/// measure may rely on the limits before it holding.
-pub struct Limit {
-    pub name: &'static str,
-    /// What is measured, its budget and the cost model the maximum comes from.
-    pub doc: &'static str,
-    pub max: u128,
-    /// The parameters the measure grows with, named by the error that
-    /// refuses a run.
-    pub params: &'static [&'static str],
-    /// The measure of these parameters; `Err` when they describe nothing
-    /// that can be measured (a blocked cell outside the board), saying why.
-    pub measure: fn(&Params) -> Result<u128, String>,
-}
-
 impl fmt::Display for Kind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -357,14 +344,6 @@ impl Kind {
                     .collect::<Result<_, _>>()?,
             ),
         })
-    }
-}
-
-impl Limit {
-    /// The directive key that raises this limit: `max_` and the name in snake
-    /// case (`region cells` is raised by `max_region_cells`).
-    pub fn raise_key(&self) -> String {
-        format!("max_{}", self.name.replace([' ', '-'], "_"))
     }
 }
 
@@ -508,63 +487,6 @@ impl Param {
     }
 }
 
-impl Spec {
-    /// Refuses parameters past one of the declared limits (or past the value
-    /// the directive raised it to), naming the limit, what it measured, its
-    /// maximum, the parameters at fault and the key that raises it.
-    pub fn check_limits(&self, params: &Params) -> Result<(), String> {
-        self.limits.iter().try_for_each(|limit| {
-            let key = limit.raise_key();
-            let max = params.raised.get(&key).copied().unwrap_or(limit.max);
-            let measured = (limit.measure)(params).map_err(|e| format!("{}: {e}", limit.name))?;
-            if measured <= max {
-                return Ok(());
-            }
-            Err(format!(
-                "{} is {measured}, over the limit of {max} ({}); {}, or raise the limit on \
-                 purpose with `{key} = {measured}`",
-                limit.name,
-                limit.doc,
-                self.at_fault(limit, params, max)
-            ))
-        })
-    }
-
-    /// What to lower to get under `limit`: each of its parameters that alone,
-    /// set back to its default, brings the measure within `max`; failing one,
-    /// all of its parameters away from their defaults.
-    fn at_fault(&self, limit: &Limit, params: &Params, max: u128) -> String {
-        let declared = || {
-            limit
-                .params
-                .iter()
-                .filter_map(|name| self.params.iter().find(|p| p.name == *name))
-        };
-        let moved = |p: &&Param| p.default_value().ok().as_ref() != params.values.get(p.name);
-        let within = |p: &&Param| {
-            params
-                .with_default(p)
-                .and_then(|q| (limit.measure)(&q).ok())
-                .is_some_and(|m| m <= max)
-        };
-        let show = |p: &Param| {
-            let value = &params.values[p.name];
-            let value = serde_json::to_string(value).expect("params serialise");
-            format!("`{} = {value}`", p.name)
-        };
-        let single: Vec<_> = declared().filter(moved).filter(within).map(show).collect();
-        if !single.is_empty() {
-            return format!("lower {}", single.join(" or "));
-        }
-        let all: Vec<_> = declared().filter(moved).map(show).collect();
-        if all.is_empty() {
-            let names: Vec<_> = limit.params.iter().map(|n| format!("`{n}`")).collect();
-            return format!("lower {}", names.join(" or "));
-        }
-        format!("lower {}", all.join(" and "))
-    }
-}
-
 fn describe_params(spec: &Spec) -> String {
     if spec.params.is_empty() && spec.limits.is_empty() {
         return "no parameters".into();
@@ -685,7 +607,7 @@ mod tests {
     }
 
     /// Cells of the example's board: rows times the first pair's second side.
-    fn cells(params: &Params) -> Result<u128, String> {
+    fn cells(params: &Params) -> Result<u128, MeasureError> {
         let p: Example = params.typed();
         Ok((p.rows * p.cells.first().map_or(1, |c| c.1)) as u128)
     }
@@ -712,13 +634,13 @@ mod tests {
         // 8 x 6 = 48 cells; the default rows (4) alone brings it to 24.
         let p = Params::from_text(&SPEC, &[("rows", "8")]).unwrap();
         assert_eq!(
-            SPEC.check_limits(&p).unwrap_err(),
+            SPEC.check_limits(&p).unwrap_err().to_string(),
             "board cells is 48, over the limit of 30 (cells of the board); lower `rows = 8`, \
              or raise the limit on purpose with `max_board_cells = 48`"
         );
         // 8 x 8: neither default alone is enough (4 x 8 = 32, 8 x 6 = 48), so both are named.
         let p = Params::from_text(&SPEC, &[("rows", "8"), ("cells", "[[1, 8]]")]).unwrap();
-        let err = SPEC.check_limits(&p).unwrap_err();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.contains(
                 "; lower `rows = 8` and `cells = [[1,8]]`, or raise the limit on purpose \
@@ -734,7 +656,7 @@ mod tests {
         let p = Params::from_text(&SPEC, &raised).unwrap();
         assert_eq!(SPEC.check_limits(&p), Ok(()));
         let p = Params::from_text(&SPEC, &[("rows", "9"), ("max_board_cells", "48")]).unwrap();
-        let err = SPEC.check_limits(&p).unwrap_err();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.starts_with("board cells is 54, over the limit of 48 ("),
             "{err}"

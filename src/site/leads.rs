@@ -7,7 +7,7 @@
 //! page rendering imports it.
 
 use super::content::{Essay, Kind as EssayKind, Ladder};
-use super::diagnostics::{Diagnostic, Source};
+use super::diagnostics::{ContentError, Diagnostic, Source};
 use super::directives::Kind;
 use super::markdown::{Scan, Shown};
 use serde::Serialize;
@@ -102,7 +102,7 @@ fn named_lead(
     shown: &[&BTreeMap<String, Shown<'_>>],
     intro: usize,
     name: &str,
-) -> Result<Option<Lead>, String> {
+) -> Result<Option<Lead>, ContentError> {
     let expected = "expected `ID` of a figure in this file or `ESSAY#ID` of a figure in the \
                     ladder's essay ESSAY.md";
     let (at, id) = match name.split_once('#') {
@@ -139,7 +139,8 @@ fn named_lead(
         return Err(format!(
             "`figure` names `{id}`, but {} has no figure with that id ({has}); {expected}",
             essay.content_path
-        ));
+        )
+        .into());
     }
     let Some(drawn) = shown[at].get(id) else {
         return Ok(None);

@@ -4,7 +4,7 @@
 
 use crate::common::{SiteTest, edit, ladder, tree};
 use ladder::generators::draw::{Drawing, Table};
-use ladder::generators::{Check, Data, Doc, Form, Generator, Key, Output, Params, Spec};
+use ladder::generators::{Check, Data, DataError, Doc, Form, Generator, Key, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
 use std::path::{Path, PathBuf};
 
@@ -167,7 +167,7 @@ impl Generator for Broken {
         }
     }
 
-    fn draw(&self, _: &str, _: &Params, _: &Data) -> Result<Option<Drawing>, String> {
+    fn draw(&self, _: &str, _: &Params, _: &Data) -> Result<Option<Drawing>, DataError> {
         Ok(Some(Drawing::Table(Table::default())))
     }
 }

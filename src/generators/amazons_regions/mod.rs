@@ -9,13 +9,13 @@
 mod search;
 mod views;
 
-use crate::generators::data;
 use super::params::params;
-use super::{Check, Doc, Solve, Limit, Params, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::partizan::{Partizan, Values, Whole};
 use crate::cgt::random::SplitMix64;
 use crate::games::amazons::{Amazons, Board, MAX_EMPTY};
+use crate::generators::data;
 use search::{outcome_by_search, random_game};
 use serde::{Deserialize, Serialize};
 
@@ -50,12 +50,12 @@ params! {
 }
 
 /// A board parameter, read.
-fn read(name: &str, grid: &str) -> Result<Board, String> {
-    Board::parse(grid).map_err(|e| format!("parameter `{name}`: {e}"))
+fn read(name: &'static str, grid: &str) -> Result<Board, MeasureError> {
+    Board::parse(grid).map_err(|e| MeasureError::param(name, None, e))
 }
 
 /// The longer side of the board and of the start board.
-fn side(params: &Params) -> Result<u128, String> {
+fn side(params: &Params) -> Result<u128, MeasureError> {
     let p: AmazonsRegionsParams = params.typed();
     let board = read("board", &p.board)?;
     let start = read("start", &p.start)?;
@@ -66,7 +66,7 @@ fn side(params: &Params) -> Result<u128, String> {
 }
 
 /// Empty squares of the board's largest region.
-fn region_empty(params: &Params) -> Result<u128, String> {
+fn region_empty(params: &Params) -> Result<u128, MeasureError> {
     let p: AmazonsRegionsParams = params.typed();
     let board = read("board", &p.board)?;
     Ok(regions(&board)
@@ -77,7 +77,7 @@ fn region_empty(params: &Params) -> Result<u128, String> {
 }
 
 /// Positions the sweep plays through.
-fn sweep_positions(params: &Params) -> Result<u128, String> {
+fn sweep_positions(params: &Params) -> Result<u128, MeasureError> {
     let p: AmazonsRegionsParams = params.typed();
     Ok(p.samples as u128 * (p.moves as u128 + 1))
 }
@@ -364,7 +364,6 @@ impl Solve for AmazonsRegions {
         };
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
@@ -449,13 +448,20 @@ mod tests {
     fn refuses_bad_and_oversized_boards() {
         let err = SPEC
             .check_limits(&params(&[("board", "\"L.|.x\"")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("parameter `board`: row 2, column 2"), "{err}");
         let wide = format!("\"L{}\"", ".".repeat(10));
-        let err = SPEC.check_limits(&params(&[("start", &wide)])).unwrap_err();
+        let err = SPEC
+            .check_limits(&params(&[("start", &wide)]))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("board side is 11"), "{err}");
         let big = format!("\"L{}|{}\"", ".".repeat(9), ".".repeat(10));
-        let err = SPEC.check_limits(&params(&[("board", &big)])).unwrap_err();
+        let err = SPEC
+            .check_limits(&params(&[("board", &big)]))
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("region empty squares is 19"), "{err}");
     }
 

@@ -1,29 +1,29 @@
 //! The views of `amazons-regions`, drawn from its data alone.
 
-use crate::generators::{Params, Views};
 use super::{Results, Step};
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, text,
+use crate::generators::draw::{
+    self, Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, text,
 };
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
-    Ok(match view {
-        "board" => Some(board(data)?),
-        "regions" => Some(regions(data)),
-        "sweep" if data.sweep.is_empty() => None,
-        "sweep" => Some(sweep(&data.sweep)),
-        other => return Err(format!("no view `{other}`")),
-    })
+        Ok(match view {
+            "board" => Some(board(data)?),
+            "regions" => Some(regions(data)),
+            "sweep" if data.sweep.is_empty() => None,
+            "sweep" => Some(sweep(&data.sweep)),
+            other => return Err(DataError::no_view(other)),
+        })
     }
 }
 
 /// The board: each region in its colour, burnt squares blocked, squares of
 /// a region with no move left plain, amazons labelled `L` and `R`; a legend
 /// gives each region's value.
-fn board(data: &Results) -> Result<Drawing, String> {
+fn board(data: &Results) -> Result<Drawing, DataError> {
     let squares: Vec<Vec<char>> = data
         .grid
         .split('|')
@@ -32,7 +32,9 @@ fn board(data: &Results) -> Result<Drawing, String> {
     let rows = squares.len();
     let cols = squares.first().map_or(0, Vec::len);
     if data.cells.len() != rows || data.cells.iter().any(|row| row.len() != cols) {
-        return Err("the data's cells do not match its grid".into());
+        return Err(DataError::malformed(
+            "the data's cells do not match its grid",
+        ));
     }
     let mut board = Board::new(rows, cols, |r, c| match (squares[r][c], data.cells[r][c]) {
         ('#', _) => Role::Blocked,

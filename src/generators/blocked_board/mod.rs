@@ -8,13 +8,13 @@
 
 mod views;
 
-use crate::generators::data;
 use super::params::params;
-use super::{Check, Doc, Solve, Limit, Params, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::partizan::Values;
 use crate::cgt::walk::Walk;
 use crate::games::domineering::{Board, Domineering, Region};
+use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
 pub struct BlockedBoard;
@@ -184,7 +184,7 @@ fn wall_boards(p: &BlockedBoardParams) -> Vec<Board> {
 }
 
 /// The board and the wall boards, refused when a block lies outside.
-fn walked_boards(params: &Params) -> Result<Vec<Board>, String> {
+fn walked_boards(params: &Params) -> Result<Vec<Board>, MeasureError> {
     let p: BlockedBoardParams = params.typed();
     let outside = p.blocked_columns.iter().any(|&c| c > p.cols)
         || p.blocked_rows.iter().any(|&r| r > p.rows)
@@ -192,16 +192,16 @@ fn walked_boards(params: &Params) -> Result<Vec<Board>, String> {
             .iter()
             .any(|&(r, c)| r > p.rows || c > p.cols);
     if outside {
-        return Err(format!(
+        return Err(MeasureError::Inconsistent(format!(
             "a blocked row, column or cell lies outside the {} x {} board",
             p.rows, p.cols
-        ));
+        )));
     }
     Ok([board_of(&p)].into_iter().chain(wall_boards(&p)).collect())
 }
 
 /// Free cells of the largest region of any board walked.
-fn region_cells(params: &Params) -> Result<u128, String> {
+fn region_cells(params: &Params) -> Result<u128, MeasureError> {
     let boards = walked_boards(params)?;
     let regions = boards.iter().flat_map(Board::regions);
     Ok(regions
@@ -211,7 +211,7 @@ fn region_cells(params: &Params) -> Result<u128, String> {
 }
 
 /// Positions of the largest board walked: the product of its regions'.
-fn board_positions(params: &Params) -> Result<u128, String> {
+fn board_positions(params: &Params) -> Result<u128, MeasureError> {
     let boards = walked_boards(params)?;
     let product = |b: &Board| -> u128 {
         b.regions()
@@ -326,14 +326,13 @@ impl Solve for BlockedBoard {
         };
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, Output, draw};
     use crate::games::domineering::Dominoes;
+    use crate::generators::{Data, Generator, Output, draw};
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();
@@ -503,14 +502,19 @@ mod tests {
             ("cols", "6"),
             ("blocked_columns", "[]"),
         ]));
-        let big = big.unwrap_err();
+        let big = big.unwrap_err().to_string();
         assert!(
             big.contains("region cells is 36, over the limit of 24"),
             "{big}"
         );
         let wall = SPEC.check_limits(&p(&[("rows", "5"), ("cols", "6")]));
-        assert!(wall.unwrap_err().contains("set wall = false"));
+        assert!(wall.unwrap_err().to_string().contains("set wall = false"));
         let outside = SPEC.check_limits(&p(&[("blocked_columns", "[7]")]));
-        assert!(outside.unwrap_err().contains("outside the 4 x 5 board"));
+        assert!(
+            outside
+                .unwrap_err()
+                .to_string()
+                .contains("outside the 4 x 5 board")
+        );
     }
 }

@@ -1,19 +1,19 @@
 //! The views of `blocked-board`, drawn from its data alone.
 
-use crate::generators::{Params, Views};
 use super::Results;
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::generators::draw::{self, Axis, Board, Chart, Drawing, Mark, Role, Scale, Series};
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
-    Ok(match view {
-        "board" => Some(board(data)),
-        "wall" if data.wall.is_empty() => None,
-        "wall" => Some(wall(data)),
-        other => return Err(format!("no view `{other}`")),
-    })
+        Ok(match view {
+            "board" => Some(board(data)),
+            "wall" if data.wall.is_empty() => None,
+            "wall" => Some(wall(data)),
+            other => return Err(DataError::no_view(other)),
+        })
     }
 }
 

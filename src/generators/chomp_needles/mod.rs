@@ -19,12 +19,12 @@ mod families;
 mod spec;
 mod views;
 
-use crate::generators::data;
-use super::{Check, Solve, Params, Spec};
+use super::{Check, Params, Solve, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};
+use crate::generators::data;
 use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
-use spec::{Results, ChompNeedlesParams, SPEC};
+use spec::{ChompNeedlesParams, Results, SPEC};
 
 pub struct ChompNeedles;
 
@@ -291,7 +291,6 @@ impl Solve for ChompNeedles {
         };
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
@@ -534,7 +533,10 @@ mod tests {
             assert!(drawn(&DEFAULT, view.name).is_some(), "{}", view.name);
         }
         let data = Data::from_value(DEFAULT.data.clone()).unwrap();
-        let err = ChompNeedles.draw("pie", &params(&[]), &data).unwrap_err();
+        let err = ChompNeedles
+            .draw("pie", &params(&[]), &data)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("no view `pie`"), "{err}");
     }
 
@@ -722,23 +724,29 @@ mod tests {
     fn rejects_window_past_memory_limit() {
         let err = SPEC
             .check_limits(&params(&[("columns", "16"), ("rows", "16")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("over the limit of 268435456"), "{err}");
         // Past what the labelling can hold at all, the window is named.
         let err = SPEC
             .check_limits(&params(&[("columns", "30"), ("rows", "30")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("the 30 x 30 window needs"), "{err}");
         let walk = SPEC
             .check_limits(&params(&[("walk", "[[16, 16]]")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(walk.contains("over the limit of 50000000"), "{walk}");
     }
 
     #[test]
     fn a_refusal_names_the_parameter_at_fault() {
         // C(31, 15) = 300,540,195 bytes for the 16 x 16 square of arms = 15.
-        let arms = SPEC.check_limits(&params(&[("arms", "15")])).unwrap_err();
+        let arms = SPEC
+            .check_limits(&params(&[("arms", "15")]))
+            .unwrap_err()
+            .to_string();
         assert!(
             arms.starts_with("label bytes is 300540195, over the limit of 268435456 ("),
             "{arms}"
@@ -750,7 +758,8 @@ mod tests {
         // A walked bar past the walk limit is refused by it, not by its labels.
         let walk = SPEC
             .check_limits(&params(&[("walk", "[[20, 20]]")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             walk.starts_with("walk positions is 137846528819, over the limit"),
             "{walk}"
@@ -762,7 +771,7 @@ mod tests {
         // A raised budget still meets the game's ceiling of 2^32 bytes, with
         // an error rather than a failed allocation: C(35, 17) = 4,537,567,650.
         let raised = params(&[("arms", "17"), ("max_label_bytes", "5000000000")]);
-        let ceiling = SPEC.check_limits(&raised).unwrap_err();
+        let ceiling = SPEC.check_limits(&raised).unwrap_err().to_string();
         assert!(
             ceiling.contains("the 18 x 18 window needs 4537567650 bytes"),
             "{ceiling}"

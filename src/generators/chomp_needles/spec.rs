@@ -2,10 +2,10 @@
 //! run, and the data keys, identities and views a run documents.
 
 use super::{Bar, Beyond, LPositions, Misere, Range, Square, ThreeRow, TwoRow, WalkCount};
-use crate::generators::data;
 use crate::games::chomp::{self, Play};
+use crate::generators::data;
 use crate::generators::params::{choice, params};
-use crate::generators::{Doc, Limit, Params, Spec};
+use crate::generators::{Doc, Limit, MeasureError, Params, Spec};
 
 choice! {
     /// The convention of the survey.
@@ -27,7 +27,7 @@ impl Convention {
 }
 
 /// Bytes of labels of the largest window the run labels.
-fn label_bytes(params: &Params) -> Result<u128, String> {
+fn label_bytes(params: &Params) -> Result<u128, MeasureError> {
     let p: ChompNeedlesParams = params.typed();
     let arms = p.arms + 1;
     let windows = [
@@ -40,7 +40,7 @@ fn label_bytes(params: &Params) -> Result<u128, String> {
     // budget still meets the game's own ceiling.
     let mut most = 0;
     for (c, r) in windows.into_iter().chain(p.walk) {
-        chomp::check_window(c, r).map_err(|e| e.to_string())?;
+        chomp::check_window(c, r).map_err(|e| MeasureError::Inconsistent(e.to_string()))?;
         most = most.max(chomp::table_bytes(c, r));
     }
     Ok(most)
@@ -50,7 +50,7 @@ fn label_bytes(params: &Params) -> Result<u128, String> {
 const LABEL_BYTES: u128 = 1 << 28;
 
 /// Positions of the largest bar walked directly.
-fn walk_positions(params: &Params) -> Result<u128, String> {
+fn walk_positions(params: &Params) -> Result<u128, MeasureError> {
     let p: ChompNeedlesParams = params.typed();
     let positions = p.walk.iter().map(|&(c, r)| chomp::positions_in(c, r));
     Ok(positions.max().unwrap_or(0))

@@ -4,23 +4,23 @@
 //! the first row at the bottom, so the poison (or the position with nothing
 //! but the poison) sits in the bottom-left corner.
 
-use crate::generators::{Params, Views};
 use super::{Bar, LPositions, Results, ThreeRow, TwoRow};
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::generators::draw::{self, Board, Drawing, Role, Table, display};
 use serde_json::Value;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
-    Ok(match view {
-        "window" => window(data),
-        "bar" => bar(&data.drawn),
-        "three-row" => Some(three_rows(&data.three_row)),
-        "arms" => Some(arms(&data.l_positions)),
-        "two-rows" => Some(two_rows(&data.two_row)),
-        other => return Err(format!("no view `{other}`")),
-    })
+        Ok(match view {
+            "window" => window(data),
+            "bar" => bar(&data.drawn),
+            "three-row" => Some(three_rows(&data.three_row)),
+            "arms" => Some(arms(&data.l_positions)),
+            "two-rows" => Some(two_rows(&data.two_row)),
+            other => return Err(DataError::no_view(other)),
+        })
     }
 }
 

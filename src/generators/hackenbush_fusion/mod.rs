@@ -10,11 +10,11 @@ mod views;
 
 pub(crate) use views::graph_panel;
 
-use crate::generators::data;
 use super::params::params;
-use super::{Check, Doc, Solve, Limit, Params, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::nimber::Nimber;
 use crate::games::hackenbush::{self, Graph};
+use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
 pub struct HackenbushFusion;
@@ -38,20 +38,20 @@ params! {
 }
 
 /// The drawn graph, parsed.
-fn graph(p: &HackenbushFusionParams) -> Result<Graph, String> {
+fn graph(p: &HackenbushFusionParams) -> Result<Graph, MeasureError> {
     p.graph
         .parse()
-        .map_err(|e| format!("parameter `graph`: {e}"))
+        .map_err(|e| MeasureError::param("graph", None, e))
 }
 
 /// The listed graphs, parsed; an error names the one refused.
-fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, String> {
+fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, MeasureError> {
     p.positions
         .iter()
         .enumerate()
         .map(|(i, text)| {
             text.parse()
-                .map_err(|e| format!("parameter `positions`, graph {}: {e}", i + 1))
+                .map_err(|e| MeasureError::param("positions", Some(format!("graph {}", i + 1)), e))
         })
         .collect()
 }
@@ -59,7 +59,7 @@ fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, String> {
 /// The search's work: graphs of the family times two to their most edges,
 /// and each listed graph's two to its edges (the search skips a graph of
 /// more than [`MAX_EDGES`] grounded edges).
-fn work(params: &Params) -> Result<u128, String> {
+fn work(params: &Params) -> Result<u128, MeasureError> {
     let p: HackenbushFusionParams = params.typed();
     let listed: u128 = positions(&p)?
         .iter()
@@ -79,7 +79,7 @@ fn searched(graph: &Graph) -> Option<Nimber> {
 }
 
 /// Edges of the drawn graph.
-fn drawn_edges(params: &Params) -> Result<u128, String> {
+fn drawn_edges(params: &Params) -> Result<u128, MeasureError> {
     Ok(graph(&params.typed())?.edges().len() as u128)
 }
 
@@ -283,7 +283,6 @@ impl Solve for HackenbushFusion {
         };
         (data, checks)
     }
-
 }
 
 /// A graph of the family with its value by fusion and by search, and the
@@ -438,23 +437,23 @@ mod tests {
     #[test]
     fn refuses_a_bad_graph_naming_the_token_and_a_graph_too_large_to_draw() {
         let bad = params(&[("graph", "\"0-1 1=2\"")]);
-        let err = SPEC.check_limits(&bad).unwrap_err();
+        let err = SPEC.check_limits(&bad).unwrap_err().to_string();
         assert!(err.contains("`1=2` at column 5"), "{err}");
         let bad = params(&[("positions", "[\"0-1\", \"0-1 1=2\"]")]);
-        let err = SPEC.check_limits(&bad).unwrap_err();
+        let err = SPEC.check_limits(&bad).unwrap_err().to_string();
         assert!(
             err.contains("parameter `positions`, graph 2: `1=2` at column 5"),
             "{err}"
         );
         let stalk: Vec<String> = (0..25).map(|v| format!("{v}-{}", v + 1)).collect();
         let tall = params(&[("graph", &format!("\"{}\"", stalk.join(" ")))]);
-        let err = SPEC.check_limits(&tall).unwrap_err();
+        let err = SPEC.check_limits(&tall).unwrap_err().to_string();
         assert!(
             err.contains("drawn edges is 25, over the limit of 24"),
             "{err}"
         );
         let slow = params(&[("family", "6001"), ("max_edges", "16")]);
-        let err = SPEC.check_limits(&slow).unwrap_err();
+        let err = SPEC.check_limits(&slow).unwrap_err().to_string();
         assert!(err.contains("doubles with every edge"), "{err}");
         assert!(err.contains("`max_search_work = 393281536`"), "{err}");
         let wide = params(&[("family", "12000"), ("max_edges", "15")]);

@@ -1,22 +1,22 @@
 //! The views of `hackenbush-fusion`, drawn from its data alone.
 
-use crate::generators::{Params, Views};
 use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
+use crate::generators::draw::{
+    self, Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
 use std::collections::VecDeque;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
-    match view {
-        "fused" => Ok(Some(fused(&data.drawn))),
-        "catalogue" => catalogue(data).map(Some),
-        other => Err(format!("no view `{other}`")),
-    }
+        match view {
+            "fused" => Ok(Some(fused(&data.drawn))),
+            "catalogue" => catalogue(data).map(Some),
+            other => Err(DataError::no_view(other)),
+        }
     }
 }
 
@@ -29,16 +29,15 @@ fn edge_list(edges: &str) -> String {
 /// The family as a catalogue: each graph drawn small, its edges in ink and
 /// those cut from the ground struck, with its value (by fusion, which the
 /// search matches on every graph); its edge list is in the Data table.
-fn catalogue(data: &Results) -> Result<Drawing, String> {
+fn catalogue(data: &Results) -> Result<Drawing, DataError> {
     let mut cut = false;
     let items = data
         .graphs
         .iter()
         .map(|g| {
-            let graph: Graph = g
-                .edges
-                .parse()
-                .map_err(|e| format!("the family's graph `{}`: {e}", g.edges))?;
+            let graph: Graph = g.edges.parse().map_err(|e| {
+                DataError::malformed(format!("the family's graph `{}`: {e}", g.edges))
+            })?;
             let panel = graph_panel(graph.edges(), |_, grounded| {
                 if grounded { Role::Ink } else { Role::Struck }
             });
@@ -53,7 +52,7 @@ fn catalogue(data: &Results) -> Result<Drawing, String> {
                 ],
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, DataError>>()?;
     let mut legend = vec![(
         Role::Ink,
         "an edge; vertex 0 is the ground line".to_string(),

@@ -19,11 +19,11 @@ mod sweep;
 mod values;
 mod views;
 
-use crate::generators::data;
-use super::{Check, Solve, Params, Spec};
+use super::{Check, Params, Solve, Spec};
 use crate::games::cram::Grid;
+use crate::generators::data;
 use pairing::{Clause, Map, fires, mirror, refusal};
-use spec::{BoardFigures, Results, PairingSweepParams, SPEC};
+use spec::{BoardFigures, PairingSweepParams, Results, SPEC};
 use sweep::{board_checks, sweep};
 use values::{GrundyEntry, GrundyRules, Listed};
 
@@ -367,7 +367,6 @@ impl Solve for PairingSweep {
         };
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
@@ -728,7 +727,8 @@ mod tests {
     fn refuses_boards_past_the_sweep_limit() {
         let err = SPEC
             .check_limits(&params(&[("search_boards", "[[6, 6]]")]))
-            .unwrap_err();
+            .unwrap_err()
+            .to_string();
         assert!(
             err.starts_with("board cells is 36, over the limit of 30 ("),
             "{err}"
@@ -743,7 +743,7 @@ mod tests {
             ("grundy_cols", "7"),
             ("grundy_max_cells", "42"),
         ];
-        let err = SPEC.check_limits(&params(&table)).unwrap_err();
+        let err = SPEC.check_limits(&params(&table)).unwrap_err().to_string();
         assert!(
             err.starts_with("grundy cells is 42, over the limit of 40 ("),
             "{err}"

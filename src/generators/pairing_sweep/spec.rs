@@ -1,15 +1,18 @@
 //! The declaration of `pairing-sweep`: its parameters, the limits that refuse a
 //! run, and the data keys, identities and views a run documents.
 
-use super::{Expansions, FixedCell, Example, FiringTotals, GrundyEntry, GrundyRules, Listed, Rectangle, RectangleTotals, SearchTotals};
-use crate::generators::data;
 use super::all_boards;
 use super::values::{grundy_rectangles, listed_positions};
+use super::{
+    Example, Expansions, FiringTotals, FixedCell, GrundyEntry, GrundyRules, Listed, Rectangle,
+    RectangleTotals, SearchTotals,
+};
+use crate::generators::data;
 use crate::generators::params::params;
-use crate::generators::{Doc, Limit, Params, Spec};
+use crate::generators::{Doc, Limit, MeasureError, Params, Spec};
 
 /// Cells of the largest rectangle of the Grundy table.
-fn grundy_cells(params: &Params) -> Result<u128, String> {
+fn grundy_cells(params: &Params) -> Result<u128, MeasureError> {
     let cells = grundy_rectangles(&params.typed())
         .into_iter()
         .map(|(m, n)| m * n);
@@ -18,7 +21,7 @@ fn grundy_cells(params: &Params) -> Result<u128, String> {
 
 /// Cells of the largest board swept, or free cells of the largest listed
 /// position, whichever is more.
-fn board_cells(params: &Params) -> Result<u128, String> {
+fn board_cells(params: &Params) -> Result<u128, MeasureError> {
     let p = params.typed();
     let cells = all_boards(&p).into_iter().map(|(r, c)| r * c);
     let listed = listed_positions(&p)?

@@ -3,11 +3,11 @@
 //! positions an essay lists, each valued by the Grundy evaluator and by exact
 //! search.
 
-use crate::generators::data;
 use super::sweep::outcome;
 use super::{PairingSweepParams, name};
 use crate::games::cram::{self, Grid};
-use crate::generators::Check;
+use crate::generators::data;
+use crate::generators::{Check, MeasureError};
 
 data! {
     /// One rectangle of the Grundy table.
@@ -54,12 +54,14 @@ data! {
 
 /// The listed positions, read: each one's grid and free cells; an error
 /// names the one refused.
-pub(super) fn listed_positions(p: &PairingSweepParams) -> Result<Vec<(Grid, u64)>, String> {
+pub(super) fn listed_positions(p: &PairingSweepParams) -> Result<Vec<(Grid, u64)>, MeasureError> {
     p.positions
         .iter()
         .enumerate()
         .map(|(i, text)| {
-            Grid::parse(text).map_err(|e| format!("parameter `positions`, position {}: {e}", i + 1))
+            Grid::parse(text).map_err(|e| {
+                MeasureError::param("positions", Some(format!("position {}", i + 1)), e)
+            })
         })
         .collect()
 }
@@ -180,13 +182,13 @@ mod tests {
         assert_eq!(listed[2]["nimber"], "*");
         assert_eq!(listed[0]["grid"], ".....#..|.....###|.....###|.....###");
         let bad = params(&[("positions", "[\"..\", \"..|.o\"]")]);
-        let err = SPEC.check_limits(&bad).unwrap_err();
+        let err = SPEC.check_limits(&bad).unwrap_err().to_string();
         assert!(
             err.contains("parameter `positions`, position 2: row 2, column 2"),
             "{err}"
         );
         let big = params(&[("positions", &format!("[\"{}\"]", ["......"; 6].join("|")))]);
-        let err = SPEC.check_limits(&big).unwrap_err();
+        let err = SPEC.check_limits(&big).unwrap_err().to_string();
         assert!(
             err.starts_with("board cells is 36, over the limit of 30"),
             "{err}"

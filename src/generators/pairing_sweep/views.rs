@@ -2,14 +2,14 @@
 
 use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle, Results};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Axis, Board, Boards, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
+use crate::generators::draw::{
+    self, Axis, Board, Boards, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
 };
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 use serde_json::Value;
 
 impl Views for Results {
-    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, params: &Params) -> Result<Option<draw::Drawing>, DataError> {
         Ok(match view {
             "firings" => firings(&self.boards),
             "expansions" => expansions(&self.boards),
@@ -17,7 +17,7 @@ impl Views for Results {
             "grundy" => grundy(params, &self.grundy),
             "per-board" => per_board(&self.boards),
             "refusals" => refusals(&self.rectangles)?,
-            other => return Err(format!("no view `{other}`")),
+            other => return Err(DataError::no_view(other)),
         })
     }
 }
@@ -100,7 +100,7 @@ fn pair_letter(k: usize) -> String {
 
 /// The example position: filled cells, and each pair of partners in the
 /// colour and the letter of its pair. Its values list the pairs.
-fn pairing(example: &Example) -> Result<Option<Drawing>, String> {
+fn pairing(example: &Example) -> Result<Option<Drawing>, DataError> {
     if example.board.is_empty() {
         return Ok(None);
     }
@@ -120,10 +120,10 @@ fn pairing(example: &Example) -> Result<Option<Drawing>, String> {
                 ('#', _) => (Role::Blocked, String::new()),
                 (_, Some(k)) => (Role::Series(k), pair_letter(k)),
                 (_, None) => {
-                    return Err(format!(
+                    return Err(DataError::malformed(format!(
                         "the example's free cell (row {}, column {}) has no partner",
                         cell[0], cell[1]
-                    ));
+                    )));
                 }
             };
             cells.push(role);
@@ -247,7 +247,7 @@ fn sides(name: &str) -> Option<(usize, usize)> {
 /// and one for each mirror: a row for each number of rows, a column for
 /// each number of columns, each rectangle's cell in the role of its
 /// verdict ("fires", or the clause that refuses it); the legend names them.
-fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, String> {
+fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, DataError> {
     if rectangles.is_empty() {
         return Ok(None);
     }
@@ -255,13 +255,13 @@ fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, String> {
         .iter()
         .map(|r| sides(&r.name).map(|s| (s, r)))
         .collect::<Option<Vec<_>>>()
-        .ok_or("a rectangle's name is not `m × n`")?;
+        .ok_or_else(|| DataError::malformed("a rectangle's name is not `m × n`"))?;
     let role = |verdict: &str| {
         VERDICTS
             .iter()
             .find(|v| v.0 == verdict)
             .map(|v| v.1)
-            .ok_or(format!("no verdict `{verdict}`"))
+            .ok_or_else(|| DataError::malformed(format!("no verdict `{verdict}`")))
     };
     let rows: Vec<usize> = sized.iter().map(|((m, _), _)| *m).collect();
     let cols: Vec<usize> = sized.iter().map(|((_, n), _)| *n).collect();
@@ -590,13 +590,19 @@ mod tests {
     fn data_lacking_a_key_or_an_unknown_view_is_an_error() {
         let data = Data::from_value(json!({"grundy": []})).unwrap();
         let p = params(&[]);
-        let err = PairingSweep.draw("firings", &p, &data).unwrap_err();
+        let err = PairingSweep
+            .draw("firings", &p, &data)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("missing field `boards`"), "{err}");
         assert!(PairingSweep.draw("wall", &p, &default_data()).is_err());
         let mut whole = default_run().data.clone();
         whole["example"]["pairs"] = json!([]);
         let data = Data::from_value(whole).unwrap();
-        let err = PairingSweep.draw("pairing", &p, &data).unwrap_err();
+        let err = PairingSweep
+            .draw("pairing", &p, &data)
+            .unwrap_err()
+            .to_string();
         assert!(err.contains("has no partner"), "{err}");
     }
 

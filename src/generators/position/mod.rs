@@ -8,14 +8,14 @@
 
 pub(super) mod views;
 
-use crate::generators::data;
 use super::params::params;
-use super::{Check, Doc, Solve, Limit, Params, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::thermograph::{Point, Thermograph};
 use crate::games::position::{self, Facts, Refusal};
+use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
 pub struct Position;
@@ -34,24 +34,28 @@ params! {
 
 /// Every position of the sum read and checked against its game's limit, or
 /// an error naming the parameter and what was expected.
-fn checked(p: &PositionParams) -> Result<&'static position::Game, String> {
-    let game = position::game(&p.game).map_err(|e| format!("parameter `game`: {e}"))?;
+fn checked(p: &PositionParams) -> Result<&'static position::Game, MeasureError> {
+    let game = position::game(&p.game).map_err(|e| MeasureError::param("game", None, e))?;
     if p.positions.is_empty() {
-        return Err("parameter `positions`: expected at least one position".into());
+        return Err(MeasureError::param(
+            "positions",
+            None,
+            "expected at least one position",
+        ));
     }
     for (i, text) in p.positions.iter().enumerate() {
         game.check(text, None).map_err(|r| {
             let why = match r {
                 Refusal::Unreadable(why) | Refusal::TooLarge { message: why, .. } => why,
             };
-            format!("parameter `positions`, position {}: {why}", i + 1)
+            MeasureError::param("positions", Some(format!("position {}", i + 1)), why)
         })?;
     }
     Ok(game)
 }
 
 /// The positions of the sum, each read within its game's limit.
-fn positions(params: &Params) -> Result<u128, String> {
+fn positions(params: &Params) -> Result<u128, MeasureError> {
     let p: PositionParams = params.typed();
     checked(&p)?;
     Ok(p.positions.len() as u128)
@@ -286,7 +290,6 @@ impl Solve for Position {
         };
         (results, checks)
     }
-
 }
 
 /// The sum's thermograph as its walls' vertices, checking the walls at 0

@@ -18,7 +18,7 @@ fn run(game: &str, positions: &[&str]) -> Results {
 fn refused(game: &str, positions: &str) -> String {
     let game = format!("{game:?}");
     let params = Params::from_text(&SPEC, &[("game", &game), ("positions", positions)]).unwrap();
-    SPEC.check_limits(&params).unwrap_err()
+    SPEC.check_limits(&params).unwrap_err().to_string()
 }
 
 #[test]

@@ -2,43 +2,44 @@
 //! game's drawing (a board, or a Hackenbush graph), and the thermograph as
 //! a chart.
 
-use crate::generators::{Params, Views};
 use super::{Results, Walls};
 use crate::games::hackenbush::Graph;
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series, Shape,
-    text,
+use crate::generators::draw::{
+    self, Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series,
+    Shape, text,
 };
 use crate::generators::hackenbush_fusion::graph_panel;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         let data = self;
-    match view {
-        "position" => position(data).map(Some),
-        "options" => options(data).map(Some),
-        "thermograph" => Ok(data
-            .thermograph
-            .as_ref()
-            .map(|walls| {
-                let (mean, temperature) = (
-                    data.mean.as_deref().unwrap_or_default(),
-                    data.temperature.as_deref().unwrap_or_default(),
-                );
-                thermograph(walls, mean, temperature)
-            })
-            .transpose()?),
-        other => Err(format!("no view `{other}`")),
-    }
+        match view {
+            "position" => position(data).map(Some),
+            "options" => options(data).map(Some),
+            "thermograph" => Ok(data
+                .thermograph
+                .as_ref()
+                .map(|walls| {
+                    let (mean, temperature) = (
+                        data.mean.as_deref().unwrap_or_default(),
+                        data.temperature.as_deref().unwrap_or_default(),
+                    );
+                    thermograph(walls, mean, temperature)
+                })
+                .transpose()?),
+            other => Err(DataError::no_view(other)),
+        }
     }
 }
 
 /// A position of the game as its drawing shows it (`game` one of
 /// [`crate::games::position::GAMES`]).
-pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, String> {
+pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, DataError> {
     if game == "hackenbush" {
-        let graph: Graph = (position.parse()).map_err(|e| format!("graph `{position}`: {e}"))?;
+        let graph: Graph = (position.parse())
+            .map_err(|e| DataError::malformed(format!("graph `{position}`: {e}")))?;
         return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
             if grounded { Role::Ink } else { Role::Struck }
         })));
@@ -46,7 +47,9 @@ pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, 
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
     if squares.iter().any(|r| r.len() != cols) {
-        return Err(format!("position `{position}`: rows of unequal length"));
+        return Err(DataError::malformed(format!(
+            "position `{position}`: rows of unequal length"
+        )));
     }
     let mut board = Board::new(rows, cols, |r, c| match squares[r][c] {
         '#' => Role::Blocked,
@@ -77,7 +80,7 @@ pub(in crate::generators) fn legend(game: &str) -> Vec<(Role, String)> {
 }
 
 /// Each part with its value; a sum's heading gives the sum's value.
-fn position(data: &Results) -> Result<Drawing, String> {
+fn position(data: &Results) -> Result<Drawing, DataError> {
     let items = (data.parts.iter())
         .map(|p| {
             Ok(Item {
@@ -85,7 +88,7 @@ fn position(data: &Results) -> Result<Drawing, String> {
                 values: vec![p.position.clone().into(), p.value.clone().into()],
             })
         })
-        .collect::<Result<Vec<_>, String>>()?;
+        .collect::<Result<Vec<_>, DataError>>()?;
     let heading = match data.parts.len() {
         1 => String::new(),
         _ => format!("the sum: {}", text(&data.value)),
@@ -99,7 +102,7 @@ fn position(data: &Results) -> Result<Drawing, String> {
 }
 
 /// Left's and Right's options, part by part, each with its value.
-fn options(data: &Results) -> Result<Drawing, String> {
+fn options(data: &Results) -> Result<Drawing, DataError> {
     let mut groups: Vec<Group> = Vec::new();
     for m in &data.options {
         let whose = match (data.impartial, m.side.as_str()) {
@@ -138,11 +141,13 @@ pub(in crate::generators) fn grouped(groups: &mut Vec<Group>, heading: String, i
 }
 
 /// An exact number of the data as a point's coordinate.
-fn number(text: &str) -> Result<f64, String> {
+fn number(text: &str) -> Result<f64, DataError> {
     let (num, den) = text.split_once('/').unwrap_or((text, "1"));
     match (num.parse::<f64>(), den.parse::<f64>()) {
         (Ok(n), Ok(d)) if d > 0.0 => Ok(n / d),
-        _ => Err(format!("`{text}` is not an exact number")),
+        _ => Err(DataError::malformed(format!(
+            "`{text}` is not an exact number"
+        ))),
     }
 }
 
@@ -154,11 +159,11 @@ pub(in crate::generators) fn thermograph(
     walls: &Walls,
     mean: &str,
     temperature: &str,
-) -> Result<Drawing, String> {
+) -> Result<Drawing, DataError> {
     let wall = |vertices: &[[String; 2]]| {
         (vertices.iter())
             .map(|[t, v]| Ok((number(v)?, number(t)?)))
-            .collect::<Result<Vec<(f64, f64)>, String>>()
+            .collect::<Result<Vec<(f64, f64)>, DataError>>()
     };
     let (left, right) = (wall(&walls.left)?, wall(&walls.right)?);
     let (m, t) = (number(mean)?, number(temperature)?);

@@ -15,7 +15,7 @@ mod packing;
 mod spec;
 mod views;
 
-use super::{Check, Solve, Params, Spec};
+use super::{Check, Params, Solve, Spec};
 use crate::cgt::canonical::GameTable;
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::partizan::Values;
@@ -393,7 +393,6 @@ impl Solve for RunIntervals {
         let (data, checks) = compute(p.max_cells, (&p.example_down, &p.example_across));
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
@@ -404,7 +403,7 @@ mod tests {
     #[test]
     fn refuses_a_catalogue_past_the_limit_naming_max_cells() {
         let p = Params::from_text(&SPEC, &[("max_cells", "13")]).unwrap();
-        let err = SPEC.check_limits(&p).unwrap_err();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.starts_with("catalogue cells is 13, over the limit of 12 ("),
             "{err}"

@@ -4,10 +4,10 @@
 use super::{Entry, Group, Member, RunWidth, ValueCount};
 use crate::generators::data;
 use crate::generators::params::params;
-use crate::generators::{Doc, Limit, Params, Spec};
+use crate::generators::{Doc, Limit, MeasureError, Params, Spec};
 
 /// N, the largest region size catalogued.
-fn catalogue_cells(params: &Params) -> Result<u128, String> {
+fn catalogue_cells(params: &Params) -> Result<u128, MeasureError> {
     Ok(u128::from(params.typed::<RunIntervalsParams>().max_cells))
 }
 

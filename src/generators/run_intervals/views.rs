@@ -2,14 +2,14 @@
 
 use super::{Entry, Group as Split, Member, Results, RunIntervalsParams, RunWidth, ValueCount};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape, text,
-    whole,
+use crate::generators::draw::{
+    self, Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape,
+    text, whole,
 };
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {
-    fn draw(&self, view: &str, p: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, p: &Params) -> Result<Option<draw::Drawing>, DataError> {
         Ok(match view {
             "table" => Some(table(
                 &self.catalogue,
@@ -18,7 +18,7 @@ impl Views for Results {
             "widths" => Some(widths(&self.width_by_length)),
             "split" => split(&self.split)?,
             "family" => family(&self.example, &self.example_by_value),
-            other => return Err(format!("no view `{other}`")),
+            other => return Err(DataError::no_view(other)),
         })
     }
 }
@@ -122,7 +122,7 @@ fn items(members: &[&Member]) -> Vec<Item> {
 /// One group per split group, headed by its runs, its interval and its
 /// number of shapes, showing two of its shapes: the first worth its smallest
 /// number and the first worth its largest.
-fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
+fn split(groups: &[Split]) -> Result<Option<Drawing>, DataError> {
     if groups.is_empty() {
         return Ok(None);
     }
@@ -133,9 +133,9 @@ fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
                 .witnesses
                 .iter()
                 .map(|&k| {
-                    g.shapes
-                        .get(k)
-                        .ok_or(format!("split group has no shape {k}"))
+                    g.shapes.get(k).ok_or_else(|| {
+                        DataError::malformed(format!("split group has no shape {k}"))
+                    })
                 })
                 .collect::<Result<Vec<_>, _>>()?;
             Ok(Group {
@@ -149,7 +149,7 @@ fn split(groups: &[Split]) -> Result<Option<Drawing>, String> {
                 items: items(&witnesses),
             })
         })
-        .collect::<Result<_, String>>()?;
+        .collect::<Result<_, DataError>>()?;
     Ok(Some(Drawing::Catalogue(Catalogue {
         columns: vec!["value".into()],
         under: vec![0],

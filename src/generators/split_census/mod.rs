@@ -7,17 +7,17 @@
 mod census;
 mod views;
 
-use crate::generators::data;
 use super::params::params;
-use super::{Check, Doc, Solve, Limit, Params, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::games::domineering::Board;
+use crate::generators::data;
 use census::census;
 use serde::{Deserialize, Serialize};
 
 pub struct SplitCensus;
 
 /// Cells of the board.
-fn cells(params: &Params) -> Result<u128, String> {
+fn cells(params: &Params) -> Result<u128, MeasureError> {
     let p: SplitCensusParams = params.typed();
     Ok((p.rows * p.cols) as u128)
 }
@@ -130,7 +130,6 @@ impl Solve for SplitCensus {
         };
         (data, checks)
     }
-
 }
 
 #[cfg(test)]
@@ -295,7 +294,7 @@ mod tests {
             .collect(),
         )
         .unwrap();
-        let err = SPEC.check_limits(&p).unwrap_err();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.starts_with("cells is 30, over the limit of 28 ("),
             "{err}"

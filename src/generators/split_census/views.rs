@@ -3,13 +3,13 @@
 use super::{Level, Results};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::generators::draw::{self, Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         match view {
             "share" => Ok(Some(share(&self.by_placed))),
-            other => Err(format!("no view `{other}`")),
+            other => Err(DataError::no_view(other)),
         }
     }
 }

@@ -2,8 +2,8 @@
 //! of the move (ties to the smaller move) and is scored by where the first
 //! winning survivor lands, over the census and against a random order.
 
-use crate::generators::data;
 use super::{Priced, Survivor, mean};
+use crate::generators::data;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 

@@ -3,19 +3,19 @@
 
 use crate::games::sylver::Position;
 use crate::generators::params::params;
-use crate::generators::{Doc, Limit, Params, Spec};
+use crate::generators::{Doc, Limit, MeasureError, Params, Spec};
 
 /// Gaps above which the census is refused: in release G = 20 takes under a
 /// second and G = 22 about three, and the time grows about 2.2-fold per gap.
 pub const MAX_CENSUS_GAPS: i64 = 24;
 
 /// Gaps of the larger example, refused when either is not a position.
-fn example_gaps(params: &Params) -> Result<u128, String> {
+fn example_gaps(params: &Params) -> Result<u128, MeasureError> {
     let p: SylverProofsParams = params.typed();
     let genus = |name: &str, gaps: &[u32]| {
         Position::from_gaps(gaps)
             .map(|p| u128::from(p.genus()))
-            .map_err(|e| format!("{name}: {e}"))
+            .map_err(|e| MeasureError::Inconsistent(format!("{name}: {e}")))
     };
     Ok(genus("example", &p.example)?.max(genus("second_example", &p.second_example)?))
 }

@@ -1,10 +1,10 @@
 //! The views of `sylver-proofs`, drawn from its data alone.
 
 use super::{ByDepth, ByGaps, Example, Results};
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, 
-    Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
+use crate::generators::draw::{
+    self, Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
 };
 
 /// Numbers in one row of the example strip: the rows then start at 1, 11,
@@ -12,13 +12,13 @@ use crate::generators::draw::{self,
 const STRIP_WIDTH: usize = 10;
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         Ok(match view {
             "depths" => depths(&self.depths),
             "by_gaps" => by_gaps(&self.by_gaps),
             "costs" => costs(&self.depths),
             "example" => Some(example(&self.example)),
-            other => return Err(format!("no view `{other}`")),
+            other => return Err(DataError::no_view(other)),
         })
     }
 }

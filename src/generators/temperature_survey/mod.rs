@@ -10,7 +10,7 @@ mod views;
 
 use super::params::params;
 use super::position::Walls;
-use super::{Check, Doc, Limit, Params, Solve, Spec};
+use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::games::domineering::Board;
 use crate::generators::data;
 
@@ -30,12 +30,13 @@ params! {
 }
 
 /// The board of the parameters, or why it does not read.
-fn board(p: &TemperatureSurveyParams) -> Result<Board, String> {
-    Board::from_grid_string(&p.board).map_err(|e| format!("parameter `board`: `{}`: {e}", p.board))
+fn board(p: &TemperatureSurveyParams) -> Result<Board, MeasureError> {
+    Board::from_grid_string(&p.board)
+        .map_err(|e| MeasureError::param("board", None, format!("`{}`: {e}", p.board)))
 }
 
 /// Free cells of the board.
-fn free_cells(params: &Params) -> Result<u128, String> {
+fn free_cells(params: &Params) -> Result<u128, MeasureError> {
     board(&params.typed()).map(|b| u128::from(b.free_cells()))
 }
 

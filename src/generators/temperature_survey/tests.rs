@@ -127,14 +127,18 @@ fn every_view_draws() {
 #[test]
 fn refuses_an_unreadable_or_large_board() {
     let params = |board: &str| Params::from_text(&SPEC, &[("board", board)]).unwrap();
-    let err = SPEC.check_limits(&params("\"..|.x\"")).unwrap_err();
+    let err = SPEC
+        .check_limits(&params("\"..|.x\""))
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("cells: parameter `board`: `..|.x`"),
         "{err}"
     );
     let err = SPEC
         .check_limits(&params("\"......|......|......|......\""))
-        .unwrap_err();
+        .unwrap_err()
+        .to_string();
     assert!(
         err.starts_with("cells is 24, over the limit of 20 ("),
         "{err}"

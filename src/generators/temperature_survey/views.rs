@@ -8,10 +8,10 @@ use crate::generators::draw::{
     self, Axis, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Scale, Series, text,
 };
 use crate::generators::position::views::{grouped, legend, shape, thermograph};
-use crate::generators::{Params, Views};
+use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {
-    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, String> {
+    fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
         match view {
             "temperatures" => Ok(Some(bars("temperature", &self.temperatures))),
             "means" => Ok(Some(bars("mean", &self.means))),
@@ -19,7 +19,7 @@ impl Views for Results {
             "thermograph" => (self.hottest.first())
                 .map(|h| thermograph(&h.thermograph, &h.mean, &h.temperature))
                 .transpose(),
-            other => Err(format!("no view `{other}`")),
+            other => Err(DataError::no_view(other)),
         }
     }
 }
@@ -45,7 +45,7 @@ fn bars(what: &str, tallies: &[Tally]) -> Drawing {
 
 /// The hottest positions, each drawn with its value, under a heading for
 /// each temperature.
-fn hottest(data: &Results) -> Result<Drawing, String> {
+fn hottest(data: &Results) -> Result<Drawing, DataError> {
     let mut groups: Vec<Group> = Vec::new();
     for h in &data.hottest {
         let heading = format!("temperature {}", text(&h.temperature));

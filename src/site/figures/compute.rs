@@ -8,8 +8,8 @@
 
 use super::cache::{Cache, Lookup, hash};
 use super::job::{Figure, Job, Key};
-use crate::generators::Data;
 use crate::generators::draw::Rendered;
+use crate::generators::{Data, DataError, LimitError};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
@@ -108,7 +108,7 @@ pub enum FigureError {
         /// The generator.
         name: &'static str,
         /// The limit, and what the parameters would need.
-        limit: String,
+        limit: Box<LimitError>,
     },
     /// Generator code panicked: what it was doing (running, or drawing a
     /// view), the panic's message and where.
@@ -127,7 +127,7 @@ pub enum FigureError {
         /// The generator.
         name: &'static str,
         /// Why it is not data.
-        why: String,
+        why: DataError,
     },
     /// The generator cannot draw `view` from its data.
     #[error("generator `{name}` cannot draw `{view}` from its data: {why}")]
@@ -137,7 +137,7 @@ pub enum FigureError {
         /// The view.
         view: String,
         /// Why it cannot be drawn.
-        why: String,
+        why: DataError,
     },
 }
 
@@ -167,7 +167,10 @@ fn run_caught(job: &Job) -> Result<Figure, FigureError> {
     job.generator
         .spec()
         .check_limits(&job.params)
-        .map_err(|limit| FigureError::Refused { name, limit })?;
+        .map_err(|limit| FigureError::Refused {
+            name,
+            limit: Box::new(limit),
+        })?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;
     let data =
         Data::from_value(output.data).map_err(|why| FigureError::Unreadable { name, why })?;
@@ -515,8 +518,11 @@ mod tests {
         let value = serde_json::json!({"whole": 2916, "parts": [54, 54], "ratio": 27.0});
         let data = Data::from_value(value.clone()).unwrap();
         assert_eq!(data.keys().collect::<Vec<_>>(), ["parts", "ratio", "whole"]);
-        assert_eq!(data.get("parts"), Some(Ok(serde_json::json!([54, 54]))));
-        assert_eq!(data.get("hole"), None);
+        assert_eq!(
+            data.get("parts").unwrap().unwrap(),
+            serde_json::json!([54, 54])
+        );
+        assert!(data.get("hole").is_none());
         // Written as the value would be, and read back equal.
         let text = serde_json::to_string(&data).unwrap();
         assert_eq!(text, value.to_string());
@@ -526,17 +532,22 @@ mod tests {
         assert_ne!(other.unwrap(), data);
         // A damaged artifact is read, and is an error only where it is named.
         let damaged: Data = serde_json::from_str(r#"{"whole":1e400,"parts":[1]}"#).unwrap();
-        assert_eq!(damaged.get("parts"), Some(Ok(serde_json::json!([1]))));
+        assert_eq!(
+            damaged.get("parts").unwrap().unwrap(),
+            serde_json::json!([1])
+        );
         assert!(
             damaged
                 .get("whole")
                 .unwrap()
                 .unwrap_err()
+                .to_string()
                 .contains("--force")
         );
         assert!(
             Data::from_value(serde_json::json!([1]))
                 .unwrap_err()
+                .to_string()
                 .contains("not an object")
         );
     }

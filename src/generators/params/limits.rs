@@ -1,0 +1,160 @@
+//! Limits: measures of a run's parameters that refuse a run past their
+//! maximum, and the errors that say why ([`MeasureError`], [`LimitError`]).
+
+use super::{Param, Params};
+use crate::generators::Spec;
+use std::fmt;
+
+/// A limit that refuses a run: a measure of the parameters (cells, positions,
+/// bytes) and its maximum. Limits are checked in their declared order, so a
+/// measure may rely on the limits before it holding.
+pub struct Limit {
+    pub name: &'static str,
+    /// What is measured, its budget and the cost model the maximum comes from.
+    pub doc: &'static str,
+    pub max: u128,
+    /// The parameters the measure grows with, named by the error that
+    /// refuses a run.
+    pub params: &'static [&'static str],
+    /// The measure of these parameters; `Err` when they describe nothing
+    /// that can be measured (a blocked cell outside the board), saying why.
+    pub measure: fn(&Params) -> Result<u128, MeasureError>,
+}
+
+/// Why a limit cannot measure parameters: they describe nothing it can
+/// measure.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum MeasureError {
+    /// A parameter's value does not read as what the generator takes (a
+    /// graph that does not parse, an unknown game).
+    #[error("parameter `{param}`{}: {why}", .item.as_ref().map_or(String::new(), |i| format!(", {i}")))]
+    Param {
+        /// The parameter.
+        param: &'static str,
+        /// The element of a list parameter at fault (`graph 2`), if one.
+        item: Option<String>,
+        /// What was expected and found.
+        why: String,
+    },
+    /// Parameters that each read but together describe nothing (a blocked
+    /// cell outside the board, a window past the game's ceiling).
+    #[error("{0}")]
+    Inconsistent(String),
+}
+
+impl MeasureError {
+    /// The error of parameter `param` (element `item` of it, if a list's)
+    /// that does not read, and why.
+    pub fn param(
+        param: &'static str,
+        item: Option<String>,
+        why: impl fmt::Display,
+    ) -> MeasureError {
+        MeasureError::Param {
+            param,
+            item,
+            why: why.to_string(),
+        }
+    }
+}
+
+/// Why a run's parameters are refused before it runs.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LimitError {
+    /// A limit cannot measure them.
+    #[error("{limit}: {error}")]
+    Unmeasurable {
+        /// The limit's name.
+        limit: &'static str,
+        /// Why it cannot.
+        error: MeasureError,
+    },
+    /// They measure over a limit: what to lower, and the key that raises it.
+    #[error(
+        "{limit} is {measured}, over the limit of {max} ({doc}); {lower}, or raise the limit on \
+         purpose with `{key} = {measured}`"
+    )]
+    Over {
+        /// The limit's name.
+        limit: &'static str,
+        /// What the parameters measure.
+        measured: u128,
+        /// The limit's maximum, or the value the directive raised it to.
+        max: u128,
+        /// The limit's documentation: its budget and cost model.
+        doc: &'static str,
+        /// What to lower: "lower `rows = 9`".
+        lower: String,
+        /// The directive key that raises the limit.
+        key: String,
+    },
+}
+
+impl Limit {
+    /// The directive key that raises this limit: `max_` and the name in snake
+    /// case (`region cells` is raised by `max_region_cells`).
+    pub fn raise_key(&self) -> String {
+        format!("max_{}", self.name.replace([' ', '-'], "_"))
+    }
+}
+
+impl Spec {
+    /// Refuses parameters past one of the declared limits (or past the value
+    /// the directive raised it to), naming the limit, what it measured, its
+    /// maximum, the parameters at fault and the key that raises it.
+    pub fn check_limits(&self, params: &Params) -> Result<(), LimitError> {
+        self.limits.iter().try_for_each(|limit| {
+            let key = limit.raise_key();
+            let max = params.raised.get(&key).copied().unwrap_or(limit.max);
+            let measured = (limit.measure)(params).map_err(|error| LimitError::Unmeasurable {
+                limit: limit.name,
+                error,
+            })?;
+            if measured <= max {
+                return Ok(());
+            }
+            Err(LimitError::Over {
+                limit: limit.name,
+                measured,
+                max,
+                doc: limit.doc,
+                lower: self.at_fault(limit, params, max),
+                key,
+            })
+        })
+    }
+
+    /// What to lower to get under `limit`: each of its parameters that alone,
+    /// set back to its default, brings the measure within `max`; failing one,
+    /// all of its parameters away from their defaults.
+    fn at_fault(&self, limit: &Limit, params: &Params, max: u128) -> String {
+        let declared = || {
+            limit
+                .params
+                .iter()
+                .filter_map(|name| self.params.iter().find(|p| p.name == *name))
+        };
+        let moved = |p: &&Param| p.default_value().ok().as_ref() != params.values.get(p.name);
+        let within = |p: &&Param| {
+            params
+                .with_default(p)
+                .and_then(|q| (limit.measure)(&q).ok())
+                .is_some_and(|m| m <= max)
+        };
+        let show = |p: &Param| {
+            let value = &params.values[p.name];
+            let value = serde_json::to_string(value).expect("params serialise");
+            format!("`{} = {value}`", p.name)
+        };
+        let single: Vec<_> = declared().filter(moved).filter(within).map(show).collect();
+        if !single.is_empty() {
+            return format!("lower {}", single.join(" or "));
+        }
+        let all: Vec<_> = declared().filter(moved).map(show).collect();
+        if all.is_empty() {
+            let names: Vec<_> = limit.params.iter().map(|n| format!("`{n}`")).collect();
+            return format!("lower {}", names.join(" or "));
+        }
+        format!("lower {}", all.join(" and "))
+    }
+}
