@@ -90,31 +90,22 @@ fn long_path_figure(raise: &str) -> String {
 
 #[test]
 fn past_a_limit_says_how_to_raise_it() {
-    SiteTest::basic()
-        .built()
-        .edit(
-            "demo/one.md",
-            "$$\\sum_{i=1}^{n} i$$",
-            &long_path_figure(""),
-        )
-        .expect_error_at(
-            "demo/one.md",
-            25,
-            "drawn edges is 25, over the limit of 24 (edges of the drawn graph; beyond them its \
+    let over = SiteTest::basic().built().edit(
+        "demo/one.md",
+        "$$\\sum_{i=1}^{n} i$$",
+        &long_path_figure(""),
+    );
+    over.expect_error_at(
+        "demo/one.md",
+        25,
+        "drawn edges is 25, over the limit of 24 (edges of the drawn graph; beyond them its \
          drawing is a tangle); lower `graph = \"0-1 1-2",
-        );
-    SiteTest::basic()
-        .built()
-        .edit(
-            "demo/one.md",
-            "$$\\sum_{i=1}^{n} i$$",
-            &long_path_figure(""),
-        )
-        .expect_error_at(
-            "demo/one.md",
-            25,
-            "or raise the limit on purpose with `max_drawn_edges = 25`",
-        );
+    );
+    over.expect_error_at(
+        "demo/one.md",
+        25,
+        "or raise the limit on purpose with `max_drawn_edges = 25`",
+    );
     let dir = SiteTest::basic().edit(
         "demo/one.md",
         "$$\\sum_{i=1}^{n} i$$",
