@@ -312,11 +312,10 @@ fn neighbouring_ladders_link() {
 
 /// The fixture with `files` (path under `content/demo/`, text) written, built.
 fn built_with(files: &[(&str, &str)]) -> (SiteTest, crate::common::Run) {
-    let dir = SiteTest::basic();
-    for (file, text) in files {
-        std::fs::write(dir.path().join("content/demo").join(file), text).unwrap();
-    }
-    let run = ladder(&["build"], dir.path());
+    let dir = (files.iter()).fold(SiteTest::basic(), |dir, (file, text)| {
+        dir.write(&format!("content/demo/{file}"), text)
+    });
+    let run = dir.build();
     (dir, run)
 }
 
@@ -341,7 +340,7 @@ fn front_ladders(dir: &std::path::Path) -> Vec<(String, Option<String>)> {
 #[test]
 fn ladder_title_names_an_unintroduced_ladder() {
     let dir = SiteTest::basic();
-    let run = ladder(&["build"], dir.path());
+    let run = dir.build();
     assert!(
         run.stdout.contains(
             "ladder `demo` has no _index.md: titled \"Demo\" from its slug; set `ladder_title`"
@@ -350,10 +349,12 @@ fn ladder_title_names_an_unintroduced_ladder() {
         run.stdout
     );
     // The first rung that sets one titles the ladder, with the prose's punctuation.
-    edit(&dir.path().join("content/demo/two.md"), |t| {
-        t.replace("rung = 2\n", "rung = 2\nladder_title = \"Walls' rooms\"\n")
-    });
-    let run = ladder(&["build"], dir.path());
+    let dir = dir.edit(
+        "demo/two.md",
+        "rung = 2\n",
+        "rung = 2\nladder_title = \"Walls' rooms\"\n",
+    );
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(
         run.stdout.contains(
@@ -365,10 +366,12 @@ fn ladder_title_names_an_unintroduced_ladder() {
     );
     assert_eq!(front_ladders(dir.path())[0].0, "Walls’ rooms");
     // A rung that says otherwise is warned of at its line.
-    edit(&dir.path().join("content/demo/one.md"), |t| {
-        t.replace("rung = 1\n", "rung = 1\nladder_title = \"Other\"\n")
-    });
-    let run = ladder(&["build"], dir.path());
+    let dir = dir.edit(
+        "demo/one.md",
+        "rung = 1\n",
+        "rung = 1\nladder_title = \"Other\"\n",
+    );
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(front_ladders(dir.path())[0].0, "Other");
     assert!(
