@@ -20,7 +20,8 @@
 //! shown to a reader may depend on them (the display orders options by text).
 //!
 //! Display ([`GameTable::display`]) follows `CGSuite`'s notation; the
-//! `notation` submodule recognises and writes games, and [`typeset`] writes
+//! `notation` submodule recognises and writes games, the `reader` reads them
+//! back ([`GameTable::read`]), and [`typeset`] writes
 //! that notation (and numbers) as a reader reads them. What the theory says
 //! of a game beyond its value (stops aside) is in [`super::analysis`].
 
@@ -28,9 +29,11 @@ mod cache;
 pub(crate) mod memos;
 mod nodes;
 mod notation;
+mod reader;
 pub mod typeset;
 
 pub use notation::Form;
+pub use reader::{NotationError, ascii};
 
 use super::dyadic::Dyadic;
 use super::shared::{Memo, Sharded, hash_of};

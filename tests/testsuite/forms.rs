@@ -69,17 +69,66 @@ fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
     }
 }
 
+/// Claims that compare games, built into a page and read from its DOM, the
+/// values from the theory: the 2 × 2 Domineering square is ±1 = {1|-1}, a
+/// first-player win so confused with 0; one green Hackenbush edge is ∗,
+/// confused with 0; two rows of three, {2|-1/2}, exceed ±1 (Left wins
+/// {2|-1/2} + {1|-1} whoever starts, by hand) and are confused with 0;
+/// their mean 3/4 is below 1.
+#[test]
+fn claims_compare_games_as_games_and_print_them_typeset() {
+    let dir = fixture("claims");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    let html = std::fs::read_to_string(dir.path().join("site/demo/games/index.html")).unwrap();
+    let text = paragraphs(&html).join("\n");
+    assert!(
+        text.contains("Square {1 | −1}; ±1; confused; 0; ∗; greater; 1; 0; {2 | −1/2}."),
+        "{text}"
+    );
+}
+
+#[test]
+fn a_false_comparison_of_games_names_both_and_says_they_are_confused() {
+    let dir = fixture("claims");
+    let page = dir.path().join("content/demo/games.md");
+    edit(&page, |t| {
+        t.replace(
+            "{{ h.value || 0 }}",
+            "{{ h.value >= 0 }} {{ d.parts.0.value = {1|-1 }}",
+        )
+        .replace("{{ d.mean < 1 }}", "{{ d.mean < 1/2 }}")
+        .replace("value > d.parts", "value < d.parts")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    for message in [
+        "claim `h.value >= 0` is false: the generator computed ∗, which is confused with 0: \
+         neither is at least the other",
+        "claim `d.mean < 1/2` is false: the generator computed 3/4",
+        "claim `d.parts.1.value < d.parts.0.value : \"greater\"` is false: the generator computed {2 | −1/2}, \
+         which is greater than ±1",
+        "cannot read `{1|-1` as a game: a `{` is not closed by `}`",
+    ] {
+        assert!(
+            run.stderr.contains(message),
+            "expected {message:?} in:\n{}",
+            run.stderr
+        );
+    }
+}
+
 #[test]
 fn a_build_evaluates_each_claim_exactly_once() {
     let dir = fixture("claims");
-    // The essay's ten expressions, none in code or math.
+    // The two essays' nineteen expressions, none in code or math.
     let mut site = site::Site::new(Options::new(dir.path()));
     let built = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(built.summary.evaluated, 10);
+    assert_eq!(built.summary.evaluated, 19);
     assert!(built.record.is_some());
     // Built again, it evaluates each once more, for its page and its record.
     let again = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(again.summary.evaluated, 10);
+    assert_eq!(again.summary.evaluated, 19);
     // A rebuild that keeps no record evaluates nothing of a page it keeps.
     site.opts.changes = false;
     let kept = site.build(&site::figures::Silent).unwrap();

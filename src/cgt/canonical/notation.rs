@@ -66,7 +66,7 @@ impl GameTable {
     }
 
     /// `n.^` (or `n.v` for negative `n`).
-    fn ups(&self, n: i32) -> GameId {
+    pub(super) fn ups(&self, n: i32) -> GameId {
         if n < 0 {
             let u = self.ups(-n);
             return self.neg(u);

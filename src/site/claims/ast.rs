@@ -44,6 +44,8 @@ pub enum Filter {
     Round(usize),
     /// In millions with N places: 8,503,056 is "8.5 million" at 1.
     Millions(usize),
+    /// A game (or a number) in the site's notation: `+-1` as ±1.
+    Game,
 }
 
 /// A claim: the computed value against a literal, a list, a range or
@@ -63,7 +65,7 @@ pub struct Claim {
 /// What a claim compares the computed value with.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Against {
-    /// One literal: `2,916`, `half`, `"{0|-2}"`.
+    /// One literal: `2,916`, `half`, `"{0|-2}"`, `{1|-1}`.
     Literal(Literal),
     /// A list of literals: `[4, 6, 7, 8, 9]`.
     List(Vec<Literal>),
@@ -109,11 +111,14 @@ pub enum Op {
     Contains,
     /// `same as`: a list has the literals' elements, in any order.
     SameAs,
+    /// `||`: confused with (games neither of which is at least the other).
+    Confused,
 }
 
 impl Op {
     /// Every operator with its spelling, longer symbols first.
-    pub const ALL: [(&'static str, Op); 9] = [
+    pub const ALL: [(&'static str, Op); 10] = [
+        ("||", Op::Confused),
         ("<=", Op::Le),
         (">=", Op::Ge),
         ("=", Op::Eq),
@@ -148,6 +153,8 @@ impl Op {
             Op::Gt => ordering == Ordering::Greater,
             Op::Le => ordering != Ordering::Greater,
             Op::Ge => ordering != Ordering::Less,
+            // Numbers are never confused.
+            Op::Confused => false,
             _ => ordering == Ordering::Equal,
         }
     }
@@ -192,6 +199,9 @@ pub enum LiteralKind {
     },
     /// A quoted string, compared with the value as shown.
     String(String),
+    /// A game in `CGSuite`'s notation or the site's (`{1|-1}`, `^`, `±1`),
+    /// as written: compared as a game.
+    Game(String),
 }
 
 /// A quantity, before the data is known.
@@ -362,6 +372,7 @@ impl fmt::Display for Filter {
             Filter::Ordinal => f.write_str("ordinal"),
             Filter::Round(n) => write!(f, "round({n})"),
             Filter::Millions(n) => write!(f, "millions({n})"),
+            Filter::Game => f.write_str("game"),
         }
     }
 }

@@ -10,14 +10,15 @@
 
 use super::ast::{Action, Against, Expr, Filter, Literal, LiteralKind, Op};
 use super::data::EssayData;
+use super::game;
 use super::literal::number;
 use super::number_words::{english, english_ordinal};
 use super::ratio::{Ratio, show_decimal};
 use super::terms;
 use super::value::{
-    Verdict, compare, decide, fixed, full, print, ratio_of, round_dp, whole, within,
+    Verdict, compare, decide, fixed, full, game_side, print, ratio_of, round_dp, whole, within,
 };
-use crate::cgt::canonical::typeset;
+use crate::cgt::canonical::{ascii, typeset};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::{Decimal, RoundingStrategy};
 use serde_json::Value;
@@ -94,6 +95,12 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<Evaluation, Content
             if claim.prints.is_none() && matches!(lit.kind, LiteralKind::String(_)) =>
         {
             typeset::game(&text).unwrap_or(text)
+        }
+        // A game literal likewise, however it was spaced or typeset.
+        (Some(text), Against::Literal(lit))
+            if claim.prints.is_none() && matches!(lit.kind, LiteralKind::Game(_)) =>
+        {
+            typeset::game(&ascii(&text)).unwrap_or(text)
         }
         (Some(text), _) => text,
         (None, _) => print(value).map_err(on)?,
@@ -253,5 +260,6 @@ fn apply(filter: Filter, value: &Value) -> Result<String, ContentError> {
             let v = number()? / Decimal::from(1_000_000);
             format!("{} million", show_decimal(round_dp(v, places as u32)))
         }
+        Filter::Game => game::print(game_side(value)?)?,
     })
 }

@@ -35,10 +35,11 @@ pub enum Kind<'a> {
     Step(&'a str),
 }
 
-/// The symbols, longer first.
-const SYMBOLS: [&str; 20] = [
-    "..=", "..", "<=", ">=", "=", "~", "<", ">", "|", ":", "(", ")", ",", "+", "*", "/", "[", "]",
-    "-", "\u{2212}",
+/// The symbols, longer first: a game's (`{`, `}`, `^`, `↑`, `↓`, `∗`, `±`,
+/// `·`) among them, so that a game literal lexes.
+const SYMBOLS: [&str; 29] = [
+    "..=", "..", "<=", ">=", "||", "=", "~", "<", ">", "|", ":", "(", ")", ",", "+", "*", "/", "[",
+    "]", "-", "\u{2212}", "{", "}", "^", "\u{2191}", "\u{2193}", "\u{2217}", "\u{b1}", "\u{b7}",
 ];
 
 /// The tokens of `text`.
@@ -201,6 +202,11 @@ mod tests {
         assert_eq!(words("b.p[*].s"), ["b.p", "[*]", ".s"]);
         assert_eq!(words("= \"{2|-1/2}\""), ["=", "\"{2|-1/2}\""]);
         assert_eq!(words(": \"a \"b\" c\""), [":", "\"a \"b\" c\""]);
+        assert_eq!(
+            words("= {0||0|-1}"),
+            ["=", "{", "0", "||", "0", "|", "-", "1", "}"]
+        );
+        assert_eq!(words("< \u{2191}\u{2217}"), ["<", "\u{2191}", "\u{2217}"]);
         assert!(lex("b.x = \"open").is_err());
         assert!(lex("b.x[4").is_err());
         assert!(lex("b.x ? 4").is_err());

@@ -1,6 +1,7 @@
 //! A claim's literals read from what an author writes: integers, decimals,
-//! percentages, fractions, numbers in words and quoted strings, each with
-//! the precision `~` rounds to.
+//! percentages, fractions, numbers in words, quoted strings, each with the
+//! precision `~` rounds to, and games in `CGSuite`'s notation or the site's
+//! (read by the core's reader, [`GameTable::read`]).
 //!
 //! It imports [`super::ast`], [`super::ratio`] and [`super::number_words`];
 //! the parser imports it.
@@ -8,18 +9,36 @@
 use super::ast::{Literal, LiteralKind};
 use super::number_words::{scaled, words, written_to};
 use super::ratio::{Ratio, decimal};
+use crate::cgt::canonical::GameTable;
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 
 /// Reads a literal as written (a quoted string with its quotes).
 pub fn read(text: &str) -> Result<Literal, ContentError> {
-    let kind = literal_kind(text).ok_or_else(|| {
-        format!(
-            "cannot read `{text}` as a literal: expected an integer (2,916), a decimal (1.8), a \
-             percentage (47%), a fraction (-1/4), a number in words (Ninety-five, none, a third, \
-             one and a half, the third), a scaled number (8.5 million), or a quoted string"
-        )
-    })?;
+    let kind = match literal_kind(text) {
+        Some(kind) => kind,
+        None => match GameTable::new().read(text) {
+            Ok(_) => LiteralKind::Game(text.to_string()),
+            // Braces, arrows, stars and `+-` are a game's, so say what the
+            // game lacks.
+            Err(e)
+                if text.contains([
+                    '{', '}', '|', '^', '*', '\u{2191}', '\u{2193}', '\u{2217}', '\u{b1}',
+                ]) || text.starts_with("+-") =>
+            {
+                return Err(e.to_string().into());
+            }
+            Err(_) => {
+                return Err(format!(
+                    "cannot read `{text}` as a literal: expected an integer (2,916), a decimal \
+                     (1.8), a percentage (47%), a fraction (-1/4), a number in words \
+                     (Ninety-five, none, a third, one and a half, the third), a scaled number \
+                     (8.5 million), a game ({{1|-1}}, ^, *2, +-1) or a quoted string"
+                )
+                .into());
+            }
+        },
+    };
     let text = match &kind {
         LiteralKind::String(s) => s.clone(),
         _ => text.to_string(),
@@ -105,7 +124,7 @@ pub fn number(literal: &Literal) -> Option<Ratio> {
             num: *value,
             den: Decimal::ONE_HUNDRED,
         }),
-        LiteralKind::String(_) => None,
+        LiteralKind::String(_) | LiteralKind::Game(_) => None,
     }
 }
 

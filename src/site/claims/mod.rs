@@ -13,10 +13,10 @@
 //! ```text
 //! expression = quantity , [ "|" , filter | claim ] ;
 //! filter     = ( "percent" | "fixed" | "round" | "millions" ) , "(" , digits , ")"
-//!            | "words" | "ordinal" ;                       (* N to 12; round's from 1 *)
+//!            | "words" | "ordinal" | "game" ;              (* N to 12; round's from 1 *)
 //! claim      = op , against , [ "by" , literal ] , [ ":" , string ]
 //!            | "in" , range , [ ":" , string ] ;
-//! op         = "=" | "~" | "<" | ">" | "<=" | ">=" | "contains" | "same" , "as" ;
+//! op         = "=" | "~" | "<" | ">" | "<=" | ">=" | "||" | "contains" | "same" , "as" ;
 //! against    = literal | list | quantity ;                 (* ~ takes no quantity *)
 //! list       = "[" , [ literal , { "," , literal } ] , "]" ;
 //! range      = literal , ( ".." | "..=" ) , literal
@@ -30,8 +30,16 @@
 //! path       = name , "." , name , { "." , name | step } ;  (* no space inside *)
 //! step       = "[" , ( "*" | field , op , literal | element name ) , "]" ;
 //! literal    = integer | decimal | percentage | fraction | number words
-//!            | scaled number | ordinal | fraction words | string ;
+//!            | scaled number | ordinal | fraction words | string | game ;
 //! string     = '"' , { any character but '"' } , '"' ;
+//! game       = "{" , side , bars , side , "}" | short ;   (* GameTable::read *)
+//! side       = [ game , { "," , game } ] | game , bars , game ;
+//! bars       = "|" , { "|" } ;            (* the most bars split; one run of them *)
+//! short      = ( "+-" | "±" ) , number
+//!            | [ number ] , [ ups ] , [ ( "*" | "∗" ) , [ digits ] ] ; (* not all empty *)
+//! ups        = arrow , { arrow } | arrow , digits | digits , "·" , arrow ;
+//! arrow      = "^" | "v" | "↑" | "↓" ;                     (* one kind in a run *)
+//! number     = [ "-" | "−" ] , digits , [ "/" , digits ] ; (* a power of two below *)
 //! ```
 //!
 //! A `name` is letters, digits, `_` and `-`; a `-` followed by a number
@@ -41,14 +49,19 @@
 //! half-open range (`9..10` leaves 10 out), `..=` a closed one; `(` and `)`
 //! leave their end out, `[` and `]` keep it. `by P` gives `~` a precision
 //! (`~ 13.5 by 0.5`); without it `~` rounds to the literal's own
-//! ([`ast::LiteralKind::Exact`]). docs/claims.md says what each form means,
-//! with examples.
+//! ([`ast::LiteralKind::Exact`]). A game literal is read by the core's
+//! reader of `CGSuite`'s notation ([`crate::cgt::canonical::GameTable::read`],
+//! spaces free inside it) and compared as a game ([`game`]): `=` equality of
+//! games, `<`, `>`, `<=`, `>=` the order of games, `||` confusion; a number
+//! against a value that is a game, and two values that are games, compare
+//! so too. docs/claims.md says what each form means, with examples.
 //!
 //! # Files
 //!
 //! They import one another in one direction, no loop: [`ratio`] (exact
 //! numbers), [`number_words`], [`ast`], [`literal`] (literals read), then
-//! [`lexer`] and [`parser`]; [`value`] (values shown and claims decided),
+//! [`lexer`] and [`parser`]; [`game`] (games compared), [`value`] (values
+//! shown and claims decided),
 //! [`path`], [`terms`] (quantities valued), then [`evaluate`](mod@evaluate).
 //! [`data`] is below them all. The parser and the evaluator meet only in
 //! the tree.
@@ -56,6 +69,7 @@
 pub mod ast;
 pub mod data;
 pub mod evaluate;
+pub mod game;
 pub mod lexer;
 pub mod literal;
 pub mod number_words;

@@ -41,7 +41,13 @@ pub fn find_all(text: &str) -> Vec<Found> {
             from = open + 2;
             continue;
         }
-        let Some(close) = text[open + 2..].find("}}").map(|i| i + open + 2) else {
+        // A quote or a brace left open reads to the first `}}`, for the lexer
+        // or the game's reader to refuse.
+        let after = &text[open + 2..];
+        let Some(close) = closing_braces(after)
+            .or_else(|| after.find("}}"))
+            .map(|i| i + open + 2)
+        else {
             out.push(Found {
                 start: open,
                 end: text.len(),
@@ -65,6 +71,24 @@ pub fn find_all(text: &str) -> Vec<Found> {
         from = close + 2;
     }
     out
+}
+
+/// Where the `}}` closing a `{{` is in the text after it: the first outside
+/// quotes and a game literal's braces (`{{ g.v = {0|{0|-1}} }}`), or `None`
+/// when the braces do not balance.
+fn closing_braces(text: &str) -> Option<usize> {
+    let (mut depth, mut quoted) = (0usize, false);
+    for (i, c) in text.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '}' if depth == 0 => return text[i..].starts_with("}}").then_some(i),
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            _ => {}
+        }
+    }
+    None
 }
 
 /// Parses the inside of `{{ ... }}`.
@@ -148,7 +172,7 @@ impl<'a> Parser<'a> {
             Action::Show
         } else {
             return Err(format!(
-                "unexpected {} in `{}`: expected an operator (`= ~ < > <= >= in contains \
+                "unexpected {} in `{}`: expected an operator (`= ~ < > <= >= || in contains \
                  same as`) or a filter (`|`)",
                 self.found(),
                 self.text.trim()
@@ -238,9 +262,9 @@ impl<'a> Parser<'a> {
         let mut depth = 0usize;
         for i in self.at..self.end {
             match self.tokens[i].kind {
-                Kind::Symbol("(" | "[") => depth += 1,
+                Kind::Symbol("(" | "[" | "{") => depth += 1,
                 Kind::Symbol(s @ (")" | "]")) if depth == 0 && stops.contains(&s) => return i,
-                Kind::Symbol(")" | "]") => depth = depth.saturating_sub(1),
+                Kind::Symbol(")" | "]" | "}") => depth = depth.saturating_sub(1),
                 Kind::Symbol(s) if depth == 0 && stops.contains(&s) => return i,
                 Kind::Word("by") if depth == 0 => return i,
                 _ => {}
@@ -284,7 +308,12 @@ impl<'a> Parser<'a> {
         let term = self.quantity().ok().filter(|_| self.at == to);
         self.end = end;
         match term {
-            Some(term) if matches!(op, Op::Eq | Op::Lt | Op::Gt | Op::Le | Op::Ge) => {
+            Some(term)
+                if matches!(
+                    op,
+                    Op::Eq | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Confused
+                ) =>
+            {
                 Ok(Against::Term(term))
             }
             Some(_) if op == Op::Approx => Err(format!(
@@ -606,9 +635,25 @@ fn operator(inner: &str) -> Option<(usize, &'static str)> {
     None
 }
 
-/// A literal that `op` can compare with: a quoted string only with `=`.
+/// A literal that `op` can compare with: a quoted string only with `=`, a
+/// game not with `~`, and `||` only a game or an exact number.
 fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
     match literal.kind {
+        LiteralKind::Game(_) if op == Op::Approx => Err(format!(
+            "`~` rounds numbers; a game `{}` is compared exactly (`=`, `<`, `>`, `<=`, `>=`, \
+             `||`)",
+            literal.text
+        )
+        .into()),
+        LiteralKind::String(_) | LiteralKind::Decimal { .. } | LiteralKind::Percent { .. }
+            if op == Op::Confused =>
+        {
+            Err(format!(
+                "`||` (confused with) compares games: write a game or an exact number, not `{}`",
+                literal.text
+            )
+            .into())
+        }
         LiteralKind::String(_) if !matches!(op, Op::Eq | Op::Contains | Op::SameAs) => {
             Err(format!(
                 "a quoted string can only be claimed equal (`=`), not `{}`",
@@ -624,11 +669,12 @@ fn parse_filter(filter: &str) -> Result<Filter, ContentError> {
     let bad = || {
         ContentError::new(format!(
             "unknown filter `{filter}`; expected `percent(N)`, `fixed(N)`, `round(N)`, \
-             `millions(N)`, `words` or `ordinal`"
+             `millions(N)`, `words`, `ordinal` or `game`"
         ))
     };
     match filter {
         "words" => return Ok(Filter::Words),
+        "game" => return Ok(Filter::Game),
         "ordinal" => return Ok(Filter::Ordinal),
         _ => {}
     }
@@ -686,6 +732,11 @@ mod tests {
         assert_eq!(f[0].start, 2);
         assert!(f[1].expr.is_ok(), "{:?}", f[1]);
         assert!(f[2].expr.is_err());
+        // A game literal's braces are its own: `}}` closes outside them.
+        let f = find_all("a {{ b.g = {0|{0|-1}}}} b {{ b.h = {0||0|-1} }}");
+        assert_eq!(f.len(), 2);
+        assert_eq!(f[0].end, "a {{ b.g = {0|{0|-1}}}}".len());
+        assert!(f[0].expr.is_ok() && f[1].expr.is_ok(), "{f:?}");
     }
 
     #[test]
@@ -701,6 +752,10 @@ mod tests {
             ("b.g = \"{2|-1/2}\"", "b.g = \"{2|-1/2}\""),
             ("x.n=x.m:\"all\"", "x.n = x.m : \"all\""),
             ("x.n >= (x.a + 1) * 2", "x.n >= (x.a + 1) * 2"),
+            ("x.g={1|-1}", "x.g = {1|-1}"),
+            ("x.g||  *", "x.g || *"),
+            ("x.g = [^, {0|*}]", "x.g = [^, {0|*}]"),
+            ("x.g|game", "x.g | game"),
         ] {
             let expr = parse(written).unwrap();
             assert_eq!(expr.to_string(), spelled, "{written}");

@@ -3,10 +3,15 @@
 //! for `~`, the rounding that compared them ([`super::evaluate`](mod@super::evaluate)
 //! applies them to an expression).
 //!
-//! It imports [`super::ast`], [`super::literal`] and [`super::ratio`]; paths
-//! (whose filters compare), terms and the evaluation import it.
+//! Games compare as games ([`super::game`]): a game literal, a number
+//! against a value that is a game, `||`, and two values that are games.
+//!
+//! It imports [`super::ast`], [`super::literal`], [`super::ratio`] and
+//! [`super::game`]; paths (whose filters compare), terms and the evaluation
+//! import it.
 
 use super::ast::{Bounds, LiteralKind, Op};
+use super::game::{self, Side};
 use super::literal::number;
 use super::ratio::{Ratio, show_decimal, with_separators};
 use crate::cgt::canonical::typeset;
@@ -153,11 +158,17 @@ pub fn decide(
                 computed: format!("\"{shown}\""),
             }
         }
+        LiteralKind::Game(written) => games(op, value, Side::Written(written))?,
         LiteralKind::Exact {
             value: lit,
             precision,
         } => {
-            let v = ratio_of(value)?;
+            // A number against a game, or `||`, compares as games.
+            let v = match ratio_of(value) {
+                Ok(v) if op != Op::Confused => v,
+                Err(e) if !is_game(value) => return Err(e),
+                _ => return games(op, value, Side::Number(*lit)),
+            };
             match op {
                 Op::Approx => approx(v, *lit, by.unwrap_or(*precision), full(value), ""),
                 _ => Verdict {
@@ -233,22 +244,58 @@ pub fn within(bounds: &Bounds, value: &Value) -> Result<Verdict, ContentError> {
 pub fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, ContentError> {
     let computed = format!("{} against {}", full(value), full(other));
     match (ratio_of(value), ratio_of(other)) {
-        (Ok(a), Ok(b)) => Ok(Verdict {
+        (Ok(a), Ok(b)) if op != Op::Confused => Ok(Verdict {
             holds: op.orders(a.compare(b)?),
             computed,
         }),
+        (a, b) if (a.is_ok() || is_game(value)) && (b.is_ok() || is_game(other)) => {
+            let verdict = games(op, value, game_side(other)?)?;
+            Ok(if verdict.holds {
+                Verdict {
+                    computed,
+                    holds: true,
+                }
+            } else {
+                verdict
+            })
+        }
         _ if op == Op::Eq => Ok(Verdict {
             holds: show(value)? == show(other)?,
             computed,
         }),
         _ => Err(format!(
-            "`{}` compares numbers; these are {} and {}",
+            "`{}` compares numbers or games; these are {} and {}",
             op.symbol(),
             describe(value),
             describe(other)
         )
         .into()),
     }
+}
+
+/// Whether a value is a string that is a game in `CGSuite`'s notation.
+fn is_game(value: &Value) -> bool {
+    matches!(value, Value::String(s) if game::reads(s))
+}
+
+/// A value as a game: a game in `CGSuite`'s notation, or a number.
+pub(super) fn game_side(value: &Value) -> Result<Side<'_>, ContentError> {
+    match value {
+        Value::String(s) if game::reads(s) => Ok(Side::Written(s)),
+        _ => ratio_of(value).map(Side::Number).map_err(|_| {
+            format!(
+                "expected a game in CGSuite's notation ({{1|-1}}, ^, *2) or a number, found {}",
+                describe(value)
+            )
+            .into()
+        }),
+    }
+}
+
+/// Decides `value OP claimed` as games.
+fn games(op: Op, value: &Value, claimed: Side<'_>) -> Result<Verdict, ContentError> {
+    let (holds, computed) = game::decide(op, game_side(value)?, claimed)?;
+    Ok(Verdict { computed, holds })
 }
 
 /// An exact number from a JSON number, or a string `a/b` or `n`.
@@ -332,6 +379,91 @@ mod tests {
         let text = json!({"board": "4 × 5", "moves": "2, 3"});
         assert_eq!(eval_in(text.clone(), "b.board").unwrap(), "4 × 5");
         assert_eq!(eval_in(text, "b.moves").unwrap(), "2, 3");
+    }
+
+    #[test]
+    fn a_game_literal_compares_as_a_game_and_prints_as_typeset() {
+        let b = json!({"pm": "+-1", "up": "^", "star": "*", "half": "1/2", "n": 0.5,
+                       "hot": "{0||0,{0|-2}|-2}", "board": "4 × 5"});
+        let eval_with = |inner: &str| eval_in(b.clone(), inner);
+        // Equal as games, however written; printed as written, typeset.
+        assert_eq!(
+            eval_with("b.pm = {1|-1}").unwrap(),
+            "{1\u{2009}|\u{2009}\u{2212}1}"
+        );
+        assert_eq!(eval_with("b.pm = \u{b1}1").unwrap(), "\u{b1}1");
+        assert_eq!(eval_with("b.pm = +-1").unwrap(), "\u{b1}1");
+        assert_eq!(
+            eval_with("b.up = {0|*}").unwrap(),
+            "{0\u{2009}|\u{2009}\u{2217}}"
+        );
+        assert_eq!(eval_with("b.up > 0").unwrap(), "0");
+        assert_eq!(eval_with("b.up || *").unwrap(), "\u{2217}");
+        assert_eq!(eval_with("b.up || \u{2217}").unwrap(), "\u{2217}");
+        assert_eq!(eval_with("b.star || 0").unwrap(), "0");
+        assert_eq!(eval_with("b.pm || 0 : \"confused\"").unwrap(), "confused");
+        assert_eq!(eval_with("b.half < 1").unwrap(), "1");
+        assert_eq!(eval_with("b.n = {0|1}").unwrap(), "{0\u{2009}|\u{2009}1}");
+        assert_eq!(
+            eval_with("b.hot = {0 || 0, {0|-2} | -2}").unwrap(),
+            eval_with("b.hot").unwrap()
+        );
+        assert_eq!(eval_with("b.up = \u{2191}").unwrap(), "\u{2191}");
+        assert_eq!(eval_with("b.up >= v").unwrap(), "\u{2193}");
+        // Two values that are games compare as games.
+        assert!(eval_with("b.up || b.star").is_ok());
+        assert!(
+            eval_with("b.up > b.star")
+                .unwrap_err()
+                .contains("confused with")
+        );
+        // Confused games: false, naming both in the site's notation.
+        let e = eval_with("b.pm > 0").unwrap_err();
+        assert!(
+            e.contains("claim `b.pm > 0` is false: the generator computed \u{b1}1, which is confused with 0"),
+            "{e}"
+        );
+        let e = eval_with("b.up <= *").unwrap_err();
+        assert!(
+            e.contains("\u{2191}, which is confused with \u{2217}"),
+            "{e}"
+        );
+        // By hand: {2|-1} - (+-1) = {2|-1} + {1|-1} is a win for Left
+        // whoever starts, so +-1 < {2|-1}; and +-1 || +-2.
+        let e = eval_with("b.pm = {2|-1}").unwrap_err();
+        assert!(e.contains("\u{b1}1, which is less than {2"), "{e}");
+        assert!(eval_with("b.pm || {2|-2}").is_ok());
+        // `| game` prints the value in the site's notation.
+        assert_eq!(eval_with("b.pm | game").unwrap(), "\u{b1}1");
+        assert_eq!(eval_with("b.n | game").unwrap(), "1/2");
+        let e = eval_with("b.board | game").unwrap_err();
+        assert!(e.contains("`b.board | game`: expected a game"), "{e}");
+        // A game that does not parse is an error naming what was expected.
+        let e = eval_with("b.pm = {1|-1").unwrap_err();
+        assert!(
+            e.contains("cannot read `{1|-1` as a game: a `{` is not closed by `}`"),
+            "{e}"
+        );
+        let e = eval_with("b.pm = {1|2|3}").unwrap_err();
+        assert!(e.contains("ambiguous"), "{e}");
+        assert!(
+            eval_with("b.pm ~ {1|-1}")
+                .unwrap_err()
+                .contains("compared exactly")
+        );
+        assert!(
+            eval_with("b.pm || 47%")
+                .unwrap_err()
+                .contains("compares games")
+        );
+        assert!(
+            eval_with("b.board = ^")
+                .unwrap_err()
+                .contains("expected a game")
+        );
+        // A quoted game stays a string: its text is compared.
+        assert!(eval_with("b.pm = \"{1|-1}\"").is_err());
+        assert!(eval_with("b.pm = \"+-1\"").is_ok());
     }
 
     #[test]

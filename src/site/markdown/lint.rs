@@ -33,7 +33,8 @@ pub fn claim(x: &Expr, opens_sentence: bool) -> Option<String> {
 /// Why one literal, printed as written, reads otherwise than the site's
 /// numbers.
 fn written(literal: &Literal, opens_sentence: bool) -> Option<String> {
-    if matches!(literal.kind, LiteralKind::String(_)) {
+    // Strings print as written, games as the site typesets them.
+    if matches!(literal.kind, LiteralKind::String(_) | LiteralKind::Game(_)) {
         return None;
     }
     if literal.text.starts_with('-') {
