@@ -6,6 +6,11 @@
 //! annotation as it is handed over, and a single symbol afterwards, when it
 //! stands between the tags the writer made (see `escape_content`).
 //!
+//! An essay's values and claims may stand inside math ([`Part::Value`]):
+//! each is set into the formula as `MathML` of its own ([`value`]), a
+//! number as `<mn>`, a word as `<mtext>`, a game's signs and bars as
+//! `<mo>`, and the LaTeX around it is converted as any other.
+//!
 //! It imports only diagnostics.
 
 use super::diagnostics::{ContentError, cut};
@@ -47,22 +52,142 @@ const DEFINITIONS: [&str; 6] = [
 /// this near the one before it may be its argument.
 const GAP: usize = 5;
 
+/// Where a value is set into a formula while it is converted: private-use
+/// characters, refused in the author's LaTeX.
+const SLOT: [char; 2] = ['\u{E002}', '\u{E003}'];
+
+/// A part of a formula.
+#[derive(Clone, Copy, Debug)]
+pub enum Part<'a> {
+    /// LaTeX.
+    Tex(&'a str),
+    /// A value printed as text (`2,916`, `∗2`, `two`), set in as [`value`]
+    /// typesets it.
+    Value(&'a str),
+}
+
 /// Renders `latex` as a `<math>` element; `display` for `$$...$$` blocks.
 /// A LaTeX error is returned with the parser's message.
 pub fn to_mathml(latex: &str, display: bool) -> Result<String, ContentError> {
-    let shown = latex.trim();
-    let chain = depth(latex).map_err(|why| format!("{why} in `{}`", cut(shown)))?;
-    if chain <= INLINE_CHAIN {
-        return convert(latex, display);
+    formula(&[Part::Tex(latex)], display)
+}
+
+/// Renders a formula of LaTeX and values as a `<math>` element: each value
+/// stands as a group of its own (`x^{{ v }}` raises the whole value), and
+/// its annotation is the LaTeX with each value's text in braces.
+pub fn formula(parts: &[Part<'_>], display: bool) -> Result<String, ContentError> {
+    let (mut latex, mut written) = (String::new(), String::new());
+    for (i, part) in parts.iter().enumerate() {
+        match part {
+            Part::Tex(tex) => {
+                if let Some(c) = tex.chars().find(|c| SLOT.contains(c)) {
+                    return Err(format!(
+                        "the private-use character U+{:04X} is reserved",
+                        c as u32
+                    )
+                    .into());
+                }
+                latex.push_str(tex);
+                written.push_str(tex);
+            }
+            Part::Value(text) => {
+                latex.push_str(&format!("{{\\text{{{}{i}{}}}}}", SLOT[0], SLOT[1]));
+                written.push_str(&format!("{{{text}}}"));
+            }
+        }
     }
-    std::thread::scope(|scope| {
-        std::thread::Builder::new()
-            .stack_size((chain + 32) * STACK_PER_LINK)
-            .spawn_scoped(scope, || convert(latex, display))
-            .map_err(|e| format!("cannot start a thread for `{}`: {e}", cut(shown)))?
-            .join()
-            .map_err(|_| format!("the LaTeX parser failed on `{}`", cut(shown)))?
-    })
+    let shown = written.trim();
+    let chain = depth(&latex).map_err(|why| format!("{why} in `{}`", cut(shown)))?;
+    let mathml = if chain <= INLINE_CHAIN {
+        convert(&latex, shown, display)
+    } else {
+        std::thread::scope(|scope| {
+            std::thread::Builder::new()
+                .stack_size((chain + 32) * STACK_PER_LINK)
+                .spawn_scoped(scope, || convert(&latex, shown, display))
+                .map_err(|e| format!("cannot start a thread for `{}`: {e}", cut(shown)))?
+                .join()
+                .map_err(|_| format!("the LaTeX parser failed on `{}`", cut(shown)))?
+        })
+    }?;
+    Ok(set_values(mathml, parts))
+}
+
+/// `mathml` with each value's slot (the `<mtext>` its `\text` became)
+/// replaced by the value, typeset.
+fn set_values(mut mathml: String, parts: &[Part<'_>]) -> String {
+    for (i, part) in parts.iter().enumerate() {
+        let Part::Value(text) = part else { continue };
+        let slot = format!("{}{i}{}", SLOT[0], SLOT[1]);
+        let Some(at) = mathml.find(&slot) else {
+            continue;
+        };
+        let open = mathml[..at].rfind("<mtext").unwrap_or(at);
+        let close = mathml[at..]
+            .find("</mtext>")
+            .map_or(at + slot.len(), |end| at + end + "</mtext>".len());
+        mathml.replace_range(open..close, &value(text));
+    }
+    mathml
+}
+
+/// A value printed as text (the site's numbers, a game typeset by
+/// [`crate::cgt::canonical::typeset`], words) as `MathML`, in an `<mrow>`:
+/// digits (with their thousands separators and decimal point) as `<mn>`,
+/// words (letters, and the spaces, hyphens and apostrophes between them) as
+/// `<mtext>`, each other symbol (`−`, `∗`, `↑`, `/`, `|`, `{`, `%`) as an
+/// `<mo>` with no spacing of its own, and each space as an `<mspace>` of its
+/// width: the value reads as the prose prints it.
+pub fn value(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::from("<mrow>");
+    let mut i = 0;
+    while let Some(&c) = chars.get(i) {
+        let token = if c.is_ascii_digit() {
+            Some(("mn", run(&chars, i, |c| c.is_ascii_digit(), ",.")))
+        } else if c.is_alphabetic() {
+            Some(("mtext", run(&chars, i, char::is_alphabetic, " -'\u{2019}")))
+        } else {
+            None
+        };
+        i = match token {
+            Some((tag, end)) => {
+                let text: String = chars[i..end].iter().collect();
+                out.push_str(&format!("<{tag}>{}</{tag}>", escape(&text)));
+                end
+            }
+            None if c.is_whitespace() => {
+                let width = if c == '\u{2009}' {
+                    "0.1667em"
+                } else {
+                    "0.25em"
+                };
+                out.push_str(&format!("<mspace width=\"{width}\"/>"));
+                i + 1
+            }
+            None => {
+                let symbol = escape(c.encode_utf8(&mut [0; 4]));
+                out.push_str(&format!("<mo lspace=\"0\" rspace=\"0\">{symbol}</mo>"));
+                i + 1
+            }
+        };
+    }
+    out.push_str("</mrow>");
+    out
+}
+
+/// Where a run that starts at `from` ends: characters that are `head`,
+/// and characters of `inner` each followed by one that is.
+fn run(chars: &[char], from: usize, head: fn(char) -> bool, inner: &str) -> usize {
+    let mut end = from + 1;
+    while let Some(&c) = chars.get(end) {
+        let joins = inner.contains(c) && chars.get(end + 1).is_some_and(|&n| head(n));
+        if !head(c) && !joins {
+            break;
+        }
+        end += 1 + usize::from(joins);
+    }
+    end
 }
 
 /// The longest chain of commands in `latex` (see [`MAX_CHAIN`]), counted
@@ -161,9 +286,9 @@ fn depth(latex: &str) -> Result<usize, ContentError> {
     Ok(chain)
 }
 
-/// The `MathML` of `latex`, whose chains [`depth`] has measured.
-fn convert(latex: &str, display: bool) -> Result<String, ContentError> {
-    let shown = latex.trim();
+/// The `MathML` of `latex`, whose chains [`depth`] has measured, annotated
+/// with `shown` (the LaTeX as written, values in place).
+fn convert(latex: &str, shown: &str, display: bool) -> Result<String, ContentError> {
     let storage = Storage::new();
     let events = Parser::new(latex, &storage)
         .collect::<Result<Vec<_>, _>>()
@@ -276,6 +401,57 @@ mod tests {
         assert!(m.starts_with("<math"), "{m}");
         assert!(m.contains("<mfrac>"), "{m}");
         assert!(to_mathml("x", true).unwrap().contains("display=\"block\""));
+    }
+
+    #[test]
+    fn a_value_set_into_a_formula_is_math_of_its_own_and_the_annotation_shows_its_text() {
+        let parts = [
+            Part::Tex(r"54 \times 54 = "),
+            Part::Value("2,916"),
+            Part::Tex(r", x^"),
+            Part::Value("\u{2212}1/4"),
+        ];
+        let m = formula(&parts, false).unwrap();
+        assert!(m.contains("<mn>2,916</mn>"), "{m}");
+        assert!(
+            m.contains(
+                "<mo lspace=\"0\" rspace=\"0\">\u{2212}</mo><mn>1</mn><mo lspace=\"0\" \
+                 rspace=\"0\">/</mo><mn>4</mn>"
+            ),
+            "{m}"
+        );
+        assert!(!m.contains("<mtext>") && !m.contains(SLOT[0]), "{m}");
+        assert!(
+            m.contains(">54 \\times 54 = {2,916}, x^{\u{2212}1/4}</annotation>"),
+            "{m}"
+        );
+        let e = formula(&[Part::Tex("a\u{E002}")], false).unwrap_err();
+        assert!(e.contains("U+E002 is reserved"), "{e}");
+    }
+
+    #[test]
+    fn a_value_is_numbers_words_and_symbols_spaced_as_printed() {
+        assert_eq!(value("12,345.5"), "<mrow><mn>12,345.5</mn></mrow>");
+        assert_eq!(
+            value("fifty-four and a half"),
+            "<mrow><mtext>fifty-four and a half</mtext></mrow>"
+        );
+        let zero = "<mo lspace=\"0\" rspace=\"0\">";
+        assert_eq!(
+            value("{1\u{2009}|\u{2009}\u{2217}2}"),
+            format!(
+                "<mrow>{zero}{{</mo><mn>1</mn><mspace width=\"0.1667em\"/>{zero}|</mo>\
+                 <mspace width=\"0.1667em\"/>{zero}\u{2217}</mo><mn>2</mn>{zero}}}</mo></mrow>"
+            )
+        );
+        assert_eq!(
+            value("2 × 2, <b>"),
+            format!(
+                "<mrow><mn>2</mn><mspace width=\"0.25em\"/>{zero}×</mo><mspace \
+                 width=\"0.25em\"/><mn>2</mn>{zero},</mo><mspace width=\"0.25em\"/>{zero}&lt;\
+                 </mo><mtext>b</mtext>{zero}&gt;</mo></mrow>"
+            )
+        );
     }
 
     #[test]

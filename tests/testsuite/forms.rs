@@ -38,6 +38,100 @@ fn lists_ranges_precision_and_every_element_print_what_the_author_wrote() {
     );
 }
 
+/// Each formula of the page's paragraphs (inline and display math), as
+/// `(tag, text)` of its elements, the annotation left out.
+fn formulas(html: &str) -> Vec<Vec<(String, String)>> {
+    let page = scraper::Html::parse_document(html);
+    let math = scraper::Selector::parse("main p math").unwrap();
+    let tokens = scraper::Selector::parse("mn, mo, mi, mtext").unwrap();
+    page.select(&math)
+        .map(|m| {
+            m.select(&tokens)
+                .map(|t| (t.value().name().to_string(), t.text().collect()))
+                .collect()
+        })
+        .collect()
+}
+
+#[test]
+fn values_and_claims_in_math_are_typeset_as_math() {
+    let dir = fixture("claims");
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!run.stderr.contains("warning"), "{}", run.stderr);
+    let html = std::fs::read_to_string(dir.path().join("site/demo/forms/index.html")).unwrap();
+    let as_pairs = |tokens: &[(&str, &str)]| -> Vec<(String, String)> {
+        tokens
+            .iter()
+            .map(|(tag, text)| (tag.to_string(), text.to_string()))
+            .collect()
+    };
+    let expected = [
+        as_pairs(&[
+            ("mn", "4"),
+            ("mo", "×"),
+            ("mn", "729"),
+            ("mo", "="),
+            ("mn", "2,916"),
+        ]),
+        as_pairs(&[
+            ("mn", "1"),
+            ("mo", "−"),
+            ("mn", "4"),
+            ("mo", "="),
+            ("mo", "−"),
+            ("mn", "3"),
+        ]),
+        // A game value in the site's notation: ±1.
+        as_pairs(&[("mo", "±"), ("mn", "1")]),
+        as_pairs(&[("mtext", "four")]),
+        // `\{{` is LaTeX's brace, not an expression.
+        as_pairs(&[
+            ("mo", "{"),
+            ("mn", "0"),
+            ("mo", "∣"),
+            ("mn", "1"),
+            ("mo", "}"),
+        ]),
+        as_pairs(&[("mn", "4"), ("mn", "3"), ("mo", "="), ("mn", "1.3")]),
+    ];
+    assert_eq!(formulas(&html), expected);
+}
+
+#[test]
+fn a_false_claim_in_math_fails_at_its_line_with_both_values() {
+    let dir = fixture("claims");
+    let page = dir.path().join("content/demo/forms.md");
+    let source = std::fs::read_to_string(&page).unwrap();
+    let (line, column) = source
+        .lines()
+        .enumerate()
+        .find_map(|(i, l)| Some((i + 1, l.find("{{ 1 - b.whole = −3 }}")? + 1)))
+        .unwrap();
+    edit(&page, |t| {
+        t.replace("{{ 1 - b.whole = −3 }}", "{{ 1 - b.whole = −4 }}")
+            .replace("{{ b.whole / 3 ~ 1.3 }}", "{{ b.whole / 3 ~ 1.4 }}")
+    });
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    for message in [
+        format!(
+            "forms.md:{line}:{column}: error: claim `1 - b.whole = −4` is false: the \
+             generator computed -3"
+        ),
+        "claim `b.whole / 3 ~ 1.4` is false: the generator computed 4/3, which to the nearest \
+         0.1 is 1.3"
+            .to_string(),
+    ] {
+        assert!(
+            run.stderr.contains(&message),
+            "expected {message:?} in:\n{}",
+            run.stderr
+        );
+    }
+    assert!(!dir.path().join("site").exists());
+}
+
 #[test]
 fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
     let dir = fixture("claims");
@@ -121,14 +215,14 @@ fn a_false_comparison_of_games_names_both_and_says_they_are_confused() {
 #[test]
 fn a_build_evaluates_each_claim_exactly_once() {
     let dir = fixture("claims");
-    // The two essays' nineteen expressions, none in code or math.
+    // The two essays' twenty-five expressions, six of them in math.
     let mut site = site::Site::new(Options::new(dir.path()));
     let built = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(built.summary.evaluated, 19);
+    assert_eq!(built.summary.evaluated, 25);
     assert!(built.record.is_some());
     // Built again, it evaluates each once more, for its page and its record.
     let again = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(again.summary.evaluated, 19);
+    assert_eq!(again.summary.evaluated, 25);
     // A rebuild that keeps no record evaluates nothing of a page it keeps.
     site.opts.changes = false;
     let kept = site.build(&site::figures::Silent).unwrap();

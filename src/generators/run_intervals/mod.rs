@@ -254,11 +254,6 @@ fn point_lengths(width_by_length: &[RunWidth]) -> Vec<u32> {
         .collect()
 }
 
-/// Numbers written as a list: "1, 2, 3".
-fn listed<T: ToString>(values: impl Iterator<Item = T>) -> String {
-    values.map(|v| v.to_string()).collect::<Vec<_>>().join(", ")
-}
-
 /// The identities a run asserts over its catalogue of `n` shapes.
 fn checks(data: &Results, point_rule: usize) -> Vec<Check> {
     let n = data.shapes;
@@ -340,7 +335,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h
         }),
         point_intervals: count(&|e| e.width == 0),
-        point_lengths: listed(point_lengths.iter()),
+        point_lengths: point_lengths.clone(),
         short_runs: count(&short),
         value_is_opt_difference: count(&|e| {
             e.number_value == Some(Dyadic::integer(i64::from(e.opt_v) - i64::from(e.opt_h)))
@@ -361,7 +356,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
         split,
         example_count: example.len(),
         example_numbers: example.iter().filter(|e| e.number).count(),
-        example_values: listed(example_by_value.keys()),
+        example_values: example_by_value.keys().map(ToString::to_string).collect(),
         example_interval: shared_interval(&example),
         example_by_value: example_by_value
             .into_iter()
@@ -460,11 +455,11 @@ mod tests {
         assert_eq!(d["example_count"], 22);
         assert_eq!(d["example_numbers"], 13);
         assert_eq!(d["example_interval"], "[0,0]");
-        assert_eq!(d["example_values"], "-1, -1/4, 0");
+        assert_eq!(d["example_values"], serde_json::json!(["-1", "-1/4", "0"]));
         assert_eq!(d["example_by_value"][1]["value"], "-1/4");
         assert_eq!(d["example_by_value"][1]["count"], 7);
         // The lines of 4 and of 6 to 8 cells can be spoiled (widths above).
-        assert_eq!(d["point_lengths"], "1, 2, 3, 5");
+        assert_eq!(d["point_lengths"], serde_json::json!([1, 2, 3, 5]));
         // Hand count: a line of 4 holds two dominoes and can be spoiled by one;
         // a line of 5 holds two and cannot be spoiled below two.
         let line = |l: usize| &d["width_by_length"][l - 1];

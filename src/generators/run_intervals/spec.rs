@@ -111,9 +111,9 @@ data! {
         pub(super) pes_closed_form_exact: usize,
         /// Shapes whose interval is a single point.
         pub(super) point_intervals: usize,
-        /// The run lengths whose straight line has a point interval (searched), joined by ", ": "1,
-        /// 2, 3, 5" from N = 5 on.
-        pub(super) point_lengths: String,
+        /// The run lengths whose straight line has a point interval (searched), a list: [1, 2, 3,
+        /// 5] from N = 5 on.
+        pub(super) point_lengths: Vec<u32>,
         /// Shapes all of whose runs, both directions, have a length of point_lengths.
         pub(super) short_runs: usize,
         /// Number-valued shapes whose value equals optV - optH.
@@ -148,8 +148,8 @@ data! {
         pub(super) example_count: usize,
         /// How many of them have a number value.
         pub(super) example_numbers: usize,
-        /// Their number values, distinct, in increasing order, joined by ", ".
-        pub(super) example_values: String,
+        /// Their number values (CGSuite notation), distinct, in increasing order, a list.
+        pub(super) example_values: Vec<String>,
         /// Their interval when they share one ("[0,0]"), else "several".
         pub(super) example_interval: String,
         /// Per distinct number value, in increasing order: example_by_value.N.value and .count (how

@@ -121,10 +121,10 @@ data! {
         max_gaps: u32,
         /// Number of census positions.
         census: usize,
-        /// Every census position: .gaps (its gaps, listed), .genus, .largest_gap, .moves (legal
-        /// moves: every gap but 1), .struck (the moves the pairing test strikes, listed),
-        /// .survivors (the moves it leaves, listed), .shortlist (their number), .winning_moves
-        /// (listed), .winning_survivors (their number), .place_by_ORDER for each order of `orders`
+        /// Every census position: .gaps (its gaps, a list), .genus, .largest_gap, .moves (legal
+        /// moves: every gap but 1), .struck (the moves the pairing test strikes, a list),
+        /// .survivors (the moves it leaves, a list), .shortlist (their number), .winning_moves
+        /// (a list), .winning_survivors (their number), .place_by_ORDER for each order of `orders`
         /// (place of the first winning survivor in that order, from 1), .proof_depth, .named_move
         /// (the move its proof names, 0 for none) and the closures a plain search, a pruned search
         /// and its proof take (.plain_closures, .pruned_closures, .proof_closures).
@@ -190,10 +190,10 @@ data! {
         proof_cheaper_than_pruned: usize,
         /// Positions whose pruned search costs fewer closures than plain search.
         pruned_cheaper_than_plain: usize,
-        /// The drawn position: .gaps ("1, 2, ..."), .genus, .largest_gap, .irreducible, .moves
-        /// (count), .struck (list), .struck_text, .survivor_count, .survivors.N (ascending: .move,
-        /// .replies, .struck_replies (the replies the pairing test strikes, a list),
-        /// .child_largest_gap, .closes, .wins), .winners (list), .winners_text,
+        /// The drawn position: .gaps (a list), .genus, .largest_gap, .irreducible, .moves
+        /// (count), .struck (a list), .survivor_count, .survivors.N (ascending: .move, .replies,
+        /// .struck_replies (the replies the pairing test strikes, a list), .child_largest_gap,
+        /// .closes, .wins), .winners (a list),
         /// .fewest_replies_move, .fewest_replies, .place_by_ORDER (as in `positions`; 0 without a
         /// winning survivor), .depth and .named (0 when not proved: a lost position).
         example: Example,
@@ -205,14 +205,14 @@ data! {
 /// One census position, as the data lists it.
 #[derive(Serialize, Deserialize)]
 struct Listed {
-    gaps: String,
+    gaps: Vec<u32>,
     genus: u32,
     largest_gap: u32,
     moves: usize,
-    struck: String,
-    survivors: String,
+    struck: Vec<u32>,
+    survivors: Vec<u32>,
     shortlist: usize,
-    winning_moves: String,
+    winning_moves: Vec<u32>,
     winning_survivors: usize,
     #[serde(flatten)]
     places: Places,
@@ -227,14 +227,14 @@ impl Listed {
     fn of(c: &Priced) -> Listed {
         let r = &c.record;
         Listed {
-            gaps: join(&r.position.gaps().collect::<Vec<_>>()),
+            gaps: r.position.gaps().collect(),
             genus: r.position.genus(),
             largest_gap: r.position.largest_gap(),
             moves: r.position.moves().count(),
-            struck: join(&r.struck()),
-            survivors: join(&r.survivors.iter().map(|s| s.mv).collect::<Vec<_>>()),
+            struck: r.struck(),
+            survivors: r.survivors.iter().map(|s| s.mv).collect(),
             shortlist: r.survivors.len(),
-            winning_moves: join(&r.winners),
+            winning_moves: r.winners.clone(),
             winning_survivors: r.winning_survivors(),
             places: r.places.clone(),
             proof_depth: r.depth(),
@@ -268,31 +268,21 @@ struct ByDepth {
 
 #[derive(Serialize, Deserialize)]
 struct Example {
-    gaps: String,
+    gaps: Vec<u32>,
     genus: u32,
     largest_gap: u32,
     irreducible: bool,
     moves: usize,
     struck: Vec<u32>,
-    struck_text: String,
     survivor_count: usize,
     survivors: Vec<Survivor>,
     winners: Vec<u32>,
-    winners_text: String,
     fewest_replies_move: u32,
     fewest_replies: usize,
     #[serde(flatten)]
     places: Places,
     depth: u32,
     named: u32,
-}
-
-fn join(values: &[u32]) -> String {
-    values
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 /// The mean; 0 for no values.
@@ -402,11 +392,8 @@ fn checks(
             "example named move wins",
             examples.iter().all(names_winner),
             format!(
-                "named {} and {}; winners {} and {}",
-                data.example.named,
-                data.second.named,
-                data.example.winners_text,
-                data.second.winners_text
+                "named {} and {}; winners {:?} and {:?}",
+                data.example.named, data.second.named, data.example.winners, data.second.winners
             ),
         ),
     ]
@@ -506,10 +493,7 @@ mod tests {
         // Each listed position's counts add up: struck moves and survivors
         // make the moves, and the winners are all survivors.
         for p in d["positions"].as_array().unwrap() {
-            let listed = |key: &str| match p[key].as_str().unwrap() {
-                "" => 0,
-                text => text.split(", ").count() as u64,
-            };
+            let listed = |key: &str| p[key].as_array().unwrap().len() as u64;
             assert_eq!(listed("struck") + listed("survivors"), p["moves"], "{p}");
             assert_eq!(listed("survivors"), p["shortlist"], "{p}");
             assert_eq!(listed("winning_moves"), p["winning_survivors"], "{p}");

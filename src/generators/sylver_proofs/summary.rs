@@ -3,9 +3,7 @@
 //! search, and the two examples described.
 
 use super::shortlists::{by_winning_survivors, pool};
-use super::{
-    ByDepth, ByGaps, Example, Listed, Priced, Record, Results, join, mean, median, orders,
-};
+use super::{ByDepth, ByGaps, Example, Listed, Priced, Record, Results, mean, median, orders};
 
 /// The least number of gaps from which every census size up to `max_gaps`
 /// has its deepest proof at the bound; `max_gaps + 1` when the largest breaks it.
@@ -33,16 +31,14 @@ fn example(record: &Record) -> Example {
         .min_by_key(|s| (s.replies, s.mv))
         .map_or((0, 0), |s| (s.mv, s.replies));
     Example {
-        gaps: join(&p.gaps().collect::<Vec<_>>()),
+        gaps: p.gaps().collect(),
         genus: p.genus(),
         largest_gap: p.largest_gap(),
         irreducible: p.is_irreducible(),
         moves: p.moves().count(),
-        struck_text: join(&struck),
         struck,
         survivor_count: record.survivors.len(),
         survivors: record.survivors.clone(),
-        winners_text: join(&record.winners),
         winners: record.winners.clone(),
         fewest_replies_move: fewest.0,
         fewest_replies: fewest.1,

@@ -219,13 +219,13 @@ mod tests {
     /// no surviving reply.
     fn small() -> Example {
         let example = json!({
-            "gaps": "1, 2, 3, 6", "genus": 4, "largest_gap": 6, "irreducible": true,
-            "moves": 3, "struck": [2, 3], "struck_text": "2, 3", "survivor_count": 1,
+            "gaps": [1, 2, 3, 6], "genus": 4, "largest_gap": 6, "irreducible": true,
+            "moves": 3, "struck": [2, 3], "survivor_count": 1,
             "survivors": [
                 {"move": 6, "replies": 0, "struck_replies": [2, 3], "child_largest_gap": 3,
                  "closes": 1, "wins": true}
             ],
-            "winners": [6], "winners_text": "6", "fewest_replies_move": 6,
+            "winners": [6], "fewest_replies_move": 6,
             "fewest_replies": 0, "depth": 1, "named": 6
         });
         serde_json::from_value(example).unwrap()

@@ -127,7 +127,8 @@ pub(super) fn whole(value: &Value) -> Result<i64, ContentError> {
 }
 
 /// Whether `v` and `claimed` are the same number of `unit`s, rounded: `~`.
-/// `suffix` follows each number in the message (`%`).
+/// `full` is the value as the message shows it; `suffix` follows the unit
+/// and the rounded value there (`%`).
 fn approx(v: Ratio, claimed: Ratio, unit: Ratio, full: String, suffix: &str) -> Verdict {
     let (mine, theirs) = (v.units(unit), claimed.units(unit));
     let rounded = mine
@@ -198,7 +199,6 @@ pub fn decide(
                     } else {
                         by
                     };
-                    let shown = shown.trim_end_matches('%').to_string();
                     approx(Ratio::whole(v), Ratio::whole(*lit), by, shown, suffix)
                 }
                 (Op::Eq | Op::Approx, _) => Verdict {
@@ -563,6 +563,39 @@ mod tests {
                 .unwrap_err()
                 .contains("cannot read")
         );
+    }
+
+    #[test]
+    fn approximately_by_a_percentage_rounds_both_to_that_many_points() {
+        let eval_with = |value: serde_json::Value, claim: &str| {
+            eval_in(json!({ "x": value }), &format!("b.x {claim}"))
+        };
+        // 42% is 8.4 fives of points, so 40%; 37.5% is 7.5, a tie, away from zero.
+        for holds in [0.42, 0.375, 0.4249] {
+            assert_eq!(
+                eval_with(json!(holds), "~ 40% by 5%").unwrap(),
+                "40%",
+                "{holds}"
+            );
+        }
+        assert_eq!(
+            &*eval_with(json!(0.43), "~ 40% by 5% : \"about two fifths\"").unwrap_err(),
+            "claim `b.x ~ 40% by 5% : \"about two fifths\"` is false: the generator computed \
+             43%, which to the nearest 5% is 45%"
+        );
+        let e = eval_with(json!(0.3749), "~ 40% by 5%").unwrap_err();
+        assert!(
+            e.ends_with("computed 37.49%, which to the nearest 5% is 35%"),
+            "{e}"
+        );
+        // A fraction of a point, and a precision written as a decimal.
+        assert!(eval_with(json!(0.4702), "~ 47% by 0.5%").is_ok());
+        let e = eval_with(json!(0.4726), "~ 47% by 0.5%").unwrap_err();
+        assert!(
+            e.ends_with("computed 47.26%, which to the nearest 0.5% is 47.5%"),
+            "{e}"
+        );
+        assert!(eval_with(json!(0.42), "~ 40% by 0.05").is_ok());
     }
 
     #[test]

@@ -1,9 +1,9 @@
 //! Markdown to HTML for one essay, in two passes, each parsing it.
 //!
 //! 0. [`Prepared`]: before any inline parsing, every `{{ ... }}` outside code
-//!    spans, code blocks and math is taken out of the text and a placeholder
-//!    put in its place, so that markdown never sees (or mangles) an expression,
-//!    and an expression is evaluated wherever it sits: prose, headings, raw
+//!    spans and code blocks is taken out of the text and a placeholder put in
+//!    its place, so that markdown never sees (or mangles) an expression, and
+//!    an expression is evaluated wherever it sits: prose, headings, math, raw
 //!    HTML and its attributes, link titles, captions.
 //! 1. [`scan`](fn@scan) parses the prepared text into [`Piece`]s: its events,
 //!    each generator directive's block taken whole. It finds the headings
@@ -13,7 +13,7 @@
 //! 2. [`render`](fn@render) parses the prepared text again, with the same
 //!    function, each directive block and heading id as the scan found them,
 //!    and turns the pieces into HTML: directives become figures, `$...$` and
-//!    `$$...$$` become `MathML`, `@/` links resolve to essay URLs, and
+//!    `$$...$$` become `MathML` (with the values set in them as math), `@/` links resolve to essay URLs, and
 //!    `[](#fig-ID)` becomes "Figure N"; then each placeholder becomes its
 //!    value or checked claim, escaped. Each job is one small method of
 //!    `Renderer`. An essay's parse thus lives only while it is rendered, and

@@ -1,6 +1,7 @@
 //! Expressions taken out of a markdown text before it is parsed: each
-//! `{{ ... }}` outside code and math becomes a placeholder, so markdown never
-//! sees (or mangles) it, and is evaluated wherever the placeholder lands.
+//! `{{ ... }}` outside code becomes a placeholder, so markdown never sees (or
+//! mangles) it, and is evaluated wherever the placeholder lands (inside math
+//! too, where the render sets its value into the formula).
 //!
 //! It imports the claims and the directives; the other stages import it.
 
@@ -40,8 +41,8 @@ struct Span {
     shift_after: isize,
 }
 
-/// A markdown text with every `{{ ... }}` outside code and math replaced by
-/// a placeholder (`OPEN`, its index, `CLOSE`).
+/// A markdown text with every `{{ ... }}` outside code replaced by a
+/// placeholder (`OPEN`, its index, `CLOSE`).
 #[derive(Default)]
 pub struct Prepared {
     /// What markdown parses.
@@ -62,7 +63,7 @@ impl Prepared {
     /// without `{{` has nothing to take out, and is not parsed for it.
     pub fn new(text: &str, base: usize) -> Prepared {
         let segments = if text.contains("{{") {
-            outside_code_and_math(text)
+            outside_code(text)
         } else {
             Vec::new()
         };
@@ -83,21 +84,23 @@ impl Prepared {
 
     /// Takes every expression out of plain `text` (no markdown).
     pub fn plain(text: &str) -> Prepared {
-        Prepared::outside(text, 0, std::iter::once(0..text.len()))
+        Prepared::outside(text, 0, std::iter::once((0..text.len(), false)))
     }
 
-    /// Takes the expressions in `segments` out of `text`.
+    /// Takes the expressions in `segments` out of `text`; those of a
+    /// segment that is math open no sentence, and one that cannot be read
+    /// there says what `{{` means in math.
     fn outside(
         text: &str,
         base: usize,
-        segments: impl IntoIterator<Item = Range<usize>>,
+        segments: impl IntoIterator<Item = (Range<usize>, bool)>,
     ) -> Prepared {
         let mut p = Prepared {
             base,
             ..Prepared::default()
         };
         let mut last = 0;
-        for segment in segments {
+        for (segment, math) in segments {
             for f in claims::find_all(&text[segment.clone()]) {
                 let (start, end) = (segment.start + f.start, segment.start + f.end);
                 p.text.push_str(&text[last..start]);
@@ -113,10 +116,18 @@ impl Prepared {
                     shift,
                     shift_after,
                 });
+                let expr = match f.expr {
+                    Err(e) if math => Err(format!(
+                        "{e} (inside math `{{{{` opens a value or claim; write `{{ {{` for two \
+                         braces)"
+                    )
+                    .into()),
+                    expr => expr,
+                };
                 p.exprs.push(Expression {
                     at: base + start,
-                    expr: f.expr,
-                    opens_sentence: opens_sentence(&text[..start]),
+                    expr,
+                    opens_sentence: !math && opens_sentence(&text[..start]),
                 });
                 last = end;
             }
@@ -170,25 +181,47 @@ impl Prepared {
             return (Cow::Borrowed(text), Vec::new());
         }
         let (mut out, mut seen) = (String::with_capacity(text.len()), Vec::new());
+        for piece in Prepared::split(text) {
+            match piece {
+                Slice::Text(t) => out.push_str(t),
+                Slice::Placeholder(index) => {
+                    out.push_str(&with(index));
+                    seen.push(index);
+                }
+            }
+        }
+        (Cow::Owned(out), seen)
+    }
+
+    /// `text` (derived from this one) cut at its placeholders.
+    pub fn split(text: &str) -> Vec<Slice<'_>> {
+        let mut out = Vec::new();
         let mut rest = text;
         while let Some(open) = rest.find(OPEN) {
-            out.push_str(&rest[..open]);
             let after = &rest[open + OPEN.len_utf8()..];
             let Some((index, tail)) = after
                 .split_once(CLOSE)
                 .and_then(|(n, tail)| Some((n.parse().ok()?, tail)))
             else {
-                out.push_str(&rest[open..]);
-                rest = "";
                 break;
             };
-            out.push_str(&with(index));
-            seen.push(index);
+            out.push(Slice::Text(&rest[..open]));
+            out.push(Slice::Placeholder(index));
             rest = tail;
         }
-        out.push_str(rest);
-        (Cow::Owned(out), seen)
+        out.push(Slice::Text(rest));
+        out.retain(|s| !matches!(s, Slice::Text("")));
+        out
     }
+}
+
+/// A piece of a prepared text: text, or the placeholder of an expression.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Slice<'t> {
+    /// Text.
+    Text(&'t str),
+    /// The placeholder of the expression of this index.
+    Placeholder(usize),
 }
 
 /// Whether text ending in `before` has a sentence open next: nothing before
@@ -204,31 +237,30 @@ fn opens_sentence(before: &str) -> bool {
         || (in_line.trim().is_empty() && line.len() > in_line.len())
 }
 
-/// The ranges of `text` outside code spans, code blocks and math.
-fn outside_code_and_math(text: &str) -> Vec<Range<usize>> {
-    let mut inside: Vec<Range<usize>> = Parser::new_ext(text, options())
+/// The ranges of `text` outside code spans and code blocks, each with
+/// whether it is math.
+fn outside_code(text: &str) -> Vec<(Range<usize>, bool)> {
+    let mut inside: Vec<(Range<usize>, bool)> = Parser::new_ext(text, options())
         .into_offset_iter()
-        .filter(|(e, _)| {
-            matches!(
-                e,
-                Event::Code(_)
-                    | Event::InlineMath(_)
-                    | Event::DisplayMath(_)
-                    | Event::Start(Tag::CodeBlock(_))
-            )
+        .filter_map(|(e, r)| match e {
+            Event::Code(_) | Event::Start(Tag::CodeBlock(_)) => Some((r, false)),
+            Event::InlineMath(_) | Event::DisplayMath(_) => Some((r, true)),
+            _ => None,
         })
-        .map(|(_, r)| r)
         .collect();
-    inside.sort_by_key(|r| r.start);
+    inside.sort_by_key(|(r, _)| r.start);
     let mut out = Vec::new();
     let mut from = 0;
-    for r in inside {
+    for (r, math) in inside {
         if r.start > from {
-            out.push(from..r.start);
+            out.push((from..r.start, false));
+        }
+        if math && r.start >= from {
+            out.push((r.clone(), true));
         }
         from = from.max(r.end);
     }
-    out.push(from..text.len());
+    out.push((from..text.len(), false));
     out
 }
 
@@ -247,24 +279,48 @@ mod tests {
     use super::*;
 
     #[test]
-    fn expressions_outside_code_and_math_become_placeholders_that_map_back() {
-        let text = r"A {{ b.x }} and `{{ c }}` and $\frac{{1}}{2}$ end.";
+    fn expressions_outside_code_become_placeholders_that_map_back() {
+        let text = r"A {{ b.x }} and `{{ c }}` and $\frac{{ b.y }}{2}$ end.";
         let p = Prepared::new(text, 10);
-        assert_eq!(p.exprs.len(), 1);
+        assert_eq!(p.exprs.len(), 2);
         assert_eq!(p.exprs[0].at, 12);
-        let placeholder = format!("{OPEN}0{CLOSE}");
-        assert_eq!(p.text, text.replace("{{ b.x }}", &placeholder));
+        assert_eq!(p.exprs[1].at, 10 + text.find("{{ b.y").unwrap());
+        let (zero, one) = (format!("{OPEN}0{CLOSE}"), format!("{OPEN}1{CLOSE}"));
+        assert_eq!(
+            p.text,
+            text.replace("{{ b.x }}", &zero).replace("{{ b.y }}", &one)
+        );
         // Inside the placeholder is where the expression stood; after it,
         // offsets shift back by what it replaced.
         assert_eq!(p.source(3), 12);
         let end = p.text.find(" end").unwrap();
         assert_eq!(p.source(end), 10 + text.find(" end").unwrap());
-        let (filled, seen) = Prepared::fill(&p.text, |_| "7".into());
-        assert_eq!(filled, text.replace("{{ b.x }}", "7"));
-        assert_eq!(seen, [0]);
+        let (filled, seen) = Prepared::fill(&p.text, |i| i.to_string().into());
+        assert_eq!(
+            filled,
+            text.replace("{{ b.x }}", "0").replace("{{ b.y }}", "1")
+        );
+        assert_eq!(seen, [0, 1]);
+        assert_eq!(
+            Prepared::split(&p.text[p.text.find('$').unwrap()..]),
+            [
+                Slice::Text(r"$\frac"),
+                Slice::Placeholder(1),
+                Slice::Text("{2}$ end.")
+            ]
+        );
         let plain = Prepared::new("No expressions here, `{ {`.", 0);
         assert_eq!(plain.text, "No expressions here, `{ {`.");
         assert!(plain.exprs.is_empty());
+    }
+
+    #[test]
+    fn an_expression_unread_in_math_says_what_two_braces_mean_there() {
+        let p = Prepared::new(r"$\sqrt{{a+b}}$ and \{{ braces }}", 0);
+        assert_eq!(p.exprs.len(), 1);
+        let e = p.exprs[0].expr.as_ref().unwrap_err();
+        assert!(e.contains("inside math `{{` opens a value or claim"), "{e}");
+        assert!(!p.exprs[0].opens_sentence);
     }
 
     #[test]

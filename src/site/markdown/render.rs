@@ -6,7 +6,7 @@
 
 use super::links::LinkIndex;
 use super::lint;
-use super::prepared::Prepared;
+use super::prepared::{Prepared, Slice};
 use super::scan::{self, Heading, Piece, Scan};
 use super::values::{Shown, Stated, Value, Values};
 use crate::site::content::Essay;
@@ -99,6 +99,9 @@ pub(super) struct Renderer<'c, 's> {
     pin: Option<usize>,
     pub(super) errors: Vec<Diagnostic>,
     pub(super) warnings: Vec<Diagnostic>,
+    /// The expressions set into math, which the HTML holds as `MathML`
+    /// rather than as placeholders.
+    in_math: Vec<usize>,
     /// Figure numbers by id, in order of appearance: the essay's, shared
     /// by the renderers of its captions.
     pub(super) numbers: &'s HashMap<&'c str, usize>,
@@ -130,6 +133,7 @@ impl<'c, 's> Renderer<'c, 's> {
             pin,
             errors: Vec::new(),
             warnings: Vec::new(),
+            in_math: Vec::new(),
             numbers,
         }
     }
@@ -170,7 +174,7 @@ impl<'c, 's> Renderer<'c, 's> {
                     )
                 ))
         });
-        let out = self.transform(pieces);
+        let out = self.transform(pieces, &values);
         let mut html = String::new();
         pulldown_cmark::html::push_html(&mut html, out.into_iter());
         (self.fill(&html, &values), values)
@@ -183,7 +187,7 @@ impl<'c, 's> Renderer<'c, 's> {
             Cow::Owned(values[i].as_ref().map(Value::html).unwrap_or_default())
         });
         for (i, e) in self.prepared.exprs.iter().enumerate() {
-            if values[i].is_some() && !seen.contains(&i) {
+            if values[i].is_some() && !seen.contains(&i) && !self.in_math.contains(&i) {
                 self.error_in_file(
                     e.at,
                     "this value stands where the page shows nothing of it (a link destination or \
@@ -221,7 +225,11 @@ impl<'c, 's> Renderer<'c, 's> {
             .collect()
     }
 
-    fn transform<'e>(&mut self, pieces: impl Iterator<Item = Piece<'e>>) -> Vec<Event<'e>> {
+    fn transform<'e>(
+        &mut self,
+        pieces: impl Iterator<Item = Piece<'e>>,
+        values: &[Option<Value>],
+    ) -> Vec<Event<'e>> {
         let mut out = Vec::new();
         let mut iter = pieces.peekable();
         let mut in_code = false;
@@ -248,8 +256,8 @@ impl<'c, 's> Renderer<'c, 's> {
                     in_code = false;
                     out.push(event);
                 }
-                Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start)),
-                Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start)),
+                Event::InlineMath(tex) => out.push(self.math(&tex, false, range.start, values)),
+                Event::DisplayMath(tex) => out.push(self.math(&tex, true, range.start, values)),
                 Event::Text(ref text) if !in_code => {
                     if text.contains('$') {
                         self.stray_dollars(range.clone());
@@ -311,9 +319,33 @@ impl<'c, 's> Renderer<'c, 's> {
         out
     }
 
-    /// `$...$` or `$$...$$` as `MathML`.
-    fn math<'e>(&mut self, tex: &str, display: bool, offset: usize) -> Event<'e> {
-        match math::to_mathml(tex, display) {
+    /// `$...$` or `$$...$$` as `MathML`, each value in it set in as math
+    /// (a failed one as nothing: its error is reported).
+    fn math<'e>(
+        &mut self,
+        tex: &str,
+        display: bool,
+        offset: usize,
+        values: &[Option<Value>],
+    ) -> Event<'e> {
+        let mut parts = Vec::new();
+        for slice in Prepared::split(tex) {
+            parts.push(match slice {
+                Slice::Text(t) => math::Part::Tex(t),
+                Slice::Placeholder(i) => {
+                    self.in_math.push(i);
+                    let value = values.get(i).and_then(Option::as_ref);
+                    if value.is_some_and(|v| v.swatch.is_some()) {
+                        self.error_in_file(
+                            self.prepared.exprs[i].at,
+                            "a legend's swatch stands in text, not in math",
+                        );
+                    }
+                    math::Part::Value(value.map_or("", |v| v.text.as_str()))
+                }
+            });
+        }
+        match math::formula(&parts, display) {
             Ok(m) => Event::InlineHtml(m.into()),
             Err(e) => {
                 self.error(offset, e);
