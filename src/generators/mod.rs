@@ -53,6 +53,7 @@ registry! {
 pub struct Spec {
     /// The name essays use in `generator = "..."`.
     pub name: &'static str,
+    /// One paragraph on what the generator computes, for `ladder generators`.
     pub description: &'static str,
     /// The parameters, from the generator's `params!` struct.
     pub params: &'static [Param],
@@ -76,7 +77,9 @@ pub struct Spec {
 
 /// A name with its documentation.
 pub struct Doc {
+    /// The name (a key, an identity, a view).
     pub name: &'static str,
+    /// What it is, for `ladder generators`.
     pub doc: &'static str,
 }
 
@@ -374,6 +377,7 @@ impl Data {
         serde_json::from_str(&self.text()).map_err(DataError::Shape)
     }
 
+    /// The top-level keys, in sorted order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.0.keys().map(String::as_str)
     }
@@ -456,9 +460,13 @@ impl DataError {
 /// One asserted identity with both of its sides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Check {
+    /// The identity's name, as the spec's `identities` list it.
     pub name: String,
+    /// Its left side as computed (for [`Check::that`], what was found).
     pub left: String,
+    /// Its right side as computed (for [`Check::that`], `true`).
     pub right: String,
+    /// Whether the sides agree.
     pub holds: bool,
 }
 

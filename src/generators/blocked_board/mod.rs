@@ -17,6 +17,7 @@ use crate::games::domineering::{Board, Domineering, Region};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
+/// The `blocked-board` generator: a blocked Domineering board's positions as the product of its regions'.
 pub struct BlockedBoard;
 
 params! {

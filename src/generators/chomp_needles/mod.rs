@@ -26,6 +26,7 @@ use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
 use spec::{ChompNeedlesParams, Results, SPEC};
 
+/// The `chomp-needles` generator: the winning openings of the Chomp bars in a window.
 pub struct ChompNeedles;
 
 #[derive(Serialize, Deserialize, Clone)]

@@ -13,7 +13,9 @@ use serde_json::Value;
 /// writes each column in its [`Format`].
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Table {
+    /// The column headings.
     pub columns: Vec<String>,
+    /// The rows, each a value per column.
     pub rows: Vec<Vec<Value>>,
     /// Each column's format (a column past the end is [`Format::Plain`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

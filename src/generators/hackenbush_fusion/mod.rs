@@ -17,6 +17,7 @@ use crate::games::hackenbush::{self, Graph};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
+/// The `hackenbush-fusion` generator: green Hackenbush by the fusion and colon principles against the search.
 pub struct HackenbushFusion;
 
 /// The most edges of a graph of the family: the search's work doubles with

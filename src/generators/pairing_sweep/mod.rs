@@ -27,6 +27,7 @@ use spec::{BoardFigures, PairingSweepParams, Results, SPEC};
 use sweep::{board_checks, sweep};
 use values::{GrundyEntry, GrundyRules, Listed};
 
+/// The `pairing-sweep` generator: the half turn and the reflections as pairing strategies in Cram.
 pub struct PairingSweep;
 
 data! {

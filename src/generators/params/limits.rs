@@ -9,9 +9,12 @@ use std::fmt;
 /// bytes) and its maximum. Limits are checked in their declared order, so a
 /// measure may rely on the limits before it holding.
 pub struct Limit {
+    /// What is measured, in words (`board cells`); its raise key is `max_`
+    /// and this in snake case.
     pub name: &'static str,
     /// What is measured, its budget and the cost model the maximum comes from.
     pub doc: &'static str,
+    /// The greatest measure a run may have unless a directive raises it.
     pub max: u128,
     /// The parameters the measure grows with, named by the error that
     /// refuses a run.

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use spec::{Results, RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
 
+/// The `run-intervals` generator: each small Domineering region's value within the interval its packings bound.
 pub struct RunIntervals;
 
 /// One shape of the catalogue with everything the figures read.

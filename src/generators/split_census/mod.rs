@@ -14,6 +14,7 @@ use crate::generators::data;
 use census::census;
 use serde::{Deserialize, Serialize};
 
+/// The `split-census` generator: how often a Domineering board's positions fall into regions.
 pub struct SplitCensus;
 
 /// Cells of the board.

@@ -28,6 +28,7 @@ use shortlists::{ByWinners, Pool};
 use spec::{SPEC, SylverProofsParams};
 use summary::summarise;
 
+/// The `sylver-proofs` generator: the proof depths of Sylver Coinage's surviving moves.
 pub struct SylverProofs;
 
 /// One survivor of a position and what it leaves.
