@@ -11,6 +11,13 @@
 //! the bits of a word ([`bits`], re-exported from [`super::word`] with the
 //! [`Word`] trait).
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "a frame's rows, columns and cell indices are below `W::BITS` (at most 128), \
+              so they fit a u32 shift and a shape's u8 sides; in the byte layout (`shape`) \
+              a row is a word's byte, cut from it on purpose"
+)]
+
 mod shape;
 
 pub use super::word::{Word, bits};

@@ -156,7 +156,7 @@ pub fn table_bytes(columns: usize, rows: usize) -> u128 {
 
 /// The full `columns` x `rows` bar as column heights.
 pub fn bar(columns: usize, rows: usize) -> Vec<u8> {
-    vec![rows as u8; columns]
+    vec![u8::try_from(rows).expect("a bar's height is a u8, at most MAX_SIDE"); columns]
 }
 
 /// Whether `heights` is a position: non-increasing, first column at least 1.
@@ -168,7 +168,7 @@ pub fn is_position(heights: &[u8]) -> bool {
 /// columns from `column` on are cut to `row - 1` squares. Trailing empty
 /// columns are dropped.
 pub fn eat(heights: &[u8], column: usize, row: usize) -> Vec<u8> {
-    let cap = (row - 1) as u8;
+    let cap = u8::try_from(row - 1).expect("a row below a column's u8 height");
     let mut out: Vec<u8> = heights
         .iter()
         .enumerate()
@@ -211,6 +211,11 @@ pub fn openings(heights: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// up, so every move makes the word larger, and the words, ranked in the
 /// combinatorial number system (which keeps their order), number the
 /// positions densely for [`walk_ranked`]: 8 bytes a position.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "C(n, k) for n < 64 is below 2^63; a rank is below the walk's size, which is \
+              allocated, so fits a usize"
+)]
 pub fn walk_bar(columns: usize, rows: usize) -> Walk {
     let steps = columns + rows;
     assert!(
@@ -421,6 +426,10 @@ impl Tails {
     }
 
     /// The pass over every tail in rank order.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a height is at most the window's rows, at most MAX_SIDE (62)"
+    )]
     fn label(&mut self) {
         let n = self.columns - 1;
         let rows = self.rows;
@@ -446,6 +455,10 @@ impl Tails {
 
     /// The losing first-column height of the tail `a` with column 2 of height
     /// `top`, or [`NONE`].
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a row is at most the window's rows, at most MAX_SIDE (62)"
+    )]
     fn first_of(&self, rank: usize, a: &[u8], top: u8) -> u8 {
         let n = a.len();
         // Cuts: the move at (1, c + 1), c < top, leaves (c, T cut at row c)
@@ -503,6 +516,10 @@ impl Tails {
     }
 
     /// Each tail's rank with the height of its column 2, in rank order.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a height is at most the window's rows, at most MAX_SIDE (62)"
+    )]
     fn tails(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         let n = self.columns - 1;
         let mut a = vec![0u8; n];

@@ -472,6 +472,11 @@ pub struct Check {
 
 impl Check {
     /// Asserts `left == right`.
+    #[allow(
+        clippy::needless_pass_by_value,
+        reason = "the sides are computed for the check, and by value each call reads \
+                  `Check::equal(name, a, b)`"
+    )]
     pub fn equal<T: PartialEq + fmt::Display>(name: impl Into<String>, left: T, right: T) -> Check {
         Check {
             name: name.into(),

@@ -409,9 +409,9 @@ impl Params {
                 continue;
             }
             match spec.limits.iter().find(|l| l.raise_key() == *name) {
-                Some(limit) => match value.as_integer() {
-                    Some(max) if u128::try_from(max).is_ok_and(|m| m > limit.max) => {
-                        raised.insert(name.clone(), max as u128);
+                Some(limit) => match value.as_integer().and_then(|m| u128::try_from(m).ok()) {
+                    Some(max) if max > limit.max => {
+                        raised.insert(name.clone(), max);
                     }
                     _ => errors.push(ParamError::Invalid {
                         name: name.clone(),

@@ -253,7 +253,8 @@ impl Solve for ChompNeedles {
                     columns: c,
                     rows: r,
                     walked,
-                    formula: formula as u64,
+                    formula: u64::try_from(formula)
+                        .expect("a checked window has fewer than 2^64 positions"),
                     lost: label(c, r, play).lost(),
                 }
             })

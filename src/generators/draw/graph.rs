@@ -100,6 +100,10 @@ const SMALL: Size = Size {
 
 /// The panels at full size in a box that scrolls sideways when it cannot
 /// fit, with the legend under them as swatches in the roles' colours.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a drawing has a few panels"
+)]
 pub(super) fn html(graphs: &Graphs) -> String {
     let laid: Vec<Layout> = graphs
         .panels
@@ -152,6 +156,11 @@ struct Layout {
 }
 
 impl Layout {
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a label's width in px is positive and far below 2^32"
+    )]
     fn new(panel: &Panel, size: &Size) -> Layout {
         let layers = panel.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(1);
         let mut count = vec![0u32; layers];

@@ -66,6 +66,11 @@ impl Numbers {
     /// One precision for all of `values`: whole numbers when they are, else
     /// the places that give the largest of them three significant digits
     /// (at most four).
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped to 0..=4 places"
+    )]
     pub fn fit(values: impl IntoIterator<Item = f64>) -> Numbers {
         let mut largest: f64 = 0.0;
         let mut whole = true;

@@ -316,6 +316,11 @@ impl Chart {
     /// numbers without places (the CSV keeps them exactly). Where a series
     /// has several points at one x (a line going straight up), that x has a
     /// row for each, in the series' order, so no vertex is lost.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a whole number below 9e15 in size"
+    )]
     pub fn values(&self) -> Table {
         let mut xs: Vec<f64> = self
             .series
@@ -526,6 +531,10 @@ impl Role {
 }
 
 /// WCAG's contrast ratio of two colours given as `0xRRGGBB`.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a channel is one byte of 0xrrggbb, cut out on purpose"
+)]
 fn contrast(a: u32, b: u32) -> f64 {
     let luminance = |hex: u32| {
         let channel = |shift: u32| {
@@ -705,7 +714,7 @@ mod tests {
             })),
             values: vec![
                 format!("{i}/2").into(),
-                serde_json::json!(-(i as i64) * 1000),
+                serde_json::json!(-i64::try_from(i).unwrap() * 1000),
                 format!("*{i}").into(),
             ],
         };

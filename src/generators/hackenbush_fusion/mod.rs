@@ -62,9 +62,10 @@ fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, MeasureError> {
 /// more than [`MAX_EDGES`] grounded edges).
 fn work(params: &Params) -> Result<u128, MeasureError> {
     let p: HackenbushFusionParams = params.typed();
+    let most = usize::try_from(MAX_EDGES).expect("MAX_EDGES is 16");
     let listed: u128 = positions(&p)?
         .iter()
-        .map(|g| 1u128 << g.edges().len().min(MAX_EDGES as usize))
+        .map(|g| 1u128 << g.edges().len().min(most))
         .sum();
     Ok(((p.family as u128) << p.max_edges) + listed)
 }
@@ -72,7 +73,8 @@ fn work(params: &Params) -> Result<u128, MeasureError> {
 /// The value of `graph` by the search, or `None` past [`MAX_EDGES`]
 /// grounded edges.
 fn searched(graph: &Graph) -> Option<Nimber> {
-    if graph.pruned().edges().len() <= MAX_EDGES as usize {
+    let most = usize::try_from(MAX_EDGES).expect("MAX_EDGES is 16");
+    if graph.pruned().edges().len() <= most {
         graph.brute_force()
     } else {
         None

@@ -91,7 +91,7 @@ fn expansions(boards: &[BoardFigures]) -> Option<Drawing> {
 
 /// The letter of pair `k`: a to z, then aa, ab, ...
 fn pair_letter(k: usize) -> String {
-    let letter = |i: usize| char::from(b'a' + (i % 26) as u8);
+    let letter = |i: usize| char::from(b'a' + u8::try_from(i % 26).expect("below 26"));
     match k / 26 {
         0 => letter(k).to_string(),
         n => format!("{}{}", letter(n - 1), letter(k)),

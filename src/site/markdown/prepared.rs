@@ -87,6 +87,10 @@ impl Prepared {
     }
 
     /// Takes the expressions in `segments` out of `text`.
+    #[allow(
+        clippy::cast_possible_wrap,
+        reason = "offsets into an essay's text, far below isize::MAX"
+    )]
     fn outside(
         text: &str,
         base: usize,
@@ -136,6 +140,11 @@ impl Prepared {
 
     /// The offset in the file of offset `at` of `text` (a placeholder's is
     /// where its expression starts).
+    #[allow(
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "offsets into an essay's text, far below isize::MAX; a shifted offset is in the file"
+    )]
     pub fn source(&self, at: usize) -> usize {
         let before = self.spans.partition_point(|s| s.range.start <= at);
         let shifted = match before.checked_sub(1).map(|i| &self.spans[i]) {
