@@ -41,6 +41,12 @@
 //! has fewer tails. The table holds C(W + H - 1, min(W, H) - 1) bytes: 13.0
 //! million for the 30.4 million positions of 16 x 12.
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "heights and rows are at most MAX_SIDE (62), a u8; C(n, k) for n < 64 is below \
+              2^63; a rank is below the walk's size, which is allocated, so fits a usize"
+)]
+
 use crate::cgt::walk::{Walk, walk_ranked};
 
 /// The play convention.
@@ -211,11 +217,6 @@ pub fn openings(heights: &[u8]) -> impl Iterator<Item = (usize, usize)> + '_ {
 /// up, so every move makes the word larger, and the words, ranked in the
 /// combinatorial number system (which keeps their order), number the
 /// positions densely for [`walk_ranked`]: 8 bytes a position.
-#[allow(
-    clippy::cast_possible_truncation,
-    reason = "C(n, k) for n < 64 is below 2^63; a rank is below the walk's size, which is \
-              allocated, so fits a usize"
-)]
 pub fn walk_bar(columns: usize, rows: usize) -> Walk {
     let steps = columns + rows;
     assert!(
@@ -426,10 +427,6 @@ impl Tails {
     }
 
     /// The pass over every tail in rank order.
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a height is at most the window's rows, at most MAX_SIDE (62)"
-    )]
     fn label(&mut self) {
         let n = self.columns - 1;
         let rows = self.rows;
@@ -455,10 +452,6 @@ impl Tails {
 
     /// The losing first-column height of the tail `a` with column 2 of height
     /// `top`, or [`NONE`].
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a row is at most the window's rows, at most MAX_SIDE (62)"
-    )]
     fn first_of(&self, rank: usize, a: &[u8], top: u8) -> u8 {
         let n = a.len();
         // Cuts: the move at (1, c + 1), c < top, leaves (c, T cut at row c)
@@ -516,10 +509,6 @@ impl Tails {
     }
 
     /// Each tail's rank with the height of its column 2, in rank order.
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a height is at most the window's rows, at most MAX_SIDE (62)"
-    )]
     fn tails(&self) -> impl Iterator<Item = (usize, u8)> + '_ {
         let n = self.columns - 1;
         let mut a = vec![0u8; n];

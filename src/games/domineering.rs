@@ -13,6 +13,12 @@
 //! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
 //! up to a size ([`shapes_up_to`]).
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "a board's sides, cell counts and shifts are within its frame of at most 128 \
+              cells; a shape of at most WIDE_CELLS cells lies in the low 64 bits"
+)]
+
 use crate::cgt::grid::{self, Frame, GridError, Symmetries, Word, bits};
 use crate::cgt::partizan::Partizan;
 use crate::cgt::shared::Memo;
@@ -35,10 +41,6 @@ pub const MAX_CELLS: usize = u128::BITS as usize;
 
 impl Board {
     /// The empty (all free) `rows` x `cols` board.
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "rows * cols is at most MAX_CELLS (asserted)"
-    )]
     pub fn empty(rows: usize, cols: usize) -> Board {
         assert!(
             rows * cols <= MAX_CELLS,
@@ -157,10 +159,6 @@ impl Board {
     /// The free cells in the board's own box: the board's shape when the
     /// board is a region cut to its bounding box (as regions are), and in any
     /// case a memo key, since the symmetries of the box keep the game.
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a board's sides are at most its 128 cells"
-    )]
     fn boxed(&self) -> Shape {
         Shape {
             rows: self.rows as u8,
@@ -227,10 +225,6 @@ pub fn dominoes(shape: &Shape, dir: Direction) -> Vec<u128> {
 
 /// The dominoes of direction `dir` that fit in `cells` of `frame`, each as a
 /// mask of two cells.
-#[allow(
-    clippy::cast_possible_truncation,
-    reason = "a frame's columns are at most its 128 cells"
-)]
 fn domino_masks<W: Word>(
     frame: &Frame<W>,
     cells: W,
@@ -246,10 +240,6 @@ fn domino_masks<W: Word>(
 /// Every region shape (4-connected set of cells) of 1 to `max_cells` cells, up
 /// to the symmetries that keep each player's dominoes, in order of size and
 /// then of normal form under [`SYMMETRIES`]. Shapes are grown a cell at a time.
-#[allow(
-    clippy::cast_possible_truncation,
-    reason = "a shape's frame is at most 128 cells"
-)]
 pub fn shapes_up_to(max_cells: u32) -> Vec<Shape> {
     let mut all = Vec::new();
     let mut level: Vec<Shape> = vec![Shape {
@@ -389,10 +379,6 @@ impl Partizan for Domineering {
         region.placements(Direction::Horizontal, out);
     }
 
-    #[allow(
-        clippy::cast_possible_truncation,
-        reason = "a shape of at most WIDE_CELLS cells lies in the low 64 bits"
-    )]
     fn key(&self, region: &Region) -> (u64, bool) {
         match region {
             Region::Bytes(cells) => grid::least_byte_image(*cells),
