@@ -26,7 +26,7 @@ fn label_and_check(columns: usize, rows: usize) -> Labels {
 fn labelling(c: &mut Criterion) {
     let mut group = c.benchmark_group("chomp_label");
     for (columns, rows, samples) in [(12, 8, 50), (16, 12, 10)] {
-        let positions = positions_in(columns, rows) as u64;
+        let positions = u64::try_from(positions_in(columns, rows)).unwrap();
         group.throughput(Throughput::Elements(positions));
         group.sample_size(samples);
         group.bench_function(format!("{columns}x{rows}"), |b| {

@@ -108,7 +108,7 @@ fn check_rules(m: usize, n: usize, v: Nimber) {
         assert_eq!(v, Nimber::ZERO, "{m} x {n}");
     }
     if m == 2 {
-        assert_eq!(v, Nimber(n as u32 % 2), "2 x {n}");
+        assert_eq!(v, Nimber(u32::from(n % 2 == 1)), "2 x {n}");
     }
 }
 

@@ -29,7 +29,7 @@ fn walks(c: &mut Criterion) {
     group.bench_function("domineering_9x5_quarters", |b| {
         b.iter(|| assert_eq!(black_box(board).walk().positions, 8_503_056));
     });
-    let positions = positions_in(12, 8) as u64;
+    let positions = u64::try_from(positions_in(12, 8)).unwrap();
     group.throughput(Throughput::Elements(positions));
     group.bench_function("chomp_bar_12x8", |b| {
         b.iter(|| {

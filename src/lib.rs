@@ -19,10 +19,6 @@
 pub mod cgt;
 pub mod cmd;
 pub mod games;
-#[allow(
-    missing_docs,
-    reason = "the generators' docs come from their data structs on branch d31b (issue 31)"
-)]
 pub mod generators;
 pub mod site;
 

@@ -144,7 +144,7 @@ impl GameTable {
             ups: Mutex::default(),
             analysis: AnalysisMemos::default(),
         };
-        t.intern(Vec::new(), Vec::new());
+        t.intern(&[], &[]);
         t
     }
 
@@ -180,15 +180,15 @@ impl GameTable {
     }
 
     /// Stores a canonical option list (sorted, deduplicated) and returns its id.
-    fn intern(&self, left: Vec<GameId>, right: Vec<GameId>) -> GameId {
-        let hash = list_hash(&left, &right);
+    fn intern(&self, left: &[GameId], right: &[GameId]) -> GameId {
+        let hash = list_hash(left, right);
         let lists = |id: &GameId| self.nodes.lists(*id);
         // Held until the game is stored, so no other thread stores it too.
         let mut index = self.index.lock(hash);
-        if let Some(&id) = index.find(hash, |id| lists(id) == (&left[..], &right[..])) {
+        if let Some(&id) = index.find(hash, |id| lists(id) == (left, right)) {
             return id;
         }
-        let number = self.number_of_options(&left, &right);
+        let number = self.number_of_options(left, right);
         let (left_stop, right_stop) = match number {
             Some(x) => (x, x),
             None => (
@@ -204,7 +204,7 @@ impl GameTable {
             ),
         };
         let stops = Stops::new(number.is_some(), left_stop, right_stop);
-        let id = self.nodes.push(&left, &right, stops);
+        let id = self.nodes.push(left, right, stops);
         // The comparison cache grows with the games, checked as they double.
         if (id.index() + 1).is_power_of_two() {
             self.leq_memo.fit(id.index() + 1);
@@ -226,15 +226,15 @@ impl GameTable {
             let step = if n > 0 { -1 } else { 1 };
             let prev = self.number(Dyadic::integer(n + step));
             return if n > 0 {
-                self.intern(vec![prev], Vec::new())
+                self.intern(&[prev], &[])
             } else {
-                self.intern(Vec::new(), vec![prev])
+                self.intern(&[], &[prev])
             };
         }
         let (num, exp) = (x.numerator(), x.exponent());
         let lo = self.number(Dyadic::new(num - 1, exp));
         let hi = self.number(Dyadic::new(num + 1, exp));
-        self.intern(vec![lo], vec![hi])
+        self.intern(&[lo], &[hi])
     }
 
     /// The integer `n`.
@@ -245,13 +245,13 @@ impl GameTable {
     /// The nimber `*k`.
     pub fn nimber(&self, k: u32) -> GameId {
         let options: Vec<GameId> = (0..k).map(|j| self.nimber(j)).collect();
-        self.intern(options.clone(), options)
+        self.intern(&options, &options)
     }
 
     /// `^ = {0 | *}`.
     pub fn up(&self) -> GameId {
         let star = self.nimber(1);
-        self.intern(vec![self.zero()], vec![star])
+        self.intern(&[self.zero()], &[star])
     }
 
     /// The canonical form of `{ left | right }`, the options being canonical
@@ -276,7 +276,7 @@ impl GameTable {
                 break;
             }
         }
-        self.intern(left, right)
+        self.intern(&left, &right)
     }
 
     /// The number `{ left | right }` equals when every option is a number and
@@ -483,7 +483,7 @@ impl GameTable {
         new_left.sort_unstable();
         new_right.sort_unstable();
         // The negative of a canonical form is canonical.
-        let n = self.intern(new_left, new_right);
+        let n = self.intern(&new_left, &new_right);
         self.nodes.set_neg(g, n);
         n
     }
@@ -537,7 +537,7 @@ impl GameTable {
         let mut right: Vec<GameId> = gr.into_iter().map(|o| self.add(o, x)).collect();
         left.sort_unstable();
         right.sort_unstable();
-        self.intern(left, right)
+        self.intern(&left, &right)
     }
 
     /// `G - H`.

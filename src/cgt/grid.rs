@@ -12,8 +12,10 @@
 //! [`Word`] trait).
 
 #![allow(
-    missing_docs,
-    reason = "issue 31: public items here not yet documented"
+    clippy::cast_possible_truncation,
+    reason = "a frame's rows, columns and cell indices are below `W::BITS` (at most 128), \
+              so they fit a u32 shift and a shape's u8 sides; in the byte layout (`shape`) \
+              a row is a word's byte, cut from it on purpose"
 )]
 
 mod shape;
@@ -25,26 +27,48 @@ pub use shape::{Shape, least_byte_image, least_image_of_layers};
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum GridError {
+    /// A frame without rows or without columns.
     #[error("a grid needs at least one row and one column, not {rows} x {cols}")]
-    Empty { rows: usize, cols: usize },
+    Empty {
+        /// The rows asked for.
+        rows: usize,
+        /// The columns asked for.
+        cols: usize,
+    },
+    /// A frame with more cells than the word has bits.
     #[error("a {rows} x {cols} grid has more than {max} cells")]
     TooLarge {
+        /// The rows asked for.
         rows: usize,
+        /// The columns asked for.
         cols: usize,
+        /// The bits of the word, the most cells a frame holds.
         max: usize,
     },
+    /// A grid string with a row of no cells (`..||..`).
     #[error("row {row} is empty")]
-    EmptyRow { row: usize },
+    EmptyRow {
+        /// The row, from 1.
+        row: usize,
+    },
+    /// A grid string whose rows differ in length.
     #[error("row {row} has {len} cells but row 1 has {expected}; every row needs the same length")]
     Ragged {
+        /// The row, from 1.
         row: usize,
+        /// Its cells.
         len: usize,
+        /// The cells of row 1.
         expected: usize,
     },
+    /// A grid string with a mark a cell may not hold.
     #[error("row {row}, column {col}: `{found}` is {expected}")]
     BadCell {
+        /// The row, from 1.
         row: usize,
+        /// The column, from 1.
         col: usize,
+        /// The mark found.
         found: char,
         /// The marks a cell may hold, in words: "neither `.` (free) nor `#` (blocked)".
         expected: &'static str,
@@ -83,9 +107,13 @@ const FREE_OR_BLOCKED: &str = "neither `.` (free) nor `#` (blocked)";
 /// The inclusive bounding box of a non-empty set of cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BoundingBox {
+    /// The topmost row holding a cell, from 0.
     pub first_row: usize,
+    /// The bottom row holding a cell.
     pub last_row: usize,
+    /// The leftmost column holding a cell, from 0.
     pub first_col: usize,
+    /// The rightmost column holding a cell.
     pub last_col: usize,
 }
 
@@ -141,10 +169,12 @@ impl<W: Word> Frame<W> {
         }
     }
 
+    /// The rows of cells.
     pub fn rows(&self) -> usize {
         self.rows as usize
     }
 
+    /// The columns of cells.
     pub fn cols(&self) -> usize {
         self.cols as usize
     }

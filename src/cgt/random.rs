@@ -27,6 +27,10 @@ impl SplitMix64 {
     }
 
     /// A number in `0..below` (`below` > 0), by remainder.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "the remainder is below `below`, a usize"
+    )]
     pub fn below(&mut self, below: usize) -> usize {
         (self.next_u64() % below as u64) as usize
     }
@@ -59,7 +63,7 @@ impl SplitMix64 {
         let mut side = |n: usize| -> Vec<GameId> {
             (0..n)
                 .map(|_| {
-                    let day = self.below(days as usize) as u32;
+                    let day = u32::try_from(self.below(days as usize)).expect("below days, a u32");
                     self.tree(games, day, width, all_small)
                 })
                 .collect()

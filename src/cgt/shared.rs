@@ -213,6 +213,10 @@ fn slots<T>(n: usize) -> Box<[OnceLock<T>]> {
 
 /// The slot a probe for `hash` starts at in a table of `len` slots (a power
 /// of two): the top bits of a multiplicative (Fibonacci) hash.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "the top log2(len) bits are below len, a usize"
+)]
 pub fn home(hash: u64, len: usize) -> usize {
     (hash.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - len.trailing_zeros())) as usize
 }
@@ -366,7 +370,7 @@ mod tests {
                         order.rotate_left(t * keys.len() / 4);
                         let mut numbers = vec![0; keys.len()];
                         for k in order {
-                            numbers[k as usize] = map.insert_with(k, |n| n);
+                            numbers[usize::try_from(k).unwrap()] = map.insert_with(k, |n| n);
                         }
                         numbers
                     })

@@ -209,8 +209,7 @@ impl Thermograph {
                 break;
             }
             let slope = unit_slope(self.vertices[i - 1], self.vertices[i]);
-            value =
-                p.value + (t.min(self.point(i).temperature) - p.temperature).times(slope as i64);
+            value = p.value + (t.min(self.point(i).temperature) - p.temperature).times(slope);
         }
         value
     }
@@ -231,7 +230,7 @@ impl fmt::Display for Thermograph {
 }
 
 /// The slope from vertex `p` to the later `q` of a wall, -1, 0 or 1.
-fn unit_slope([t1, x1]: [i64; 2], [t2, x2]: [i64; 2]) -> i128 {
+fn unit_slope([t1, x1]: [i64; 2], [t2, x2]: [i64; 2]) -> i64 {
     match x2 - x1 {
         0 => 0,
         d if d == t2 - t1 => 1,
@@ -304,7 +303,7 @@ impl Line {
                 let (t, x) = (i128::from(t) << shift, i128::from(x) << shift);
                 let slope = vertices
                     .get(i + 1)
-                    .map_or(0, |&next| unit_slope(vertices[i], next));
+                    .map_or(0, |&next| i128::from(unit_slope(vertices[i], next)));
                 Piece { t, x, slope }
             }));
             if self.pieces.is_empty() {

@@ -420,6 +420,10 @@ impl Merge {
     /// of low parts, clearing the table. Skips runs of 64 parts none of
     /// which arrived.
     #[inline(never)]
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a part is below `used`, at most the table's 2^16"
+    )]
     fn drain<K>(&mut self, rank: &mut Rank<K>) {
         for (c, run) in self.arrived[..self.used].chunks_exact_mut(64).enumerate() {
             if run.iter().fold(0, |a, &b| a | b) == 0 {
@@ -491,8 +495,8 @@ where
         memo.insert(p.clone(), n);
         n
     }
-    let positions = reachable(start.clone(), &moves).len() as u64;
     let routes = subtree(&start, &moves, &mut HashMap::new());
+    let positions = reachable(start, &moves).len() as u64;
     Walk { positions, routes }
 }
 
@@ -595,7 +599,9 @@ mod tests {
         for trial in 0..60 {
             let size = 2 + trial % 2;
             let elements: Vec<u32> = if trial % 3 == 0 {
-                (0..20).map(|_| rng.below(128) as u32).collect()
+                (0..20)
+                    .map(|_| u32::try_from(rng.below(128)).unwrap())
+                    .collect()
             } else {
                 (0..10 + trial % 15).collect()
             };

@@ -81,6 +81,10 @@ macro_rules! word {
             fn shr(self, n: u32) -> Self {
                 self.checked_shr(n).unwrap_or(0)
             }
+            #[allow(
+                clippy::cast_possible_truncation,
+                reason = "the low byte alone is wanted"
+            )]
             fn low_byte(self) -> u8 {
                 self as u8
             }

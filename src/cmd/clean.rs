@@ -25,7 +25,7 @@ pub struct Args {
     dry_run: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let dir = args.root.join("figures");
     if !dir.is_dir() {
         out!("no {}: nothing to clean", dir.display())?;

@@ -16,7 +16,7 @@ pub struct Args {
     params: Vec<String>,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let usage = |msg: String| {
         err!("error: {msg}");
         Ok(ExitCode::from(USAGE_ERROR))

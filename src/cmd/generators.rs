@@ -17,7 +17,7 @@ pub struct Args {
     markdown: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let listing = if args.markdown {
         markdown()
     } else {

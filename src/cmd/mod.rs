@@ -102,10 +102,10 @@ pub fn main() -> ExitCode {
         Command::Build(args) => build::build(args),
         Command::Check(args) => build::check(args),
         Command::Serve(args) => serve::run(args),
-        Command::Generators(args) => generators::run(args),
-        Command::Figure(args) => figure::run(args),
-        Command::Value(args) => value::run(args),
-        Command::Clean(args) => clean::run(args),
+        Command::Generators(args) => generators::run(&args),
+        Command::Figure(args) => figure::run(&args),
+        Command::Value(args) => value::run(&args),
+        Command::Clean(args) => clean::run(&args),
     };
     match result {
         Ok(code) => code,

@@ -52,7 +52,7 @@ pub struct Args {
     ascii: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
     let asked = args.analysis || args.json;
     let facts = match facts(&args.game, &args.position, args.max_cells, asked) {
         Ok(facts) => facts,

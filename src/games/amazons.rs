@@ -84,6 +84,10 @@ impl Board {
 
     /// The empty squares, Left's and Right's amazons, each as a set of
     /// squares in the board's own box.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a frame's sides are at most its 128 cells"
+    )]
     fn layers(&self) -> [Shape<u128>; 3] {
         let (rows, cols) = (self.frame.rows() as u8, self.frame.cols() as u8);
         [self.empty, self.left, self.right].map(|cells| Shape { rows, cols, cells })
@@ -169,6 +173,10 @@ pub struct Key {
 }
 
 impl From<[Shape<u128>; 3]> for Key {
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a layer's 128 bits split into two u64 halves on purpose"
+    )]
     fn from(layers: [Shape<u128>; 3]) -> Key {
         Key {
             rows: layers[0].rows,
@@ -424,6 +432,10 @@ mod tests {
     }
 
     #[test]
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a test board of at most 6 squares"
+    )]
     fn evaluator_agrees_with_brute_force_on_every_small_board() {
         // Every board of a 1 x 5 and a 2 x 3 frame, each square any of the four.
         for (rows, cols) in [(1, 5), (2, 3)] {

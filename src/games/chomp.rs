@@ -41,6 +41,12 @@
 //! has fewer tails. The table holds C(W + H - 1, min(W, H) - 1) bytes: 13.0
 //! million for the 30.4 million positions of 16 x 12.
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "heights and rows are at most MAX_SIDE (62), a u8; C(n, k) for n < 64 is below \
+              2^63; a rank is below the walk's size, which is allocated, so fits a usize"
+)]
+
 use crate::cgt::walk::{Walk, walk_ranked};
 
 /// The play convention.
@@ -156,7 +162,7 @@ pub fn table_bytes(columns: usize, rows: usize) -> u128 {
 
 /// The full `columns` x `rows` bar as column heights.
 pub fn bar(columns: usize, rows: usize) -> Vec<u8> {
-    vec![rows as u8; columns]
+    vec![u8::try_from(rows).expect("a bar's height is a u8, at most MAX_SIDE"); columns]
 }
 
 /// Whether `heights` is a position: non-increasing, first column at least 1.
@@ -168,7 +174,7 @@ pub fn is_position(heights: &[u8]) -> bool {
 /// columns from `column` on are cut to `row - 1` squares. Trailing empty
 /// columns are dropped.
 pub fn eat(heights: &[u8], column: usize, row: usize) -> Vec<u8> {
-    let cap = (row - 1) as u8;
+    let cap = u8::try_from(row - 1).expect("a row below a column's u8 height");
     let mut out: Vec<u8> = heights
         .iter()
         .enumerate()

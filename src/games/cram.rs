@@ -117,6 +117,10 @@ impl Grid {
 
     /// The empty `rows` x `cols` rectangle in the top-left corner of this
     /// grid, as a free set, or `None` when it does not fit.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a grid's columns are at most its 64 cells"
+    )]
     pub fn rectangle(&self, rows: usize, cols: usize) -> Option<u64> {
         (rows <= self.rows() && cols <= self.cols()).then(|| {
             let row = u64::low_bits(cols as u32);
@@ -181,6 +185,10 @@ impl Grid {
     /// is a path or a cycle: a path of n cells is the 1 x n strip,
     /// [`PATH_VALUES`]; every placement on a cycle of n cells leaves a path of
     /// n - 2. `None` for any other graph.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a grid's columns are at most its 64 cells"
+    )]
     fn graph_value(&self, region: u64) -> Option<Nimber> {
         let cells = region.count_ones();
         let cols = self.cols() as u32;

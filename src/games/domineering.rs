@@ -13,6 +13,12 @@
 //! [`crate::cgt::partizan::Values`]. It also holds the catalogue of every shape
 //! up to a size ([`shapes_up_to`]).
 
+#![allow(
+    clippy::cast_possible_truncation,
+    reason = "a board's sides, cell counts and shifts are within its frame of at most 128 \
+              cells; a shape of at most WIDE_CELLS cells lies in the low 64 bits"
+)]
+
 use crate::cgt::grid::{self, Frame, GridError, Symmetries, Word, bits};
 use crate::cgt::partizan::Partizan;
 use crate::cgt::shared::Memo;

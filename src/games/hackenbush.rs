@@ -221,7 +221,7 @@ impl Graph {
         // The colon principle, from the leaves down: a node's value holds the
         // nim-sum of its children's branches until its loops are added.
         for n in (0..nodes.len()).rev() {
-            let value = Nimber((nodes[n].loops.len() % 2) as u32) + nodes[n].value;
+            let value = Nimber(u32::from(nodes[n].loops.len() % 2 == 1)) + nodes[n].value;
             nodes[n].value = value;
             if let Some((p, _)) = nodes[n].parent {
                 nodes[p].value += Nimber(value.0 + 1);
@@ -229,7 +229,7 @@ impl Graph {
         }
         // Parts of the ground's sum: its loops, then one per branch.
         let mut part_of_node = vec![0; nodes.len()];
-        let mut parts = vec![Nimber((nodes[0].loops.len() % 2) as u32)];
+        let mut parts = vec![Nimber(u32::from(nodes[0].loops.len() % 2 == 1))];
         for n in 1..nodes.len() {
             let (p, _) = nodes[n]
                 .parent
@@ -264,6 +264,10 @@ impl Graph {
     /// edges cut from the ground removed after each move), or `None` when more
     /// than [`BRUTE_FORCE_EDGES`] edges are grounded. The work doubles with
     /// every edge: 16 edges are a fraction of a second.
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "at most BRUTE_FORCE_EDGES (64) edges"
+    )]
     pub fn brute_force(&self) -> Option<Nimber> {
         let pruned = self.pruned();
         if pruned.edges.len() > BRUTE_FORCE_EDGES {
@@ -441,7 +445,8 @@ impl Impartial for Deletions {
 /// pieces floating free of the ground.
 pub fn family(count: usize, max_edges: usize) -> Vec<Graph> {
     let mut random = SplitMix64::new(0x4861_636b_656e_6275); // "Hackenbu"
-    let mut next = |below: usize| random.below(below) as u32;
+    let mut next =
+        |below: usize| u32::try_from(random.below(below)).expect("below a count of edges");
     (0..count)
         .map(|_| {
             let edges = 1 + next(max_edges.max(1)) as usize;

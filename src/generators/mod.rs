@@ -53,6 +53,7 @@ registry! {
 pub struct Spec {
     /// The name essays use in `generator = "..."`.
     pub name: &'static str,
+    /// One paragraph on what the generator computes, for `ladder generators`.
     pub description: &'static str,
     /// The parameters, from the generator's `params!` struct.
     pub params: &'static [Param],
@@ -76,7 +77,9 @@ pub struct Spec {
 
 /// A name with its documentation.
 pub struct Doc {
+    /// The name (a key, an identity, a view).
     pub name: &'static str,
+    /// What it is, for `ladder generators`.
     pub doc: &'static str,
 }
 
@@ -374,6 +377,7 @@ impl Data {
         serde_json::from_str(&self.text()).map_err(DataError::Shape)
     }
 
+    /// The top-level keys, in sorted order.
     pub fn keys(&self) -> impl Iterator<Item = &str> {
         self.0.keys().map(String::as_str)
     }
@@ -430,12 +434,62 @@ pub enum DataError {
         /// The view asked for.
         view: String,
     },
-    /// A value the view reads is not of the form it draws (a grid with rows
-    /// of unequal length, a verdict it does not know).
+    /// A value the view reads that is not of the form it draws, in fixed
+    /// words (a rectangle's name that is not `m × n`, cells that do not
+    /// match their grid).
     #[error("{what}")]
     Malformed {
-        /// Which value, and what is wrong with it.
-        what: String,
+        /// Which values, and what is wrong with them.
+        what: &'static str,
+    },
+    /// A value in a notation the view reads that does not parse (a graph's
+    /// edge list).
+    #[error("{what} `{text}`: {error}")]
+    Unreadable {
+        /// What the value is: "graph".
+        what: &'static str,
+        /// The value.
+        text: String,
+        /// Why it does not parse (its type is the game's parse error).
+        error: Box<dyn std::error::Error + Send + Sync>,
+    },
+    /// A position whose rows differ in length.
+    #[error("position `{position}`: rows of unequal length")]
+    UnequalRows {
+        /// The position, rows joined by `|`.
+        position: String,
+    },
+    /// A number that is not exact (a whole number or a fraction `n/d`).
+    #[error("`{text}` is not an exact number")]
+    NotExact {
+        /// The value.
+        text: String,
+    },
+    /// An index past the list it indexes.
+    #[error("{list} has no {item} {index}")]
+    NoItem {
+        /// The list: "split group".
+        list: &'static str,
+        /// What its items are: "shape".
+        item: &'static str,
+        /// The index.
+        index: usize,
+    },
+    /// A name that is none of the ones the view knows.
+    #[error("no {what} `{name}`")]
+    Unknown {
+        /// What is named: "verdict".
+        what: &'static str,
+        /// The name.
+        name: String,
+    },
+    /// A free cell of a pairing that no pair holds.
+    #[error("the example's free cell (row {row}, column {col}) has no partner")]
+    Unpaired {
+        /// Its row, from 1.
+        row: usize,
+        /// Its column, from 1.
+        col: usize,
     },
 }
 
@@ -446,24 +500,28 @@ impl DataError {
             view: view.to_string(),
         }
     }
-
-    /// The error of a value a view cannot draw: `what` says which and why.
-    pub fn malformed(what: impl Into<String>) -> DataError {
-        DataError::Malformed { what: what.into() }
-    }
 }
 
 /// One asserted identity with both of its sides.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, serde::Deserialize)]
 pub struct Check {
+    /// The identity's name, as the spec's `identities` list it.
     pub name: String,
+    /// Its left side as computed (for [`Check::that`], what was found).
     pub left: String,
+    /// Its right side as computed (for [`Check::that`], `true`).
     pub right: String,
+    /// Whether the sides agree.
     pub holds: bool,
 }
 
 impl Check {
     /// Asserts `left == right`.
+    #[allow(
+        clippy::needless_pass_by_value,
+        reason = "the sides are computed for the check, and by value each call reads \
+                  `Check::equal(name, a, b)`"
+    )]
     pub fn equal<T: PartialEq + fmt::Display>(name: impl Into<String>, left: T, right: T) -> Check {
         Check {
             name: name.into(),
@@ -499,6 +557,73 @@ impl fmt::Display for Check {
 mod tests {
     use super::*;
     use std::collections::{BTreeSet, HashSet};
+
+    /// The typed errors say what the messages they replaced said, word for word.
+    #[test]
+    fn typed_data_and_measure_errors_keep_their_messages() {
+        let graph = "0-".parse::<crate::games::hackenbush::Graph>().unwrap_err();
+        let said = [
+            (
+                DataError::Unreadable {
+                    what: "graph",
+                    text: "0-".into(),
+                    error: Box::new(graph.clone()),
+                },
+                format!("graph `0-`: {graph}"),
+            ),
+            (
+                DataError::UnequalRows {
+                    position: "..|.".into(),
+                },
+                "position `..|.`: rows of unequal length".into(),
+            ),
+            (
+                DataError::NotExact { text: "x".into() },
+                "`x` is not an exact number".into(),
+            ),
+            (
+                DataError::NoItem {
+                    list: "split group",
+                    item: "shape",
+                    index: 3,
+                },
+                "split group has no shape 3".into(),
+            ),
+            (
+                DataError::Unknown {
+                    what: "verdict",
+                    name: "odd".into(),
+                },
+                "no verdict `odd`".into(),
+            ),
+            (
+                DataError::Unpaired { row: 2, col: 5 },
+                "the example's free cell (row 2, column 5) has no partner".into(),
+            ),
+        ];
+        for (error, text) in said {
+            assert_eq!(error.to_string(), text);
+        }
+        let gaps = crate::games::sylver::Position::from_gaps(&[2]).unwrap_err();
+        let measured = [
+            (
+                MeasureError::Outside {
+                    what: "a blocked row, column or cell",
+                    rows: 4,
+                    cols: 5,
+                },
+                "a blocked row, column or cell lies outside the 4 x 5 board".to_string(),
+            ),
+            (
+                MeasureError::refused(Some("example"), gaps.clone()),
+                format!("example: {gaps}"),
+            ),
+            (MeasureError::refused(None, gaps.clone()), gaps.to_string()),
+        ];
+        for (error, text) in measured {
+            assert_eq!(error.to_string(), text);
+        }
+    }
 
     #[test]
     fn generator_names_are_unique() {

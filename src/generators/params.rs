@@ -22,8 +22,11 @@ mod limits;
 
 /// One declared parameter.
 pub struct Param {
+    /// The key a directive sets it with (the struct field's name).
     pub name: &'static str,
+    /// What it sets, from the field's doc comment.
     pub doc: &'static str,
+    /// Its type and allowed range.
     pub kind: Kind,
     /// The default, written as a TOML value (`4`, `[3]`, `[[2, 6]]`).
     pub default: &'static str,
@@ -33,31 +36,42 @@ pub struct Param {
 pub enum Kind {
     /// An integer in `min..=max`.
     Int {
+        /// The least value allowed.
         min: i64,
+        /// The greatest value allowed.
         max: i64,
     },
     /// A list of at most `max_len` integers, each in `min..=max`.
     IntList {
+        /// The least value of an item.
         min: i64,
+        /// The greatest value of an item.
         max: i64,
+        /// The most items.
         max_len: usize,
     },
     /// A list of at most `max_len` pairs of integers, each in `min..=max`.
     PairList {
+        /// The least value of either side of a pair.
         min: i64,
+        /// The greatest value of either side of a pair.
         max: i64,
+        /// The most pairs.
         max_len: usize,
     },
+    /// `true` or `false`.
     Bool,
     /// One of the listed strings.
     Choice(&'static [&'static str]),
     /// A string of at most `max_len` characters, which the generator reads.
     Text {
+        /// The most characters.
         max_len: usize,
     },
     /// A list of at most `max_len` strings, each of at most
     /// [`TEXT_ITEM_CHARS`] characters, which the generator reads.
     TextList {
+        /// The most strings.
         max_len: usize,
     },
 }
@@ -68,17 +82,25 @@ pub const TEXT_ITEM_CHARS: usize = 400;
 /// What a parameter's Rust type says of its [`Kind`]; the declared range and
 /// length complete it ([`Kind::of`]).
 pub enum Shape {
+    /// An integer (`usize`, `u32`): [`Kind::Int`].
     Int,
+    /// A list of integers: [`Kind::IntList`].
     IntList,
+    /// A list of pairs of integers: [`Kind::PairList`].
     PairList,
+    /// A `bool`: [`Kind::Bool`].
     Bool,
+    /// An enum declared with `choice!`, with its words: [`Kind::Choice`].
     Choice(&'static [&'static str]),
+    /// A `String`: [`Kind::Text`].
     Text,
+    /// A list of strings: [`Kind::TextList`].
     TextList,
 }
 
 /// A type a declared parameter can have.
 pub trait ParamType: DeserializeOwned {
+    /// The shape a declaration of this type completes into a [`Kind`].
     const SHAPE: Shape;
 }
 
@@ -144,6 +166,7 @@ impl Kind {
 
 /// A struct of parameters declared with `params!`.
 pub trait Declared: DeserializeOwned {
+    /// The declaration of every field, in order.
     const PARAMS: &'static [Param];
 }
 
@@ -265,12 +288,19 @@ impl fmt::Display for Kind {
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize)]
 #[serde(untagged)]
 pub enum Value {
+    /// A value of a [`Kind::Int`].
     Int(i64),
+    /// A value of a [`Kind::IntList`].
     IntList(Vec<i64>),
+    /// A value of a [`Kind::PairList`].
     PairList(Vec<(i64, i64)>),
+    /// A value of a [`Kind::Bool`].
     Bool(bool),
+    /// The word chosen of a [`Kind::Choice`].
     Choice(String),
+    /// A value of a [`Kind::Text`].
     Text(String),
+    /// A value of a [`Kind::TextList`].
     TextList(Vec<String>),
 }
 
@@ -278,16 +308,24 @@ pub enum Value {
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParamError {
+    /// A key that is neither a declared parameter nor a limit's raise key.
     #[error("generator `{generator}` has no parameter `{name}`; it takes: {allowed}")]
     Unknown {
+        /// The generator's name.
         generator: &'static str,
+        /// The key given.
         name: String,
+        /// Every parameter and raise key it takes, with its kind.
         allowed: String,
     },
+    /// A value outside its parameter's kind (or a raise not above its limit).
     #[error("parameter `{name}` expects {expected}, found {found}")]
     Invalid {
+        /// The parameter (or raise key).
         name: String,
+        /// What it takes, as [`Kind`]'s display says it.
         expected: String,
+        /// The value given, as TOML.
         found: String,
     },
 }
@@ -371,9 +409,9 @@ impl Params {
                 continue;
             }
             match spec.limits.iter().find(|l| l.raise_key() == *name) {
-                Some(limit) => match value.as_integer() {
-                    Some(max) if u128::try_from(max).is_ok_and(|m| m > limit.max) => {
-                        raised.insert(name.clone(), max as u128);
+                Some(limit) => match value.as_integer().and_then(|m| u128::try_from(m).ok()) {
+                    Some(max) if max > limit.max => {
+                        raised.insert(name.clone(), max);
                     }
                     _ => errors.push(ParamError::Invalid {
                         name: name.clone(),
@@ -654,7 +692,7 @@ mod tests {
     fn a_directive_raises_a_limit_with_its_raise_key() {
         let raised = [("rows", "8"), ("max_board_cells", "48")];
         let p = Params::from_text(&SPEC, &raised).unwrap();
-        assert_eq!(SPEC.check_limits(&p), Ok(()));
+        SPEC.check_limits(&p).unwrap();
         let p = Params::from_text(&SPEC, &[("rows", "9"), ("max_board_cells", "48")]).unwrap();
         let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(

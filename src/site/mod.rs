@@ -293,7 +293,7 @@ impl Site {
         build.render_indexes(&shared, &fronts);
         build.add_font(&math);
         build.note_drafts(&input.drafts);
-        build.finish(&input, &plan, &results, previous, &statements)
+        build.finish(&input, &plan, &results, &previous, &statements)
     }
 }
 
@@ -708,10 +708,10 @@ impl<'a> Build<'a> {
         input: &Input,
         plan: &Plan,
         results: &[Result<Got, FigureError>],
-        previous: Result<Option<changes::Record>, changes::RecordError>,
+        previous: &Result<Option<changes::Record>, changes::RecordError>,
         statements: &changes::Statements,
     ) -> Result<(Summary, Option<changes::Record>), Failure> {
-        let changes = match &previous {
+        let changes = match previous {
             Ok(Some(record)) => statements.changes(record),
             _ => Vec::new(),
         };
@@ -721,7 +721,7 @@ impl<'a> Build<'a> {
             errors.dedup();
             return Err(Failure::Content(errors, changes));
         }
-        if let Err(note) = &previous {
+        if let Err(note) = previous {
             self.notes.push(note.to_string());
         }
         let computed: Vec<(String, bool)> = plan

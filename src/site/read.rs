@@ -88,7 +88,7 @@ pub fn read(path: &Path, root: &Path, kind: Kind) -> Result<Vec<u8>, Unread> {
     #[cfg(any(target_os = "linux", target_os = "android"))]
     {
         use std::os::unix::fs::OpenOptionsExt as _;
-        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits() as i32);
+        options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits().cast_signed());
     }
     let file = options.open(&real).map_err(cannot)?;
     regular(&file.metadata().map_err(cannot)?, kind)?;
@@ -219,7 +219,7 @@ pub fn find(
         )),
     };
     match found {
-        Some((true, real)) => walker.folder(dir, real),
+        Some((true, real)) => walker.folder(dir, &real),
         Some((false, _)) => walker
             .errors
             .push(Diagnostic::file(dir, "expected a folder, found a file")),
@@ -274,8 +274,8 @@ impl Walker<'_> {
         Some((is_dir, real))
     }
 
-    fn folder(&mut self, dir: &Path, real: PathBuf) {
-        if self.stack.contains(&real) {
+    fn folder(&mut self, dir: &Path, real: &Path) {
+        if self.stack.iter().any(|p| p == real) {
             self.errors.push(Diagnostic::file(
                 dir,
                 format!("symlink loop: {} is a folder that holds it", real.display()),
@@ -287,7 +287,7 @@ impl Walker<'_> {
             Ok(entries) => entries,
             Err(e) => return self.cannot(dir, &e),
         };
-        self.stack.push(real.clone());
+        self.stack.push(real.to_path_buf());
         for entry in entries {
             let path = entry.path();
             let found = match entry.file_type() {
@@ -299,7 +299,7 @@ impl Walker<'_> {
                 Ok(t) => Some((t.is_dir(), real.join(entry.file_name()))),
             };
             match found {
-                Some((true, real)) => self.folder(&path, real),
+                Some((true, real)) => self.folder(&path, &real),
                 Some((false, _)) if (self.wanted)(&name_of(&path)) => self.files.push(path),
                 _ => {}
             }

@@ -74,5 +74,24 @@ pub fn tree(dir: &Path) -> Tree {
         .collect()
 }
 
+/// The temporary folders of builds (`.NAME.tmp-PID`, `.NAME.old-PID`) in `dirs`.
+pub fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
+    let mut found = Vec::new();
+    for dir in dirs {
+        for entry in std::fs::read_dir(dir).unwrap() {
+            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
+            if name.starts_with('.') && (name.contains(".tmp-") || name.contains(".old-")) {
+                found.push(dir.join(name));
+            }
+        }
+    }
+    found
+}
+
+/// An essay on `ladder` at `rung`, of one line of text.
+pub fn essay(ladder: &str, rung: u32) -> String {
+    format!("+++\ntitle = \"Essay {rung}\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n\nText.\n")
+}
+
 /// The first line of prose of the basic fixture's `demo/one.md`.
 pub const FIRST_LINE: &str = "A 2 × 3 board with its middle column blocked has two parts.";

@@ -2,8 +2,8 @@
 //! empty), written and edited, then run with the real binary, as mdBook's
 //! `BookTest` does for books.
 
-use super::{Run, Tree, fixture, ladder, tree};
-use std::path::Path;
+use super::{Run, Tree, fixture, ladder, leftovers, tree};
+use std::path::{Path, PathBuf};
 
 /// A project root in a temporary folder, and the site its last
 /// [`SiteTest::built`] wrote.
@@ -44,10 +44,16 @@ impl SiteTest {
 
     /// Writes `text` to `path` under the root, making its folders.
     pub fn write(self, path: &str, text: &str) -> SiteTest {
+        self.put(path, text);
+        self
+    }
+
+    /// Writes `text` to `path` under the root, making its folders, in the
+    /// middle of a test ([`SiteTest::write`] while building the fixture).
+    pub fn put(&self, path: &str, text: &str) {
         let path = self.path().join(path);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         std::fs::write(path, text).unwrap();
-        self
     }
 
     /// Replaces the first `from` in `content/ESSAY` by `to`; `from` must be
@@ -72,11 +78,27 @@ impl SiteTest {
 
     /// Builds, expecting success, and remembers the site written, which
     /// [`SiteTest::expect_error_at`] then expects kept.
-    pub fn built(mut self) -> SiteTest {
-        let run = self.build();
+    pub fn built(self) -> SiteTest {
+        self.built_with(&[])
+    }
+
+    /// [`SiteTest::built`] with `flags` after `ladder build`.
+    pub fn built_with(mut self, flags: &[&str]) -> SiteTest {
+        let run = self.run(&[&["build"], flags].concat());
         assert_eq!(run.code, 0, "{}", run.stderr);
         self.site = Some(tree(&self.path().join("site")));
         self
+    }
+
+    /// The files of the site the last [`SiteTest::built`] wrote.
+    pub fn site(&self) -> &Tree {
+        self.site.as_ref().expect("the site is built")
+    }
+
+    /// The text of `site/PAGE` as the last build left it.
+    pub fn read(&self, page: &str) -> String {
+        std::fs::read_to_string(self.path().join("site").join(page))
+            .unwrap_or_else(|e| panic!("{page}: {e}"))
     }
 
     /// The page at `site/PAGE` of a build, which must succeed.
@@ -109,5 +131,32 @@ impl SiteTest {
             None => assert!(!site.exists(), "a failed build wrote a site"),
         }
         assert_eq!(self.run(&["check"]).code, 1);
+    }
+
+    /// Runs `ladder ARGS`, expecting exit `code`, each of `needles` in
+    /// stderr, the project (site included) unchanged and no temporary folder
+    /// beside the site or the project.
+    pub fn fails(&self, args: &[&str], code: i32, needles: &[&str]) {
+        let dir = self.path();
+        let before = tree(dir);
+        let run = self.run(args);
+        assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
+        for needle in needles {
+            assert!(
+                run.stderr.contains(needle),
+                "{args:?}: expected {needle:?} in:\n{}",
+                run.stderr
+            );
+        }
+        assert!(before == tree(dir), "{args:?} changed the project");
+        // Beside the project, only its own: other processes may be building
+        // into the same system temporary folder.
+        let own = format!(".{}.", dir.file_name().unwrap().to_string_lossy());
+        let beside: Vec<PathBuf> = leftovers(&[dir.parent().unwrap()])
+            .into_iter()
+            .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&own))
+            .collect();
+        assert_eq!(leftovers(&[dir]), Vec::<PathBuf>::new());
+        assert_eq!(beside, Vec::<PathBuf>::new());
     }
 }

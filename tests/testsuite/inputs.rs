@@ -1,8 +1,7 @@
 //! The files ladder reads: regular files inside the project, each of a
 //! bounded size, and symlinks that stay inside it.
 
-use crate::common::{Run, SiteTest, ladder, tree};
-use crate::output::{essay, fails, leftovers, write};
+use crate::common::{Run, SiteTest, essay, ladder, leftovers, tree};
 use std::path::{Path, PathBuf};
 
 /// Runs `ladder ARGS` in `cwd`, failing the test if it has not finished
@@ -145,15 +144,15 @@ fn figures_folder_outside_root() {
 fn symlinks_inside_followed() {
     use std::os::unix::fs::symlink;
     let dir = SiteTest::basic();
-    write(&dir.path().join("drafts/three.md"), &essay("demo", 3));
-    write(&dir.path().join("more/four.md"), &essay("demo", 4));
+    dir.put("drafts/three.md", &essay("demo", 3));
+    dir.put("more/four.md", &essay("demo", 4));
     symlink(
         "../../drafts/three.md",
         dir.path().join("content/demo/three.md"),
     )
     .unwrap();
     symlink("../more", dir.path().join("content/more")).unwrap();
-    write(&dir.path().join("shared/style.css"), "body { color: red }");
+    dir.put("shared/style.css", "body { color: red }");
     std::fs::create_dir(dir.path().join("templates")).unwrap();
     symlink(
         "../shared/style.css",
@@ -178,9 +177,9 @@ fn symlinks_inside_followed() {
 fn symlinks_leaving_root_fail() {
     use std::os::unix::fs::symlink;
     let dir = SiteTest::basic().built();
-    let outside = tempfile::tempdir().unwrap();
-    write(&outside.path().join("x.md"), &essay("demo", 3));
-    write(&outside.path().join("style.css"), "secret");
+    let outside = SiteTest::empty();
+    outside.put("x.md", &essay("demo", 3));
+    outside.put("style.css", "secret");
     let cases: [(&str, PathBuf, &str); 6] = [
         (
             "content/demo/x.md",
@@ -213,18 +212,8 @@ fn symlinks_leaving_root_fail() {
         let path = dir.path().join(link);
         std::fs::create_dir_all(path.parent().unwrap()).unwrap();
         symlink(&target, &path).unwrap();
-        fails(
-            dir.path(),
-            &["build"],
-            1,
-            &[&format!("{link}:1:1: error: "), why],
-        );
-        fails(
-            dir.path(),
-            &["check"],
-            1,
-            &[&format!("{link}:1:1: error: "), why],
-        );
+        dir.fails(&["build"], 1, &[&format!("{link}:1:1: error: "), why]);
+        dir.fails(&["check"], 1, &[&format!("{link}:1:1: error: "), why]);
         std::fs::remove_file(&path).unwrap();
     }
 
@@ -232,8 +221,7 @@ fn symlinks_leaving_root_fail() {
     let content = dir.path().join("content");
     std::fs::rename(&content, outside.path().join("content")).unwrap();
     symlink(outside.path().join("content"), &content).unwrap();
-    fails(
-        dir.path(),
+    dir.fails(
         &["build"],
         1,
         &["content:1:1: error: ", "leads outside the project root"],

@@ -5,7 +5,7 @@
 //! unchanged and that no temporary folder is left. And the output itself:
 //! two builds write the same bytes, and `ladder check` writes nothing.
 
-use crate::common::{SiteTest, ladder, tree};
+use crate::common::{SiteTest, essay, ladder, leftovers, tree};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -52,57 +52,6 @@ fn check_writes_nothing() {
     assert!(!dir.path().join("figures").exists());
 }
 
-/// The temporary folders of builds (`.NAME.tmp-PID`, `.NAME.old-PID`) in `dirs`.
-pub(crate) fn leftovers(dirs: &[&Path]) -> Vec<PathBuf> {
-    let mut found = Vec::new();
-    for dir in dirs {
-        for entry in std::fs::read_dir(dir).unwrap() {
-            let name = entry.unwrap().file_name().to_string_lossy().into_owned();
-            if name.starts_with('.') && (name.contains(".tmp-") || name.contains(".old-")) {
-                found.push(dir.join(name));
-            }
-        }
-    }
-    found
-}
-
-/// Writes `text` to `path`, making its folders.
-pub(crate) fn write(path: &Path, text: &str) {
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
-}
-
-/// An essay on `ladder` at `rung`, of one line of text.
-pub(crate) fn essay(ladder: &str, rung: u32) -> String {
-    format!("+++\ntitle = \"Essay {rung}\"\nladder = \"{ladder}\"\nrung = {rung}\n+++\n\nText.\n")
-}
-
-/// Runs `args` in the built fixture `dir` and expects `code`, each of
-/// `needles` in stderr, the project (site included) unchanged and no
-/// temporary folder beside the site or the project.
-pub(crate) fn fails(dir: &Path, args: &[&str], code: i32, needles: &[&str]) {
-    let before = tree(dir);
-    let run = ladder(args, dir);
-    assert_eq!(run.code, code, "{args:?}: {}", run.stderr);
-    for needle in needles {
-        assert!(
-            run.stderr.contains(needle),
-            "{args:?}: expected {needle:?} in:\n{}",
-            run.stderr
-        );
-    }
-    assert!(before == tree(dir), "{args:?} changed the project");
-    // Beside the project, only its own: other processes may be building
-    // into the same system temporary folder.
-    let own = format!(".{}.", dir.file_name().unwrap().to_string_lossy());
-    let beside: Vec<PathBuf> = leftovers(&[dir.parent().unwrap()])
-        .into_iter()
-        .filter(|p| p.file_name().unwrap().to_string_lossy().starts_with(&own))
-        .collect();
-    assert_eq!(leftovers(&[dir]), Vec::<PathBuf>::new());
-    assert_eq!(beside, Vec::<PathBuf>::new());
-}
-
 #[test]
 fn refuses_folder_holding_project() {
     let dir = SiteTest::basic().built();
@@ -118,22 +67,19 @@ fn refuses_folder_holding_project() {
         ("figures", "is figures, which ladder reads"),
         ("figures/site", "lies inside figures"),
     ] {
-        fails(
-            dir.path(),
+        dir.fails(
             &["build", "--output-dir", out, "--replace-output"],
             2,
             &["error: the output folder", why],
         );
     }
-    fails(
-        dir.path(),
+    dir.fails(
         &["build", "--output-dir", "content/demo/one.md"],
         2,
         &["lies inside content"],
     );
     std::fs::write(dir.path().join("notes"), "mine").unwrap();
-    fails(
-        dir.path(),
+    dir.fails(
         &["build", "--output-dir", "notes", "--replace-output"],
         2,
         &["exists and is not a folder"],
@@ -143,14 +89,13 @@ fn refuses_folder_holding_project() {
 #[test]
 fn foreign_folder_replaced_only_when_asked() {
     let dir = SiteTest::basic().built();
-    let other = tempfile::tempdir().unwrap();
+    let other = SiteTest::empty();
     let out = other.path().join("www");
-    write(&out.join("notes.txt"), "mine");
-    write(&out.join("photos/a.jpg"), "jpeg");
+    other.put("www/notes.txt", "mine");
+    other.put("www/photos/a.jpg", "jpeg");
     let out_arg = out.to_str().unwrap();
     let mine = tree(&out);
-    fails(
-        dir.path(),
+    dir.fails(
         &["build", "--output-dir", out_arg],
         2,
         &[
@@ -181,8 +126,8 @@ fn foreign_folder_replaced_only_when_asked() {
 fn pre_marker_site_replaced_once() {
     let dir = SiteTest::basic();
     let site = dir.path().join("site");
-    write(&site.join("index.html"), "an older build");
-    write(&site.join("demo/gone/index.html"), "a page since removed");
+    dir.put("site/index.html", "an older build");
+    dir.put("site/demo/gone/index.html", "a page since removed");
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert!(site.join(".ladder-output").is_file());
@@ -192,10 +137,10 @@ fn pre_marker_site_replaced_once() {
     // holds a file ladder does not write besides its pages.
     for extra in ["notes.txt", "demo/drafts/ideas.md"] {
         let dir = SiteTest::basic();
-        write(&dir.path().join("site").join(extra), "mine");
-        fails(dir.path(), &["build"], 2, &["--replace-output"]);
-        write(&dir.path().join("site/index.html"), "an older build");
-        fails(dir.path(), &["build"], 2, &["--replace-output"]);
+        dir.put(&format!("site/{extra}"), "mine");
+        dir.fails(&["build"], 2, &["--replace-output"]);
+        dir.put("site/index.html", "an older build");
+        dir.fails(&["build"], 2, &["--replace-output"]);
         let kept = std::fs::read_to_string(dir.path().join("site").join(extra));
         assert_eq!(kept.unwrap(), "mine", "{extra}");
     }
@@ -227,9 +172,9 @@ fn empty_or_dot_names_refused() {
     let dir = SiteTest::basic().built();
     for name in ["...md", "..md", ".md"] {
         let path = dir.path().join("content/demo").join(name);
-        write(&path, &essay("demo", 7));
+        dir.put(&format!("content/demo/{name}"), &essay("demo", 7));
         let at = format!("content/demo/{name}:1:1: error: the file name `{name}` cannot be a page");
-        fails(dir.path(), &["build"], 1, &[&at]);
+        dir.fails(&["build"], 1, &[&at]);
         std::fs::remove_file(path).unwrap();
     }
 }
@@ -278,15 +223,11 @@ fn colliding_pages_refused() {
             "holds the bidirectional control U+202E",
         ),
     ];
-    write(
-        &dir.path().join("content/demo/caf\u{e9}.md"),
-        &essay("demo", 4),
-    );
+    dir.put("content/demo/caf\u{e9}.md", &essay("demo", 4));
     for (file, ladder, at, needle) in cases {
         let path = dir.path().join("content").join(file);
-        write(&path, &essay(ladder, 3));
-        fails(
-            dir.path(),
+        dir.put(&format!("content/{file}"), &essay(ladder, 3));
+        dir.fails(
             &["build"],
             1,
             &[&format!("content/{at}:1:1: error:"), needle],
@@ -308,10 +249,7 @@ fn odd_file_names_reach_pages() {
         "x&y",
     ];
     for (rung, name) in (10..).zip(names) {
-        write(
-            &dir.path().join(format!("content/demo/{name}.md")),
-            &essay("demo", rung),
-        );
+        dir.put(&format!("content/demo/{name}.md"), &essay("demo", rung));
     }
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
@@ -395,12 +333,7 @@ fn byte_order_mark_accepted() {
         format!("\u{feff}{}", text.replace("rung = 2", "rung = \"2\"")),
     )
     .unwrap();
-    fails(
-        dir.path(),
-        &["build"],
-        1,
-        &["content/demo/two.md:4:", "front matter"],
-    );
+    dir.fails(&["build"], 1, &["content/demo/two.md:4:", "front matter"]);
 }
 
 #[test]
@@ -444,14 +377,11 @@ fn dead_builds_temporaries_removed() {
     let dir = SiteTest::basic().built();
     let dead = dead_pid();
     for kind in ["tmp", "old"] {
-        write(
-            &dir.path().join(format!(".site.{kind}-{dead}/index.html")),
-            "x",
-        );
+        dir.put(&format!(".site.{kind}-{dead}/index.html"), "x");
     }
     // This test's own process is alive: its folder is not stale.
     let live = dir.path().join(format!(".site.tmp-{}", std::process::id()));
-    write(&live.join("index.html"), "x");
+    dir.put(&format!(".site.tmp-{}/index.html", std::process::id()), "x");
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(leftovers(&[dir.path()]), vec![live]);
@@ -521,10 +451,9 @@ fn replaced_site_kept_once() {
     let inode = |p: PathBuf| std::fs::metadata(p).unwrap().ino();
     let page = "demo/one/index.html";
     let first = inode(dir.path().join("site").join(page));
-    let essay = dir.path().join("content/demo/one.md");
-    let text = std::fs::read_to_string(&essay).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("content/demo/one.md")).unwrap();
     for (i, change) in ["Changed.", "Changed again."].into_iter().enumerate() {
-        write(&essay, &format!("{text}\n{change}\n"));
+        dir.put("content/demo/one.md", &format!("{text}\n{change}\n"));
         let run = ladder(&["build"], dir.path());
         assert_eq!(run.code, 0, "{}", run.stderr);
         assert!(!run.stderr.contains("warning"), "{}", run.stderr);
@@ -538,7 +467,11 @@ fn replaced_site_kept_once() {
         assert_eq!(inode(at), first);
     }
     let fresh = SiteTest::basic();
-    std::fs::copy(&essay, fresh.path().join("content/demo/one.md")).unwrap();
+    std::fs::copy(
+        dir.path().join("content/demo/one.md"),
+        fresh.path().join("content/demo/one.md"),
+    )
+    .unwrap();
     assert_eq!(ladder(&["build"], fresh.path()).code, 0);
     assert_eq!(
         tree(&dir.path().join("site")),
@@ -581,7 +514,7 @@ fn unremovable_site_warns() {
         return;
     }
     // A build that changes nothing keeps the previous site: change it.
-    write(&dir.path().join("content/demo/three.md"), &essay("demo", 3));
+    dir.put("content/demo/three.md", &essay("demo", 3));
     let run = build();
     let left = leftovers(&[outside.path()]);
     for path in &left {
@@ -623,10 +556,7 @@ fn unwritable_spare_left_alone() {
     let spare = dir.path().join(".site.spare");
     let mut runs = Vec::new();
     for rung in [3, 4, 5] {
-        write(
-            &dir.path().join(format!("content/demo/{rung}.md")),
-            &essay("demo", rung),
-        );
+        dir.put(&format!("content/demo/{rung}.md"), &essay("demo", rung));
         runs.push(ladder(&["build"], dir.path()));
     }
     chattr("-i", &spare.join("demo/one/index.html"));

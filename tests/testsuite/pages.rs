@@ -5,7 +5,7 @@
 //! essay, and the 404 page and favicon.
 
 use crate::common::{SiteTest, edit, ladder};
-use crate::publication::{BASE, published};
+use crate::publication::BASE;
 
 /// The `<main>` element with each drawing's body elided, so that layout and
 /// drawing changes do not churn every expectation.
@@ -60,31 +60,32 @@ fn fixture_pages_match_snapshots() {
     assert_eq!(reused, data);
 }
 
-/// The fixture, built, and a reader of its pages.
-pub(crate) fn built() -> (SiteTest, impl Fn(&str) -> String) {
-    let dir = SiteTest::basic();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let site = dir.path().join("site");
-    (dir, move |page: &str| {
-        std::fs::read_to_string(site.join(page)).unwrap()
-    })
-}
-
 #[test]
 fn header_marks_current_ladder() {
-    let (_dir, page) = built();
-    assert!(page("demo/index.html").contains(r#"href="../demo/" aria-current="page">"#));
-    assert!(page("demo/one/index.html").contains(r#"href="../../demo/" aria-current="true">"#));
-    assert!(!page("index.html").contains("aria-current"));
+    let dir = SiteTest::basic().built();
+    assert!(
+        dir.read("demo/index.html")
+            .contains(r#"href="../demo/" aria-current="page">"#)
+    );
+    assert!(
+        dir.read("demo/one/index.html")
+            .contains(r#"href="../../demo/" aria-current="true">"#)
+    );
+    assert!(!dir.read("index.html").contains("aria-current"));
 }
 
 #[test]
 fn skip_link_names_target() {
-    let (_dir, page) = built();
-    assert!(page("index.html").contains(">Skip to the ladders</a>"));
-    assert!(page("demo/index.html").contains(">Skip to the essays</a>"));
-    assert!(page("demo/one/index.html").contains(">Skip to the essay</a>"));
+    let dir = SiteTest::basic().built();
+    assert!(dir.read("index.html").contains(">Skip to the ladders</a>"));
+    assert!(
+        dir.read("demo/index.html")
+            .contains(">Skip to the essays</a>")
+    );
+    assert!(
+        dir.read("demo/one/index.html")
+            .contains(">Skip to the essay</a>")
+    );
 }
 
 #[test]
@@ -116,8 +117,8 @@ fn summary_is_description() {
 
 #[test]
 fn ladder_index_md() {
-    let (_dir, page) = published(&[]);
-    let demo = page("demo/index.html");
+    let dir = SiteTest::fixture("published").built();
+    let demo = dir.read("demo/index.html");
     assert!(demo.contains("<h1>Walls &amp; boards</h1>"), "{demo}");
     assert!(demo.contains(r#"<p class="lede">Boards cut by a wall.</p>"#));
     assert!(demo.contains(r#"<meta name="description" content="Boards cut by a wall.">"#));
@@ -127,19 +128,22 @@ fn ladder_index_md() {
     assert!(demo.contains("<math"), "{demo}");
     assert!(demo.contains(r#"href="../demo/two/""#), "{demo}");
     // By weight: the second ladder comes first, in the header and on the front page.
-    let index = page("index.html");
+    let index = dir.read("index.html");
     let (second, walls) = (
         index.find("A second ladder").unwrap(),
         index.find("Walls &amp; boards").unwrap(),
     );
     assert!(second < walls);
-    assert!(page("demo/one/index.html").contains("Walls &amp; boards</a>, rung 1 of 2"));
+    assert!(
+        dir.read("demo/one/index.html")
+            .contains("Walls &amp; boards</a>, rung 1 of 2")
+    );
 }
 
 #[test]
 fn front_page_index_md() {
-    let (_dir, page) = published(&[]);
-    let index = page("index.html");
+    let dir = SiteTest::fixture("published").built();
+    let index = dir.read("index.html");
     assert!(index.contains("<h1>Welcome &lt;here&gt;</h1>"), "{index}");
     assert!(
         index.contains(r#"<a href="demo/one/">the first rung</a> &amp; read on"#),
@@ -190,29 +194,30 @@ fn bad_index_md() {
 
 #[test]
 fn last_rung_leads_on() {
-    let (_dir, page) = published(&[]);
+    let dir = SiteTest::fixture("published").built();
     // By weight, `second` comes before `demo`.
-    let three = page("second/three/index.html");
+    let three = dir.read("second/three/index.html");
     assert!(
         three.contains(
             r#"<a rel="next" href="../../demo/one/">Next ladder, Walls &amp; boards: One wall →</a>"#
         ),
         "{three}"
     );
-    let two = page("demo/two/index.html");
+    let two = dir.read("demo/two/index.html");
     assert!(
         two.contains(r#"<a href="../../essays/">Every essay →</a>"#),
         "{two}"
     );
     assert!(
-        page("demo/one/index.html").contains(r#"<a rel="next" href="../../demo/two/">Two →</a>"#)
+        dir.read("demo/one/index.html")
+            .contains(r#"<a rel="next" href="../../demo/two/">Two →</a>"#)
     );
 }
 
 #[test]
 fn essays_listed_by_ladder_and_date() {
-    let (dir, page) = published(&[]);
-    let list = page("essays/index.html");
+    let dir = SiteTest::fixture("published").built();
+    let list = dir.read("essays/index.html");
     let at = |s: &str| list.find(s).unwrap_or_else(|| panic!("{s}: {list}"));
     // By ladder, in the ladders' order; then by date, newest first.
     assert!(at(r#"<h2 id="by-ladder">"#) < at(">A second ladder</a></h3>"));
@@ -233,7 +238,7 @@ fn essays_listed_by_ladder_and_date() {
             r#"<a href="{}essays/">Every essay</a>"#,
             "../".repeat(depth)
         );
-        assert!(page(p).contains(&href), "{p}");
+        assert!(dir.read(p).contains(&href), "{p}");
     }
     // A ladder may not take the list's folder.
     let three = dir.path().join("content/second/three.md");
@@ -310,15 +315,6 @@ fn neighbouring_ladders_link() {
     );
 }
 
-/// The fixture with `files` (path under `content/demo/`, text) written, built.
-fn built_with(files: &[(&str, &str)]) -> (SiteTest, crate::common::Run) {
-    let dir = (files.iter()).fold(SiteTest::basic(), |dir, (file, text)| {
-        dir.write(&format!("content/demo/{file}"), text)
-    });
-    let run = dir.build();
-    (dir, run)
-}
-
 /// The front page's ladders as a browser reads them: each one's heading and
 /// the address its figure links to, if it shows one.
 fn front_ladders(dir: &std::path::Path) -> Vec<(String, Option<String>)> {
@@ -387,19 +383,22 @@ fn ladder_title_names_an_unintroduced_ladder() {
 
 #[test]
 fn front_page_figure_named_or_first() {
-    let (dir, run) = built_with(&[]);
+    let dir = SiteTest::basic();
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     let first = front_ladders(dir.path());
     assert_eq!(first, [("Demo".into(), Some("demo/one/".into()))]);
     let intro = "+++\ntitle = \"Demo\"\nfigure = \"FIG\"\n+++\n\nWords.\n\n```figure\nid = \
                  \"own\"\ngenerator = \"blocked-board\"\nrows = 2\ncols = 3\nblocked_columns = [2]\ncaption = \"A 2 × 3 board.\"\n```\n\n```figure\nid = \"tab\"\ngenerator = \"run-intervals\"\nview = \"table\"\nmax_cells = 2\ncaption = \"Shapes.\"\n```\n";
-    let (dir, run) = built_with(&[("_index.md", &intro.replace("FIG", "one#b"))]);
+    let dir = SiteTest::basic().write("content/demo/_index.md", &intro.replace("FIG", "one#b"));
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         front_ladders(dir.path())[0].1.as_deref(),
         Some("demo/one/#fig-b")
     );
-    let (dir, run) = built_with(&[("_index.md", &intro.replace("FIG", "own"))]);
+    let dir = SiteTest::basic().write("content/demo/_index.md", &intro.replace("FIG", "own"));
+    let run = dir.build();
     assert_eq!(run.code, 0, "{}", run.stderr);
     assert_eq!(
         front_ladders(dir.path())[0].1.as_deref(),
@@ -423,7 +422,8 @@ fn front_page_figure_named_or_first() {
             "the figure `tab` of demo/_index.md is drawn as a table or text, not a picture",
         ),
     ] {
-        let (_dir, run) = built_with(&[("_index.md", &intro.replace("FIG", name))]);
+        let dir = SiteTest::basic().write("content/demo/_index.md", &intro.replace("FIG", name));
+        let run = dir.build();
         assert_eq!(run.code, 1, "{name}: {}", run.stderr);
         assert!(
             run.stderr.contains("content/demo/_index.md:3:") && run.stderr.contains(message),

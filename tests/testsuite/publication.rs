@@ -3,24 +3,12 @@
 //! dates, drafts, and byte-identical builds with a feed.
 
 use crate::common::{SiteTest, edit, ladder};
-use crate::pages::built;
-
-/// The `published` fixture (with `ladder.toml`), built with `extra` flags.
-pub(crate) fn published(extra: &[&str]) -> (SiteTest, impl Fn(&str) -> String) {
-    let dir = SiteTest::fixture("published");
-    let run = ladder(&[&["build"], extra].concat(), dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let site = dir.path().join("site");
-    (dir, move |page: &str| {
-        std::fs::read_to_string(site.join(page)).unwrap_or_else(|e| panic!("{page}: {e}"))
-    })
-}
 
 #[test]
 fn settings_escaped() {
-    let (_dir, page) = published(&[]);
+    let dir = SiteTest::fixture("published").built();
     for p in ["index.html", "demo/index.html", "demo/one/index.html"] {
-        let html = page(p);
+        let html = dir.read(p);
         assert!(html.contains(r#"<html lang="en-GB">"#), "{p}");
         assert!(
             html.contains(r#"class="home" href="#) && html.contains(">Small &lt;Games&gt;</a>"),
@@ -36,18 +24,19 @@ fn settings_escaped() {
         );
     }
     assert!(
-        page("index.html")
+        dir.read("index.html")
             .contains("<title>Two ladders &amp; a test · Small &lt;Games&gt;</title>")
     );
     assert!(
-        page("demo/index.html").contains("<title>Walls &amp; boards · Small &lt;Games&gt;</title>")
+        dir.read("demo/index.html")
+            .contains("<title>Walls &amp; boards · Small &lt;Games&gt;</title>")
     );
 }
 
 #[test]
 fn defaults_without_settings() {
-    let (_dir, page) = built();
-    let index = page("index.html");
+    let dir = SiteTest::basic().built();
+    let index = dir.read("index.html");
     assert!(index.contains(r#"<html lang="en">"#));
     assert!(index.contains("<title>Essays on combinatorial games · Ladder</title>"));
     assert!(index.contains(r#"<a class="home" href="">Ladder</a>"#));
@@ -195,9 +184,10 @@ fn percent_decode(s: &str) -> String {
 
 #[test]
 fn feed_newest_first() {
-    let (dir, page) = published(&["--base-url", "https://example.org/games"]);
+    let dir =
+        SiteTest::fixture("published").built_with(&["--base-url", "https://example.org/games"]);
     let site = dir.path().join("site");
-    let xml = page("feed.xml");
+    let xml = dir.read("feed.xml");
     let doc = roxmltree::Document::parse(&xml).unwrap();
     let root = doc.root_element();
     assert_eq!(root.tag_name().name(), "feed");
@@ -250,9 +240,9 @@ fn feed_newest_first() {
 
 #[test]
 fn sitemap_and_canonical() {
-    let (dir, page) = published(&["--base-url", BASE]);
+    let dir = SiteTest::fixture("published").built_with(&["--base-url", BASE]);
     let site = dir.path().join("site");
-    let xml = page("sitemap.xml");
+    let xml = dir.read("sitemap.xml");
     let doc = roxmltree::Document::parse(&xml).unwrap();
     assert_eq!(
         doc.root_element().tag_name().namespace(),
@@ -283,12 +273,15 @@ fn sitemap_and_canonical() {
     named.sort();
     assert_eq!(named, built);
     assert!(
-        page("demo/one/index.html")
+        dir.read("demo/one/index.html")
             .contains(&format!(r#"<link rel="canonical" href="{BASE}demo/one/">"#))
     );
-    assert!(page("index.html").contains(&format!(r#"<link rel="canonical" href="{BASE}">"#)));
     assert!(
-        page("index.html")
+        dir.read("index.html")
+            .contains(&format!(r#"<link rel="canonical" href="{BASE}">"#))
+    );
+    assert!(
+        dir.read("index.html")
             .contains(r#"<link rel="alternate" type="application/atom+xml" href="feed.xml""#)
     );
 }
@@ -318,8 +311,8 @@ fn no_base_url_no_feed() {
 
 #[test]
 fn dates() {
-    let (dir, page) = published(&[]);
-    assert!(page("demo/two/index.html").contains(
+    let dir = SiteTest::fixture("published").built();
+    assert!(dir.read("demo/two/index.html").contains(
         r#"<p class="dates">Published <time datetime="2024-05-10">2024-05-10</time>, updated <time datetime="2024-06-01">2024-06-01</time></p>"#
     ));
     let two = dir.path().join("content/demo/two.md");

@@ -8,15 +8,6 @@ use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-/// The fixture site, built.
-fn built() -> (SiteTest, BTreeMap<PathBuf, Vec<u8>>) {
-    let dir = SiteTest::basic();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let site = tree(&dir.path().join("site"));
-    (dir, site)
-}
-
 /// The pages Pagefind holds, from its fragment files (gzip of a marker and
 /// JSON, as Pagefind's own loader reads them): each page's URL and text.
 fn fragments(site: &BTreeMap<PathBuf, Vec<u8>>) -> BTreeMap<String, String> {
@@ -41,8 +32,9 @@ fn fragments(site: &BTreeMap<PathBuf, Vec<u8>>) -> BTreeMap<String, String> {
 
 #[test]
 fn index_holds_prose_only() {
-    let (_dir, site) = built();
-    let pages = fragments(&site);
+    let dir = SiteTest::basic().built();
+    let site = dir.site();
+    let pages = fragments(site);
     // The fixture's two essays; not its front page, ladder page, list of
     // every essay, search page or page for a missing one.
     assert_eq!(
@@ -77,7 +69,8 @@ fn index_holds_prose_only() {
 
 #[test]
 fn only_search_page_has_script() {
-    let (_dir, site) = built();
+    let dir = SiteTest::basic().built();
+    let site = dir.site();
     let search = String::from_utf8(site[Path::new("search/index.html")].clone()).unwrap();
     for path in ["../pagefind/pagefind-ui.js", "../pagefind/pagefind-ui.css"] {
         assert!(search.contains(path), "{path}");
@@ -90,7 +83,7 @@ fn only_search_page_has_script() {
             "{essay}"
         );
     }
-    for (path, bytes) in &site {
+    for (path, bytes) in site {
         if path.extension().is_some_and(|e| e == "html") && path != Path::new("search/index.html") {
             let html = String::from_utf8_lossy(bytes);
             assert!(!html.contains("<script"), "{} has a script", path.display());
@@ -139,22 +132,22 @@ fn reserved_names_refused() {
 
 #[test]
 fn unstemmed_language() {
-    let dir = SiteTest::basic();
-    std::fs::write(dir.path().join("ladder.toml"), "language = \"la\"\n").unwrap();
-    let run = ladder(&["build"], dir.path());
-    assert_eq!(run.code, 0, "{}", run.stderr);
-    let site = tree(&dir.path().join("site"));
+    let dir = SiteTest::basic()
+        .write("ladder.toml", "language = \"la\"\n")
+        .built();
+    let site = dir.site();
     let wasm: Vec<_> = site
         .keys()
         .filter(|p| p.extension().is_some_and(|e| e == "pagefind"))
         .collect();
     assert_eq!(wasm, [Path::new("pagefind/wasm.unknown.pagefind")]);
-    assert_eq!(fragments(&site).len(), 2);
+    assert_eq!(fragments(site).len(), 2);
 }
 
 #[test]
 fn bundle_kept_until_edit() {
-    let (dir, site) = built();
+    let dir = SiteTest::basic().built();
+    let site = dir.site().clone();
     let entry = dir.path().join("site/pagefind/pagefind-entry.json");
     // Nothing changed: the bundle is taken from the site as it stands, so a
     // mark put in one of its files survives the build.

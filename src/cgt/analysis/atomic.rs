@@ -65,7 +65,7 @@ impl GameTable {
         // `*k = { *0, ..., *(k-1) | *0, ..., *(k-1) }`.
         let left_nims = &mut nims[..self.left(g).len()];
         left_nims.sort_unstable();
-        let k = left_nims.len() as u32;
+        let k = u32::try_from(left_nims.len()).expect("a game has fewer than 2^32 options");
         let nim = (self.left(g) == self.right(g) && left_nims.iter().copied().eq((0..k).map(Some)))
             .then_some(k);
         Smallness::AllSmall {

@@ -387,7 +387,7 @@ fn threads_sharing_a_table_analyse_alike() {
                         let g = random(t, seed);
                         let cooled = t.display(t.cool(g, d(1, 1)).unwrap());
                         let item = (t.thermograph(g).clone(), cooled, t.display(t.reduced(g)));
-                        out[seed as usize] = Some(item);
+                        out[usize::try_from(seed).unwrap()] = Some(item);
                     }
                     out.into_iter().map(Option::unwrap).collect()
                 })

@@ -210,14 +210,14 @@ mod tests {
     fn short_and_long_lists_and_chunks_read_back() {
         let nodes = Nodes::default();
         let stops = Stops::new(false, Dyadic::new(3, 1), Dyadic::new(-5, 2));
-        let ids: Vec<GameId> = (0..Column::<Slot>::CHUNK as u32 + 10)
+        let ids: Vec<GameId> = (0..u32::try_from(Column::<Slot>::CHUNK).unwrap() + 10)
             .map(|i| {
                 let left: Vec<GameId> = (0..i % 9).map(GameId).collect();
                 nodes.push(&left, &[GameId(i)], stops)
             })
             .collect();
         for (i, &id) in ids.iter().enumerate() {
-            let i = i as u32;
+            let i = u32::try_from(i).unwrap();
             let left: Vec<GameId> = (0..i % 9).map(GameId).collect();
             assert_eq!(nodes.lists(id), (&left[..], &[GameId(i)][..]));
         }

@@ -57,11 +57,11 @@ impl GameTable {
         }
         let x = parts.first()?.0;
         parts.sort_by_key(|p| p.1);
-        let k = parts.len() as u32;
+        let k = u32::try_from(parts.len()).ok()?;
         parts
             .iter()
             .enumerate()
-            .all(|(j, &(y, n))| y == x && n == j as u32)
+            .all(|(j, &(y, n))| y == x && u32::try_from(j) == Ok(n))
             .then_some((x, k))
     }
 
@@ -71,17 +71,19 @@ impl GameTable {
             let u = self.ups(-n);
             return self.neg(u);
         }
+        // `n` is not negative here.
+        let n = n.unsigned_abs() as usize;
         let mut ups = self.ups.lock().unwrap_or_else(PoisonError::into_inner);
         if ups.is_empty() {
             ups.push(self.up());
         }
-        while ups.len() < n as usize {
+        while ups.len() < n {
             let (last, u) = (ups[ups.len() - 1], ups[0]);
             ups.push(self.add(last, u));
         }
         match n {
             0 => self.zero(),
-            _ => ups[n as usize - 1],
+            _ => ups[n - 1],
         }
     }
 

@@ -30,8 +30,11 @@ fn mirror_line<W: Word>(line: W, width: u32) -> W {
 /// order by rows, then columns, then cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Debug)]
 pub struct Shape<W> {
+    /// The rows of its box.
     pub rows: u8,
+    /// The columns of its box.
     pub cols: u8,
+    /// Its cells, cell (r, c) at bit `r * cols + c`.
     pub cells: W,
 }
 

@@ -19,6 +19,7 @@ use crate::generators::data;
 use search::{outcome_by_search, random_game};
 use serde::{Deserialize, Serialize};
 
+/// The `amazons-regions` generator: an Amazons board's value as the sum of its regions'.
 pub struct AmazonsRegions;
 
 /// The most empty squares of a board searched whole (its value without

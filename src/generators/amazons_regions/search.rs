@@ -102,7 +102,7 @@ mod tests {
         assert_eq!(a, b);
         // Each move burns one square, so k moves leave 7 - k empty squares.
         for (k, board) in a.iter().enumerate() {
-            assert_eq!(board.empty_squares(), 7 - k as u32);
+            assert_eq!(board.empty_squares(), 7 - u32::try_from(k).unwrap());
         }
         // Left's amazon is walled in: the game stops before its first move.
         assert_eq!(

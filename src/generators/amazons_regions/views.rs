@@ -32,9 +32,9 @@ fn board(data: &Results) -> Result<Drawing, DataError> {
     let rows = squares.len();
     let cols = squares.first().map_or(0, Vec::len);
     if data.cells.len() != rows || data.cells.iter().any(|row| row.len() != cols) {
-        return Err(DataError::malformed(
-            "the data's cells do not match its grid",
-        ));
+        return Err(DataError::Malformed {
+            what: "the data's cells do not match its grid",
+        });
     }
     let mut board = Board::new(rows, cols, |r, c| match (squares[r][c], data.cells[r][c]) {
         ('#', _) => Role::Blocked,

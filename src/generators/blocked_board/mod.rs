@@ -17,6 +17,7 @@ use crate::games::domineering::{Board, Domineering, Region};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
+/// The `blocked-board` generator: a blocked Domineering board's positions as the product of its regions'.
 pub struct BlockedBoard;
 
 params! {
@@ -192,10 +193,11 @@ fn walked_boards(params: &Params) -> Result<Vec<Board>, MeasureError> {
             .iter()
             .any(|&(r, c)| r > p.rows || c > p.cols);
     if outside {
-        return Err(MeasureError::Inconsistent(format!(
-            "a blocked row, column or cell lies outside the {} x {} board",
-            p.rows, p.cols
-        )));
+        return Err(MeasureError::Outside {
+            what: "a blocked row, column or cell",
+            rows: p.rows,
+            cols: p.cols,
+        });
     }
     Ok([board_of(&p)].into_iter().chain(wall_boards(&p)).collect())
 }

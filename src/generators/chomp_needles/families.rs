@@ -8,7 +8,7 @@ use crate::generators::Check;
 
 /// The L-position with a vertical arm of `a` and a horizontal arm of `b`.
 fn l_position(a: usize, b: usize) -> Vec<u8> {
-    let mut heights = vec![(a + 1) as u8];
+    let mut heights = vec![u8::try_from(a + 1).expect("an arm within a window's 62 rows")];
     heights.extend(std::iter::repeat_n(1u8, b));
     heights
 }

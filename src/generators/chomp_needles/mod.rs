@@ -26,6 +26,7 @@ use families::{squares_and_ls, three_rows, two_rows};
 use serde::{Deserialize, Serialize};
 use spec::{ChompNeedlesParams, Results, SPEC};
 
+/// The `chomp-needles` generator: the winning openings of the Chomp bars in a window.
 pub struct ChompNeedles;
 
 #[derive(Serialize, Deserialize, Clone)]
@@ -252,7 +253,8 @@ impl Solve for ChompNeedles {
                     columns: c,
                     rows: r,
                     walked,
-                    formula: formula as u64,
+                    formula: u64::try_from(formula)
+                        .expect("a checked window has fewer than 2^64 positions"),
                     lost: label(c, r, play).lost(),
                 }
             })

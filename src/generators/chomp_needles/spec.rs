@@ -40,7 +40,7 @@ fn label_bytes(params: &Params) -> Result<u128, MeasureError> {
     // budget still meets the game's own ceiling.
     let mut most = 0;
     for (c, r) in windows.into_iter().chain(p.walk) {
-        chomp::check_window(c, r).map_err(|e| MeasureError::Inconsistent(e.to_string()))?;
+        chomp::check_window(c, r).map_err(|e| MeasureError::refused(None, e))?;
         most = most.max(chomp::table_bytes(c, r));
     }
     Ok(most)

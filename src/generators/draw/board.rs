@@ -89,10 +89,18 @@ struct Layout<'b> {
 const PAD: u32 = 2;
 
 impl Layout<'_> {
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a drawn board's rows and columns are far below 2^32"
+    )]
     fn x_at(&self, c: usize) -> u32 {
         PAD + self.left + c as u32 * self.cell
     }
 
+    #[allow(
+        clippy::cast_possible_truncation,
+        reason = "a drawn board's rows and columns are far below 2^32"
+    )]
     fn y_at(&self, r: usize) -> u32 {
         PAD + self.top + r as u32 * self.cell
     }
@@ -229,6 +237,11 @@ impl Layout<'_> {
 /// Roles a reader might take for one another by colour carry cues besides
 /// it: a thick line parts two such cells side by side, a struck cell is
 /// crossed out and a winning cell's label is bold.
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "a label's width in px is positive and far below 2^32"
+)]
 fn svg(board: &Board, cell: u32, full: bool) -> String {
     let widest = board
         .row_labels

@@ -13,6 +13,7 @@ use std::fmt::Write;
 /// Panels of node-link graphs side by side, with a legend under them.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Graphs {
+    /// The graphs, left to right.
     pub panels: Vec<Panel>,
     /// What each role drawn means, shown under the panels.
     pub legend: Vec<(Role, String)>,
@@ -23,22 +24,29 @@ pub struct Graphs {
 /// One graph, under its title.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Panel {
+    /// The title written above the graph (not drawn small).
     pub title: String,
+    /// Its nodes; a link names them by index.
     pub nodes: Vec<Node>,
+    /// Its links, each drawn in its role's colour.
     pub links: Vec<Link>,
 }
 
 /// A node: its label and its layer, 0 on the ground line.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Node {
+    /// The text drawn beside the node (not drawn small).
     pub label: String,
+    /// How many steps above the ground line it stands.
     pub layer: usize,
 }
 
 /// A link between two nodes (by index), a loop when they are one.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Link {
+    /// The indices of its two nodes in the panel's `nodes`.
     pub ends: (usize, usize),
+    /// What it stands for, which colours it.
     pub role: Role,
 }
 
@@ -92,6 +100,10 @@ const SMALL: Size = Size {
 
 /// The panels at full size in a box that scrolls sideways when it cannot
 /// fit, with the legend under them as swatches in the roles' colours.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a drawing has a few panels"
+)]
 pub(super) fn html(graphs: &Graphs) -> String {
     let laid: Vec<Layout> = graphs
         .panels
@@ -144,6 +156,11 @@ struct Layout {
 }
 
 impl Layout {
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a label's width in px is positive and far below 2^32"
+    )]
     fn new(panel: &Panel, size: &Size) -> Layout {
         let layers = panel.nodes.iter().map(|n| n.layer + 1).max().unwrap_or(1);
         let mut count = vec![0u32; layers];

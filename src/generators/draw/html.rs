@@ -13,7 +13,9 @@ use serde_json::Value;
 /// writes each column in its [`Format`].
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct Table {
+    /// The column headings.
     pub columns: Vec<String>,
+    /// The rows, each a value per column.
     pub rows: Vec<Vec<Value>>,
     /// Each column's format (a column past the end is [`Format::Plain`]).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -64,6 +66,11 @@ impl Numbers {
     /// One precision for all of `values`: whole numbers when they are, else
     /// the places that give the largest of them three significant digits
     /// (at most four).
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "clamped to 0..=4 places"
+    )]
     pub fn fit(values: impl IntoIterator<Item = f64>) -> Numbers {
         let mut largest: f64 = 0.0;
         let mut whole = true;

@@ -31,9 +31,13 @@ pub use html::{Format, Numbers, Table, display, text, whole};
 /// One view of a run's data, in the site's figure vocabulary.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Drawing {
+    /// Series of points, lines or bars against two axes.
     Chart(Chart),
+    /// One board of coloured, labelled cells.
     Board(Board),
+    /// A table of values, drawn as HTML.
     Table(Table),
+    /// Many small shapes with their values, in groups.
     Catalogue(Catalogue),
     /// Node-link graphs side by side.
     Graphs(Graphs),
@@ -44,8 +48,11 @@ pub enum Drawing {
 /// A chart of numbered series against one x axis.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Chart {
+    /// The horizontal axis.
     pub x: Axis,
+    /// The value axis.
     pub y: Axis,
+    /// The series drawn, in the legend's order.
     pub series: Vec<Series>,
 }
 
@@ -53,13 +60,16 @@ pub struct Chart {
 /// writes its values (over bars and in its Data table).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Axis {
+    /// The title written along the axis.
     pub title: String,
+    /// How values map to positions along it.
     pub scale: Scale,
     /// The precision the view declares; without one, [`Numbers::fit`].
     pub numbers: Option<Numbers>,
 }
 
 impl Axis {
+    /// An axis titled `title` on `scale`, its values written as they fit.
     pub fn new(title: impl Into<String>, scale: Scale) -> Axis {
         Axis {
             title: title.into(),
@@ -77,8 +87,10 @@ impl Axis {
     }
 }
 
+/// How an axis maps values to positions.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Scale {
+    /// Linear, larger values up or to the right.
     Linear,
     /// Logarithmic; every value on it must be positive. A value axis that is
     /// one carries points only: bars on it are drawn as points.
@@ -93,11 +105,16 @@ pub enum Scale {
 /// One named series of (x, y) points and how they are marked.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Series {
+    /// Its name in the legend and the Data table.
     pub name: String,
+    /// How its points are drawn.
     pub mark: Mark,
+    /// Its (x, y) points, in x order (on a [`Scale::Categories`] axis, x is
+    /// the category's index).
     pub points: Vec<(f64, f64)>,
 }
 
+/// How a series' points are drawn.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
     /// Points alone: a discrete series.
@@ -112,14 +129,17 @@ pub enum Mark {
 /// with optional row and column headings and a legend naming its roles.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
+    /// Rows of cells.
     pub rows: usize,
+    /// Columns of cells.
     pub cols: usize,
     /// Row-major, `rows * cols` roles; [`Role::Paper`] cells are not drawn.
     pub cells: Vec<Role>,
     /// Row-major labels, or empty for none.
     pub labels: Vec<String>,
-    /// Headings left of each row and above each column (empty for none).
+    /// Headings left of each row (empty for none).
     pub row_labels: Vec<String>,
+    /// Headings above each column (empty for none).
     pub col_labels: Vec<String>,
     /// What each role drawn means, shown under the board.
     pub legend: Vec<(Role, String)>,
@@ -147,6 +167,7 @@ impl Board {
 /// for each of a few maps, say), with one legend for them all.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Boards {
+    /// Each board with the title written above it, left to right.
     pub panels: Vec<(String, Board)>,
     /// What each role drawn means, shown under the boards.
     pub legend: Vec<(Role, String)>,
@@ -163,6 +184,7 @@ pub struct Catalogue {
     /// The columns written under each shape (a value its group's heading
     /// states, or a shape's own description, is left to the Data table).
     pub under: Vec<usize>,
+    /// The groups, in order.
     pub groups: Vec<Group>,
     /// What each role drawn means, shown under the shapes.
     pub legend: Vec<(Role, String)>,
@@ -171,21 +193,27 @@ pub struct Catalogue {
 /// A group of a catalogue, under its heading (empty for none).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Group {
+    /// The heading written above the group.
     pub heading: String,
+    /// Its shapes, in the order they flow.
     pub items: Vec<Item>,
 }
 
 /// One shape of a catalogue with its values.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Item {
+    /// What is drawn.
     pub shape: Shape,
+    /// Its values, one for each of the catalogue's `columns`.
     pub values: Vec<serde_json::Value>,
 }
 
 /// A catalogue's small drawing: a board's cells or a node-link graph.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Shape {
+    /// A small board.
     Board(Board),
+    /// A small node-link graph.
     Graph(Panel),
 }
 
@@ -288,6 +316,11 @@ impl Chart {
     /// numbers without places (the CSV keeps them exactly). Where a series
     /// has several points at one x (a line going straight up), that x has a
     /// row for each, in the series' order, so no vertex is lost.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a whole number below 9e15 in size"
+    )]
     pub fn values(&self) -> Table {
         let mut xs: Vec<f64> = self
             .series
@@ -498,6 +531,10 @@ impl Role {
 }
 
 /// WCAG's contrast ratio of two colours given as `0xRRGGBB`.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a channel is one byte of 0xrrggbb, cut out on purpose"
+)]
 fn contrast(a: u32, b: u32) -> f64 {
     let luminance = |hex: u32| {
         let channel = |shift: u32| {
@@ -677,7 +714,7 @@ mod tests {
             })),
             values: vec![
                 format!("{i}/2").into(),
-                serde_json::json!(-(i as i64) * 1000),
+                serde_json::json!(-i64::try_from(i).unwrap() * 1000),
                 format!("*{i}").into(),
             ],
         };

@@ -17,6 +17,7 @@ use crate::games::hackenbush::{self, Graph};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
+/// The `hackenbush-fusion` generator: green Hackenbush by the fusion and colon principles against the search.
 pub struct HackenbushFusion;
 
 /// The most edges of a graph of the family: the search's work doubles with
@@ -61,9 +62,10 @@ fn positions(p: &HackenbushFusionParams) -> Result<Vec<Graph>, MeasureError> {
 /// more than [`MAX_EDGES`] grounded edges).
 fn work(params: &Params) -> Result<u128, MeasureError> {
     let p: HackenbushFusionParams = params.typed();
+    let most = usize::try_from(MAX_EDGES).expect("MAX_EDGES is 16");
     let listed: u128 = positions(&p)?
         .iter()
-        .map(|g| 1u128 << g.edges().len().min(MAX_EDGES as usize))
+        .map(|g| 1u128 << g.edges().len().min(most))
         .sum();
     Ok(((p.family as u128) << p.max_edges) + listed)
 }
@@ -71,7 +73,8 @@ fn work(params: &Params) -> Result<u128, MeasureError> {
 /// The value of `graph` by the search, or `None` past [`MAX_EDGES`]
 /// grounded edges.
 fn searched(graph: &Graph) -> Option<Nimber> {
-    if graph.pruned().edges().len() <= MAX_EDGES as usize {
+    let most = usize::try_from(MAX_EDGES).expect("MAX_EDGES is 16");
+    if graph.pruned().edges().len() <= most {
         graph.brute_force()
     } else {
         None
@@ -457,7 +460,7 @@ mod tests {
         assert!(err.contains("doubles with every edge"), "{err}");
         assert!(err.contains("`max_search_work = 393281536`"), "{err}");
         let wide = params(&[("family", "12000"), ("max_edges", "15")]);
-        assert_eq!(SPEC.check_limits(&wide), Ok(()));
+        SPEC.check_limits(&wide).unwrap();
     }
 
     #[test]

@@ -35,8 +35,10 @@ fn catalogue(data: &Results) -> Result<Drawing, DataError> {
         .graphs
         .iter()
         .map(|g| {
-            let graph: Graph = g.edges.parse().map_err(|e| {
-                DataError::malformed(format!("the family's graph `{}`: {e}", g.edges))
+            let graph: Graph = g.edges.parse().map_err(|e| DataError::Unreadable {
+                what: "the family's graph",
+                text: g.edges.clone(),
+                error: Box::new(e),
             })?;
             let panel = graph_panel(graph.edges(), |_, grounded| {
                 if grounded { Role::Ink } else { Role::Struck }

@@ -27,6 +27,7 @@ use spec::{BoardFigures, PairingSweepParams, Results, SPEC};
 use sweep::{board_checks, sweep};
 use values::{GrundyEntry, GrundyRules, Listed};
 
+/// The `pairing-sweep` generator: the half turn and the reflections as pairing strategies in Cram.
 pub struct PairingSweep;
 
 data! {
@@ -758,13 +759,13 @@ mod tests {
             ("grundy_cols", "6"),
             ("grundy_max_cells", "36"),
         ];
-        assert_eq!(SPEC.check_limits(&params(&six)), Ok(()));
+        SPEC.check_limits(&params(&six)).unwrap();
         // 1 x 30 and 2 x 15 may be asked for.
         let long = [
             ("grundy_rows", "2"),
             ("grundy_cols", "30"),
             ("grundy_max_cells", "30"),
         ];
-        assert_eq!(SPEC.check_limits(&params(&long)), Ok(()));
+        SPEC.check_limits(&params(&long)).unwrap();
     }
 }

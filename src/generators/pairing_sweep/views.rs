@@ -91,7 +91,7 @@ fn expansions(boards: &[BoardFigures]) -> Option<Drawing> {
 
 /// The letter of pair `k`: a to z, then aa, ab, ...
 fn pair_letter(k: usize) -> String {
-    let letter = |i: usize| char::from(b'a' + (i % 26) as u8);
+    let letter = |i: usize| char::from(b'a' + u8::try_from(i % 26).expect("below 26"));
     match k / 26 {
         0 => letter(k).to_string(),
         n => format!("{}{}", letter(n - 1), letter(k)),
@@ -120,10 +120,10 @@ fn pairing(example: &Example) -> Result<Option<Drawing>, DataError> {
                 ('#', _) => (Role::Blocked, String::new()),
                 (_, Some(k)) => (Role::Series(k), pair_letter(k)),
                 (_, None) => {
-                    return Err(DataError::malformed(format!(
-                        "the example's free cell (row {}, column {}) has no partner",
-                        cell[0], cell[1]
-                    )));
+                    return Err(DataError::Unpaired {
+                        row: cell[0],
+                        col: cell[1],
+                    });
                 }
             };
             cells.push(role);
@@ -255,13 +255,18 @@ fn refusals(rectangles: &[Rectangle]) -> Result<Option<Drawing>, DataError> {
         .iter()
         .map(|r| sides(&r.name).map(|s| (s, r)))
         .collect::<Option<Vec<_>>>()
-        .ok_or_else(|| DataError::malformed("a rectangle's name is not `m × n`"))?;
+        .ok_or_else(|| DataError::Malformed {
+            what: "a rectangle's name is not `m × n`",
+        })?;
     let role = |verdict: &str| {
         VERDICTS
             .iter()
             .find(|v| v.0 == verdict)
             .map(|v| v.1)
-            .ok_or_else(|| DataError::malformed(format!("no verdict `{verdict}`")))
+            .ok_or_else(|| DataError::Unknown {
+                what: "verdict",
+                name: verdict.to_string(),
+            })
     };
     let rows: Vec<usize> = sized.iter().map(|((m, _), _)| *m).collect();
     let cols: Vec<usize> = sized.iter().map(|((_, n), _)| *n).collect();

@@ -3,15 +3,20 @@
 
 use super::{Param, Params};
 use crate::generators::Spec;
+use std::error::Error;
 use std::fmt;
+use std::sync::Arc;
 
 /// A limit that refuses a run: a measure of the parameters (cells, positions,
 /// bytes) and its maximum. Limits are checked in their declared order, so a
 /// measure may rely on the limits before it holding.
 pub struct Limit {
+    /// What is measured, in words (`board cells`); its raise key is `max_`
+    /// and this in snake case.
     pub name: &'static str,
     /// What is measured, its budget and the cost model the maximum comes from.
     pub doc: &'static str,
+    /// The greatest measure a run may have unless a directive raises it.
     pub max: u128,
     /// The parameters the measure grows with, named by the error that
     /// refuses a run.
@@ -23,7 +28,7 @@ pub struct Limit {
 
 /// Why a limit cannot measure parameters: they describe nothing it can
 /// measure.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum MeasureError {
     /// A parameter's value does not read as what the generator takes (a
     /// graph that does not parse, an unknown game).
@@ -36,10 +41,28 @@ pub enum MeasureError {
         /// What was expected and found.
         why: String,
     },
-    /// Parameters that each read but together describe nothing (a blocked
-    /// cell outside the board, a window past the game's ceiling).
-    #[error("{0}")]
-    Inconsistent(String),
+    /// Parameters that each read but together describe nothing: a block
+    /// outside the board they give.
+    #[error("{what} lies outside the {rows} x {cols} board")]
+    Outside {
+        /// What lies outside, in words: "a blocked row, column or cell".
+        what: &'static str,
+        /// The board's rows.
+        rows: usize,
+        /// The board's columns.
+        cols: usize,
+    },
+    /// A rule of the game refuses the parameters (a Chomp window past the
+    /// game's ceiling, gaps that are not a Sylver Coinage position): the
+    /// game's own error, kept whole, after the parameter it read, if one.
+    #[error("{}{error}", .param.map_or(String::new(), |p| format!("{p}: ")))]
+    Refused {
+        /// The parameter whose value the game refused, if one alone.
+        param: Option<&'static str>,
+        /// The game's error (its type is the game's: `WindowError`,
+        /// `GapsError`).
+        error: Arc<dyn Error + Send + Sync>,
+    },
 }
 
 impl MeasureError {
@@ -56,10 +79,22 @@ impl MeasureError {
             why: why.to_string(),
         }
     }
+
+    /// The error of parameters the game's rules refuse: `error` is the
+    /// game's own, of the value of `param` if one alone.
+    pub fn refused(
+        param: Option<&'static str>,
+        error: impl Error + Send + Sync + 'static,
+    ) -> MeasureError {
+        MeasureError::Refused {
+            param,
+            error: Arc::new(error),
+        }
+    }
 }
 
 /// Why a run's parameters are refused before it runs.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[derive(Debug, Clone, thiserror::Error)]
 pub enum LimitError {
     /// A limit cannot measure them.
     #[error("{limit}: {error}")]

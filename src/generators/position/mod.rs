@@ -18,6 +18,7 @@ use crate::games::position::{self, Facts, Refusal};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
+/// The `position` generator: any game's positions, summed and valued by the core.
 pub struct Position;
 
 params! {
@@ -119,19 +120,28 @@ static SPEC: Spec = Spec {
 /// A part of the sum.
 #[derive(Serialize, Deserialize)]
 pub struct Part {
+    /// The position as given.
     pub position: String,
+    /// Its value: a canonical form, or a nimber for an impartial game.
     pub value: String,
+    /// Who wins it: `L`, `R`, `N` or `P`.
     pub outcome: String,
 }
 
 /// One move of the sum, in one part.
 #[derive(Serialize, Deserialize)]
 pub struct Move {
+    /// The player who moves: `left` or `right` (an impartial game's, `left`).
     pub side: String,
+    /// The part moved in, from 1.
     pub part: usize,
+    /// That part after the move.
     pub position: String,
+    /// The value of that part after the move.
     pub value: String,
+    /// The value of the whole sum after the move.
     pub sum: String,
+    /// Whether the sum after the move is a loss for the player to move next.
     pub winning: bool,
 }
 

@@ -38,8 +38,11 @@ impl Views for Results {
 /// [`crate::games::position::GAMES`]).
 pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, DataError> {
     if game == "hackenbush" {
-        let graph: Graph = (position.parse())
-            .map_err(|e| DataError::malformed(format!("graph `{position}`: {e}")))?;
+        let graph: Graph = (position.parse()).map_err(|e| DataError::Unreadable {
+            what: "graph",
+            text: position.to_string(),
+            error: Box::new(e),
+        })?;
         return Ok(Shape::Graph(graph_panel(graph.edges(), |_, grounded| {
             if grounded { Role::Ink } else { Role::Struck }
         })));
@@ -47,9 +50,9 @@ pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, 
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
     if squares.iter().any(|r| r.len() != cols) {
-        return Err(DataError::malformed(format!(
-            "position `{position}`: rows of unequal length"
-        )));
+        return Err(DataError::UnequalRows {
+            position: position.to_string(),
+        });
     }
     let mut board = Board::new(rows, cols, |r, c| match squares[r][c] {
         '#' => Role::Blocked,
@@ -145,9 +148,9 @@ fn number(text: &str) -> Result<f64, DataError> {
     let (num, den) = text.split_once('/').unwrap_or((text, "1"));
     match (num.parse::<f64>(), den.parse::<f64>()) {
         (Ok(n), Ok(d)) if d > 0.0 => Ok(n / d),
-        _ => Err(DataError::malformed(format!(
-            "`{text}` is not an exact number"
-        ))),
+        _ => Err(DataError::NotExact {
+            text: text.to_string(),
+        }),
     }
 }
 

@@ -25,6 +25,7 @@ use serde::{Deserialize, Serialize};
 use spec::{Results, RunIntervalsParams, SPEC};
 use std::collections::BTreeMap;
 
+/// The `run-intervals` generator: each small Domineering region's value within the interval its packings bound.
 pub struct RunIntervals;
 
 /// One shape of the catalogue with everything the figures read.
@@ -104,7 +105,8 @@ fn width_formula(l: u32) -> i64 {
 
 /// The guess `(cells - even runs) / 2`, when it is a whole number.
 fn pes_guess(cells: u32, runs: &[u32]) -> Option<u32> {
-    let even = runs.iter().filter(|&&l| l % 2 == 0).count() as u32;
+    let even = u32::try_from(runs.iter().filter(|&&l| l % 2 == 0).count())
+        .expect("a region has fewer runs than its u32 cells");
     let twice = cells - even;
     twice.is_multiple_of(2).then_some(twice / 2)
 }
@@ -408,7 +410,7 @@ mod tests {
             "{err}"
         );
         let twelve = Params::from_text(&SPEC, &[("max_cells", "12")]).unwrap();
-        assert_eq!(SPEC.check_limits(&twelve), Ok(()));
+        SPEC.check_limits(&twelve).unwrap();
     }
 
     // The published figures of the catalogue, N = 8.
@@ -481,7 +483,7 @@ mod tests {
             .filter(|g| g["across"] == serde_json::json!([1, 1, 1, 5]))
             .unwrap();
         let witness = |k: usize| {
-            let at = family["witnesses"][k].as_u64().unwrap() as usize;
+            let at = usize::try_from(family["witnesses"][k].as_u64().unwrap()).unwrap();
             &family["shapes"][at]
         };
         assert_eq!(witness(0)["value"], "-1");
@@ -720,7 +722,7 @@ mod tests {
                 pes,
                 "{l}"
             );
-            assert_eq!(pes_closed(&[l as u32]), pes);
+            assert_eq!(pes_closed(&[u32::try_from(l).unwrap()]), pes);
         }
         assert_eq!(width_formula(10), 2);
         assert_eq!(width_formula(5), 0);

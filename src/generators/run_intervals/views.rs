@@ -133,8 +133,10 @@ fn split(groups: &[Split]) -> Result<Option<Drawing>, DataError> {
                 .witnesses
                 .iter()
                 .map(|&k| {
-                    g.shapes.get(k).ok_or_else(|| {
-                        DataError::malformed(format!("split group has no shape {k}"))
+                    g.shapes.get(k).ok_or(DataError::NoItem {
+                        list: "split group",
+                        item: "shape",
+                        index: k,
                     })
                 })
                 .collect::<Result<Vec<_>, _>>()?;

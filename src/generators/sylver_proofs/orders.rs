@@ -52,7 +52,7 @@ impl Order {
     /// The sort key: the smaller comes first.
     fn key(self, s: &Survivor) -> i64 {
         match self {
-            Order::Replies => s.replies as i64,
+            Order::Replies => i64::try_from(s.replies).expect("a count of replies is below 2^63"),
             Order::LargestGap => i64::from(s.child_largest_gap),
             Order::LargestMove => -i64::from(s.mv),
             Order::SmallestMove => i64::from(s.mv),

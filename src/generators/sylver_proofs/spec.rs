@@ -12,10 +12,10 @@ pub const MAX_CENSUS_GAPS: i64 = 24;
 /// Gaps of the larger example, refused when either is not a position.
 fn example_gaps(params: &Params) -> Result<u128, MeasureError> {
     let p: SylverProofsParams = params.typed();
-    let genus = |name: &str, gaps: &[u32]| {
+    let genus = |name: &'static str, gaps: &[u32]| {
         Position::from_gaps(gaps)
             .map(|p| u128::from(p.genus()))
-            .map_err(|e| MeasureError::Inconsistent(format!("{name}: {e}")))
+            .map_err(|e| MeasureError::refused(Some(name), e))
     };
     Ok(genus("example", &p.example)?.max(genus("second_example", &p.second_example)?))
 }

@@ -14,7 +14,7 @@ use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::games::domineering::Board;
 use crate::generators::data;
 
-/// The `temperature-survey` generator.
+/// The `temperature-survey` generator: how hot a Domineering board's positions are.
 pub struct TemperatureSurvey;
 
 params! {

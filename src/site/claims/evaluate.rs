@@ -252,13 +252,18 @@ fn apply(filter: Filter, value: &Value) -> Result<String, ContentError> {
         },
         Filter::Round(digits) => {
             let v = number()?;
-            let rounded =
-                v.round_sf_with_strategy(digits as u32, RoundingStrategy::MidpointAwayFromZero);
+            let rounded = v.round_sf_with_strategy(
+                u32::try_from(digits).unwrap_or(u32::MAX),
+                RoundingStrategy::MidpointAwayFromZero,
+            );
             show_decimal(rounded.unwrap_or(v))
         }
         Filter::Millions(places) => {
             let v = number()? / Decimal::from(1_000_000);
-            format!("{} million", show_decimal(round_dp(v, places as u32)))
+            format!(
+                "{} million",
+                show_decimal(round_dp(v, u32::try_from(places).unwrap_or(u32::MAX)))
+            )
         }
         Filter::Game => game::print(game_side(value)?)?,
     })

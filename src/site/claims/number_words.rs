@@ -238,7 +238,8 @@ impl Words<'_> {
 
     /// A word worth 1 to 19.
     fn unit(&mut self) -> Option<i64> {
-        let n = SMALL[1..].iter().position(|u| Some(*u) == self.peek())? as i64 + 1;
+        let n = SMALL[1..].iter().position(|u| Some(*u) == self.peek())?;
+        let n = i64::try_from(n).ok()? + 1;
         self.at += 1;
         Some(n)
     }
@@ -248,7 +249,8 @@ impl Words<'_> {
         if let Some(n) = self.unit() {
             return Some(n);
         }
-        let tens = TENS[2..].iter().position(|t| Some(*t) == self.peek())? as i64;
+        let tens = TENS[2..].iter().position(|t| Some(*t) == self.peek())?;
+        let tens = i64::try_from(tens).ok()?;
         self.at += 1;
         let save = self.at;
         let unit = match self.unit() {
@@ -331,6 +333,10 @@ const SCALES: [(i64, &str); 6] = [
 
 /// A whole number in English words: "fifty-four", "two thousand nine
 /// hundred and sixteen" (the form [`cardinal`] reads).
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "the helpers' n is below 1000, an index into SMALL or TENS"
+)]
 pub fn english(n: i64) -> String {
     fn below_hundred(n: u64) -> String {
         match n {
@@ -354,7 +360,8 @@ pub fn english(n: i64) -> String {
     let mut parts = Vec::new();
     let mut rest = n;
     for (scale, name) in SCALES {
-        let scale = scale as u64;
+        // Every scale is positive.
+        let scale = scale.unsigned_abs();
         if rest >= scale {
             parts.push(format!("{} {name}", below_thousand(rest / scale)));
             rest %= scale;

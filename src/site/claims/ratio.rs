@@ -114,7 +114,7 @@ pub(super) fn decimal(text: &str) -> Option<(Decimal, u32)> {
     {
         return None;
     }
-    Some((text.parse().ok()?, frac.len() as u32))
+    Some((text.parse().ok()?, u32::try_from(frac.len()).ok()?))
 }
 
 /// Formats an integer with thousands separators.

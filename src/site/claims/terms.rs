@@ -165,7 +165,7 @@ fn of_ratio(r: Ratio) -> Value {
     while y != 0 {
         (x, y) = (y, x % y);
     }
-    let g = x.max(1) as i128;
+    let g = i128::try_from(x.max(1)).expect("a Decimal's mantissa, and so the gcd, is below 2^96");
     (a, b) = (a / g, b / g);
     Value::from(format!("{a}/{b}"))
 }

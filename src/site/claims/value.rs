@@ -40,6 +40,10 @@ pub(super) fn describe(value: &Value) -> String {
 
 /// Shows a value as prose: integers with separators, other numbers with at
 /// most three places, strings as they are.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a whole f64 below 1e15 in size"
+)]
 pub fn show(value: &Value) -> Result<String, ContentError> {
     match value {
         Value::Number(n) => Ok(if let Some(i) = n.as_i64() {
@@ -62,6 +66,10 @@ pub fn show(value: &Value) -> Result<String, ContentError> {
 /// A value in full: whole numbers with thousands separators (as prose
 /// shows them), other numbers as JSON writes them, strings as they are, a
 /// list its elements so.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a whole f64 below 1e15 in size"
+)]
 pub fn full(value: &Value) -> String {
     match value {
         Value::Number(n) => match n.as_i64() {
@@ -94,7 +102,10 @@ pub(super) fn print(value: &Value) -> Result<String, ContentError> {
 /// `v` rounded to `places` decimals (ties away from zero, as claims round)
 /// and written with them all.
 pub(super) fn fixed(v: Decimal, places: usize) -> String {
-    let s = format!("{:.places$}", round_dp(v, places as u32));
+    let s = format!(
+        "{:.places$}",
+        round_dp(v, u32::try_from(places).unwrap_or(u32::MAX))
+    );
     // Rounding can give "-0.0"; a claim of "0.0" should match it.
     if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
         s[1..].to_string()
@@ -129,7 +140,7 @@ pub(super) fn whole(value: &Value) -> Result<i64, ContentError> {
 /// Whether `v` and `claimed` are the same number of `unit`s, rounded: `~`.
 /// `full` is the value as the message shows it; `suffix` follows the unit
 /// and the rounded value there (`%`).
-fn approx(v: Ratio, claimed: Ratio, unit: Ratio, full: String, suffix: &str) -> Verdict {
+fn approx(v: Ratio, claimed: Ratio, unit: Ratio, full: &str, suffix: &str) -> Verdict {
     let (mine, theirs) = (v.units(unit), claimed.units(unit));
     let rounded = mine
         .and_then(|k| Ratio::whole(k).times(unit))
@@ -171,7 +182,7 @@ pub fn decide(
                 _ => return games(op, value, Side::Number(*lit)),
             };
             match op {
-                Op::Approx => approx(v, *lit, by.unwrap_or(*precision), full(value), ""),
+                Op::Approx => approx(v, *lit, by.unwrap_or(*precision), &full(value), ""),
                 _ => Verdict {
                     holds: op.orders(v.compare(*lit)?),
                     computed: if v.den == Decimal::ONE || value.is_string() {
@@ -199,7 +210,7 @@ pub fn decide(
                     } else {
                         by
                     };
-                    approx(Ratio::whole(v), Ratio::whole(*lit), by, shown, suffix)
+                    approx(Ratio::whole(v), Ratio::whole(*lit), by, &shown, suffix)
                 }
                 (Op::Eq | Op::Approx, _) => Verdict {
                     holds: round_dp(v, *places) == *lit,

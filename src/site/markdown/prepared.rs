@@ -90,6 +90,10 @@ impl Prepared {
     /// Takes the expressions in `segments` out of `text`; those of a
     /// segment that is math open no sentence, and one that cannot be read
     /// there says what `{{` means in math.
+    #[allow(
+        clippy::cast_possible_wrap,
+        reason = "offsets into an essay's text, far below isize::MAX"
+    )]
     fn outside(
         text: &str,
         base: usize,
@@ -147,6 +151,11 @@ impl Prepared {
 
     /// The offset in the file of offset `at` of `text` (a placeholder's is
     /// where its expression starts).
+    #[allow(
+        clippy::cast_possible_wrap,
+        clippy::cast_sign_loss,
+        reason = "offsets into an essay's text, far below isize::MAX; a shifted offset is in the file"
+    )]
     pub fn source(&self, at: usize) -> usize {
         let before = self.spans.partition_point(|s| s.range.start <= at);
         let shifted = match before.checked_sub(1).map(|i| &self.spans[i]) {

@@ -175,7 +175,7 @@ pub(super) fn write_over(full: &Path, bytes: &[u8]) -> io::Result<()> {
     #[cfg(unix)]
     std::os::unix::fs::OpenOptionsExt::custom_flags(
         &mut open,
-        rustix::fs::OFlags::NOFOLLOW.bits() as i32,
+        rustix::fs::OFlags::NOFOLLOW.bits().cast_signed(),
     );
     if let Ok(mut file) = open.open(full)
         && file.metadata().is_ok_and(|m| m.is_file() && links(&m) == 1)

@@ -94,6 +94,11 @@ fn first_fitting(frames: impl Iterator<Item = Frame>, fits: impl Fn(&Frame) -> b
 /// times a power of ten (a power of two for fractions; whole when `whole`),
 /// from the finest step up; labelled as `numbers` writes values (a share
 /// as a percentage, a fraction exactly, else to the step's places).
+#[allow(
+    clippy::cast_possible_truncation,
+    clippy::cast_sign_loss,
+    reason = "the log of a finite positive f64 is within +-1100"
+)]
 fn linear(lo: f64, hi: f64, whole: bool, numbers: Numbers) -> impl Iterator<Item = Frame> {
     let (lo, hi) = match lo < hi {
         true => (lo, hi),
@@ -140,6 +145,10 @@ fn linear(lo: f64, hi: f64, whole: bool, numbers: Numbers) -> impl Iterator<Item
 
 /// `[1, 2, 5][i mod 3]` times `10^(i div 3)`: the values a log axis is
 /// labelled at, and its label.
+#[allow(
+    clippy::cast_sign_loss,
+    reason = "e is 0..=17 in this arm; places are clamped at 0"
+)]
 fn one_two_five(i: i32) -> (f64, String) {
     let (e, m) = (i.div_euclid(3), [1u8, 2, 5][i.rem_euclid(3) as usize]);
     let v = f64::from(m) * 10f64.powi(e);
@@ -152,6 +161,10 @@ fn one_two_five(i: i32) -> (f64, String) {
 /// Frames of a log axis over the positive `values`, from 1, 2 and 5 times
 /// each power of ten in range down to every few powers of ten; with `whole`
 /// nothing under 1 is labelled.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "the log of a finite positive f64 is within +-1100"
+)]
 fn log(values: &[f64], whole: bool) -> impl Iterator<Item = Frame> {
     let positive = || values.iter().copied().filter(|v| *v > 0.0);
     let (min, max) = match positive().next() {
@@ -186,6 +199,10 @@ fn log(values: &[f64], whole: bool) -> impl Iterator<Item = Frame> {
 /// Frames of an axis of a few whole numbers: ticks on the values
 /// themselves, every value first, then those that are multiples of 2, 5, 10,
 /// 20, ... Half the least gap between values pads each end.
+#[allow(
+    clippy::cast_possible_truncation,
+    reason = "a linear axis's ticks are whole numbers far below 2^63"
+)]
 fn discrete(values: &[f64]) -> impl Iterator<Item = Frame> {
     let gap = values
         .windows(2)

@@ -142,6 +142,11 @@ impl Plot<'_> {
 
     /// The axes (and zero across a linear one that spans it), their ticks
     /// and tick labels, each tick in a group with its value.
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a category axis's ticks are its indices, 0 to n - 1"
+    )]
     fn axes(&self, svg: &mut Svg) {
         let (x0, x1, y0, y1) = self.edges();
         svg.line(Role::Ink, &[(x0, y0), (x0, y1), (x1, y1)], 1.0, "");
