@@ -3,8 +3,8 @@
 //!
 //! This module owns the [`Generator`] trait, the [`Spec`] each generator
 //! declares (its typed parameters and its limits are declared with
-//! [`params`]), what a run returns ([`Output`], [`Check`], [`Data`]) and the
-//! one [`REGISTRY`]. Each generator
+//! [`params`]), what a run returns ([`Output`], [`Check`], [`Data`]), how a
+//! run splits into shards ([`shards`]) and the one [`REGISTRY`]. Each generator
 //! lives in its own file or folder and uses the games in [`crate::games`]; the
 //! figure vocabulary its views are drawn in is [`draw`].
 //!
@@ -18,6 +18,7 @@
 
 pub mod draw;
 pub mod params;
+pub mod shards;
 // `registry!` by textual scope, so that no `use` of it makes this file's code
 // depend on `registry.rs` (see `build.rs`).
 #[macro_use]
@@ -30,6 +31,7 @@ pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
+pub use shards::Sharding;
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -125,6 +127,30 @@ pub trait Generator: Sync {
         params: &Params,
         data: &Data,
     ) -> Result<Option<draw::Drawing>, DataError>;
+
+    /// How a run splits into shards, as `ladder generators` prints it;
+    /// `None` (the default) for a generator that never splits.
+    fn sharding(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The shards of a run with these parameters ([`Sharding::split`]):
+    /// each a job of its own; empty (the default) when the run is one job.
+    fn shards(&self, _params: &Params) -> Vec<Params> {
+        Vec::new()
+    }
+
+    /// The output of the run with these parameters, merged from the data and
+    /// checks of its shards' runs, given in the order of [`Generator::shards`]
+    /// ([`Sharding::merge`]); an error when they are not its shards' or
+    /// their data is not this generator's (the default: it never splits).
+    fn merge(
+        &self,
+        _params: &Params,
+        _shards: Vec<(Data, Vec<Check>)>,
+    ) -> Result<Output, DataError> {
+        Err(shards::unsplit(self.spec()))
+    }
 }
 
 /// A generator as it is written: its spec, a run that returns its data as
@@ -140,6 +166,10 @@ pub trait Solve: Sync {
     /// Runs the solver: the data and every identity asserted, holding or
     /// not.
     fn solve(&self, params: &Params) -> (Self::Data, Vec<Check>);
+
+    /// How a run that is a union of independent parts splits into shards;
+    /// `None` (the default) for a run that is one job.
+    const SHARDING: Option<Sharding<Self::Data>> = None;
 }
 
 /// The views of a generator's data, drawn from the data alone (and the
@@ -170,6 +200,21 @@ impl<T: Solve> Generator for T {
         data: &Data,
     ) -> Result<Option<draw::Drawing>, DataError> {
         data.typed::<T::Data>()?.draw(view, params)
+    }
+
+    fn sharding(&self) -> Option<&'static str> {
+        T::SHARDING.map(|s| s.doc)
+    }
+
+    fn shards(&self, params: &Params) -> Vec<Params> {
+        T::SHARDING.map_or_else(Vec::new, |s| (s.split)(params))
+    }
+
+    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError> {
+        match T::SHARDING {
+            Some(sharding) => shards::merge(&sharding, params, shards),
+            None => Err(shards::unsplit(T::SPEC)),
+        }
     }
 }
 
