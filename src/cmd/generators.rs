@@ -153,7 +153,7 @@ fn describe(generator: &dyn Generator, style: Style) -> String {
     docs(&mut out, "views", spec.views);
     if let Some(sharding) = generator.sharding() {
         style.section(&mut out, "shards (parts computed as jobs of their own)");
-        style.entry(&mut out, "split", None, sharding);
+        style.entry(&mut out, "split", None, sharding.doc());
     }
     out
 }

@@ -31,7 +31,7 @@ pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
-pub use shards::Sharding;
+pub use shards::{Sharding, Shards};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -128,28 +128,10 @@ pub trait Generator: Sync {
         data: &Data,
     ) -> Result<Option<draw::Drawing>, DataError>;
 
-    /// How a run splits into shards, as `ladder generators` prints it;
-    /// `None` (the default) for a generator that never splits.
-    fn sharding(&self) -> Option<&'static str> {
+    /// How a run splits into shards ([`Shards`]); `None` (the default)
+    /// for a generator whose run is always one job.
+    fn sharding(&self) -> Option<&'static dyn Shards> {
         None
-    }
-
-    /// The shards of a run with these parameters ([`Sharding::split`]):
-    /// each a job of its own; empty (the default) when the run is one job.
-    fn shards(&self, _params: &Params) -> Vec<Params> {
-        Vec::new()
-    }
-
-    /// The output of the run with these parameters, merged from the data and
-    /// checks of its shards' runs, given in the order of [`Generator::shards`]
-    /// ([`Sharding::merge`]); an error when they are not its shards' or
-    /// their data is not this generator's (the default: it never splits).
-    fn merge(
-        &self,
-        _params: &Params,
-        _shards: Vec<(Data, Vec<Check>)>,
-    ) -> Result<Output, DataError> {
-        Err(shards::unsplit(self.spec()))
     }
 }
 
@@ -158,7 +140,7 @@ pub trait Generator: Sync {
 /// the views drawn from that data ([`Views`]).
 pub trait Solve: Sync {
     /// What a run returns.
-    type Data: Keyed + Views + Serialize + DeserializeOwned;
+    type Data: Keyed + Views + Serialize + DeserializeOwned + 'static;
 
     /// The generator's static description.
     const SPEC: &'static Spec;
@@ -169,7 +151,7 @@ pub trait Solve: Sync {
 
     /// How a run that is a union of independent parts splits into shards;
     /// `None` (the default) for a run that is one job.
-    const SHARDING: Option<Sharding<Self::Data>> = None;
+    const SHARDING: Option<&'static Sharding<Self::Data>> = None;
 }
 
 /// The views of a generator's data, drawn from the data alone (and the
@@ -202,19 +184,8 @@ impl<T: Solve> Generator for T {
         data.typed::<T::Data>()?.draw(view, params)
     }
 
-    fn sharding(&self) -> Option<&'static str> {
-        T::SHARDING.map(|s| s.doc)
-    }
-
-    fn shards(&self, params: &Params) -> Vec<Params> {
-        T::SHARDING.map_or_else(Vec::new, |s| (s.split)(params))
-    }
-
-    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError> {
-        match T::SHARDING {
-            Some(sharding) => shards::merge(&sharding, params, shards),
-            None => Err(shards::unsplit(T::SPEC)),
-        }
+    fn sharding(&self) -> Option<&'static dyn Shards> {
+        T::SHARDING.map(|s| s as &dyn Shards)
     }
 }
 

@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 mod limits;
+mod shard;
 
 /// One declared parameter.
 pub struct Param {
@@ -458,52 +459,6 @@ impl Params {
             .join("\n")
     }
 
-    /// These parameters with some values changed, given as (name, TOML
-    /// value) and validated as a directive's are: the parameters of a shard
-    /// (see [`super::Sharding`]). A limit these raised stays raised only
-    /// when the changed parameters measure past its maximum, so that a
-    /// shard's parameters, and its artifact, do not depend on a raise its
-    /// part does not need.
-    pub fn with(
-        &self,
-        spec: &'static Spec,
-        changes: &[(&str, toml::Value)],
-    ) -> Result<Params, Vec<ParamError>> {
-        let mut values = self.values.clone();
-        let mut errors = Vec::new();
-        for (name, value) in changes {
-            match spec.params.iter().find(|p| p.name == *name) {
-                Some(param) => match param.kind.parse(param.name, value) {
-                    Ok(v) => {
-                        values.insert(param.name, v);
-                    }
-                    Err(e) => errors.push(e),
-                },
-                None => errors.push(ParamError::Unknown {
-                    generator: spec.name,
-                    name: (*name).to_string(),
-                    allowed: describe_params(spec),
-                }),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors);
-        }
-        let mut changed = Params {
-            values,
-            raised: BTreeMap::new(),
-        };
-        for limit in spec.limits {
-            let key = limit.raise_key();
-            if let Some(&max) = self.raised.get(&key)
-                && (limit.measure)(&changed).map_or(true, |measured| measured > limit.max)
-            {
-                changed.raised.insert(key, max);
-            }
-        }
-        Ok(changed)
-    }
-
     /// These parameters with `name` set back to its declared default.
     fn with_default(&self, param: &Param) -> Option<Params> {
         let mut values = self.values.clone();
@@ -742,29 +697,6 @@ mod tests {
             serde_json::to_value(&raised).unwrap()["max_board_cells"],
             48
         );
-    }
-
-    #[test]
-    fn changed_parameters_are_validated_and_keep_a_raise_only_where_needed() {
-        let raised = Params::from_text(&SPEC, &[("rows", "8"), ("max_board_cells", "48")]);
-        let raised = raised.unwrap();
-        let int = toml::Value::Integer;
-        // 7 x 6 = 42 cells still needs the raise; 5 x 6 = 30 does not.
-        let seven = raised.with(&SPEC, &[("rows", int(7))]).unwrap();
-        assert_eq!(
-            seven,
-            Params::from_text(&SPEC, &[("rows", "7"), ("max_board_cells", "48")]).unwrap()
-        );
-        let five = raised.with(&SPEC, &[("rows", int(5))]).unwrap();
-        assert_eq!(five, Params::from_text(&SPEC, &[("rows", "5")]).unwrap());
-        assert_eq!(SPEC.check_limits(&five), Ok(()));
-        let errors = raised
-            .with(&SPEC, &[("rows", int(12)), ("colour", int(1))])
-            .unwrap_err();
-        let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
-        assert_eq!(errors.len(), 2, "{errors:?}");
-        assert!(errors[0].starts_with("parameter `rows` expects integer in 1..=11, found 12"));
-        assert!(errors[1].starts_with("generator `example` has no parameter `colour`"));
     }
 
     #[test]

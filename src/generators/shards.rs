@@ -3,13 +3,14 @@
 //! can be computed as a job of its own and the run's data merged from theirs.
 //!
 //! This module owns [`Sharding`], which a generator states in
-//! [`Solve::SHARDING`](super::Solve::SHARDING), and `merge`, the
-//! object-safe merge [`Generator::merge`](super::Generator::merge) runs. A
+//! [`Solve::SHARDING`](super::Solve::SHARDING), and [`Shards`], the same
+//! whatever the data's type, which [`Generator::sharding`](super::Generator::sharding)
+//! gives the site. A
 //! shard is a [`Params`] of the same generator, so it is a job like any
 //! other, its artifact keyed by its generator, its parameters and its code:
 //! two runs that share a part share its shard's artifact.
 
-use super::{Check, Data, DataError, Output, Params, Spec};
+use super::{Check, Data, DataError, Output, Params};
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 
@@ -34,33 +35,46 @@ pub struct Sharding<D> {
     pub merge: fn(&Params, Vec<Ran<D>>) -> Ran<D>,
 }
 
-/// The error of a merge asked of a generator that never splits.
-pub(super) fn unsplit(spec: &Spec) -> DataError {
-    DataError::malformed(format!("{} does not split into shards", spec.name))
+/// A generator's [`Sharding`] as the site sees it, whatever its data's type.
+pub trait Shards: Sync {
+    /// How a run splits, as `ladder generators` prints it.
+    fn doc(&self) -> &'static str;
+
+    /// The shards of a run with these parameters ([`Sharding::split`]):
+    /// each a job of its own; empty when the run is one job.
+    fn split(&self, params: &Params) -> Vec<Params>;
+
+    /// The output of the run with these parameters, merged from the data
+    /// (as the figure cache keeps them) and checks of its shards' runs, in
+    /// the order of `split` ([`Sharding::merge`]); an error when they are not
+    /// as many as its shards or a shard's data is not the generator's type.
+    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError>;
 }
 
-/// Merges the shards' data (as the figure cache keeps them) and checks into
-/// the output of the run with `params`, by `sharding`; an error when the
-/// shards are not those `split` gives (as many) or a shard's data is not of
-/// the generator's type.
-pub(super) fn merge<D: Serialize + DeserializeOwned>(
-    sharding: &Sharding<D>,
-    params: &Params,
-    shards: Vec<(Data, Vec<Check>)>,
-) -> Result<Output, DataError> {
-    let expected = (sharding.split)(params).len();
-    if expected == 0 || shards.len() != expected {
-        return Err(DataError::malformed(format!(
-            "the run splits into {expected} shards, but {} were given to merge",
-            shards.len()
-        )));
+impl<D: Serialize + DeserializeOwned> Shards for Sharding<D> {
+    fn doc(&self) -> &'static str {
+        self.doc
     }
-    let typed = shards
-        .into_iter()
-        .map(|(data, checks)| Ok((data.typed::<D>()?, checks)))
-        .collect::<Result<Vec<_>, DataError>>()?;
-    let (data, checks) = (sharding.merge)(params, typed);
-    Ok(Output::new(&data, checks))
+
+    fn split(&self, params: &Params) -> Vec<Params> {
+        (self.split)(params)
+    }
+
+    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError> {
+        let expected = (self.split)(params).len();
+        if expected == 0 || shards.len() != expected {
+            return Err(DataError::malformed(format!(
+                "the run splits into {expected} shards, but {} were given to merge",
+                shards.len()
+            )));
+        }
+        let typed = shards
+            .into_iter()
+            .map(|(data, checks)| Ok((data.typed::<D>()?, checks)))
+            .collect::<Result<Vec<_>, DataError>>()?;
+        let (data, checks) = (self.merge)(params, typed);
+        Ok(Output::new(&data, checks))
+    }
 }
 
 /// The test every sharding generator's merge passes: for each `(name, TOML
@@ -78,10 +92,11 @@ pub(crate) fn assert_merges_to_the_run(
     for pairs in runs {
         let params = Params::from_text(spec, pairs).unwrap();
         spec.check_limits(&params).unwrap();
-        let shards = generator.shards(&params);
+        let sharding = generator.sharding().expect("the generator shards");
+        let shards = sharding.split(&params);
         counts.push(shards.len());
         if shards.is_empty() {
-            assert!(generator.merge(&params, Vec::new()).is_err(), "{pairs:?}");
+            assert!(sharding.merge(&params, Vec::new()).is_err(), "{pairs:?}");
             continue;
         }
         let whole = generator.run(&params);
@@ -94,7 +109,7 @@ pub(crate) fn assert_merges_to_the_run(
                 (Data::from_value(out.data).unwrap(), out.checks)
             })
             .collect();
-        let merged = generator.merge(&params, outputs).unwrap();
+        let merged = sharding.merge(&params, outputs).unwrap();
         let text = |v: &serde_json::Value| Data::from_value(v.clone()).unwrap().text();
         assert_eq!(
             text(&merged.data),

@@ -202,7 +202,7 @@ fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
 impl Solve for ChompNeedles {
     type Data = Results;
     const SPEC: &'static Spec = &SPEC;
-    const SHARDING: Option<Sharding<Results>> = Some(shards::SHARDING);
+    const SHARDING: Option<&'static Sharding<Results>> = Some(&shards::SHARDING);
 
     fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: ChompNeedlesParams = params.typed();

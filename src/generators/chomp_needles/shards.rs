@@ -7,7 +7,7 @@ use crate::generators::{Params, Sharding};
 use toml::Value;
 
 /// How a survey splits: see `doc`.
-pub(super) const SHARDING: Sharding<Results> = Sharding {
+pub(super) static SHARDING: Sharding<Results> = Sharding {
     doc: "a run that walks bars splits into a shard for the survey and the families (the run's \
           parameters with walk empty), then one shard for each bar of walk, in order, which walks \
           that bar alone under the run's convention beside the least window and families \

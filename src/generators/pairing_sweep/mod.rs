@@ -325,7 +325,7 @@ fn totals(p: &PairingSweepParams, boards: &[BoardFigures]) -> (FiringTotals, Sea
 impl Solve for PairingSweep {
     type Data = Results;
     const SPEC: &'static Spec = &SPEC;
-    const SHARDING: Option<Sharding<Results>> = Some(shards::SHARDING);
+    const SHARDING: Option<&'static Sharding<Results>> = Some(&shards::SHARDING);
 
     fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: PairingSweepParams = params.typed();

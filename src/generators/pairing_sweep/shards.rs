@@ -8,7 +8,7 @@ use crate::generators::{Params, Sharding};
 use toml::Value;
 
 /// How a sweep splits: see `doc`.
-pub(super) const SHARDING: Sharding<Results> = Sharding {
+pub(super) static SHARDING: Sharding<Results> = Sharding {
     doc: "a run over two or more boards splits into a shard for all but the boards (the run's \
           parameters with firing_boards and search_boards empty: the rectangles, the Grundy \
           table and the listed positions), then one shard for each board swept, in the order of \
@@ -92,9 +92,9 @@ fn merge(params: &Params, shards: Vec<Ran<Results>>) -> Ran<Results> {
 #[cfg(test)]
 mod tests {
     use super::super::PairingSweep;
-    use super::SPEC;
-    use crate::generators::shards::assert_merges_to_the_run;
-    use crate::generators::{Generator, Params};
+    use super::{SHARDING, SPEC, split};
+    use crate::generators::Params;
+    use crate::generators::shards::{Shards, assert_merges_to_the_run};
 
     /// The essay's sweep (the defaults: seven boards) and small runs that
     /// list a board twice, in both sets, or one board only (not split).
@@ -122,8 +122,8 @@ mod tests {
     #[test]
     fn a_board_is_one_shard_in_every_run_and_merges_only_its_runs() {
         let run = |pairs: &[(&str, &str)]| Params::from_text(&SPEC, pairs).unwrap();
-        let essay = PairingSweep.shards(&run(&[]));
-        let other = PairingSweep.shards(&run(&[
+        let essay = split(&run(&[]));
+        let other = split(&run(&[
             ("firing_boards", "[[2, 4]]"),
             ("search_boards", "[[4, 5]]"),
             ("max_board_cells", "36"),
@@ -138,7 +138,7 @@ mod tests {
         ]);
         assert_eq!(essay[6], four_by_five);
         assert_eq!(other[2], four_by_five, "no raise it does not need");
-        let Err(err) = PairingSweep.merge(&run(&[]), Vec::new()) else {
+        let Err(err) = SHARDING.merge(&run(&[]), Vec::new()) else {
             panic!("merged from no shard");
         };
         assert_eq!(
