@@ -1,6 +1,6 @@
 //! `ladder generators`: every generator with its parameters, the limits that
 //! refuse a run, its data keys, the lists whose elements claims select by
-//! name, identities and views; as text, or with `--markdown` as the reference
+//! name, identities, views and shards; as text, or with `--markdown` as the reference
 //! in `docs/generators.md`.
 //!
 //! It imports the generators' registry and [`super::exit`].
@@ -47,8 +47,9 @@ pub fn markdown() -> String {
          from what it prints. -->\n\n\
          Every generator an essay can name in `generator = \"...\"`: its parameters, the \
          limits that refuse a run, the data keys claims and captions read, the lists whose \
-         elements a claim selects by name, the identities a run asserts and the views it \
-         draws.\n",
+         elements a claim selects by name, the identities a run asserts, the views it \
+         draws and, for a run that is a union of independent parts, how it splits into \
+         shards.\n",
     );
     for g in REGISTRY {
         out.push('\n');
@@ -150,6 +151,10 @@ fn describe(generator: &dyn Generator, style: Style) -> String {
     }
     docs(&mut out, "identities", spec.identities);
     docs(&mut out, "views", spec.views);
+    if let Some(sharding) = generator.sharding() {
+        style.section(&mut out, "shards (parts computed as jobs of their own)");
+        style.entry(&mut out, "split", None, sharding.doc());
+    }
     out
 }
 
@@ -179,5 +184,14 @@ mod tests {
              cells of the board"
         ));
         assert!(text.contains("    boards[NAME]: the element whose .name is NAME\n"));
+        let sharded: Vec<&str> = crate::generators::REGISTRY
+            .iter()
+            .filter(|g| g.sharding().is_some())
+            .map(|g| g.spec().name)
+            .collect();
+        assert_eq!(sharded, ["pairing-sweep", "chomp-needles"]);
+        assert!(text.contains(
+            "  shards (parts computed as jobs of their own):\n    split: a run over two or more boards"
+        ));
     }
 }

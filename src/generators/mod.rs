@@ -3,8 +3,8 @@
 //!
 //! This module owns the [`Generator`] trait, the [`Spec`] each generator
 //! declares (its typed parameters and its limits are declared with
-//! [`params`]), what a run returns ([`Output`], [`Check`], [`Data`]) and the
-//! one [`REGISTRY`]. Each generator
+//! [`params`]), what a run returns ([`Output`], [`Check`], [`Data`]), how a
+//! run splits into shards ([`shards`]) and the one [`REGISTRY`]. Each generator
 //! lives in its own file or folder and uses the games in [`crate::games`]; the
 //! figure vocabulary its views are drawn in is [`draw`].
 //!
@@ -18,6 +18,7 @@
 
 pub mod draw;
 pub mod params;
+pub mod shards;
 // `registry!` by textual scope, so that no `use` of it makes this file's code
 // depend on `registry.rs` (see `build.rs`).
 #[macro_use]
@@ -30,6 +31,7 @@ pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
+pub use shards::{Sharding, Shards};
 use std::collections::BTreeMap;
 use std::fmt;
 
@@ -128,6 +130,12 @@ pub trait Generator: Sync {
         params: &Params,
         data: &Data,
     ) -> Result<Option<draw::Drawing>, DataError>;
+
+    /// How a run splits into shards ([`Shards`]); `None` (the default)
+    /// for a generator whose run is always one job.
+    fn sharding(&self) -> Option<&'static dyn Shards> {
+        None
+    }
 }
 
 /// A generator as it is written: its spec, a run that returns its data as
@@ -135,7 +143,7 @@ pub trait Generator: Sync {
 /// the views drawn from that data ([`Views`]).
 pub trait Solve: Sync {
     /// What a run returns.
-    type Data: Keyed + Views + Serialize + DeserializeOwned;
+    type Data: Keyed + Views + Serialize + DeserializeOwned + 'static;
 
     /// The generator's static description.
     const SPEC: &'static Spec;
@@ -143,6 +151,10 @@ pub trait Solve: Sync {
     /// Runs the solver: the data and every identity asserted, holding or
     /// not.
     fn solve(&self, params: &Params) -> (Self::Data, Vec<Check>);
+
+    /// How a run that is a union of independent parts splits into shards;
+    /// `None` (the default) for a run that is one job.
+    const SHARDING: Option<&'static Sharding<Self::Data>> = None;
 }
 
 /// The views of a generator's data, drawn from the data alone (and the
@@ -173,6 +185,10 @@ impl<T: Solve> Generator for T {
         data: &Data,
     ) -> Result<Option<draw::Drawing>, DataError> {
         data.typed::<T::Data>()?.draw(view, params)
+    }
+
+    fn sharding(&self) -> Option<&'static dyn Shards> {
+        T::SHARDING.map(|s| s as &dyn Shards)
     }
 }
 

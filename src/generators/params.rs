@@ -19,6 +19,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 
 mod limits;
+mod shard;
 
 /// One declared parameter.
 pub struct Param {

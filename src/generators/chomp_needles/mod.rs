@@ -16,10 +16,11 @@
 //! drawn in `views.rs`.
 
 mod families;
+mod shards;
 mod spec;
 mod views;
 
-use super::{Check, Params, Solve, Spec};
+use super::{Check, Params, Sharding, Solve, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};
 use crate::generators::data;
 use families::{squares_and_ls, three_rows, two_rows};
@@ -202,6 +203,7 @@ fn survey_bar(labels: &Labels, columns: usize, rows: usize) -> Bar {
 impl Solve for ChompNeedles {
     type Data = Results;
     const SPEC: &'static Spec = &SPEC;
+    const SHARDING: Option<&'static Sharding<Results>> = Some(&shards::SHARDING);
 
     fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: ChompNeedlesParams = params.typed();

@@ -14,12 +14,13 @@
 //! in `views.rs`.
 
 mod pairing;
+mod shards;
 mod spec;
 mod sweep;
 mod values;
 mod views;
 
-use super::{Check, Params, Solve, Spec};
+use super::{Check, Params, Sharding, Solve, Spec};
 use crate::games::cram::Grid;
 use crate::generators::data;
 use pairing::{Clause, Map, fires, mirror, refusal};
@@ -232,28 +233,13 @@ fn rectangles(max: usize) -> (Vec<Rectangle>, RectangleTotals) {
     (list, totals)
 }
 
-/// The drawn example: on the board with most positions only the reflection
-/// settles, the one with most free cells (then the lowest bit set).
-fn drawn_example(boards: &[Sweep]) -> Option<(&Sweep, u64)> {
-    let board = boards
-        .iter()
-        .filter(|b| !b.reflection_only.is_empty())
-        .max_by_key(|b| {
-            let f = &b.figures;
-            (f.reflection_only, std::cmp::Reverse(f.rows * f.cols))
-        })?;
-    let free = board
-        .reflection_only
-        .iter()
-        .copied()
-        .max_by_key(|&f| (f.count_ones(), std::cmp::Reverse(f)))?;
-    Some((board, free))
-}
-
-/// The example's data: its board, its cells and the partners of the
-/// reflection that fires there (the vertical one when both do).
-fn example(drawn: Option<(&Sweep, u64)>) -> Example {
-    let Some((b, free)) = drawn else {
+/// The example of one swept board: its position only the reflection settles
+/// with most free cells (then the lowest bit set); the default when it has
+/// none.
+fn example(b: &Sweep) -> Example {
+    let Some(free) =
+        (b.reflection_only.iter().copied()).max_by_key(|&f| (f.count_ones(), std::cmp::Reverse(f)))
+    else {
         return Example::default();
     };
     let grid = &b.grid;
@@ -281,87 +267,96 @@ fn example(drawn: Option<(&Sweep, u64)>) -> Example {
     }
 }
 
+/// The drawn example, of `examples` (one for each of `boards`): that of the
+/// board with most positions only the reflection settles (then the fewest
+/// cells, then the last listed); the default when no board has one.
+fn drawn(boards: &[BoardFigures], mut examples: Vec<Example>) -> Example {
+    let best = (boards.iter().enumerate())
+        .filter(|(_, f)| f.reflection_only > 0)
+        .max_by_key(|(_, f)| (f.reflection_only, std::cmp::Reverse(f.rows * f.cols)));
+    best.map_or_else(Example::default, |(at, _)| examples.swap_remove(at))
+}
+
+/// The totals over the firing set and over the search set of `p`, from the
+/// figures of the boards swept.
+fn totals(p: &PairingSweepParams, boards: &[BoardFigures]) -> (FiringTotals, SearchTotals) {
+    let in_set = |set: &[(usize, usize)]| {
+        let chosen: Vec<&BoardFigures> = (set.iter())
+            .filter_map(|&b| boards.iter().find(|f| (f.rows, f.cols) == b))
+            .collect();
+        let names = set.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
+        (chosen, names)
+    };
+    let sum =
+        |set: &[&BoardFigures], f: fn(&BoardFigures) -> u64| set.iter().map(|&b| f(b)).sum::<u64>();
+    let (firing_set, firing_names) = in_set(&p.firing_boards);
+    let firing = FiringTotals {
+        boards: firing_names,
+        positions: sum(&firing_set, |b| b.positions),
+        half_turn: sum(&firing_set, |b| b.half_turn),
+        reflection: sum(&firing_set, |b| b.reflection),
+        reflection_only: sum(&firing_set, |b| b.reflection_only),
+        reflection_only_closure: sum(&firing_set, |b| b.reflection_only_closure),
+        reflection_only_half_turn_closed: sum(&firing_set, |b| b.reflection_only_half_turn_closed),
+        wrong: sum(&firing_set, |b| b.wrong),
+    };
+    let (search_set, search_names) = in_set(&p.search_boards);
+    let (none, half_turn) = (
+        sum(&search_set, |b| b.expansions.none),
+        sum(&search_set, |b| b.expansions.half_turn),
+    );
+    let (reflection, both) = (
+        sum(&search_set, |b| b.expansions.reflection),
+        sum(&search_set, |b| b.expansions.both),
+    );
+    let search = SearchTotals {
+        boards: search_names,
+        none,
+        half_turn,
+        reflection,
+        both,
+        half_turn_saves: none.saturating_sub(half_turn),
+        reflection_saves: none.saturating_sub(reflection),
+        second_check_saves: half_turn.saturating_sub(both),
+        second_check_share: half_turn.saturating_sub(both) as f64 / half_turn.max(1) as f64,
+    };
+    (firing, search)
+}
+
 impl Solve for PairingSweep {
     type Data = Results;
     const SPEC: &'static Spec = &SPEC;
+    const SHARDING: Option<&'static Sharding<Results>> = Some(&shards::SHARDING);
 
     fn solve(&self, params: &Params) -> (Results, Vec<Check>) {
         let p: PairingSweepParams = params.typed();
         let mut checks = Vec::new();
-        let mut sweeps = Vec::new();
+        let (mut boards, mut examples) = (Vec::new(), Vec::new());
         for (rows, cols) in all_boards(&p) {
             let Ok(grid) = Grid::new(rows, cols) else {
                 continue;
             };
             let swept = sweep(&grid);
             checks.extend(board_checks(&swept));
-            sweeps.push(swept);
+            examples.push(example(&swept));
+            boards.push(swept.figures);
         }
-        let in_set = |set: &[(usize, usize)]| {
-            let chosen: Vec<&BoardFigures> = set
-                .iter()
-                .filter_map(|&b| {
-                    sweeps
-                        .iter()
-                        .map(|s| &s.figures)
-                        .find(|f| (f.rows, f.cols) == b)
-                })
-                .collect();
-            let names = set.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
-            (chosen, names)
-        };
-        let (firing_set, firing_names) = in_set(&p.firing_boards);
-        let sum = |set: &[&BoardFigures], f: fn(&BoardFigures) -> u64| {
-            set.iter().map(|&b| f(b)).sum::<u64>()
-        };
-        let firing = FiringTotals {
-            boards: firing_names,
-            positions: sum(&firing_set, |b| b.positions),
-            half_turn: sum(&firing_set, |b| b.half_turn),
-            reflection: sum(&firing_set, |b| b.reflection),
-            reflection_only: sum(&firing_set, |b| b.reflection_only),
-            reflection_only_closure: sum(&firing_set, |b| b.reflection_only_closure),
-            reflection_only_half_turn_closed: sum(&firing_set, |b| {
-                b.reflection_only_half_turn_closed
-            }),
-            wrong: sum(&firing_set, |b| b.wrong),
-        };
-        let (search_set, search_names) = in_set(&p.search_boards);
-        let (none, half_turn) = (
-            sum(&search_set, |b| b.expansions.none),
-            sum(&search_set, |b| b.expansions.half_turn),
-        );
-        let (reflection, both) = (
-            sum(&search_set, |b| b.expansions.reflection),
-            sum(&search_set, |b| b.expansions.both),
-        );
-        let search = SearchTotals {
-            boards: search_names,
-            none,
-            half_turn,
-            reflection,
-            both,
-            half_turn_saves: none.saturating_sub(half_turn),
-            reflection_saves: none.saturating_sub(reflection),
-            second_check_saves: half_turn.saturating_sub(both),
-            second_check_share: half_turn.saturating_sub(both) as f64 / half_turn.max(1) as f64,
-        };
         let (rectangles, rectangle_totals) = rectangles(p.rectangles_up_to);
         checks.push(Check::equal(
             "the reflection fires on no empty rectangle",
             rectangle_totals.reflection_fires,
             0,
         ));
-        let example = example(drawn_example(&sweeps));
         let (grundy, grundy_rules) = values::grundy_table(&p, &mut checks);
         let positions = values::listed(&p, &mut checks);
+        let (firing, search) = totals(&p, &boards);
         let data = Results {
-            boards: sweeps.into_iter().map(|s| s.figures).collect(),
+            example: drawn(&boards, examples),
+            boards,
             firing,
             search,
             rectangles,
             rectangle_totals,
-            example,
             grundy,
             grundy_rules,
             positions,
