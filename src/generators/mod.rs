@@ -31,7 +31,7 @@ pub use registry::find;
 use serde::Serialize;
 use serde::de::DeserializeOwned;
 use serde_json::value::RawValue;
-pub use shards::{Sharding, Shards};
+pub use shards::{MergeError, Sharding, Shards};
 use std::collections::BTreeMap;
 use std::fmt;
 

@@ -48,7 +48,24 @@ pub trait Shards: Sync {
     /// (as the figure cache keeps them) and checks of its shards' runs, in
     /// the order of `split` ([`Sharding::merge`]); an error when they are not
     /// as many as its shards or a shard's data is not the generator's type.
-    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError>;
+    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>)
+    -> Result<Output, MergeError>;
+}
+
+/// Why a run could not be merged from its shards' runs.
+#[derive(Debug, thiserror::Error)]
+pub enum MergeError {
+    /// Not as many shards' runs as the run splits into.
+    #[error("the run splits into {expected} shards, but {given} were given to merge")]
+    Count {
+        /// How many shards the run splits into.
+        expected: usize,
+        /// How many runs were given.
+        given: usize,
+    },
+    /// A shard's data is not the generator's data.
+    #[error(transparent)]
+    Data(#[from] DataError),
 }
 
 impl<D: Serialize + DeserializeOwned> Shards for Sharding<D> {
@@ -60,13 +77,17 @@ impl<D: Serialize + DeserializeOwned> Shards for Sharding<D> {
         (self.split)(params)
     }
 
-    fn merge(&self, params: &Params, shards: Vec<(Data, Vec<Check>)>) -> Result<Output, DataError> {
+    fn merge(
+        &self,
+        params: &Params,
+        shards: Vec<(Data, Vec<Check>)>,
+    ) -> Result<Output, MergeError> {
         let expected = (self.split)(params).len();
         if expected == 0 || shards.len() != expected {
-            return Err(DataError::malformed(format!(
-                "the run splits into {expected} shards, but {} were given to merge",
-                shards.len()
-            )));
+            return Err(MergeError::Count {
+                expected,
+                given: shards.len(),
+            });
         }
         let typed = shards
             .into_iter()

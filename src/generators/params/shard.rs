@@ -71,7 +71,7 @@ mod tests {
             four,
             Params::from_text(spec, &[("rows", "4"), ("cols", "6")]).unwrap()
         );
-        assert_eq!(spec.check_limits(&four), Ok(()));
+        spec.check_limits(&four).unwrap();
         let errors = raised
             .with(spec, &[("rows", int(21)), ("colour", int(1))])
             .unwrap_err();
