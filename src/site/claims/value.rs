@@ -91,7 +91,10 @@ fn in_full(value: &Value, page: bool) -> String {
                 _ => n.to_string(),
             },
         }),
-        Value::String(s) if page => typeset::game(s).map_or_else(|| s.clone(), plain),
+        // Plain spaces for a terminal, not thin ones.
+        Value::String(s) if page => {
+            typeset::game(s).map_or_else(|| s.clone(), |t| t.replace(typeset::THIN, " "))
+        }
         Value::String(s) => s.clone(),
         Value::Array(items) => {
             let items: Vec<String> = items.iter().map(|v| in_full(v, page)).collect();
@@ -107,11 +110,6 @@ pub(super) fn minus(text: String) -> String {
         Some(rest) => format!("{}{rest}", typeset::MINUS),
         None => text,
     }
-}
-
-/// Typeset text with plain spaces, as a terminal shows it.
-fn plain(typeset: String) -> String {
-    typeset.replace(typeset::THIN, " ")
 }
 
 /// A value as the page prints it: as [`show`] writes it, but a number with

@@ -611,6 +611,6 @@ fn messages_print_values_as_the_page_does() {
     ] {
         let e = eval_with(claim).unwrap_err();
         assert!(e.contains(computed), "{claim}: {e}");
-        assert!(!e.contains("-"), "{claim}: {e}");
+        assert!(!e.contains('-'), "{claim}: {e}");
     }
 }
