@@ -31,8 +31,8 @@ fn lists_ranges_precision_and_every_element_print_what_the_author_wrote() {
     let text = paragraphs(&html).join("\n");
     assert!(
         text.contains(
-            "Parts 2 and 2; two each; 2; 2 and 2; three or four; about one; one and a half; \
-             1.5; 2 and 2; 3."
+            "Parts 2 and 2; two each; 2; 2 and 2; three or four; twice their values; 2; 4; \
+             about one; one and a half; 1.5; 2 and 2; 3."
         ),
         "{text}"
     );
@@ -117,7 +117,7 @@ fn a_false_claim_in_math_fails_at_its_line_with_both_values() {
     for message in [
         format!(
             "forms.md:{line}:{column}: error: claim `1 - b.whole = −4` is false: the \
-             generator computed -3"
+             generator computed −3"
         ),
         "claim `b.whole / 3 ~ 1.4` is false: the generator computed 4/3, which to the nearest \
          0.1 is 1.3"
@@ -141,7 +141,8 @@ fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
             "{{ b.whole-1 = 3 }}",
             "{{ b.whole / 3 ~ 1.4 }} {{ b.parts = [2, 3] : \"two and three\" }} \
              {{ b.whole in 5..=6 : \"five or six\" }} {{ b.parts.shortlist }} \
-             {{ min(b.parts, 3) }}",
+             {{ min(b.parts, 3) }} {{ b.parts = b.part_values : \"alike\" }} \
+             {{ b.parts * b.cells.0 = [0, 2] }} {{ b.regions = false }}",
         )
     });
     let run = ladder(&["build"], dir.path());
@@ -154,6 +155,10 @@ fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
         "claim `b.whole in 5..=6 : \"five or six\"` is false: the generator computed 4",
         "a key after a list applies to each element, but element 0 is 2, which has no keys",
         "`min` of several values takes numbers: nest the list's (`min(min(b.parts), ...)`)",
+        "claim `b.parts = b.part_values : \"alike\"` is false: the generator computed [2, 2] \
+         against [1, 1] (element 0 is 2 against 1)",
+        "`b.parts * b.cells.0`: `b.parts` is a list of 2 and `b.cells.0` a list of 3",
+        "`false` is claimed of true or false, and the value is `2`",
     ] {
         assert!(
             run.stderr.contains(message),
@@ -177,7 +182,7 @@ fn claims_compare_games_as_games_and_print_them_typeset() {
     let html = std::fs::read_to_string(dir.path().join("site/demo/games/index.html")).unwrap();
     let text = paragraphs(&html).join("\n");
     assert!(
-        text.contains("Square {1 | −1}; ±1; confused; 0; ∗; greater; 1; 0; {2 | −1/2}."),
+        text.contains("Square {1 | −1}; ±1; confused; 0; ∗; greater; 1; 0; {2 | −1/2}; partizan."),
         "{text}"
     );
 }
@@ -215,14 +220,14 @@ fn a_false_comparison_of_games_names_both_and_says_they_are_confused() {
 #[test]
 fn a_build_evaluates_each_claim_exactly_once() {
     let dir = fixture("claims");
-    // The two essays' twenty-five expressions, six of them in math.
+    // The two essays' twenty-nine expressions, six of them in math.
     let mut site = site::Site::new(Options::new(dir.path()));
     let built = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(built.summary.evaluated, 25);
+    assert_eq!(built.summary.evaluated, 29);
     assert!(built.record.is_some());
     // Built again, it evaluates each once more, for its page and its record.
     let again = site.build(&site::figures::Silent).unwrap();
-    assert_eq!(again.summary.evaluated, 25);
+    assert_eq!(again.summary.evaluated, 29);
     // A rebuild that keeps no record evaluates nothing of a page it keeps.
     site.opts.changes = false;
     let kept = site.build(&site::figures::Silent).unwrap();

@@ -84,8 +84,8 @@ data! {
 
 data! {
     struct FiringTotals {
-        /// The firing set, as "2 × 6, 3 × 4, ...".
-        boards: String,
+        /// The firing set's boards by name ("2 × 6", "3 × 4", ...), a list.
+        boards: Vec<String>,
         /// Reachable positions over the firing set.
         positions: u64,
         /// Half-turn firings over the firing set.
@@ -106,8 +106,8 @@ data! {
 
 data! {
     struct SearchTotals {
-        /// The search set, as "2 × 6, 3 × 4, ...".
-        boards: String,
+        /// The search set's boards by name ("2 × 6", "3 × 4", ...), a list.
+        boards: Vec<String>,
         /// Expansions with no check over the search set.
         none: u64,
         /// Expansions with the half turn over the search set.
@@ -284,8 +284,7 @@ fn totals(p: &PairingSweepParams, boards: &[BoardFigures]) -> (FiringTotals, Sea
         let chosen: Vec<&BoardFigures> = (set.iter())
             .filter_map(|&b| boards.iter().find(|f| (f.rows, f.cols) == b))
             .collect();
-        let names = set.iter().map(|&b| name(b)).collect::<Vec<_>>().join(", ");
-        (chosen, names)
+        (chosen, set.iter().map(|&b| name(b)).collect())
     };
     let sum =
         |set: &[&BoardFigures], f: fn(&BoardFigures) -> u64| set.iter().map(|&b| f(b)).sum::<u64>();
@@ -485,7 +484,10 @@ mod tests {
         // So none of them is closed under the half turn, counted apart.
         assert_eq!(f["reflection_only_half_turn_closed"], 0);
         assert_eq!(f["wrong"], 0);
-        assert_eq!(f["boards"], "2 × 6, 3 × 4, 2 × 7, 3 × 5, 4 × 4, 4 × 5");
+        assert_eq!(
+            f["boards"],
+            json!(["2 × 6", "3 × 4", "2 × 7", "3 × 5", "4 × 4", "4 × 5"])
+        );
     }
 
     #[test]
@@ -509,7 +511,10 @@ mod tests {
         let s = &default_run().data["search"];
         assert_eq!(s["half_turn"], 21_212);
         assert_eq!(s["second_check_saves"], 20);
-        assert_eq!(s["boards"], "2 × 6, 3 × 4, 2 × 7, 4 × 4, 3 × 6, 4 × 5");
+        assert_eq!(
+            s["boards"],
+            json!(["2 × 6", "3 × 4", "2 × 7", "4 × 4", "3 × 6", "4 × 5"])
+        );
     }
 
     #[test]

@@ -286,9 +286,9 @@ fn checks(data: &Results, point_rule: usize) -> Vec<Check> {
 }
 
 /// Everything the figures need, and the identities, from the catalogue.
-/// The catalogue up to `max_cells` and the family with runs `example`
-/// (down, across).
-fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
+/// The catalogue up to `max_cells` and the example family, the shapes with
+/// `runs` (down, across).
+fn compute(max_cells: u32, runs: (&[u32], &[u32])) -> (Results, Vec<Check>) {
     let games = GameTable::new();
     let values = Values::new(Domineering::default());
     let catalogue: Vec<Entry> = shapes_up_to(max_cells)
@@ -306,7 +306,7 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
 
     let example: Vec<&Entry> = catalogue
         .iter()
-        .filter(|e| e.down == example.0 && e.across == example.1)
+        .filter(|e| e.down == runs.0 && e.across == runs.1)
         .collect();
     let example_by_value = by_value(&example);
 
@@ -368,6 +368,8 @@ fn compute(max_cells: u32, example: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             })
             .collect(),
         example: example.into_iter().map(member).collect(),
+        example_down: runs.0.to_vec(),
+        example_across: runs.1.to_vec(),
         shortest_run: run_lengths(&catalogue).min().unwrap_or(1),
         longest_run,
         width_at_longest: width_by_length.last().map_or(0, |w| w.width),
@@ -689,11 +691,14 @@ mod tests {
         }
         // The heading states the value: no value is written under a shape.
         assert!(family.under.is_empty());
-        // Every drawn shape has the example's runs.
+        // Every drawn shape has the example's runs, which the data states.
         for item in family.groups.iter().flat_map(|g| &g.items) {
             assert_eq!(runs(&item.shape, true), [1, 1, 1, 2, 3]);
             assert_eq!(runs(&item.shape, false), [1, 1, 1, 5]);
         }
+        let stated = |key| run.1.field::<Vec<usize>>(key).unwrap();
+        assert_eq!(stated("example_down"), [1, 1, 1, 2, 3]);
+        assert_eq!(stated("example_across"), [1, 1, 1, 5]);
         // No shape of eight cells has a single run each way of length 2.
         let none = data(&[("example_down", "[2]"), ("example_across", "[2]")]);
         assert!(drawn("family", &none).is_none());

@@ -141,6 +141,10 @@ data! {
         /// whether the value is a number), .witnesses (the indices in .shapes of the first shape
         /// worth the group's smallest number and of the first worth its largest).
         pub(super) split: Vec<Group>,
+        /// The example family's vertical run lengths (the parameter example_down), a list.
+        pub(super) example_down: Vec<u32>,
+        /// The example family's horizontal run lengths (the parameter example_across), a list.
+        pub(super) example_across: Vec<u32>,
         /// The shapes with runs example_down down and example_across across: example.N.grid,
         /// .value, .number.
         pub(super) example: Vec<Member>,

@@ -199,6 +199,8 @@ pub enum LiteralKind {
     },
     /// A quoted string, compared with the value as shown.
     String(String),
+    /// `true` or `false`, compared with a value of the data that is one.
+    Bool(bool),
     /// A game in `CGSuite`'s notation or the site's (`{1|-1}`, `^`, `±1`),
     /// as written: compared as a game.
     Game(String),

@@ -8,7 +8,7 @@
 //! It imports the tree, the terms, the values and the number words; nothing
 //! in the claims but [`super`] imports it.
 
-use super::ast::{Action, Against, Expr, Filter, Literal, LiteralKind, Op};
+use super::ast::{Action, Against, Expr, Filter, Literal, LiteralKind, Op, listed};
 use super::data::EssayData;
 use super::game;
 use super::literal::number;
@@ -16,7 +16,8 @@ use super::number_words::{english, english_ordinal};
 use super::ratio::{Ratio, show_decimal};
 use super::terms;
 use super::value::{
-    Verdict, compare, decide, fixed, full, game_side, print, ratio_of, round_dp, whole, within,
+    Verdict, compare, decide, fixed, full, game_side, minus, print, ratio_of, round_dp,
+    shown_in_full, whole, within,
 };
 use crate::cgt::canonical::{ascii, typeset};
 use crate::site::diagnostics::ContentError;
@@ -76,34 +77,41 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<Evaluation, Content
     };
     let by = claim.by.as_ref().and_then(number);
     let on = |e: ContentError| e.within(format_args!("claim on `{name}`"));
+    // A list `contains` another value: the page prints that value.
+    let mut contained = None;
     let (verdict, recorded) = match &claim.against {
         Against::Literal(lit) => (one(claim.op, lit, by, value).map_err(on)?, full(value)),
         Against::List(items) => (list(claim.op, items, by, value).map_err(on)?, full(value)),
         Against::Range(bounds) => (each(value, |v| within(bounds, v)).map_err(on)?, full(value)),
         Against::Term(term) => {
             let other = terms::value(term, data)?;
-            let verdict = compare(claim.op, value, &other).map_err(|e| {
-                e.within(format_args!("claim `{name} {} {term}`", claim.op.symbol()))
-            })?;
-            let recorded = verdict.computed.clone();
+            let verdict = against(claim.op, value, &other)
+                .map_err(|e| e.within(format_args!("claim `{expr}`")))?;
+            let recorded = format!("{} against {}", full(value), full(&other));
+            if claim.op == Op::Contains {
+                contained = Some(other);
+            }
             (verdict, recorded)
         }
     };
-    let prints = match (claim.as_written(), &claim.against) {
-        // A game written in CGSuite's notation reads as the figures typeset it.
-        (Some(text), Against::Literal(lit))
-            if claim.prints.is_none() && matches!(lit.kind, LiteralKind::String(_)) =>
-        {
-            typeset::game(&text).unwrap_or(text)
+    let prints = match (&claim.prints, &claim.against) {
+        (None, Against::Literal(lit)) => written(lit),
+        (None, Against::List(items)) => {
+            let items: Vec<String> = items.iter().map(written).collect();
+            listed(items.iter().map(String::as_str))
         }
-        // A game literal likewise, however it was spaced or typeset.
-        (Some(text), Against::Literal(lit))
-            if claim.prints.is_none() && matches!(lit.kind, LiteralKind::Game(_)) =>
-        {
-            typeset::game(&ascii(&text)).unwrap_or(text)
-        }
-        (Some(text), _) => text,
-        (None, _) => print(value).map_err(on)?,
+        (Some(words), _) => words.clone(),
+        (None, _) => match contained.as_ref().unwrap_or(value) {
+            Value::Array(items) => {
+                let items: Vec<String> = items
+                    .iter()
+                    .map(print)
+                    .collect::<Result<_, _>>()
+                    .map_err(on)?;
+                listed(items.iter().map(String::as_str))
+            }
+            shown => print(shown).map_err(on)?,
+        },
     };
     Ok(Evaluation {
         prints,
@@ -117,19 +125,53 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<Evaluation, Content
     })
 }
 
+/// A literal as the page prints it: as written, but a game (quoted in
+/// `CGSuite`'s notation, or not) as the figures typeset it, however it was
+/// spaced.
+fn written(lit: &Literal) -> String {
+    match &lit.kind {
+        LiteralKind::String(text) => typeset::game(text),
+        LiteralKind::Game(text) => typeset::game(&ascii(text)),
+        _ => None,
+    }
+    .unwrap_or_else(|| lit.text.clone())
+}
+
 /// Decides a claim against one literal: of a number, or (`contains`) of a
 /// list.
 fn one(op: Op, lit: &Literal, by: Option<Ratio>, value: &Value) -> Result<Verdict, ContentError> {
     match (op, value) {
         (Op::Contains, _) => list(op, std::slice::from_ref(lit), by, value),
-        (_, Value::Array(items)) => Err(format!(
-            "it is a list of {}: compare it with a list (`= [...]`, `same as [...]`), ask \
-             whether it `contains` a value, or name one element (`.0`)",
-            items.len()
-        )
-        .into()),
+        (_, Value::Array(items)) => Err(a_list(items.len())),
         _ => decide(op, &lit.kind, by, value),
     }
+}
+
+/// Decides a claim against another value of the data: a list element by
+/// element (as against a list literal), a list that `contains` it, or one
+/// value against another.
+fn against(op: Op, value: &Value, other: &Value) -> Result<Verdict, ContentError> {
+    let both = || format!("{} against {}", shown_in_full(value), shown_in_full(other));
+    match (op, value, other) {
+        (_, _, Value::Array(others)) => listwise(op, others, value, both(), compare),
+        (Op::Contains, _, _) => listwise(op, std::slice::from_ref(other), value, both(), compare),
+        (Op::SameAs, _, _) => Err(format!(
+            "`same as` compares two lists, and `{}` is not one",
+            shown_in_full(other)
+        )
+        .into()),
+        (_, Value::Array(items), _) => Err(a_list(items.len())),
+        _ => compare(op, value, other),
+    }
+}
+
+/// Why a list cannot be compared with one value.
+fn a_list(len: usize) -> ContentError {
+    format!(
+        "it is a list of {len}: compare it with a list (`= [...]`, `same as [...]`, or another \
+         list of the data), ask whether it `contains` a value, or name one element (`.0`)"
+    )
+    .into()
 }
 
 /// `check` of a number, or of every element of a list.
@@ -144,13 +186,17 @@ fn each(
         let verdict = check(item).map_err(|e| e.within(format_args!("element {i}")))?;
         if !verdict.holds {
             return Ok(Verdict {
-                computed: format!("{} (element {i} is {})", full(value), verdict.computed),
+                computed: format!(
+                    "{} (element {i} is {})",
+                    shown_in_full(value),
+                    verdict.computed
+                ),
                 holds: false,
             });
         }
     }
     Ok(Verdict {
-        computed: full(value),
+        computed: shown_in_full(value),
         holds: true,
     })
 }
@@ -164,25 +210,42 @@ fn list(
     by: Option<Ratio>,
     value: &Value,
 ) -> Result<Verdict, ContentError> {
+    listwise(
+        op,
+        literals,
+        value,
+        shown_in_full(value),
+        |op, item, lit| decide(op, &lit.kind, by, item),
+    )
+}
+
+/// Decides a claim of a list against `claimed`, a list of literals or of
+/// values, each element decided by `decide`: element by element (`=`, `~`,
+/// `<`, ...), in any order (`same as`), or each among its elements
+/// (`contains`). `computed` is what a false claim's message shows.
+fn listwise<T>(
+    op: Op,
+    claimed: &[T],
+    value: &Value,
+    computed: String,
+    decide: impl Fn(Op, &Value, &T) -> Result<Verdict, ContentError>,
+) -> Result<Verdict, ContentError> {
     let Value::Array(items) = value else {
         return Err(format!(
             "`{}` a list compares a list, and the value is {}",
             op.symbol(),
-            full(value)
+            shown_in_full(value)
         )
         .into());
     };
-    let equal = |item: &Value, lit: &Literal| -> Result<bool, ContentError> {
-        Ok(decide(Op::Eq, &lit.kind, None, item)?.holds)
-    };
-    let computed = full(value);
+    let equal = |item: &Value, c: &T| Ok::<_, ContentError>(decide(Op::Eq, item, c)?.holds);
     let holds = match op {
         Op::Contains => {
             let mut all = true;
-            for lit in literals {
+            for c in claimed {
                 let mut found = false;
                 for item in items {
-                    found = found || equal(item, lit)?;
+                    found = found || equal(item, c)?;
                 }
                 all = all && found;
             }
@@ -190,10 +253,10 @@ fn list(
         }
         Op::SameAs => {
             let mut unused: Vec<&Value> = items.iter().collect();
-            for lit in literals {
+            for c in claimed {
                 let mut at = None;
                 for (i, item) in unused.iter().enumerate() {
-                    if equal(item, lit)? {
+                    if equal(item, c)? {
                         at = Some(i);
                         break;
                     }
@@ -212,20 +275,20 @@ fn list(
             }
             unused.is_empty()
         }
-        _ if items.len() != literals.len() => {
+        _ if items.len() != claimed.len() => {
             return Ok(Verdict {
                 computed: format!(
                     "{computed}, {} elements where the claim lists {}",
                     items.len(),
-                    literals.len()
+                    claimed.len()
                 ),
                 holds: false,
             });
         }
         _ => {
-            for (i, (item, lit)) in items.iter().zip(literals).enumerate() {
-                let verdict = decide(op, &lit.kind, by, item)
-                    .map_err(|e| e.within(format_args!("element {i}")))?;
+            for (i, (item, c)) in items.iter().zip(claimed).enumerate() {
+                let verdict =
+                    decide(op, item, c).map_err(|e| e.within(format_args!("element {i}")))?;
                 if !verdict.holds {
                     return Ok(Verdict {
                         computed: format!("{computed} (element {i} is {})", verdict.computed),
@@ -239,10 +302,10 @@ fn list(
     Ok(Verdict { computed, holds })
 }
 
-/// Prints a value through a filter.
+/// Prints a value through a filter, a number with the site's minus sign.
 fn apply(filter: Filter, value: &Value) -> Result<String, ContentError> {
     let number = || ratio_of(value).map(Ratio::value);
-    Ok(match filter {
+    Ok(minus(match filter {
         Filter::Percent(n) => format!("{}%", fixed(number()? * Decimal::ONE_HUNDRED, n)),
         Filter::Fixed(n) => fixed(number()?, n),
         Filter::Words => english(whole(value)?),
@@ -266,5 +329,5 @@ fn apply(filter: Filter, value: &Value) -> Result<String, ContentError> {
             )
         }
         Filter::Game => game::print(game_side(value)?)?,
-    })
+    }))
 }

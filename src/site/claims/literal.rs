@@ -1,7 +1,7 @@
 //! A claim's literals read from what an author writes: integers, decimals,
-//! percentages, fractions, numbers in words, quoted strings, each with the
-//! precision `~` rounds to, and games in `CGSuite`'s notation or the site's
-//! (read by the core's reader, [`GameTable::read`]).
+//! percentages, fractions, numbers in words, each with the precision `~`
+//! rounds to; quoted strings, `true` and `false`; and games in `CGSuite`'s
+//! notation or the site's (read by the core's reader, [`GameTable::read`]).
 //!
 //! It imports [`super::ast`], [`super::ratio`] and [`super::number_words`];
 //! the parser imports it.
@@ -33,7 +33,7 @@ pub fn read(text: &str) -> Result<Literal, ContentError> {
                     "cannot read `{text}` as a literal: expected an integer (2,916), a decimal \
                      (1.8), a percentage (47%), a fraction (-1/4), a number in words \
                      (Ninety-five, none, a third, one and a half, the third), a scaled number \
-                     (8.5 million), a game ({{1|-1}}, ^, *2, +-1) or a quoted string"
+                     (8.5 million), a game ({{1|-1}}, ^, *2, +-1), true, false or a quoted string"
                 )
                 .into());
             }
@@ -49,6 +49,11 @@ pub fn read(text: &str) -> Result<Literal, ContentError> {
 fn literal_kind(text: &str) -> Option<LiteralKind> {
     if let Some(s) = text.strip_prefix('"').and_then(|s| s.strip_suffix('"')) {
         return Some(LiteralKind::String(s.to_string()));
+    }
+    match text {
+        "true" => return Some(LiteralKind::Bool(true)),
+        "false" => return Some(LiteralKind::Bool(false)),
+        _ => {}
     }
     // A number written with the minus sign (U+2212) reads as with a hyphen.
     if let Some(rest) = text.strip_prefix('\u{2212}') {
@@ -124,7 +129,7 @@ pub fn number(literal: &Literal) -> Option<Ratio> {
             num: *value,
             den: Decimal::ONE_HUNDRED,
         }),
-        LiteralKind::String(_) | LiteralKind::Game(_) => None,
+        LiteralKind::String(_) | LiteralKind::Game(_) | LiteralKind::Bool(_) => None,
     }
 }
 

@@ -30,7 +30,8 @@
 //! path       = name , "." , name , { "." , name | step } ;  (* no space inside *)
 //! step       = "[" , ( "*" | field , op , literal | element name ) , "]" ;
 //! literal    = integer | decimal | percentage | fraction | number words
-//!            | scaled number | ordinal | fraction words | string | game ;
+//!            | scaled number | ordinal | fraction words | string | game
+//!            | "true" | "false" ;
 //! string     = '"' , { any character but '"' } , '"' ;
 //! game       = "{" , side , bars , side , "}" | short ;   (* GameTable::read *)
 //! side       = [ game , { "," , game } ] | game , bars , game ;
@@ -54,7 +55,11 @@
 //! spaces free inside it) and compared as a game ([`game`]): `=` equality of
 //! games, `<`, `>`, `<=`, `>=` the order of games, `||` confusion; a number
 //! against a value that is a game, and two values that are games, compare
-//! so too. docs/claims.md says what each form means, with examples.
+//! so too. `true` and `false` compare with values that are true or false.
+//! A quantity on the right may be a list of the data, compared as a list
+//! literal is (`=`, `same as`, `contains`); arithmetic on a list works
+//! element by element, on a list and a number or on two lists of one
+//! length. docs/claims.md says what each form means, with examples.
 //!
 //! # Files
 //!

@@ -308,23 +308,11 @@ impl<'a> Parser<'a> {
         let term = self.quantity().ok().filter(|_| self.at == to);
         self.end = end;
         match term {
-            Some(term)
-                if matches!(
-                    op,
-                    Op::Eq | Op::Lt | Op::Gt | Op::Le | Op::Ge | Op::Confused
-                ) =>
-            {
-                Ok(Against::Term(term))
-            }
             Some(_) if op == Op::Approx => Err(format!(
                 "`~` rounds to a literal's precision: write a literal, not `{written}`"
             )
             .into()),
-            Some(_) => Err(format!(
-                "`{}` takes a literal or a list of them, not `{written}`",
-                op.symbol()
-            )
-            .into()),
+            Some(term) => Ok(Against::Term(term)),
             None => {
                 self.at = start;
                 Err(literal_error)
@@ -635,7 +623,7 @@ fn operator(inner: &str) -> Option<(usize, &'static str)> {
     None
 }
 
-/// A literal that `op` can compare with: a quoted string only with `=`, a
+/// A literal that `op` can compare with: a quoted string, `true` or `false` only with `=`, a
 /// game not with `~`, and `||` only a game or an exact number.
 fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
     match literal.kind {
@@ -645,7 +633,10 @@ fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
             literal.text
         )
         .into()),
-        LiteralKind::String(_) | LiteralKind::Decimal { .. } | LiteralKind::Percent { .. }
+        LiteralKind::String(_)
+        | LiteralKind::Bool(_)
+        | LiteralKind::Decimal { .. }
+        | LiteralKind::Percent { .. }
             if op == Op::Confused =>
         {
             Err(format!(
@@ -661,6 +652,11 @@ fn comparable(op: Op, literal: Literal) -> Result<Literal, ContentError> {
             )
             .into())
         }
+        LiteralKind::Bool(b) if !matches!(op, Op::Eq | Op::Contains | Op::SameAs) => Err(format!(
+            "`{b}` can only be claimed equal (`=`), not `{}`",
+            op.symbol()
+        )
+        .into()),
         _ => Ok(literal),
     }
 }
@@ -714,6 +710,9 @@ mod tests {
             ("x.a ~ x.b", "`~` rounds to a literal's precision"),
             ("x.a < \"b\"", "only be claimed equal"),
             ("x.a ~ \"b\"", "only be claimed equal"),
+            ("x.a < true", "only be claimed equal"),
+            ("x.a[b ~ false].c", "only be claimed equal"),
+            ("x.a || true", "compares games"),
             ("x.a = 0 : none", "in quotes"),
             ("x.a = about ten", "cannot read `about ten`"),
             ("x.a | words(2)", "unknown filter"),

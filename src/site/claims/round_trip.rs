@@ -95,11 +95,16 @@ fn against() -> impl Strategy<Value = (Op, Against)> {
     prop_oneof![
         (ops.clone(), literal()).prop_map(|(op, l)| (op, Against::Literal(l))),
         Just((Op::Eq, Against::Literal(read("\"{2|-1/2}\"").unwrap()))),
+        prop::sample::select(vec!["true", "false"])
+            .prop_map(|b| (Op::Eq, Against::Literal(read(b).unwrap()))),
         (ops, prop::collection::vec(literal(), 0..4)).prop_map(|(op, l)| (op, Against::List(l))),
         prop::collection::vec(literal(), 0..4).prop_map(|l| (Op::SameAs, Against::List(l))),
         literal().prop_map(|l| (Op::Contains, Against::Literal(l))),
         range.prop_map(|b| (Op::In, Against::Range(b))),
-        (prop::sample::select(vec![Op::Eq, Op::Lt, Op::Ge]), other)
+        (
+            prop::sample::select(vec![Op::Eq, Op::Lt, Op::Ge, Op::SameAs, Op::Contains]),
+            other
+        )
             .prop_map(|(op, t)| (op, Against::Term(t))),
     ]
 }

@@ -1,5 +1,6 @@
 //! Quantities valued: a [`Path`](super::ast::Path) into a figure's data, a
-//! number, arithmetic on them (`+ - * /`) and functions over lists (`len`,
+//! number, arithmetic on them (`+ - * /`, element by element on lists:
+//! `max(ps.boards.rows * ps.boards.cols)`) and functions over lists (`len`,
 //! `sum`, `min`, `max`, `mean`, `median`).
 //!
 //! `{{ wall.routes / wall.whole ~ a thousand }}`, `{{ bar.squares - 1 =
@@ -25,7 +26,43 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, ContentError> {
         Term::Path(path) => resolve(data, path),
         Term::Number(n) => Ok(of_ratio(Ratio::whole(*n))),
         Term::Binary(a, op, b) => {
-            let (x, y) = (number(a, data)?, number(b, data)?);
+            let (x, y) = (value(a, data)?, value(b, data)?);
+            arithmetic(*op, &x, &y, (term, a, b))
+        }
+        Term::Call(function, args) => call(*function, args, term, data),
+    }
+}
+
+/// `x OP y` for the term `a OP b`: of two numbers, or element by element
+/// of a list and a number or of two lists of one length
+/// (`boards.rows * boards.cols`).
+fn arithmetic(
+    op: char,
+    x: &Value,
+    y: &Value,
+    names @ (term, a, b): (&Term, &Term, &Term),
+) -> Result<Value, ContentError> {
+    let each = |pairs: Vec<(&Value, &Value)>| {
+        pairs
+            .into_iter()
+            .map(|(x, y)| arithmetic(op, x, y, names))
+            .collect::<Result<Vec<_>, _>>()
+            .map(Value::Array)
+    };
+    match (x, y) {
+        (Value::Array(xs), Value::Array(ys)) if xs.len() != ys.len() => Err(format!(
+            "`{term}`: `{a}` is a list of {} and `{b}` a list of {}; arithmetic on two lists \
+             takes them element by element, so they must be of one length",
+            xs.len(),
+            ys.len()
+        )
+        .into()),
+        (Value::Array(xs), Value::Array(ys)) => each(xs.iter().zip(ys).collect()),
+        (Value::Array(xs), y) => each(xs.iter().map(|x| (x, y)).collect()),
+        (x, Value::Array(ys)) => each(ys.iter().map(|y| (x, y)).collect()),
+        _ => {
+            let x = ratio_of(x).map_err(|e| e.within(format_args!("`{a}`")))?;
+            let y = ratio_of(y).map_err(|e| e.within(format_args!("`{b}`")))?;
             let overflow = || format!("`{term}`: the numbers are too large");
             let r = match op {
                 '+' => sum(x, y).ok_or_else(overflow)?,
@@ -38,14 +75,7 @@ pub fn value(term: &Term, data: &EssayData<'_>) -> Result<Value, ContentError> {
             };
             Ok(of_ratio(r))
         }
-        Term::Call(function, args) => call(*function, args, term, data),
     }
-}
-
-/// A term's value as an exact number.
-fn number(term: &Term, data: &EssayData<'_>) -> Result<Ratio, ContentError> {
-    let v = value(term, data)?;
-    ratio_of(&v).map_err(|e| e.within(format_args!("`{term}`")))
 }
 
 /// `x + y`, exactly; `None` past Decimal's range.
@@ -182,6 +212,7 @@ mod tests {
         let b = Data::from_value(json!({
             "whole": 2916, "parts": [54, 54], "routes": 3_000_000, "ratio": 27.0,
             "shares": [0.5, 0.25, 0.125], "empty": [], "name": "x",
+            "rows": [2, 3, 4], "cols": [6, 4, 5], "names": ["a", "b", "c"],
         }))
         .unwrap();
         let b = FigureData {
@@ -219,6 +250,25 @@ mod tests {
         assert_eq!(eval("median(b.parts)"), Ok(json!(54)));
         assert_eq!(eval("max(b.whole, b.routes)"), Ok(json!(3_000_000)));
         assert_eq!(eval("len(b.parts) * 2"), Ok(json!(4)));
+    }
+
+    #[test]
+    fn arithmetic_on_lists_is_element_by_element() {
+        // Boards of 2 x 6, 3 x 4 and 4 x 5: 12, 12 and 20 squares.
+        assert_eq!(eval("b.rows * b.cols"), Ok(json!([12, 12, 20])));
+        assert_eq!(eval("max(b.rows * b.cols)"), Ok(json!(20)));
+        assert_eq!(eval("b.rows - 1"), Ok(json!([1, 2, 3])));
+        assert_eq!(eval("12 / b.rows"), Ok(json!([6, 4, 3])));
+        assert_eq!(eval("sum(b.cols - b.rows)"), Ok(json!(6)));
+        let e = eval("b.parts * b.rows").unwrap_err();
+        assert!(
+            e.contains("`b.parts` is a list of 2 and `b.rows` a list of 3"),
+            "{e}"
+        );
+        let e = eval("b.names + 1").unwrap_err();
+        assert!(e.contains("`b.names`: expected a number"), "{e}");
+        let e = eval("1 / (b.rows - 2)").unwrap_err();
+        assert!(e.contains("nothing divides by 0"), "{e}");
     }
 
     #[test]

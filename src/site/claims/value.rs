@@ -63,38 +63,63 @@ pub fn show(value: &Value) -> Result<String, ContentError> {
     }
 }
 
-/// A value in full: whole numbers with thousands separators (as prose
-/// shows them), other numbers as JSON writes them, strings as they are, a
-/// list its elements so.
+/// A value in full, as the record of values keeps it: whole numbers with
+/// thousands separators (as prose shows them), other numbers as JSON writes
+/// them, strings as they are, a list its elements so.
+pub fn full(value: &Value) -> String {
+    in_full(value, false)
+}
+
+/// A value in full as the page prints it, for a false claim's message: as
+/// [`full`] writes it, but with the site's minus sign (−3), and a game in
+/// the site's notation (`{2 | −1/2}`, plain spaces for a terminal).
+pub fn shown_in_full(value: &Value) -> String {
+    in_full(value, true)
+}
+
 #[allow(
     clippy::cast_possible_truncation,
     reason = "a whole f64 below 1e15 in size"
 )]
-pub fn full(value: &Value) -> String {
+fn in_full(value: &Value, page: bool) -> String {
+    let number = |text: String| if page { minus(text) } else { text };
     match value {
-        Value::Number(n) => match n.as_i64() {
+        Value::Number(n) => number(match n.as_i64() {
             Some(i) => with_separators(i),
             None => match n.as_f64() {
                 Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => with_separators(f as i64),
                 _ => n.to_string(),
             },
-        },
+        }),
+        // Plain spaces for a terminal, not thin ones.
+        Value::String(s) if page => {
+            typeset::game(s).map_or_else(|| s.clone(), |t| t.replace(typeset::THIN, " "))
+        }
         Value::String(s) => s.clone(),
         Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(full).collect();
+            let items: Vec<String> = items.iter().map(|v| in_full(v, page)).collect();
             format!("[{}]", items.join(", "))
         }
         other => other.to_string(),
     }
 }
 
-/// A value as the page prints it: as [`show`] writes it, but a game in
-/// `CGSuite`'s notation as the figures typeset it (`*2` as `∗2`, `{1|-1/2}`
-/// as `{1 | −1/2}`).
+/// A number's text with the site's minus sign (U+2212) for a hyphen.
+pub(super) fn minus(text: String) -> String {
+    match text.strip_prefix('-') {
+        Some(rest) => format!("{}{rest}", typeset::MINUS),
+        None => text,
+    }
+}
+
+/// A value as the page prints it: as [`show`] writes it, but a number with
+/// the site's minus sign (−3) and a game in `CGSuite`'s notation as the
+/// figures typeset it (`*2` as `∗2`, `{1|-1/2}` as `{1 | −1/2}`).
 pub(super) fn print(value: &Value) -> Result<String, ContentError> {
     let shown = show(value)?;
     Ok(match value {
         Value::String(s) => typeset::game(s).unwrap_or(shown),
+        Value::Number(_) => minus(shown),
         _ => shown,
     })
 }
@@ -144,7 +169,7 @@ fn approx(v: Ratio, claimed: Ratio, unit: Ratio, full: &str, suffix: &str) -> Ve
     let (mine, theirs) = (v.units(unit), claimed.units(unit));
     let rounded = mine
         .and_then(|k| Ratio::whole(k).times(unit))
-        .map_or_else(|| "too large to round".to_string(), Ratio::shown);
+        .map_or_else(|| "too large to round".to_string(), |r| minus(r.shown()));
     Verdict {
         holds: mine.is_some() && mine == theirs,
         computed: format!(
@@ -171,6 +196,19 @@ pub fn decide(
             }
         }
         LiteralKind::Game(written) => games(op, value, Side::Written(written))?,
+        LiteralKind::Bool(claimed) => match value {
+            Value::Bool(b) => Verdict {
+                holds: b == claimed,
+                computed: b.to_string(),
+            },
+            other => {
+                return Err(format!(
+                    "`{claimed}` is claimed of true or false, and the value is {}",
+                    describe(other)
+                )
+                .into());
+            }
+        },
         LiteralKind::Exact {
             value: lit,
             precision,
@@ -182,13 +220,13 @@ pub fn decide(
                 _ => return games(op, value, Side::Number(*lit)),
             };
             match op {
-                Op::Approx => approx(v, *lit, by.unwrap_or(*precision), &full(value), ""),
+                Op::Approx => approx(v, *lit, by.unwrap_or(*precision), &shown_in_full(value), ""),
                 _ => Verdict {
                     holds: op.orders(v.compare(*lit)?),
                     computed: if v.den == Decimal::ONE || value.is_string() {
-                        full(value)
+                        shown_in_full(value)
                     } else {
-                        format!("{}/{}", v.num, v.den)
+                        minus(format!("{}/{}", v.num, v.den))
                     },
                 },
             }
@@ -198,9 +236,9 @@ pub fn decide(
             let percent = matches!(kind, LiteralKind::Percent { .. });
             let (v, suffix, shown) = if percent {
                 let v = ratio_of(value)?.value() * Decimal::ONE_HUNDRED;
-                (v, "%", format!("{}%", show_decimal(v)))
+                (v, "%", format!("{}%", minus(show_decimal(v))))
             } else {
-                (ratio_of(value)?.value(), "", full(value))
+                (ratio_of(value)?.value(), "", shown_in_full(value))
             };
             let unit = Ratio::whole(Decimal::new(1, *places));
             match (op, by) {
@@ -217,7 +255,7 @@ pub fn decide(
                     computed: format!(
                         "{shown}, which to the nearest {}{suffix} is {}{suffix}",
                         unit.shown(),
-                        fixed(v, *places as usize)
+                        minus(fixed(v, *places as usize))
                     ),
                 },
                 _ => Verdict {
@@ -247,13 +285,13 @@ pub fn within(bounds: &Bounds, value: &Value) -> Result<Verdict, ContentError> {
     };
     Ok(Verdict {
         holds: above && below,
-        computed: full(value),
+        computed: shown_in_full(value),
     })
 }
 
 /// Decides `value OP other` for two values of the data.
 pub fn compare(op: Op, value: &Value, other: &Value) -> Result<Verdict, ContentError> {
-    let computed = format!("{} against {}", full(value), full(other));
+    let computed = format!("{} against {}", shown_in_full(value), shown_in_full(other));
     match (ratio_of(value), ratio_of(other)) {
         (Ok(a), Ok(b)) if op != Op::Confused => Ok(Verdict {
             holds: op.orders(a.compare(b)?),

@@ -33,8 +33,12 @@ pub fn claim(x: &Expr, opens_sentence: bool) -> Option<String> {
 /// Why one literal, printed as written, reads otherwise than the site's
 /// numbers.
 fn written(literal: &Literal, opens_sentence: bool) -> Option<String> {
-    // Strings print as written, games as the site typesets them.
-    if matches!(literal.kind, LiteralKind::String(_) | LiteralKind::Game(_)) {
+    // Strings and `true` and `false` print as written, games as the site
+    // typesets them.
+    if matches!(
+        literal.kind,
+        LiteralKind::String(_) | LiteralKind::Game(_) | LiteralKind::Bool(_)
+    ) {
         return None;
     }
     if literal.text.starts_with('-') {

@@ -176,7 +176,11 @@ fn rejects_claim_with_wrong_value_naming_both() {
         "{e}"
     );
     assert!(eval("b.mean = 1.7").unwrap_err().contains("computed 1.8"));
-    assert!(eval("b.v = 1/4").unwrap_err().contains("computed -1/4"));
+    assert!(
+        eval("b.v = 1/4")
+            .unwrap_err()
+            .contains("computed \u{2212}1/4")
+    );
     assert!(eval("b.bars = ninety-four").is_err());
     assert!(eval("b.g = \"{2|1/2}\"").is_err());
 }
@@ -481,4 +485,132 @@ fn approximately_rounds_half_away_from_zero_at_the_literals_place() {
     assert!(!holds(json!(0.47049), "47.1%"));
     assert!(holds(json!(2.85), "2.9"));
     assert!(!holds(json!(2.8499), "2.9"));
+}
+
+#[test]
+fn true_and_false_are_literals_compared_with_true_and_false() {
+    let b = json!({ "flag": true, "off": false, "n": 1, "boards": [
+        { "name": "a", "centre_only": true, "n": 3 },
+        { "name": "b", "centre_only": false, "n": 4 },
+    ]});
+    let eval_with = |inner: &str| eval_in(b.clone(), inner);
+    assert_eq!(eval_with("b.flag = true").unwrap(), "true");
+    assert_eq!(eval_with("b.off = false : \"never\"").unwrap(), "never");
+    assert_eq!(
+        eval_with("b.boards[centre_only = true].n = [3]").unwrap(),
+        "3"
+    );
+    assert_eq!(
+        eval_with("sum(b.boards[centre_only = false].n) = 4").unwrap(),
+        "4"
+    );
+    assert_eq!(
+        eval_with("b.boards.centre_only = [true, false]").unwrap(),
+        "true and false"
+    );
+    assert_eq!(
+        eval_with("b.boards.centre_only contains false").unwrap(),
+        "false"
+    );
+    // `"true"` still compares with the value as shown.
+    assert_eq!(eval_with("b.flag = \"true\"").unwrap(), "true");
+    let e = eval_with("b.flag = false").unwrap_err();
+    assert!(
+        e.contains("`b.flag = false` is false: the generator computed true"),
+        "{e}"
+    );
+    let e = eval_with("b.n = true").unwrap_err();
+    assert!(
+        e.contains("claimed of true or false, and the value is `1`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_list_compares_with_a_list_of_the_data() {
+    let b = json!({ "parts": [54, 54], "same": [54, 54], "other": [54, 2],
+                    "swapped": [2, 54], "three": [54, 54, 1], "n": 54, "games": ["-1/4", "*"] });
+    let eval_with = |inner: &str| eval_in(b.clone(), inner);
+    // Without words a list prints as prose lists it; with words, the words.
+    assert_eq!(eval_with("b.parts = b.same").unwrap(), "54 and 54");
+    assert_eq!(
+        eval_with("b.parts = b.same : \"the same\"").unwrap(),
+        "the same"
+    );
+    assert_eq!(eval_with("b.other same as b.swapped").unwrap(), "54 and 2");
+    // `contains` prints what the list contains, as with a literal.
+    assert_eq!(eval_with("b.three contains b.parts").unwrap(), "54 and 54");
+    assert_eq!(eval_with("b.other contains b.n").unwrap(), "54");
+    assert_eq!(eval_with("b.parts >= b.other").unwrap(), "54 and 54");
+    assert_eq!(
+        eval_with("b.games = [\"-1/4\", \"*\"]").unwrap(),
+        "−1/4 and ∗"
+    );
+    let e = eval_with("b.parts = b.other : \"the same\"").unwrap_err();
+    assert!(
+        e.contains(
+            "claim `b.parts = b.other : \"the same\"` is false: the generator computed \
+             [54, 54] against [54, 2] (element 1 is 54 against 2)"
+        ),
+        "{e}"
+    );
+    let e = eval_with("b.parts = b.three").unwrap_err();
+    assert!(
+        e.contains("computed [54, 54] against [54, 54, 1], 2 elements where the claim lists 3"),
+        "{e}"
+    );
+    assert!(eval_with("b.parts same as b.three").is_err());
+    assert!(eval_with("b.three same as b.parts").is_err());
+    let e = eval_with("b.parts = b.n : \"all\"").unwrap_err();
+    assert!(
+        e.contains("claim `b.parts = b.n : \"all\"`: it is a list of 2: compare it with a list"),
+        "{e}"
+    );
+    let e = eval_with("b.parts same as b.n").unwrap_err();
+    assert!(e.contains("`same as` compares two lists"), "{e}");
+}
+
+#[test]
+fn messages_print_values_as_the_page_does() {
+    let b = json!({ "n": -3, "f": -0.25, "share": -0.125, "g": "{2|-1/2}", "v": "-1/4",
+                    "list": [-1, 2], "fraction": "-1/3" });
+    let eval_with = |inner: &str| eval_in(b.clone(), inner);
+    // The page prints the minus sign; so does a false claim's message.
+    assert_eq!(eval_with("b.n").unwrap(), "\u{2212}3");
+    assert_eq!(eval_with("b.f | fixed(1)").unwrap(), "\u{2212}0.3");
+    assert_eq!(eval_with("b.share | percent(1)").unwrap(), "\u{2212}12.5%");
+    for (claim, computed) in [
+        ("b.n = \u{2212}4", "computed \u{2212}3"),
+        ("b.n > 0", "computed \u{2212}3"),
+        ("b.f = \u{2212}1/2", "computed \u{2212}0.25"),
+        ("b.fraction = 1/3", "computed \u{2212}1/3"),
+        ("b.v = 1/4", "computed \u{2212}1/4"),
+        (
+            "b.f ~ 0 by 0.5",
+            "computed \u{2212}0.25, which to the nearest 0.5 is \u{2212}0.5",
+        ),
+        (
+            "b.f = \u{2212}0.2",
+            "computed \u{2212}0.25, which to the nearest 0.1 is \u{2212}0.3",
+        ),
+        (
+            "b.f ~ \u{2212}0.2",
+            "which to the nearest 0.1 is \u{2212}0.3",
+        ),
+        (
+            "b.share = \u{2212}12%",
+            "computed \u{2212}12.5%, which to the nearest 1% is \u{2212}13%",
+        ),
+        (
+            "b.list = [\u{2212}1, 3]",
+            "computed [\u{2212}1, 2] (element 1 is 2)",
+        ),
+        ("b.n in 0..=1", "computed \u{2212}3"),
+        ("b.g = b.v", "computed {2 | \u{2212}1/2}"),
+        ("b.n = b.f", "computed \u{2212}3 against \u{2212}0.25"),
+    ] {
+        let e = eval_with(claim).unwrap_err();
+        assert!(e.contains(computed), "{claim}: {e}");
+        assert!(!e.contains('-'), "{claim}: {e}");
+    }
 }
