@@ -101,6 +101,34 @@ pub struct Options {
     /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
     /// serve` does not, so an edit does not re-evaluate every essay's claims.
     pub changes: bool,
+    /// The figure store's settings from the command line, over
+    /// `ladder.toml`'s `[store]` ([`StoreOptions`]).
+    pub store: StoreOptions,
+}
+
+/// The command line's figure store: a URL over `[store] url`, and switches
+/// that turn on `[store] write` and `[store] required`.
+#[derive(Clone, Debug, Default)]
+pub struct StoreOptions {
+    /// The store's URL (`--store`).
+    pub url: Option<String>,
+    /// Upload what the build computes (`--store-write`).
+    pub write: bool,
+    /// A store that fails fails the build (`--store-required`).
+    pub required: bool,
+}
+
+impl StoreOptions {
+    /// The store these options and `config` name, if any, writable only
+    /// when the build `writes`.
+    pub fn settings(&self, config: &config::Config, writes: bool) -> Option<figures::Settings> {
+        let url = self.url.clone().or_else(|| config.store.url.clone())?;
+        Some(figures::Settings {
+            url,
+            write: writes && (self.write || config.store.write),
+            required: self.required || config.store.required,
+        })
+    }
 }
 
 impl Options {
@@ -118,6 +146,7 @@ impl Options {
             base_url: None,
             drafts: false,
             changes: true,
+            store: StoreOptions::default(),
         }
     }
 }
@@ -138,8 +167,10 @@ pub struct Summary {
     pub computed: Vec<String>,
     /// Of those, the ones whose data differs from the artifact they replace.
     pub changed: Vec<String>,
-    /// Figures taken from `figures/` or memory.
+    /// Figures taken from `figures/`, the figure store or memory.
     pub reused: usize,
+    /// Of those, the ones read from the figure store.
+    pub fetched: usize,
     /// Views drawn from their figures' data (the rest were in memory or in
     /// `figures/`, drawn from the same data by the same code).
     pub drawn: usize,
@@ -285,7 +316,7 @@ impl Site {
         let input = build.load()?;
         let scans = build.scan(&input.essays);
         let plan = Plan::of(&scans);
-        let results = build.compute(&plan, &mut self.memory, progress);
+        let results = build.compute(&input.config, &plan, &mut self.memory, progress)?;
         let previous = build.previous();
         let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
         let shared = Shared::of(&input, &scans);
@@ -438,17 +469,12 @@ impl<'a> Build<'a> {
     /// `figures/` and figures in `memory`.
     fn compute(
         &self,
+        config: &config::Config,
         plan: &Plan,
         memory: &mut figures::Memory,
         progress: &dyn Progress,
-    ) -> Vec<Result<Got, FigureError>> {
-        let cache = Cache {
-            dir: self.opts.root.join("figures"),
-            root: self.opts.root.clone(),
-            write: self.opts.write,
-            force: self.opts.force,
-        };
-        figures::compute(&plan.jobs, &cache, memory, progress)
+    ) -> Result<Vec<Result<Got, FigureError>>, Failure> {
+        compute(&plan.jobs, &cache(self.opts, config)?, memory, progress)
     }
 
     /// The record of what the essays stated at the last successful build,
@@ -740,6 +766,11 @@ impl<'a> Build<'a> {
             rendered: self.rendered,
             evaluated: self.evaluated,
             reused: plan.jobs.len() - computed.len(),
+            fetched: results
+                .iter()
+                .flatten()
+                .filter(|got| got.origin == Origin::Fetched)
+                .count(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
             changed: computed
                 .iter()
@@ -756,6 +787,57 @@ impl<'a> Build<'a> {
         let record = (self.opts.changes && previous.is_ok()).then(|| statements.record());
         Ok((summary, record))
     }
+}
+
+/// The site's jobs: what a build with `opts` computes (stages 1 to 3, load,
+/// scan and plan), one per distinct generator and parameters, in the order
+/// the essays first name them; and the figure cache the build looks in.
+/// Content errors are errors here as in a build.
+pub fn jobs(opts: &Options) -> Result<(Vec<figures::Job>, Cache), Failure> {
+    let files = Mutex::new(Files::default());
+    let mut build = Build::new(opts, &files);
+    let input = build.load()?;
+    let scans = build.scan(&input.essays);
+    if !build.errors.is_empty() {
+        return Err(Failure::Content(build.errors, Vec::new()));
+    }
+    Ok((Plan::of(&scans).jobs, cache(opts, &input.config)?))
+}
+
+/// Computes `jobs` ([`figures::compute()`]); a store that is required and
+/// failed is an error.
+pub fn compute(
+    jobs: &[figures::Job],
+    cache: &Cache,
+    memory: &mut figures::Memory,
+    progress: &dyn Progress,
+) -> Result<Vec<Result<Got, FigureError>>, Failure> {
+    let results = figures::compute(jobs, cache, memory, progress);
+    match cache.store.as_ref() {
+        Some(store) if store.required => match store.finish() {
+            Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
+            None => Ok(results),
+        },
+        _ => Ok(results),
+    }
+}
+
+/// The figure cache of a build with `opts` of a site set up by `config`:
+/// `figures/`, and the figure store they name, opened (no request made yet).
+pub fn cache(opts: &Options, config: &config::Config) -> Result<Cache, Failure> {
+    let store = match opts.store.settings(config, opts.write) {
+        Some(settings) => Some(Arc::new(
+            figures::Store::open(&settings).map_err(|e| Failure::Io(e.into()))?,
+        )),
+        None => None,
+    };
+    Ok(Cache {
+        dir: opts.root.join("figures"),
+        root: opts.root.clone(),
+        write: opts.write,
+        force: opts.force,
+        store,
+    })
 }
 
 /// Rendered essay pages by URL, with the hash of everything each came from.

@@ -6,7 +6,7 @@
 //!
 //! It imports [`super::job`] and [`super::cache`]; neither imports it.
 
-use super::cache::{Cache, Lookup, hash};
+use super::cache::{self, Cache, Lookup, Place, hash};
 use super::job::{Figure, Job, Key};
 use crate::generators::draw::Rendered;
 use crate::generators::{Data, DataError, LimitError};
@@ -23,6 +23,8 @@ pub enum Origin {
     Memory,
     /// Read from an artifact in `figures/`.
     Reused,
+    /// Read from the figure store ([`super::store`]).
+    Fetched,
     /// Computed by running its generator; `changed` when an artifact made by
     /// other solver code (or before `--force`) held different data.
     Computed {
@@ -218,7 +220,7 @@ pub fn compute(
     memory: &mut Memory,
     progress: &dyn Progress,
 ) -> Vec<Result<Got, FigureError>> {
-    let lookups: Vec<Option<Lookup>> = jobs
+    let mut lookups: Vec<Option<Lookup>> = jobs
         .par_iter()
         .map(|job| match memory.get(&job.key) {
             Some(_) if !cache.force => None,
@@ -230,9 +232,10 @@ pub fn compute(
             progress.say(&note.to_string());
         }
     }
+    let mut failed = fetch(jobs, &mut lookups, cache, progress);
     let to_run = lookups
         .iter()
-        .filter(|l| !matches!(l, None | Some(Lookup::Hit(_))))
+        .filter(|l| !matches!(l, None | Some(Lookup::Hit(_) | Lookup::Fetched(_))))
         .count();
     progress.start(to_run);
     let notes = Mutex::new(Vec::new());
@@ -254,6 +257,7 @@ pub fn compute(
                     ((*known).clone(), Origin::Memory, None)
                 }
                 Some(Lookup::Hit(figure)) => (figure, Origin::Reused, None),
+                Some(Lookup::Fetched(figure)) => (figure, Origin::Fetched, None),
                 Some(lookup) => {
                     let previous = match lookup {
                         Lookup::Stale(data) => Some(data),
@@ -266,7 +270,7 @@ pub fn compute(
                     };
                     progress.done(&job.label(), started.elapsed());
                     let unwritten = if cache.write && figure.holds() {
-                        cache.store(job, &figure).err()
+                        keep(cache, job, None, Cache::seal(job, &figure))
                     } else {
                         None
                     };
@@ -291,7 +295,7 @@ pub fn compute(
     for note in notes.into_inner().unwrap_or_default() {
         progress.say(&note);
     }
-    let failed: Vec<std::io::Error> = unwritten.into_iter().flatten().collect();
+    failed.extend(unwritten.into_iter().flatten());
     if let Some(first) = failed.first() {
         progress.say(&format!(
             "warning: cannot write figure artifacts to {} ({first}); {} figure{} will be \
@@ -300,6 +304,12 @@ pub fn compute(
             failed.len(),
             if failed.len() == 1 { "" } else { "s" }
         ));
+    }
+    if let Some(store) = &cache.store
+        && let Some(failure) = store.finish()
+        && !store.required
+    {
+        progress.say(&format!("warning: {failure}"));
     }
     memory.clear();
     for (job, result) in jobs.iter().zip(&results) {
@@ -310,6 +320,114 @@ pub fn compute(
         }
     }
     results
+}
+
+/// Looks in the store for the jobs neither memory nor `figures/` holds
+/// (`lookups`), with the drawings they show, all at once (a bounded number of
+/// requests in flight); a verified run becomes [`Lookup::Fetched`] and is
+/// written to `figures/` with its drawings, a damaged one is one warning and
+/// recomputed. Returns the artifacts that could not be written to `figures/`.
+fn fetch(
+    jobs: &[Job],
+    lookups: &mut [Option<Lookup>],
+    cache: &Cache,
+    progress: &dyn Progress,
+) -> Vec<std::io::Error> {
+    let Some(store) = cache.store.as_ref().filter(|_| !cache.force) else {
+        return Vec::new();
+    };
+    let wanted: Vec<usize> = (0..jobs.len())
+        .filter(|&i| {
+            matches!(
+                lookups[i],
+                Some(Lookup::Miss | Lookup::Stale(_) | Lookup::Damaged(_))
+            )
+        })
+        .collect();
+    let mut names = Vec::new();
+    for &i in &wanted {
+        names.push(cache::store_name(&jobs[i], None));
+        names.extend(
+            jobs[i]
+                .views
+                .iter()
+                .map(|v| cache::store_name(&jobs[i], Some(v))),
+        );
+    }
+    let mut got = store.get_all(&names).into_iter();
+    let mut unwritten = Vec::new();
+    let at = |name: &str| std::path::PathBuf::from(format!("{}/{name}", store.url));
+    for i in wanted {
+        let job = &jobs[i];
+        let run = got.next().flatten();
+        let views: Vec<(&str, Option<Vec<u8>>)> = job
+            .views
+            .iter()
+            .map(|v| (*v, got.next().flatten()))
+            .collect();
+        let Some(bytes) = run else { continue };
+        let mut figure = match cache.verify(
+            job,
+            &bytes,
+            &at(&cache::store_name(job, None)),
+            Place::Store,
+        ) {
+            Lookup::Hit(figure) => figure,
+            Lookup::Damaged(note) => {
+                progress.say(&note.to_string());
+                continue;
+            }
+            _ => continue,
+        };
+        let mut kept = vec![(None, bytes)];
+        for (view, bytes) in views {
+            let Some(bytes) = bytes else { continue };
+            let path = at(&cache::store_name(job, Some(view)));
+            match cache::verify_view(job, &bytes, &figure.data_hash, &path, Place::Store) {
+                Ok(Some(drawn)) => {
+                    figure.views.insert(view.to_string(), drawn);
+                    kept.push((Some(view), bytes));
+                }
+                Ok(None) => {}
+                Err(note) => progress.say(&note.to_string()),
+            }
+        }
+        if cache.write {
+            for (view, bytes) in kept {
+                let written = match view {
+                    None => cache.store(job, &bytes),
+                    Some(view) => cache.store_view(job, view, &bytes),
+                };
+                unwritten.extend(written.err());
+            }
+        }
+        lookups[i] = Some(Lookup::Fetched(figure));
+    }
+    unwritten
+}
+
+/// Keeps an artifact a writing build made (`sealed`, the record of `job`'s
+/// run or, with `view`, of a drawing): in `figures/`, and in the store when
+/// it is writable. Returns the error of writing it to `figures/`.
+fn keep(
+    cache: &Cache,
+    job: &Job,
+    view: Option<&str>,
+    sealed: std::io::Result<Vec<u8>>,
+) -> Option<std::io::Error> {
+    let bytes = match sealed {
+        Ok(bytes) => bytes,
+        Err(e) => return Some(e),
+    };
+    let written = match view {
+        None => cache.store(job, &bytes),
+        Some(view) => cache.store_view(job, view, &bytes),
+    }
+    .err();
+    if let Some(store) = cache.store.as_ref().filter(|s| s.write) {
+        store.put(&cache::store_name(job, view), bytes);
+    }
+    written
 }
 
 /// Adds to `figure` the views `job` shows that it lacks, read from their
@@ -349,8 +467,8 @@ fn with_views(
             let rendered = draw_caught(job, view, &figure.data)?;
             drawn += 1;
             if cache.write && figure.holds() {
-                let stored = cache.store_view(job, view, &data_hash, rendered.as_ref());
-                unwritten = unwritten.or(stored.err());
+                let sealed = Cache::seal_view(job, &data_hash, rendered.as_ref());
+                unwritten = unwritten.or(keep(cache, job, Some(view), sealed));
             }
             rendered
         };
@@ -415,6 +533,7 @@ mod tests {
             root: dir.into(),
             write: true,
             force: false,
+            store: None,
         }
     }
 
@@ -734,8 +853,185 @@ mod tests {
             root: dir.path().into(),
             write: false,
             force: false,
+            store: None,
         };
         run(&cache, &mut Memory::new());
         assert!(!dir.path().join("figures").exists());
+    }
+
+    /// An object store in memory that counts the requests made of it, and
+    /// whose puts fail once it is `down` (a store that went down mid-build).
+    #[derive(Debug, Default)]
+    struct Counted {
+        inner: object_store::memory::InMemory,
+        requests: std::sync::atomic::AtomicUsize,
+        down: std::sync::atomic::AtomicBool,
+    }
+
+    impl std::fmt::Display for Counted {
+        fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+            f.write_str("Counted")
+        }
+    }
+
+    impl Counted {
+        fn count(&self) -> object_store::Result<()> {
+            use std::sync::atomic::Ordering::SeqCst;
+            self.requests.fetch_add(1, SeqCst);
+            if self.down.load(SeqCst) {
+                return Err(object_store::Error::Generic {
+                    store: "Counted",
+                    source: "connection refused".into(),
+                });
+            }
+            Ok(())
+        }
+    }
+
+    #[async_trait::async_trait]
+    impl object_store::ObjectStore for Counted {
+        async fn put_opts(
+            &self,
+            location: &object_store::path::Path,
+            payload: object_store::PutPayload,
+            opts: object_store::PutOptions,
+        ) -> object_store::Result<object_store::PutResult> {
+            self.count()?;
+            self.inner.put_opts(location, payload, opts).await
+        }
+        async fn put_multipart_opts(
+            &self,
+            location: &object_store::path::Path,
+            opts: object_store::PutMultipartOptions,
+        ) -> object_store::Result<Box<dyn object_store::MultipartUpload>> {
+            self.count()?;
+            self.inner.put_multipart_opts(location, opts).await
+        }
+        async fn get_opts(
+            &self,
+            location: &object_store::path::Path,
+            options: object_store::GetOptions,
+        ) -> object_store::Result<object_store::GetResult> {
+            self.count()?;
+            self.inner.get_opts(location, options).await
+        }
+        fn delete_stream(
+            &self,
+            locations: futures::stream::BoxStream<
+                'static,
+                object_store::Result<object_store::path::Path>,
+            >,
+        ) -> futures::stream::BoxStream<'static, object_store::Result<object_store::path::Path>>
+        {
+            self.inner.delete_stream(locations)
+        }
+        fn list(
+            &self,
+            prefix: Option<&object_store::path::Path>,
+        ) -> futures::stream::BoxStream<'static, object_store::Result<object_store::ObjectMeta>>
+        {
+            self.inner.list(prefix)
+        }
+        async fn list_with_delimiter(
+            &self,
+            prefix: Option<&object_store::path::Path>,
+        ) -> object_store::Result<object_store::ListResult> {
+            self.inner.list_with_delimiter(prefix).await
+        }
+        async fn copy_opts(
+            &self,
+            from: &object_store::path::Path,
+            to: &object_store::path::Path,
+            options: object_store::CopyOptions,
+        ) -> object_store::Result<()> {
+            self.inner.copy_opts(from, to, options).await
+        }
+    }
+
+    /// A cache in `dir` with a writable store over `objects`.
+    fn cache_with_store(dir: &Path, objects: &Arc<Counted>) -> Cache {
+        let settings = super::super::Settings {
+            url: "memory://counted".into(),
+            write: true,
+            required: false,
+        };
+        let store = super::super::Store::with(
+            objects.clone(),
+            object_store::path::Path::from("figs"),
+            &settings,
+        )
+        .unwrap();
+        Cache {
+            store: Some(Arc::new(store)),
+            ..cache_in(dir)
+        }
+    }
+
+    #[test]
+    fn a_store_is_asked_only_for_what_figures_lacks() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let objects = Arc::new(Counted::default());
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_with_store(dir.path(), &objects);
+        // A miss: the run and its drawing are asked for, then both put.
+        let (got, notes) = run_noting(&cache);
+        assert_eq!(
+            (got.origin, notes),
+            (Origin::Computed { changed: false }, vec![])
+        );
+        assert_eq!(objects.requests.load(SeqCst), 4);
+        // figures/ holds both: no request at all.
+        let (got, notes) = run_noting(&cache);
+        assert_eq!((got.origin, notes), (Origin::Reused, vec![]));
+        assert_eq!(objects.requests.load(SeqCst), 4);
+        // An empty figures/ takes both from the store, and computes nothing.
+        let other = tempfile::tempdir().unwrap();
+        let (got, notes) = run_noting(&cache_with_store(other.path(), &objects));
+        assert_eq!((got.origin, got.drawn, notes), (Origin::Fetched, 0, vec![]));
+        assert_eq!(objects.requests.load(SeqCst), 6);
+        assert_eq!(
+            std::fs::read_dir(other.path()).unwrap().count(),
+            2,
+            "the run and its drawing are kept in figures/"
+        );
+    }
+
+    #[test]
+    fn a_store_that_goes_down_mid_build_is_one_warning_and_no_more_requests() {
+        use std::sync::atomic::Ordering::SeqCst;
+        let objects = Arc::new(Counted::default());
+        let dir = tempfile::tempdir().unwrap();
+        let cache = cache_with_store(dir.path(), &objects);
+        // The lookups find nothing; then the store goes down before the
+        // uploads (the progress is told as the first figure is computed).
+        struct DownOnStart<'a>(&'a Counted, Notes);
+        impl Progress for DownOnStart<'_> {
+            fn start(&self, _: usize) {
+                self.0.down.store(true, SeqCst);
+            }
+            fn done(&self, _: &str, _: Duration) {}
+            fn finish(&self) {}
+            fn say(&self, line: &str) {
+                self.1.say(line);
+            }
+        }
+        let progress = DownOnStart(&objects, Notes::default());
+        let jobs = [job_with_wall(true), job_with_wall(false)];
+        let results = compute(&jobs, &cache, &mut Memory::new(), &progress);
+        assert!(results.iter().all(|r| {
+            r.as_ref()
+                .is_ok_and(|g| g.origin == Origin::Computed { changed: false })
+        }));
+        let notes = progress.1.0.into_inner().unwrap();
+        assert_eq!(notes.len(), 1, "{notes:?}");
+        assert!(
+            notes[0].starts_with("warning: figure store memory://counted failed")
+                && notes[0].contains("connection refused"),
+            "{notes:?}"
+        );
+        // The four lookups, and at most one upload a slot before the
+        // failure was seen; figures/ has everything.
+        assert!(objects.requests.load(SeqCst) <= 4 + super::super::store::IN_FLIGHT);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
     }
 }
