@@ -280,6 +280,20 @@ mod tests {
     }
 
     #[test]
+    fn reads_the_store_table_and_refuses_a_url_it_cannot_open() {
+        let c = load("[store]\nurl = \"s3://bucket/figs\"\nwrite = true\n").unwrap();
+        assert_eq!(c.store.url.as_deref(), Some("s3://bucket/figs"));
+        assert!(c.store.write && !c.store.required);
+        for bad in ["ftp://host/figs", "memory:///", "figs"] {
+            let e = load(&format!("title = \"T\"\n[store]\nurl = \"{bad}\"\n")).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+            assert!(e.message.contains("store"), "{bad}: {e}");
+        }
+        let e = load("[store]\nbucket = \"b\"\n").unwrap_err();
+        assert!(e.message.contains("bucket"), "{e}");
+    }
+
+    #[test]
     fn a_language_is_a_short_bcp_47_tag() {
         for tag in [
             "en",
