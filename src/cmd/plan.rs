@@ -16,7 +16,7 @@
 use super::build::{StoreArgs, report};
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use super::progress;
-use crate::site::figures::{Job, Memory, Origin, Place};
+use crate::site::figures::{self, Job, Memory, Origin, Place};
 use crate::site::{self, Failure, Options};
 use serde::{Deserialize, Serialize};
 use std::path::PathBuf;
@@ -145,10 +145,10 @@ pub fn plan(args: PlanArgs) -> anyhow::Result<ExitCode> {
         Err(code) => return Ok(code),
     };
     let held = cache.held(&jobs);
+    if let Some(failure) = cache.required_failure() {
+        anyhow::bail!(failure);
+    }
     if let Some(failure) = cache.store.as_ref().and_then(|s| s.finish()) {
-        if cache.store.as_ref().is_some_and(|s| s.required) {
-            anyhow::bail!(failure);
-        }
         err!("warning: {failure}");
     }
     let entries: Vec<(&Job, Entry)> = jobs
@@ -233,14 +233,10 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         }
         chosen.push(job.clone());
     }
-    let results = match site::compute(&chosen, &cache, &mut Memory::new(), &*progress::reporter()) {
-        Ok(results) => results,
-        Err(Failure::Io(e)) => return Err(e),
-        Err(Failure::Content(errors, _)) => {
-            report(&errors);
-            return Ok(ExitCode::from(CONTENT_ERROR));
-        }
-    };
+    let results = figures::compute(&chosen, &cache, &mut Memory::new(), &*progress::reporter());
+    if let Some(failure) = cache.required_failure() {
+        anyhow::bail!(failure);
+    }
     let mut code = ExitCode::SUCCESS;
     for (job, result) in chosen.iter().zip(results) {
         match result {

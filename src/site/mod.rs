@@ -47,6 +47,7 @@ pub mod leads;
 pub mod markdown;
 pub mod math;
 mod old_site;
+mod options;
 pub mod output;
 pub mod pages;
 pub mod read;
@@ -57,99 +58,19 @@ pub mod templates;
 pub mod titles;
 pub mod typography;
 
-use crate::generators::Generator;
 use bind::{Bound, Plan};
 use changes::Statements;
 use content::{Essay, Ladder};
 use diagnostics::Diagnostic;
 use figures::{Cache, FigureError, Got, Origin, Progress};
 use markdown::{LinkIndex, Scan};
+pub use options::{Options, StoreOptions};
 use output::sink::{Files, Sink};
 use pages::{SiteContext, essay_context, render_page, site_context};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// What to build.
-#[derive(Clone)]
-#[allow(
-    clippy::struct_excessive_bools,
-    reason = "the command line's independent switches, each a flag"
-)]
-pub struct Options {
-    /// The folder holding `content/`, `templates/` and `figures/`.
-    pub root: PathBuf,
-    /// Where the site goes (`ROOT/site` by default).
-    pub output: PathBuf,
-    /// Write the site and new figure artifacts (false for `ladder check`).
-    pub write: bool,
-    /// Recompute every figure.
-    pub force: bool,
-    /// Replace the output folder even when it holds files ladder did not
-    /// write (it is never the root or inside what the build reads).
-    pub replace_output: bool,
-    /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
-    pub generators: &'static [&'static dyn Generator],
-    /// Overrides `ladder.toml`'s `base_url` (checked by [`config::base_url`]).
-    pub base_url: Option<String>,
-    /// Build essays marked `draft = true` (marked as drafts on their pages);
-    /// otherwise they are left out, and a link to one is an error.
-    pub drafts: bool,
-    /// Compare what the essays state with the last successful build's
-    /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
-    /// serve` does not, so an edit does not re-evaluate every essay's claims.
-    pub changes: bool,
-    /// The figure store's settings from the command line, over
-    /// `ladder.toml`'s `[store]` ([`StoreOptions`]).
-    pub store: StoreOptions,
-}
-
-/// The command line's figure store: a URL over `[store] url`, and switches
-/// that turn on `[store] write` and `[store] required`.
-#[derive(Clone, Debug, Default)]
-pub struct StoreOptions {
-    /// The store's URL (`--store`).
-    pub url: Option<String>,
-    /// Upload what the build computes (`--store-write`).
-    pub write: bool,
-    /// A store that fails fails the build (`--store-required`).
-    pub required: bool,
-}
-
-impl StoreOptions {
-    /// The store these options and `config` name, if any, writable only
-    /// when the build `writes`.
-    pub fn settings(&self, config: &config::Config, writes: bool) -> Option<figures::Settings> {
-        let url = self.url.clone().or_else(|| config.store.url.clone())?;
-        Some(figures::Settings {
-            url,
-            write: writes && (self.write || config.store.write),
-            required: self.required || config.store.required,
-        })
-    }
-}
-
-impl Options {
-    /// Build `root` into `root/site` with every generator, writing the site
-    /// and new figure artifacts, reusing artifacts where they match.
-    pub fn new(root: impl Into<PathBuf>) -> Options {
-        let root = root.into();
-        Options {
-            output: root.join("site"),
-            root,
-            write: true,
-            force: false,
-            replace_output: false,
-            generators: crate::generators::REGISTRY,
-            base_url: None,
-            drafts: false,
-            changes: true,
-            store: StoreOptions::default(),
-        }
-    }
-}
 
 /// What a successful build did.
 #[derive(Debug)]
@@ -474,7 +395,12 @@ impl<'a> Build<'a> {
         memory: &mut figures::Memory,
         progress: &dyn Progress,
     ) -> Result<Vec<Result<Got, FigureError>>, Failure> {
-        compute(&plan.jobs, &cache(self.opts, config)?, memory, progress)
+        let cache = self.opts.cache(config).map_err(|e| Failure::Io(e.into()))?;
+        let results = figures::compute(&plan.jobs, &cache, memory, progress);
+        match cache.required_failure() {
+            Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
+            None => Ok(results),
+        }
     }
 
     /// The record of what the essays stated at the last successful build,
@@ -801,43 +727,10 @@ pub fn jobs(opts: &Options) -> Result<(Vec<figures::Job>, Cache), Failure> {
     if !build.errors.is_empty() {
         return Err(Failure::Content(build.errors, Vec::new()));
     }
-    Ok((Plan::of(&scans).jobs, cache(opts, &input.config)?))
-}
-
-/// Computes `jobs` ([`figures::compute()`]); a store that is required and
-/// failed is an error.
-pub fn compute(
-    jobs: &[figures::Job],
-    cache: &Cache,
-    memory: &mut figures::Memory,
-    progress: &dyn Progress,
-) -> Result<Vec<Result<Got, FigureError>>, Failure> {
-    let results = figures::compute(jobs, cache, memory, progress);
-    match cache.store.as_ref() {
-        Some(store) if store.required => match store.finish() {
-            Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
-            None => Ok(results),
-        },
-        _ => Ok(results),
-    }
-}
-
-/// The figure cache of a build with `opts` of a site set up by `config`:
-/// `figures/`, and the figure store they name, opened (no request made yet).
-pub fn cache(opts: &Options, config: &config::Config) -> Result<Cache, Failure> {
-    let store = match opts.store.settings(config, opts.write) {
-        Some(settings) => Some(Arc::new(
-            figures::Store::open(&settings).map_err(|e| Failure::Io(e.into()))?,
-        )),
-        None => None,
-    };
-    Ok(Cache {
-        dir: opts.root.join("figures"),
-        root: opts.root.clone(),
-        write: opts.write,
-        force: opts.force,
-        store,
-    })
+    let cache = opts
+        .cache(&input.config)
+        .map_err(|e| Failure::Io(e.into()))?;
+    Ok((Plan::of(&scans).jobs, cache))
 }
 
 /// Rendered essay pages by URL, with the hash of everything each came from.

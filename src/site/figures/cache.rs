@@ -241,6 +241,15 @@ impl Cache {
         })
     }
 
+    /// How the store failed, when it is required to work (its uploads
+    /// waited for): the error that fails the command.
+    pub fn required_failure(&self) -> Option<String> {
+        self.store
+            .as_ref()
+            .filter(|s| s.required)
+            .and_then(|s| s.finish())
+    }
+
     /// Where each of `jobs` is held: `figures/` (an artifact that
     /// verifies), the store (an object under its key, not read: a build
     /// verifies it), or nowhere. The store is asked only about the jobs
