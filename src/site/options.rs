@@ -37,7 +37,7 @@ pub struct Options {
     /// otherwise they are left out, and a link to one is an error.
     pub drafts: bool,
     /// Compare what the essays state with the last successful build's
-    /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
+    /// record ([`super::changes`]): `ladder build` and `ladder check` do, `ladder
     /// serve` does not, so an edit does not re-evaluate every essay's claims.
     pub changes: bool,
     /// The figure store's settings from the command line, over
