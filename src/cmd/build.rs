@@ -27,6 +27,10 @@ pub struct BuildArgs {
     /// the feed, the sitemap and canonical links need it.
     #[arg(long, value_name = "URL", value_parser = site::config::base_url)]
     base_url: Option<String>,
+    /// Upload the figures the build computes to the figure store
+    /// (`[store] write = true`).
+    #[arg(long)]
+    store_write: bool,
 }
 
 /// What `ladder check` and `ladder build` both take.
@@ -41,23 +45,57 @@ pub struct CheckArgs {
     /// Take the essays marked `draft = true` too (each marked as a draft).
     #[arg(long)]
     drafts: bool,
+    #[command(flatten)]
+    store: StoreArgs,
+}
+
+/// The figure store, for every command that reads or writes figures.
+#[derive(clap::Args)]
+pub struct StoreArgs {
+    /// The figure store behind figures/ (overrides ladder.toml's `[store] url`):
+    /// `s3://bucket/prefix`, `gs://...`, `az://...`, `http(s)://...` (a `WebDAV`
+    /// folder) or `file:///...`; credentials come from the environment.
+    #[arg(long, value_name = "URL", value_parser = store_url)]
+    store: Option<String>,
+    /// Fail when the store cannot be reached or refuses the credentials,
+    /// instead of one warning (`[store] required = true`).
+    #[arg(long)]
+    store_required: bool,
+}
+
+impl StoreArgs {
+    /// The options these arguments give, uploading what is computed when
+    /// `write` (`--store-write`, which only the commands that write take).
+    pub fn options(self, write: bool) -> site::StoreOptions {
+        site::StoreOptions {
+            url: self.store,
+            write,
+            required: self.store_required,
+        }
+    }
+}
+
+/// Checks `--store`'s URL.
+fn store_url(url: &str) -> Result<String, String> {
+    site::figures::store::check_url(url).map(|()| url.to_string())
 }
 
 impl CheckArgs {
     /// The options of a build of these arguments, writing the site and
-    /// figures or nothing.
-    fn options(self, write: bool) -> Options {
+    /// figures or nothing (and uploading figures when `store_write`).
+    fn options(self, write: bool, store_write: bool) -> Options {
         Options {
             write,
             force: self.force,
             drafts: self.drafts,
+            store: self.store.options(store_write),
             ..Options::new(self.root)
         }
     }
 }
 
 pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
-    let mut opts = args.check.options(true);
+    let mut opts = args.check.options(true, args.store_write);
     if let Some(output) = args.output_dir {
         opts.output = output;
     }
@@ -69,7 +107,7 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
 
 pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
     finish(
-        site::build(args.options(false), &*progress::reporter()),
+        site::build(args.options(false, false), &*progress::reporter()),
         "checked",
     )
 }
@@ -77,8 +115,12 @@ pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
 /// The one-line summary, then the figures recomputed, those whose data
 /// changed and the values and claims that changed.
 pub fn describe(verb: &str, s: &Summary) -> String {
+    let fetched = match s.fetched {
+        0 => String::new(),
+        n => format!(" ({n} from the figure store)"),
+    };
     let mut out = format!(
-        "{verb}: {} pages, {} figures computed, {} reused, {} views drawn, in {:.2} s",
+        "{verb}: {} pages, {} figures computed, {} reused{fetched}, {} views drawn, in {:.2} s",
         s.pages,
         s.computed.len(),
         s.reused,
@@ -169,6 +211,7 @@ mod tests {
             computed: strings(computed),
             changed: strings(changed),
             reused,
+            fetched: 0,
             drawn: 1,
             elapsed: Duration::from_millis(250),
             warnings: Vec::new(),

@@ -9,8 +9,8 @@
 //!
 //! It imports one file per command and, from the site, only diagnostics and the
 //! output's refusal; the commands import `exit` and `progress`, never this
-//! file, and none imports another but `clean`, which reports errors as `build`
-//! does.
+//! file, and none imports another but `clean` and `plan`, which report errors
+//! as `build` does (and `plan` takes its figure store's arguments).
 
 /// `println!`, but a write that fails is an error returned, not a panic, and
 /// a reader that has gone away (`ladder generators | head -1`) is no error at
@@ -46,6 +46,7 @@ mod clean;
 mod exit;
 mod figure;
 mod generators;
+mod plan;
 mod progress;
 mod serve;
 mod value;
@@ -85,6 +86,12 @@ enum Command {
     Value(value::Args),
     /// Remove the figure artifacts in figures/ that no essay names.
     Clean(clean::Args),
+    /// List the site's jobs (generator, parameters, key, cost), marking those
+    /// neither figures/ nor the figure store holds.
+    Plan(plan::PlanArgs),
+    /// Compute chosen jobs (by key, or one of a plan's) into figures/ and the
+    /// figure store: one task of a batch engine's array.
+    Compute(plan::ComputeArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -106,6 +113,8 @@ pub fn main() -> ExitCode {
         Command::Figure(args) => figure::run(&args),
         Command::Value(args) => value::run(&args),
         Command::Clean(args) => clean::run(&args),
+        Command::Plan(args) => plan::plan(args),
+        Command::Compute(args) => plan::compute(args),
     };
     match result {
         Ok(code) => code,

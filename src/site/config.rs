@@ -3,12 +3,14 @@
 //! A missing file gives the defaults (the title "Ladder", the language "en",
 //! no base URL); an unknown key, a wrong type, an empty title, a control
 //! character in a text, a language that is not a BCP 47 tag or a base URL
-//! that is not an absolute `http(s)` URL is an error at its line, as in front
-//! matter.
+//! that is not an absolute `http(s)` URL, or a `[store] url` that names no
+//! store ladder opens, is an error at its line, as in front matter.
 //!
-//! It imports only diagnostics and the file reader.
+//! It imports only diagnostics, the file reader and the figure store's URL
+//! check.
 
 use super::diagnostics::{ContentError, Diagnostic, Source, control_character, cut};
+use super::figures::store::check_url;
 use super::read::{SETTINGS, Unread, read_text};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
@@ -37,6 +39,8 @@ pub struct Config {
     pub licence: Option<String>,
     /// How essays' markdown is read (`[markdown]`).
     pub markdown: Markdown,
+    /// The figure store behind `figures/` (`[store]`).
+    pub store: Store,
 }
 
 impl Default for Config {
@@ -49,6 +53,7 @@ impl Default for Config {
             language: "en".into(),
             licence: None,
             markdown: Markdown::default(),
+            store: Store::default(),
         }
     }
 }
@@ -60,6 +65,21 @@ pub struct Markdown {
     /// Let raw HTML carry scripts: `<script>`, `on...` event handlers and
     /// `javascript:` URLs (refused by default: built pages carry no JavaScript).
     pub allow_scripts: bool,
+}
+
+/// `[store]`: the figure store behind `figures/`
+/// ([`crate::site::figures::store`]).
+#[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
+#[serde(deny_unknown_fields, default)]
+pub struct Store {
+    /// Where it is: `s3://bucket/prefix`, `gs://...`, `az://...`,
+    /// `https://...` (`WebDAV`) or `file:///...`.
+    pub url: Option<String>,
+    /// Upload the figures a build computes.
+    pub write: bool,
+    /// A store that cannot be reached (or refuses the credentials) fails the
+    /// build, instead of one warning.
+    pub required: bool,
 }
 
 impl Config {
@@ -113,6 +133,9 @@ impl Config {
             }
         }
         language(&config.language).map_err(|m| error("language", m.into()))?;
+        if let Some(url) = &config.store.url {
+            check_url(url).map_err(|m| error("store", m))?;
+        }
         if let Some(url) = &config.base_url {
             config.base_url = Some(base_url(url).map_err(|m| error("base_url", m.into()))?);
         }
@@ -254,6 +277,20 @@ mod tests {
                 "{bad}"
             );
         }
+    }
+
+    #[test]
+    fn reads_the_store_table_and_refuses_a_url_it_cannot_open() {
+        let c = load("[store]\nurl = \"s3://bucket/figs\"\nwrite = true\n").unwrap();
+        assert_eq!(c.store.url.as_deref(), Some("s3://bucket/figs"));
+        assert!(c.store.write && !c.store.required);
+        for bad in ["ftp://host/figs", "memory:///", "figs"] {
+            let e = load(&format!("title = \"T\"\n[store]\nurl = \"{bad}\"\n")).unwrap_err();
+            assert_eq!(e.line, 2, "{bad}: {e}");
+            assert!(e.message.contains("store"), "{bad}: {e}");
+        }
+        let e = load("[store]\nbucket = \"b\"\n").unwrap_err();
+        assert!(e.message.contains("bucket"), "{e}");
     }
 
     #[test]

@@ -47,6 +47,7 @@ pub mod leads;
 pub mod markdown;
 pub mod math;
 mod old_site;
+mod options;
 pub mod output;
 pub mod pages;
 pub mod read;
@@ -57,70 +58,19 @@ pub mod templates;
 pub mod titles;
 pub mod typography;
 
-use crate::generators::Generator;
 use bind::{Bound, Plan};
 use changes::Statements;
 use content::{Essay, Ladder};
 use diagnostics::Diagnostic;
 use figures::{Cache, FigureError, Got, Origin, Progress};
 use markdown::{LinkIndex, Scan};
+pub use options::{Options, StoreOptions};
 use output::sink::{Files, Sink};
 use pages::{SiteContext, essay_context, render_page, site_context};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, HashMap, HashSet};
-use std::path::PathBuf;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
-
-/// What to build.
-#[derive(Clone)]
-#[allow(
-    clippy::struct_excessive_bools,
-    reason = "the command line's independent switches, each a flag"
-)]
-pub struct Options {
-    /// The folder holding `content/`, `templates/` and `figures/`.
-    pub root: PathBuf,
-    /// Where the site goes (`ROOT/site` by default).
-    pub output: PathBuf,
-    /// Write the site and new figure artifacts (false for `ladder check`).
-    pub write: bool,
-    /// Recompute every figure.
-    pub force: bool,
-    /// Replace the output folder even when it holds files ladder did not
-    /// write (it is never the root or inside what the build reads).
-    pub replace_output: bool,
-    /// The generators essays may name ([`crate::generators::REGISTRY`] but in tests).
-    pub generators: &'static [&'static dyn Generator],
-    /// Overrides `ladder.toml`'s `base_url` (checked by [`config::base_url`]).
-    pub base_url: Option<String>,
-    /// Build essays marked `draft = true` (marked as drafts on their pages);
-    /// otherwise they are left out, and a link to one is an error.
-    pub drafts: bool,
-    /// Compare what the essays state with the last successful build's
-    /// record ([`changes`]): `ladder build` and `ladder check` do, `ladder
-    /// serve` does not, so an edit does not re-evaluate every essay's claims.
-    pub changes: bool,
-}
-
-impl Options {
-    /// Build `root` into `root/site` with every generator, writing the site
-    /// and new figure artifacts, reusing artifacts where they match.
-    pub fn new(root: impl Into<PathBuf>) -> Options {
-        let root = root.into();
-        Options {
-            output: root.join("site"),
-            root,
-            write: true,
-            force: false,
-            replace_output: false,
-            generators: crate::generators::REGISTRY,
-            base_url: None,
-            drafts: false,
-            changes: true,
-        }
-    }
-}
 
 /// What a successful build did.
 #[derive(Debug)]
@@ -138,8 +88,10 @@ pub struct Summary {
     pub computed: Vec<String>,
     /// Of those, the ones whose data differs from the artifact they replace.
     pub changed: Vec<String>,
-    /// Figures taken from `figures/` or memory.
+    /// Figures taken from `figures/`, the figure store or memory.
     pub reused: usize,
+    /// Of those, the ones read from the figure store.
+    pub fetched: usize,
     /// Views drawn from their figures' data (the rest were in memory or in
     /// `figures/`, drawn from the same data by the same code).
     pub drawn: usize,
@@ -285,7 +237,7 @@ impl Site {
         let input = build.load()?;
         let scans = build.scan(&input.essays);
         let plan = Plan::of(&scans);
-        let results = build.compute(&plan, &mut self.memory, progress);
+        let results = build.compute(&input.config, &plan, &mut self.memory, progress)?;
         let previous = build.previous();
         let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
         let shared = Shared::of(&input, &scans);
@@ -438,17 +390,17 @@ impl<'a> Build<'a> {
     /// `figures/` and figures in `memory`.
     fn compute(
         &self,
+        config: &config::Config,
         plan: &Plan,
         memory: &mut figures::Memory,
         progress: &dyn Progress,
-    ) -> Vec<Result<Got, FigureError>> {
-        let cache = Cache {
-            dir: self.opts.root.join("figures"),
-            root: self.opts.root.clone(),
-            write: self.opts.write,
-            force: self.opts.force,
-        };
-        figures::compute(&plan.jobs, &cache, memory, progress)
+    ) -> Result<Vec<Result<Got, FigureError>>, Failure> {
+        let cache = self.opts.cache(config).map_err(|e| Failure::Io(e.into()))?;
+        let results = figures::compute(&plan.jobs, &cache, memory, progress);
+        match cache.required_failure() {
+            Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
+            None => Ok(results),
+        }
     }
 
     /// The record of what the essays stated at the last successful build,
@@ -740,6 +692,11 @@ impl<'a> Build<'a> {
             rendered: self.rendered,
             evaluated: self.evaluated,
             reused: plan.jobs.len() - computed.len(),
+            fetched: results
+                .iter()
+                .flatten()
+                .filter(|got| got.origin == Origin::Fetched)
+                .count(),
             drawn: results.iter().flatten().map(|got| got.drawn).sum(),
             changed: computed
                 .iter()
@@ -756,6 +713,24 @@ impl<'a> Build<'a> {
         let record = (self.opts.changes && previous.is_ok()).then(|| statements.record());
         Ok((summary, record))
     }
+}
+
+/// The site's jobs: what a build with `opts` computes (stages 1 to 3, load,
+/// scan and plan), one per distinct generator and parameters, in the order
+/// the essays first name them; and the figure cache the build looks in.
+/// Content errors are errors here as in a build.
+pub fn jobs(opts: &Options) -> Result<(Vec<figures::Job>, Cache), Failure> {
+    let files = Mutex::new(Files::default());
+    let mut build = Build::new(opts, &files);
+    let input = build.load()?;
+    let scans = build.scan(&input.essays);
+    if !build.errors.is_empty() {
+        return Err(Failure::Content(build.errors, Vec::new()));
+    }
+    let cache = opts
+        .cache(&input.config)
+        .map_err(|e| Failure::Io(e.into()))?;
+    Ok((Plan::of(&scans).jobs, cache))
 }
 
 /// Rendered essay pages by URL, with the hash of everything each came from.

@@ -27,3 +27,4 @@ mod publication;
 mod scripts;
 mod search;
 mod serve;
+mod store;

@@ -3,10 +3,17 @@
 //! each sealed by the hash of its content, how they are looked up, written
 //! through temporary files and told apart from files ladder does not write.
 //!
-//! It imports [`super::job`] (what it stores) and the file reader; the
-//! computation imports it.
+//! An artifact read from the store ([`super::store`]) is verified here as
+//! one in `figures/` is, and must moreover be the job's own: the store names
+//! its objects by the whole key (`NAME-HASH.FINGERPRINT.json`, and
+//! `NAME-HASH.FINGERPRINT.VIEW.DRAWING.json` for a drawing), so a record under
+//! a name that is not its own is damaged, not merely another figure's.
+//!
+//! It imports [`super::job`] (what it stores), [`super::store`] (where else
+//! it looks) and the file reader; the computation imports it.
 
 use super::job::{Figure, Job};
+use super::store::Store;
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
 use crate::site::fingerprint;
@@ -18,6 +25,8 @@ use std::path::{Path, PathBuf};
 /// What the cache holds for a job's data.
 pub(super) enum Lookup {
     Hit(Figure),
+    /// Read from the store (with the drawings it held), and verified.
+    Fetched(Figure),
     /// An artifact with the same parameters from other code: its data.
     Stale(Data),
     Miss,
@@ -165,6 +174,20 @@ pub struct Cache {
     pub write: bool,
     /// Recompute everything, ignoring artifacts.
     pub force: bool,
+    /// The figure store behind `figures/`, if any.
+    pub store: Option<std::sync::Arc<Store>>,
+}
+
+/// Where a record was read: `figures/` (an artifact there with other
+/// parameters or from other code is simply not this job's), or the store,
+/// whose object names the job's key, so that any other record under it is
+/// damaged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Place {
+    /// `figures/`.
+    Figures,
+    /// The figure store.
+    Store,
 }
 
 impl Cache {
@@ -175,19 +198,32 @@ impl Cache {
             Err(Unread::Missing) => return Lookup::Miss,
             Err(Unread::Refused(why)) => return damaged(&path, &why),
         };
-        let mut record = match Sealed::<Run<Data>>::read(&bytes) {
+        self.verify(job, &bytes, &path, Place::Figures)
+    }
+
+    /// What the record `bytes` of `job`'s run, read from `path`, holds:
+    /// the figure when its hash verifies, it is this job's (its parameters,
+    /// and the fingerprint of this solver code) and its identities hold.
+    pub(super) fn verify(&self, job: &Job, bytes: &[u8], path: &Path, from: Place) -> Lookup {
+        let mut record = match Sealed::<Run<Data>>::read(bytes) {
             Read::Record(record) => record,
             Read::Other => return Lookup::Miss,
-            Read::Foreign => return damaged(&path, "is not an artifact ladder wrote"),
+            Read::Foreign => return damaged(path, "is not an artifact ladder wrote"),
         };
-        if !record.verifies(&bytes) {
-            return damaged(&path, "does not match its content hash (edited?)");
+        if !record.verifies(bytes) {
+            return damaged(path, "does not match its content hash (edited?)");
         }
         let run = record.body;
-        if serde_json::to_value(&job.params).ok().as_ref() != Some(&run.params) {
+        let ours = run.generator == job.generator.spec().name
+            && serde_json::to_value(&job.params).ok().as_ref() == Some(&run.params);
+        let current = run.fingerprint == job.key.fingerprint;
+        if from == Place::Store && !(ours && current) {
+            return damaged(path, "holds another figure's artifact");
+        }
+        if !ours {
             return Lookup::Miss;
         }
-        if self.force || run.fingerprint != job.key.fingerprint {
+        if self.force || !current {
             return Lookup::Stale(run.data);
         }
         if let Some(check) = run.checks.iter().find(|c| !c.holds) {
@@ -195,7 +231,7 @@ impl Cache {
                 "records the failing identity `{}`, which ladder never writes",
                 check.name
             );
-            return damaged(&path, &why);
+            return damaged(path, &why);
         }
         Lookup::Hit(Figure {
             data: run.data,
@@ -203,6 +239,37 @@ impl Cache {
             checks: run.checks,
             views: BTreeMap::new(),
         })
+    }
+
+    /// How the store failed, when it is required to work (its uploads
+    /// waited for): the error that fails the command.
+    pub fn required_failure(&self) -> Option<String> {
+        self.store
+            .as_ref()
+            .filter(|s| s.required)
+            .and_then(|s| s.finish())
+    }
+
+    /// Where each of `jobs` is held: `figures/` (an artifact that
+    /// verifies), the store (an object under its key, not read: a build
+    /// verifies it), or nowhere. The store is asked only about the jobs
+    /// `figures/` lacks, at most [`super::store::IN_FLIGHT`] at a time.
+    pub fn held(&self, jobs: &[Job]) -> Vec<Option<Place>> {
+        let mut held: Vec<Option<Place>> = jobs
+            .iter()
+            .map(|job| matches!(self.lookup(job), Lookup::Hit(_)).then_some(Place::Figures))
+            .collect();
+        if let Some(store) = &self.store {
+            let lacking: Vec<usize> = (0..jobs.len()).filter(|&i| held[i].is_none()).collect();
+            let names: Vec<String> = lacking
+                .iter()
+                .map(|&i| store_name(&jobs[i], None))
+                .collect();
+            for (i, there) in lacking.into_iter().zip(store.holds_all(&names)) {
+                held[i] = there.then_some(Place::Store);
+            }
+        }
+        held
     }
 
     /// The drawing of `view` stored for this data by this drawing code:
@@ -221,31 +288,16 @@ impl Cache {
             return Ok(None);
         }
         let path = self.dir.join(format!("{}.{view}.json", job.stem()));
-        let note = |why: &str| Damaged {
-            path: path.clone(),
-            why: why.to_string(),
-        };
         let bytes = match read(&path, &self.root, ARTIFACT) {
             Ok(bytes) => bytes,
             Err(Unread::Missing) => return Ok(None),
-            Err(Unread::Refused(why)) => return Err(note(&why)),
+            Err(Unread::Refused(why)) => return Err(note(&path, &why)),
         };
-        let mut record = match Sealed::<Drawn<Rendered>>::read(&bytes) {
-            Read::Record(record) => record,
-            Read::Other => return Ok(None),
-            Read::Foreign => return Err(note("is not an artifact ladder wrote")),
-        };
-        if !record.verifies(&bytes) {
-            return Err(note("does not match its content hash (edited?)"));
-        }
-        let drawn = record.body;
-        let current =
-            drawn.data == data_hash && drawn.fingerprint == fingerprint::draw(job.generator);
-        Ok(current.then_some(drawn.view))
+        verify_view(job, &bytes, data_hash, &path, Place::Figures)
     }
 
-    /// Writes a run's artifact.
-    pub(super) fn store(&self, job: &Job, figure: &Figure) -> std::io::Result<()> {
+    /// The record of a run's artifact.
+    pub(super) fn seal(job: &Job, figure: &Figure) -> std::io::Result<Vec<u8>> {
         let record = Sealed::seal(Run {
             generator: job.generator.spec().name.to_string(),
             params: serde_json::to_value(&job.params)?,
@@ -254,37 +306,91 @@ impl Cache {
             data: &figure.data,
             checks: figure.checks.clone(),
         })?;
-        self.write(&format!("{}.json", job.stem()), &record)
+        Ok(serde_json::to_vec(&record)?)
     }
 
-    /// Writes a drawing's artifact.
-    pub(super) fn store_view(
-        &self,
+    /// The record of a drawing's artifact.
+    pub(super) fn seal_view(
         job: &Job,
-        view: &str,
         data_hash: &str,
         drawn: Option<&Rendered>,
-    ) -> std::io::Result<()> {
+    ) -> std::io::Result<Vec<u8>> {
         let record = Sealed::seal(Drawn {
             data: data_hash.to_string(),
             fingerprint: fingerprint::draw(job.generator).to_string(),
             view: drawn,
         })?;
-        self.write(&format!("{}.{view}.json", job.stem()), &record)
+        Ok(serde_json::to_vec(&record)?)
     }
 
-    fn write(&self, name: &str, record: &impl Serialize) -> std::io::Result<()> {
+    /// Writes a run's artifact (`bytes`, its [`Cache::seal`]).
+    pub(super) fn store(&self, job: &Job, bytes: &[u8]) -> std::io::Result<()> {
+        self.write(&format!("{}.json", job.stem()), bytes)
+    }
+
+    /// Writes a drawing's artifact (`bytes`, its [`Cache::seal_view`]).
+    pub(super) fn store_view(&self, job: &Job, view: &str, bytes: &[u8]) -> std::io::Result<()> {
+        self.write(&format!("{}.{view}.json", job.stem()), bytes)
+    }
+
+    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
-        write_new(&self.dir.join(name), &serde_json::to_vec(record)?)
+        write_new(&self.dir.join(name), bytes)
+    }
+}
+
+/// The drawing of `view` in the record `bytes` read from `path`, when it was
+/// drawn from this data by this drawing code: `Ok(None)` when it was not (in
+/// `figures/`, an older drawing; in the store, whose object names the data's
+/// key, a damaged one), `Err` (a note) when the record is damaged.
+#[allow(
+    clippy::option_option,
+    reason = "no drawing stored differs from a stored drawing of nothing to draw"
+)]
+pub(super) fn verify_view(
+    job: &Job,
+    bytes: &[u8],
+    data_hash: &str,
+    path: &Path,
+    from: Place,
+) -> Result<Option<Option<Rendered>>, Damaged> {
+    let mut record = match Sealed::<Drawn<Rendered>>::read(bytes) {
+        Read::Record(record) => record,
+        Read::Other => return Ok(None),
+        Read::Foreign => return Err(note(path, "is not an artifact ladder wrote")),
+    };
+    if !record.verifies(bytes) {
+        return Err(note(path, "does not match its content hash (edited?)"));
+    }
+    let drawn = record.body;
+    let current = drawn.data == data_hash && drawn.fingerprint == fingerprint::draw(job.generator);
+    if from == Place::Store && !current {
+        return Err(note(path, "holds another figure's artifact"));
+    }
+    Ok(current.then_some(drawn.view))
+}
+
+/// The names of a job's artifacts in the store: its key, whole (the stem
+/// and the fingerprint of the solver code), and for a drawing the view and
+/// the fingerprint of the drawing code.
+pub(super) fn store_name(job: &Job, view: Option<&str>) -> String {
+    let key = format!("{}.{}", job.stem(), job.key.fingerprint);
+    match view {
+        None => format!("{key}.json"),
+        Some(view) => format!("{key}.{view}.{}.json", fingerprint::draw(job.generator)),
+    }
+}
+
+fn note(path: &Path, why: &str) -> Damaged {
+    Damaged {
+        path: path.to_path_buf(),
+        why: why.to_string(),
     }
 }
 
 /// A damaged artifact's lookup: it is recomputed, and the build says why.
 fn damaged(path: &Path, why: &str) -> Lookup {
-    Lookup::Damaged(Damaged {
-        path: path.to_path_buf(),
-        why: why.to_string(),
-    })
+    Lookup::Damaged(note(path, why))
 }
 
 /// The suffix of a temporary file: `.tmp` and the process id.

@@ -97,7 +97,8 @@ pub struct Figure {
 }
 
 impl Figure {
-    pub(super) fn holds(&self) -> bool {
+    /// Whether every identity it asserted holds.
+    pub fn holds(&self) -> bool {
         self.checks.iter().all(|c| c.holds)
     }
 }

@@ -23,14 +23,22 @@
 //! Artifacts are written through temporary files; a `figures/` that cannot be
 //! written is one warning, and the build goes on from memory.
 //!
-//! Three files, in the order they import one another: [`job`] (what a
-//! figure is), [`cache`] (its records in `figures/`) and [`compute`](mod@compute)
-//! (running, drawing, keeping in memory).
+//! With a figure store ([`store`]: `[store] url` or `--store`), a build
+//! looks in `figures/`, then in the store, then computes; what it reads
+//! from the store is verified as an artifact in `figures/` is, and kept
+//! there; what it computes is uploaded when the store is writable.
+//!
+//! Four files, in the order they import one another: [`job`] (what a
+//! figure is), [`store`] (the objects of the store), [`cache`] (its records
+//! in `figures/` and the store) and [`compute`](mod@compute) (running,
+//! drawing, keeping in memory).
 
 pub mod cache;
 pub mod compute;
 pub mod job;
+pub mod store;
 
-pub use cache::{Cache, unnamed};
+pub use cache::{Cache, Place, unnamed};
 pub use compute::{FigureError, Got, Memory, Origin, Progress, Silent, compute};
 pub use job::{Figure, Job, Key};
+pub use store::{Settings, Store};

@@ -1,0 +1,118 @@
+//! The figure store's cost to a clean checkout: a cold build of the bundled
+//! site (no `site/`, a new process) with an empty `figures/` and every
+//! figure in a warm store (a local S3 server, `s3s-fs`), side by side with a
+//! cold build with a warm `figures/` and no store. The target: the first
+//! within 1.5 times the second. Each build asserts that it computed nothing,
+//! and the store's that it fetched every figure.
+
+#[path = "../tests/common/servers.rs"]
+mod servers;
+
+use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
+use std::path::Path;
+use std::process::Command;
+use std::time::Duration;
+
+/// A copy of the bundled site's `content/` and `templates/`, and its
+/// `figures/` when `figures`.
+fn checkout(from: &Path, figures: bool) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().expect("a temporary folder");
+    let subs: &[&str] = if figures {
+        &["content", "templates", "figures"]
+    } else {
+        &["content", "templates"]
+    };
+    for sub in subs {
+        for entry in walkdir::WalkDir::new(from.join(sub))
+            .into_iter()
+            .filter_map(Result::ok)
+        {
+            let to = dir
+                .path()
+                .join(entry.path().strip_prefix(from).expect("under the site"));
+            if entry.file_type().is_dir() {
+                std::fs::create_dir_all(&to).expect("mkdir");
+            } else {
+                std::fs::copy(entry.path(), &to).expect("copy");
+            }
+        }
+    }
+    dir
+}
+
+/// Runs `ladder build ARGS` in `root` with `env`: its summary line.
+fn build(root: &Path, args: &[&str], env: &[(String, String)]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .arg("build")
+        .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
+        .current_dir(root)
+        .output()
+        .expect("ladder runs");
+    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{stdout}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    stdout
+}
+
+fn cold_builds(c: &mut Criterion) {
+    let server = servers::s3();
+    let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
+    // The warm figures/ and the warm store, from one build of a checkout.
+    let warm = checkout(repo, true);
+    let store = ["--store", server.url.as_str()];
+    let first = build(
+        warm.path(),
+        &["--store-write", store[0], store[1]],
+        &server.env,
+    );
+    let none = |summary: &str| summary.contains(" 0 figures computed");
+    // A warm figures/ of the repository may hold every figure already: the
+    // store is filled by a checkout without one.
+    if none(&first) {
+        let empty = checkout(repo, false);
+        build(
+            empty.path(),
+            &["--store-write", store[0], store[1]],
+            &server.env,
+        );
+    }
+    let mut group = c.benchmark_group("cold build of the bundled site");
+    group.sample_size(10);
+    group.measurement_time(Duration::from_secs(60));
+    group.bench_function("warm figures/, no store", |b| {
+        b.iter_batched(
+            || checkout(warm.path(), true),
+            |site| {
+                let summary = build(site.path(), &[], &[]);
+                assert!(
+                    none(&summary) && !summary.contains("figure store"),
+                    "{summary}"
+                );
+                site
+            },
+            BatchSize::PerIteration,
+        );
+    });
+    group.bench_function("empty figures/, warm S3 store", |b| {
+        b.iter_batched(
+            || checkout(warm.path(), false),
+            |site| {
+                let summary = build(site.path(), &store, &server.env);
+                assert!(
+                    none(&summary) && summary.contains("from the figure store"),
+                    "{summary}"
+                );
+                site
+            },
+            BatchSize::PerIteration,
+        );
+    });
+    group.finish();
+}
+
+criterion_group!(benches, cold_builds);
+criterion_main!(benches);

@@ -1,0 +1,333 @@
+//! The figure store: an object store behind `figures/` (`[store] url` in
+//! `ladder.toml`, or `--store`), shared by laptops, CI and a cluster. An
+//! `s3://`, `gs://` or `az://` bucket, a `WebDAV` folder at an `http(s)://`
+//! URL, or a folder at a `file:///` URL, through the `object_store` crate,
+//! with credentials from the environment as each cloud's own tools read them
+//! (`AWS_ACCESS_KEY_ID`, `GOOGLE_APPLICATION_CREDENTIALS`,
+//! `AZURE_STORAGE_ACCOUNT_NAME`, ...).
+//!
+//! This file moves bytes and nothing else: it gets and puts objects with a
+//! bounded number of requests in flight, and turns the first failure (a
+//! store that cannot be reached, credentials it refuses) into one warning, after
+//! which it makes no more requests. What it reads is verified by the caller
+//! ([`super::cache`]) exactly as an artifact in `figures/` is, and every
+//! object is put whole (S3, Google and Azure put atomically; `file://` and
+//! Apache's `WebDAV` write to a temporary file and rename it), so a reader
+//! never trusts half an object.
+//!
+//! It imports only `object_store` and `tokio`; the cache and the computation
+//! import it.
+
+use object_store::aws::AmazonS3Builder;
+use object_store::azure::MicrosoftAzureBuilder;
+use object_store::gcp::GoogleCloudStorageBuilder;
+use object_store::http::HttpBuilder;
+use object_store::local::LocalFileSystem;
+use object_store::path::Path;
+use object_store::{
+    BackoffConfig, ClientOptions, ObjectStore, ObjectStoreExt, ObjectStoreScheme, RetryConfig,
+};
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use tokio::sync::Semaphore;
+use tokio::task::JoinHandle;
+
+/// The most requests to the store in flight at once.
+pub const IN_FLIGHT: usize = 16;
+
+/// The store's schemes, for an error that names what was expected.
+pub const SCHEMES: &str = "s3://, gs://, az://, http(s):// (WebDAV) or file:///";
+
+/// What `ladder.toml`'s `[store]` and the command line set.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Settings {
+    /// The store's URL.
+    pub url: String,
+    /// Upload what a build computes.
+    pub write: bool,
+    /// A store that fails (cannot be reached, refuses the credentials) fails
+    /// the build, instead of one warning.
+    pub required: bool,
+}
+
+/// A store that is named wrongly: its URL does not parse, or names no
+/// supported scheme, or its settings are refused.
+#[derive(Debug, thiserror::Error)]
+#[error("figure store {url}: {why}")]
+pub struct BadStore {
+    url: String,
+    why: String,
+}
+
+/// Checks that `url` names a store ladder can open (without opening it).
+pub fn check_url(url: &str) -> Result<(), String> {
+    let parsed = url::Url::parse(url).map_err(|e| format!("`{url}` is not a URL ({e})"))?;
+    match ObjectStoreScheme::parse(&parsed) {
+        Ok((ObjectStoreScheme::Memory, _)) | Err(_) => Err(format!(
+            "`{url}` names no store ladder opens; expected {SCHEMES}"
+        )),
+        Ok(_) => Ok(()),
+    }
+}
+
+/// The figure store of one build: its objects, a runtime to reach them on,
+/// and the first failure.
+pub struct Store {
+    /// What the store was named, for messages (never holding a secret:
+    /// credentials come from the environment).
+    pub url: String,
+    objects: Arc<dyn ObjectStore>,
+    prefix: Path,
+    /// Upload what is computed.
+    pub write: bool,
+    /// A failure is an error, not a warning.
+    pub required: bool,
+    runtime: tokio::runtime::Runtime,
+    slots: Arc<Semaphore>,
+    failure: Arc<Mutex<Option<String>>>,
+    uploads: Mutex<Vec<JoinHandle<()>>>,
+}
+
+/// How often a request is retried, and for how long: a store that does not
+/// answer costs a build a second or two, not `object_store`'s default minutes.
+fn retry() -> RetryConfig {
+    RetryConfig {
+        backoff: BackoffConfig {
+            init_backoff: Duration::from_millis(100),
+            max_backoff: Duration::from_secs(1),
+            base: 2.0,
+        },
+        max_retries: 2,
+        retry_timeout: Duration::from_secs(10),
+    }
+}
+
+impl Store {
+    /// Opens the store `settings` name. No request is made: a store that
+    /// cannot be reached shows on the first.
+    pub fn open(settings: &Settings) -> Result<Store, BadStore> {
+        let url = settings.url.clone();
+        let bad = |why: String| BadStore {
+            url: url.clone(),
+            why,
+        };
+        check_url(&url).map_err(&bad)?;
+        let parsed = url::Url::parse(&url).map_err(|e| bad(e.to_string()))?;
+        let (scheme, path) = ObjectStoreScheme::parse(&parsed).map_err(|e| bad(e.to_string()))?;
+        let built: Result<Arc<dyn ObjectStore>, object_store::Error> = match scheme {
+            ObjectStoreScheme::Local => {
+                let folder = parsed
+                    .to_file_path()
+                    .map_err(|()| bad("is not a local path".into()))?;
+                std::fs::create_dir_all(&folder)
+                    .map_err(|e| bad(format!("cannot create {} ({e})", folder.display())))?;
+                LocalFileSystem::new_with_prefix(folder).map(|s| Arc::new(s) as _)
+            }
+            ObjectStoreScheme::AmazonS3 => AmazonS3Builder::from_env()
+                .with_url(url.as_str())
+                .with_retry(retry())
+                .build()
+                .map(|s| Arc::new(s) as _),
+            ObjectStoreScheme::GoogleCloudStorage => GoogleCloudStorageBuilder::from_env()
+                .with_url(url.as_str())
+                .with_retry(retry())
+                .build()
+                .map(|s| Arc::new(s) as _),
+            ObjectStoreScheme::MicrosoftAzure => MicrosoftAzureBuilder::from_env()
+                .with_url(url.as_str())
+                .with_retry(retry())
+                .build()
+                .map(|s| Arc::new(s) as _),
+            // An http:// URL asks for plain HTTP: object_store refuses it
+            // unless allowed.
+            ObjectStoreScheme::Http => HttpBuilder::new()
+                .with_url(&parsed[..url::Position::BeforePath])
+                .with_client_options(
+                    ClientOptions::new().with_allow_http(parsed.scheme() == "http"),
+                )
+                .with_retry(retry())
+                .build()
+                .map(|s| Arc::new(s) as _),
+            ObjectStoreScheme::Memory => unreachable!("check_url refuses memory://"),
+            _ => {
+                return Err(bad(format!(
+                    "names no store ladder opens; expected {SCHEMES}"
+                )));
+            }
+        };
+        let objects = built.map_err(|e| bad(e.to_string()))?;
+        // A local folder is the prefix itself; elsewhere the URL's path is.
+        let prefix = match scheme {
+            ObjectStoreScheme::Local => Path::default(),
+            _ => path,
+        };
+        Store::with(objects, prefix, settings).map_err(bad)
+    }
+
+    /// The store of `objects`, its artifacts under `prefix`.
+    pub fn with(
+        objects: Arc<dyn ObjectStore>,
+        prefix: Path,
+        settings: &Settings,
+    ) -> Result<Store, String> {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .thread_name("ladder-store")
+            .enable_all()
+            .build()
+            .map_err(|e| format!("cannot start its client ({e})"))?;
+        Ok(Store {
+            url: settings.url.clone(),
+            objects,
+            prefix,
+            write: settings.write,
+            required: settings.required,
+            runtime,
+            slots: Arc::new(Semaphore::new(IN_FLIGHT)),
+            failure: Arc::new(Mutex::new(None)),
+            uploads: Mutex::new(Vec::new()),
+        })
+    }
+
+    fn path(&self, name: &str) -> Path {
+        self.prefix.clone().join(name)
+    }
+
+    /// Whether the store failed: no more requests are made.
+    fn failed(&self) -> bool {
+        lock(&self.failure).is_some()
+    }
+
+    /// Gets the objects `names`, at most [`IN_FLIGHT`] at a time: each one's
+    /// bytes, or `None` when the store has none (or has failed).
+    pub fn get_all(&self, names: &[String]) -> Vec<Option<Vec<u8>>> {
+        if names.is_empty() || self.failed() {
+            return vec![None; names.len()];
+        }
+        let tasks: Vec<JoinHandle<Option<Vec<u8>>>> = names
+            .iter()
+            .map(|name| {
+                let (objects, path) = (self.objects.clone(), self.path(name));
+                let (slots, failure) = (self.slots.clone(), self.failure.clone());
+                self.runtime.spawn(async move {
+                    let _slot = slots.acquire_owned().await.ok()?;
+                    if lock(&failure).is_some() {
+                        return None;
+                    }
+                    let got = match objects.get(&path).await {
+                        Ok(got) => got.bytes().await,
+                        Err(e) => Err(e),
+                    };
+                    match got {
+                        Ok(bytes) => Some(bytes.to_vec()),
+                        Err(object_store::Error::NotFound { .. }) => None,
+                        Err(e) => {
+                            fail(&failure, &e);
+                            None
+                        }
+                    }
+                })
+            })
+            .collect();
+        self.runtime.block_on(async {
+            let mut got = Vec::with_capacity(tasks.len());
+            for task in tasks {
+                got.push(task.await.ok().flatten());
+            }
+            got
+        })
+    }
+
+    /// Whether the store holds each of `names` (a `HEAD` request each, at most
+    /// [`IN_FLIGHT`] at a time); `false` once it has failed.
+    pub fn holds_all(&self, names: &[String]) -> Vec<bool> {
+        let tasks: Vec<JoinHandle<bool>> = names
+            .iter()
+            .map(|name| {
+                let (objects, path) = (self.objects.clone(), self.path(name));
+                let (slots, failure) = (self.slots.clone(), self.failure.clone());
+                self.runtime.spawn(async move {
+                    let Ok(_slot) = slots.acquire_owned().await else {
+                        return false;
+                    };
+                    if lock(&failure).is_some() {
+                        return false;
+                    }
+                    match objects.head(&path).await {
+                        Ok(_) => true,
+                        Err(object_store::Error::NotFound { .. }) => false,
+                        Err(e) => {
+                            fail(&failure, &e);
+                            false
+                        }
+                    }
+                })
+            })
+            .collect();
+        self.runtime.block_on(async {
+            let mut held = Vec::with_capacity(tasks.len());
+            for task in tasks {
+                held.push(task.await.unwrap_or(false));
+            }
+            held
+        })
+    }
+
+    /// Starts putting `bytes` as the object `name`, whole (when the store is
+    /// writable and has not failed); [`Store::finish`] waits for it.
+    pub fn put(&self, name: &str, bytes: Vec<u8>) {
+        if !self.write || self.failed() {
+            return;
+        }
+        let (objects, path) = (self.objects.clone(), self.path(name));
+        let (slots, failure) = (self.slots.clone(), self.failure.clone());
+        let task = self.runtime.spawn(async move {
+            let Ok(_slot) = slots.acquire_owned().await else {
+                return;
+            };
+            if lock(&failure).is_some() {
+                return;
+            }
+            // Tried twice: two first uploads to a WebDAV store race to
+            // create its folder (MKCOL), and object_store takes the loser's
+            // answer (405, it exists) for a failure.
+            let payload = object_store::PutPayload::from(bytes);
+            if objects.put(&path, payload.clone()).await.is_err()
+                && let Err(e) = objects.put(&path, payload).await
+            {
+                fail(&failure, &e);
+            }
+        });
+        lock(&self.uploads).push(task);
+    }
+
+    /// Waits for every upload started, and says how the store failed, if it
+    /// did: one line naming the store, for a warning or an error.
+    pub fn finish(&self) -> Option<String> {
+        let uploads = std::mem::take(&mut *lock(&self.uploads));
+        self.runtime.block_on(async {
+            for upload in uploads {
+                let _ = upload.await;
+            }
+        });
+        lock(&self.failure).as_ref().map(|why| {
+            format!(
+                "figure store {} failed ({why}); the build went on from figures/, computing \
+                 what it lacks",
+                self.url
+            )
+        })
+    }
+}
+
+/// Records the store's first failure: after it, no request is made.
+fn fail(failure: &Mutex<Option<String>>, e: &object_store::Error) {
+    let mut failure = lock(failure);
+    if failure.is_none() {
+        *failure = Some(e.to_string());
+    }
+}
+
+fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}

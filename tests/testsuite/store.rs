@@ -1,0 +1,425 @@
+//! The figure store against real servers started here: an S3 server
+//! (`s3s-fs`), a `WebDAV` server (Debian's Apache httpd with `mod_dav`) and a
+//! folder (`file:///`). The same tests run against each: a build fetches
+//! what another computed, `ladder plan` and `ladder compute` fill the store
+//! job by job, and the faults: a store that is down, objects truncated,
+//! swapped or edited, two builds uploading at once, wrong credentials.
+//! The servers ([`servers`]) are found by `LADDER_S3S_FS` and
+//! `LADDER_APACHE2`, else on `PATH`; a test fails, saying how to install one,
+//! when it is absent.
+
+use crate::common::servers::{SECRET_KEY, Server, dav, folder, free_port, s3, s3_env};
+use crate::common::{Run, Tree, fixture, tree};
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// Each kind of store, started.
+fn stores() -> Vec<Server> {
+    vec![folder(), s3(), dav()]
+}
+
+impl Server {
+    /// Runs `ladder ARGS --store URL` in `site` with the store's environment.
+    fn ladder(&self, site: &Path, args: &[&str]) -> Run {
+        self.ladder_with(site, args, &self.env)
+    }
+
+    fn ladder_with(&self, site: &Path, args: &[&str], env: &[(String, String)]) -> Run {
+        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+            .args(args)
+            .args(["--store", &self.url])
+            .envs(env.iter().map(|(k, v)| (k, v)))
+            .current_dir(site)
+            .output()
+            .unwrap();
+        Run {
+            code: out.status.code().unwrap_or(-1),
+            stdout: String::from_utf8_lossy(&out.stdout).into(),
+            stderr: String::from_utf8_lossy(&out.stderr).into(),
+        }
+    }
+
+    /// The store's objects, by name.
+    fn objects(&self) -> Tree {
+        tree(&self.objects)
+    }
+
+    /// How many requests the server has logged.
+    fn requests(&self) -> usize {
+        let log = self.access_log.as_ref().expect("only Apache logs requests");
+        std::fs::read_to_string(log)
+            .unwrap_or_default()
+            .lines()
+            .count()
+    }
+}
+
+/// The warnings and errors a run printed (not its progress lines).
+fn warnings(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:") || l.starts_with("error:"))
+        .collect()
+}
+
+/// Builds `site`, expecting success: what it printed.
+fn built(run: &Run) -> &Run {
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    run
+}
+
+/// The figures a build reports computed and fetched: "N figures computed,
+/// M reused (K from the figure store)".
+fn counts(run: &Run) -> (usize, usize) {
+    let line = run.stdout.lines().next().unwrap_or_default();
+    let number_before = |what: &str| -> usize {
+        let at = line
+            .find(what)
+            .unwrap_or_else(|| panic!("{what} in {line}"));
+        line[..at]
+            .trim_end()
+            .rsplit([' ', '('])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let fetched = if line.contains("from the figure store") {
+        number_before("from the figure store")
+    } else {
+        0
+    };
+    (number_before("figures computed"), fetched)
+}
+
+/// The site a plain build of the basic fixture writes, with no store.
+fn local_site() -> Tree {
+    let site = fixture("basic");
+    built(&crate::common::ladder(&["build"], site.path()));
+    tree(&site.path().join("site"))
+}
+
+/// The artifacts in `figures/` (the record of values left out).
+fn artifacts(site: &Path) -> Tree {
+    tree(&site.join("figures"))
+        .into_iter()
+        .filter(|(p, _)| p != Path::new("values.json"))
+        .collect()
+}
+
+/// The store's objects whose names start with `stem`.
+fn objects_of(server: &Server, stem: &str) -> Vec<PathBuf> {
+    server
+        .objects()
+        .into_keys()
+        .filter(|p| p.to_string_lossy().starts_with(stem))
+        .collect()
+}
+
+#[test]
+fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_nothing() {
+    let expected = local_site();
+    for server in stores() {
+        let first = fixture("basic");
+        let run = server.ladder(first.path(), &["build", "--store-write"]);
+        let (computed, fetched) = counts(built(&run));
+        assert!(
+            computed > 0 && fetched == 0,
+            "{}: {}",
+            server.url,
+            run.stdout
+        );
+        assert!(
+            warnings(&run.stderr).is_empty(),
+            "{}: {}",
+            server.url,
+            run.stderr
+        );
+        // Every artifact is in the store, byte for byte, under its key.
+        let objects = server.objects();
+        let figures = artifacts(first.path());
+        assert_eq!(objects.len(), figures.len(), "{}: {objects:?}", server.url);
+        for (name, bytes) in &figures {
+            let name = name.to_string_lossy();
+            let (stem, _) = name.split_once('.').unwrap();
+            let stored: Vec<&Vec<u8>> = objects
+                .iter()
+                .filter(|(o, b)| {
+                    o.to_string_lossy().starts_with(&format!("{stem}.")) && *b == bytes
+                })
+                .map(|(_, b)| b)
+                .collect();
+            assert_eq!(stored.len(), 1, "{}: {name}", server.url);
+        }
+
+        // A clean checkout computes nothing and writes the same site.
+        let second = fixture("basic");
+        let run = server.ladder(second.path(), &["build"]);
+        assert_eq!(counts(built(&run)), (0, computed), "{}", server.url);
+        assert!(
+            warnings(&run.stderr).is_empty(),
+            "{}: {}",
+            server.url,
+            run.stderr
+        );
+        assert_eq!(
+            tree(&second.path().join("site")),
+            expected,
+            "{}",
+            server.url
+        );
+        assert_eq!(artifacts(second.path()), figures, "{}", server.url);
+
+        // A no-op build makes no request: Apache logs none, and a store
+        // that is down goes unnoticed.
+        let before = server.access_log.as_ref().map(|_| server.requests());
+        let run = server.ladder(second.path(), &["build", "--store-write"]);
+        assert_eq!(counts(built(&run)), (0, 0), "{}", server.url);
+        assert!(
+            warnings(&run.stderr).is_empty(),
+            "{}: {}",
+            server.url,
+            run.stderr
+        );
+        assert_eq!(
+            before,
+            server.access_log.as_ref().map(|_| server.requests())
+        );
+        let down = format!("http://127.0.0.1:{}/figs", free_port());
+        let run = crate::common::ladder(&["build", "--store", &down], second.path());
+        assert!(warnings(&built(&run).stderr).is_empty(), "{}", run.stderr);
+    }
+}
+
+#[test]
+fn plan_lists_the_missing_jobs_and_compute_fills_the_store_one_job_a_task() {
+    let expected = local_site();
+    for server in stores() {
+        let site = fixture("basic");
+        let plan = server.ladder(site.path(), &["plan", "--missing", "--json"]);
+        assert_eq!(plan.code, 0, "{}", plan.stderr);
+        let parsed: serde_json::Value = serde_json::from_str(&plan.stdout).unwrap();
+        let jobs = parsed["jobs"].as_array().unwrap();
+        assert!(!jobs.is_empty());
+        for job in jobs {
+            assert_eq!(job["held"], serde_json::Value::Null, "{job}");
+            assert!(
+                job["cost"].as_array().is_some_and(|c| !c.is_empty()),
+                "{job}"
+            );
+        }
+        let file = site.path().join("plan.json");
+        std::fs::write(&file, &plan.stdout).unwrap();
+        // Each task in a checkout of its own, as on a cluster's nodes.
+        for (index, job) in jobs.iter().enumerate() {
+            let task = fixture("basic");
+            let run = server.ladder(
+                task.path(),
+                &[
+                    "compute",
+                    "--plan",
+                    file.to_str().unwrap(),
+                    "--index",
+                    &index.to_string(),
+                    "--store-write",
+                ],
+            );
+            assert_eq!(run.code, 0, "{}: {}", server.url, run.stderr);
+            let key = job["key"].as_str().unwrap();
+            assert!(
+                run.stdout.starts_with(&format!("{key}: computed")),
+                "{}",
+                run.stdout
+            );
+        }
+        let plan = server.ladder(site.path(), &["plan"]);
+        assert_eq!(plan.stdout.lines().count(), jobs.len(), "{}", plan.stdout);
+        assert!(
+            plan.stdout.lines().all(|l| l.contains("  store  ")),
+            "{}",
+            plan.stdout
+        );
+        let missing = server.ladder(site.path(), &["plan", "--missing"]);
+        assert_eq!(missing.stdout, "", "{}", server.url);
+
+        let run = server.ladder(site.path(), &["build"]);
+        assert_eq!(counts(built(&run)).0, 0, "{}: {}", server.url, run.stdout);
+        assert_eq!(tree(&site.path().join("site")), expected, "{}", server.url);
+        let plan = server.ladder(site.path(), &["plan"]);
+        assert!(
+            plan.stdout.lines().all(|l| l.contains("  figures  ")),
+            "{}",
+            plan.stdout
+        );
+
+        // A key the site has no job for, and a plan's index past its end.
+        let run = server.ladder(site.path(), &["compute", "blocked-board-0000000000000000"]);
+        assert_eq!(run.code, 2, "{}", run.stderr);
+        assert!(run.stderr.contains("`ladder plan` lists"), "{}", run.stderr);
+        let run = server.ladder(
+            site.path(),
+            &["compute", "--plan", file.to_str().unwrap(), "--index", "99"],
+        );
+        assert_eq!(run.code, 2, "{}", run.stderr);
+    }
+}
+
+#[test]
+fn a_damaged_object_in_the_store_is_one_warning_and_recomputed_never_trusted() {
+    let expected = local_site();
+    for server in stores() {
+        let first = fixture("basic");
+        let run = server.ladder(first.path(), &["build", "--store-write"]);
+        assert!(warnings(&built(&run).stderr).is_empty(), "{}", run.stderr);
+        let objects = server.objects();
+        let runs: Vec<&PathBuf> = objects
+            .keys()
+            .filter(|p| p.to_string_lossy().matches('.').count() == 2)
+            .collect();
+        assert!(runs.len() >= 2, "{}: {:?}", server.url, objects.keys());
+        let (a, b) = (runs[0], runs[1]);
+        let text = String::from_utf8(objects[a].clone()).unwrap();
+        let damages: [(&str, Vec<u8>); 3] = [
+            ("truncated", objects[a][..objects[a].len() / 2].to_vec()),
+            ("another key's bytes", objects[b].clone()),
+            // The data edited, its hash kept.
+            (
+                "a bad hash",
+                text.replacen("\"rows\":", "\"rows\":1", 1).into_bytes(),
+            ),
+        ];
+        for (what, bytes) in damages {
+            assert_ne!(bytes, objects[a], "{what}");
+            let path = server.objects.join(a);
+            std::fs::write(&path, &bytes).unwrap();
+            let site = fixture("basic");
+            let run = server.ladder(site.path(), &["build", "--store-write"]);
+            let (computed, _) = counts(built(&run));
+            assert_eq!(computed, 1, "{} {what}: {}", server.url, run.stdout);
+            let warnings = warnings(&run.stderr);
+            assert_eq!(warnings.len(), 1, "{} {what}: {}", server.url, run.stderr);
+            assert!(
+                warnings[0].starts_with("warning: figure artifact")
+                    && warnings[0].contains(&server.url)
+                    && warnings[0].contains(&a.to_string_lossy().to_string()),
+                "{} {what}: {}",
+                server.url,
+                run.stderr
+            );
+            assert_eq!(tree(&site.path().join("site")), expected, "{what}");
+            // What the build recomputed it uploaded: the object is whole again.
+            assert_eq!(std::fs::read(&path).unwrap(), objects[a], "{what}");
+        }
+    }
+}
+
+#[test]
+fn a_store_that_is_down_is_one_warning_and_the_build_goes_on_unless_required() {
+    let expected = local_site();
+    let port = free_port();
+    for url in [
+        format!("http://127.0.0.1:{port}/figs"),
+        "s3://ladder/figs".to_string(),
+    ] {
+        let site = fixture("basic");
+        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+            .args(["build", "--store-write", "--store", &url])
+            .envs(s3_env(port, SECRET_KEY))
+            .current_dir(site.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(out.status.success(), "{stderr}");
+        let warnings = warnings(&stderr);
+        assert_eq!(warnings.len(), 1, "{stderr}");
+        assert!(
+            warnings[0].starts_with(&format!("warning: figure store {url} failed")),
+            "{stderr}"
+        );
+        assert_eq!(tree(&site.path().join("site")), expected);
+
+        let site = fixture("basic");
+        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+            .args(["build", "--store-required", "--store", &url])
+            .envs(s3_env(port, SECRET_KEY))
+            .current_dir(site.path())
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        assert!(
+            stderr.contains(&format!("figure store {url} failed")),
+            "{stderr}"
+        );
+        assert!(!site.path().join("site").exists());
+    }
+}
+
+#[test]
+fn wrong_credentials_are_a_clear_error_naming_the_store_never_the_secret() {
+    let server = s3();
+    let wrong = "wr0ng-s3cr3t-n0t-t0-pr1nt";
+    let port: u16 = server.env[2].1.rsplit(':').next().unwrap().parse().unwrap();
+    let site = fixture("basic");
+    let run = server.ladder_with(
+        site.path(),
+        &["build", "--store-write"],
+        &s3_env(port, wrong),
+    );
+    built(&run);
+    let lines = warnings(&run.stderr);
+    assert_eq!(lines.len(), 1, "{}", run.stderr);
+    assert!(
+        lines[0].contains("figure store s3://ladder/figs failed"),
+        "{}",
+        run.stderr
+    );
+    let site = fixture("basic");
+    let run = server.ladder_with(
+        site.path(),
+        &["build", "--store-required"],
+        &s3_env(port, wrong),
+    );
+    assert_eq!(run.code, 3, "{}", run.stderr);
+    assert!(
+        run.stderr.contains("figure store s3://ladder/figs"),
+        "{}",
+        run.stderr
+    );
+    for run in [&run] {
+        for secret in [wrong, SECRET_KEY] {
+            assert!(!run.stderr.contains(secret) && !run.stdout.contains(secret));
+        }
+    }
+    assert!(server.objects().is_empty());
+}
+
+#[test]
+fn two_builds_uploading_the_same_keys_at_once_leave_one_whole_object_each() {
+    for server in stores() {
+        let sites = [fixture("basic"), fixture("basic")];
+        let runs: Vec<Run> = std::thread::scope(|s| {
+            let handles: Vec<_> = sites
+                .iter()
+                .map(|site| s.spawn(|| server.ladder(site.path(), &["build", "--store-write"])))
+                .collect();
+            handles.into_iter().map(|h| h.join().unwrap()).collect()
+        });
+        for run in &runs {
+            assert!(warnings(&built(run).stderr).is_empty(), "{}", run.stderr);
+        }
+        let figures = artifacts(sites[0].path());
+        assert_eq!(figures, artifacts(sites[1].path()));
+        let objects = server.objects();
+        assert_eq!(objects.len(), figures.len(), "{}: {objects:?}", server.url);
+        for (name, bytes) in &figures {
+            let name = name.to_string_lossy();
+            let (stem, _) = name.split_once('.').unwrap();
+            let found = objects_of(&server, &format!("{stem}."))
+                .into_iter()
+                .filter(|o| &objects[o] == bytes)
+                .count();
+            assert_eq!(found, 1, "{}: {name}", server.url);
+        }
+    }
+}
