@@ -17,7 +17,7 @@
 
 mod families;
 mod spec;
-mod views;
+pub(super) mod views;
 
 use super::{Check, Params, Solve, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};
