@@ -41,6 +41,7 @@ use cache::LeqCache;
 use memos::AnalysisMemos;
 use nodes::{Nodes, Stops};
 use rustc_hash::FxHashMap;
+use std::cmp::Ordering;
 use std::fmt;
 use std::sync::Mutex;
 
@@ -216,36 +217,52 @@ impl GameTable {
         id
     }
 
-    /// The canonical form of the number `x`.
+    /// The canonical form of the number `x`, built bottom-up: the integers
+    /// on each side of it, then the interval between them halved until its
+    /// midpoint is `x`, each midpoint `{a | b}` of the interval's ends. The
+    /// cost is linear in `|x|` and in the exponent of its denominator.
     pub fn number(&self, x: Dyadic) -> GameId {
-        if x == Dyadic::ZERO {
-            return self.zero();
-        }
         if x.is_integer() {
-            let n = x.numerator();
-            let step = if n > 0 { -1 } else { 1 };
-            let prev = self.number(Dyadic::integer(n + step));
-            return if n > 0 {
-                self.intern(&[prev], &[])
+            return self.integer(x.numerator());
+        }
+        let end = |n: i64| (Dyadic::integer(n), self.integer(n));
+        let (mut a, mut b) = (end(x.floor()), end(x.ceil()));
+        loop {
+            let mid = (a.0 + b.0).half();
+            let g = self.intern(&[a.1], &[b.1]);
+            match x.cmp(&mid) {
+                Ordering::Equal => return g,
+                Ordering::Less => b = (mid, g),
+                Ordering::Greater => a = (mid, g),
+            }
+        }
+    }
+
+    /// The integer `n`: `{n - 1 | }` when positive, `{ | n + 1}` when
+    /// negative, built up from 0.
+    pub fn integer(&self, n: i64) -> GameId {
+        let mut g = self.zero();
+        for _ in 0..n.unsigned_abs() {
+            g = if n > 0 {
+                self.intern(&[g], &[])
             } else {
-                self.intern(&[], &[prev])
+                self.intern(&[], &[g])
             };
         }
-        let (num, exp) = (x.numerator(), x.exponent());
-        let lo = self.number(Dyadic::new(num - 1, exp));
-        let hi = self.number(Dyadic::new(num + 1, exp));
-        self.intern(&[lo], &[hi])
+        g
     }
 
-    /// The integer `n`.
-    pub fn integer(&self, n: i64) -> GameId {
-        self.number(Dyadic::integer(n))
-    }
-
-    /// The nimber `*k`.
+    /// The nimber `*k = {*0, ..., *(k-1) | *0, ..., *(k-1)}`, built up from
+    /// `*0`: each nimber is an option of the next, so stored before it, and
+    /// the list of options stays in the order of ids.
     pub fn nimber(&self, k: u32) -> GameId {
-        let options: Vec<GameId> = (0..k).map(|j| self.nimber(j)).collect();
-        self.intern(&options, &options)
+        let mut options = Vec::with_capacity(k as usize);
+        let mut g = self.zero();
+        for _ in 0..k {
+            options.push(g);
+            g = self.intern(&options, &options);
+        }
+        g
     }
 
     /// `^ = {0 | *}`.

@@ -4,7 +4,7 @@
 //! line, or with `--json` all of it as JSON for scripts: the canonical value
 //! of Domineering or Amazons with its outcome, stops, mean, temperature,
 //! atomic weight, reduced form and birthday, or the Grundy value (a nimber)
-//! of Cram or of green Hackenbush with its outcome. The games, their
+//! of Cram, Chomp, Sylver Coinage or green Hackenbush with its outcome. The games, their
 //! notations and limits are [`crate::games::position`]'s.
 //!
 //! It imports the game-theory core, the games and [`super::exit`]; nothing of
@@ -20,14 +20,18 @@ use std::process::ExitCode;
 pub struct Args {
     /// The game: `domineering` (Left places vertical dominoes, Right horizontal
     /// ones: the canonical value), `cram` (both place dominoes either way up: the
-    /// Grundy value), `amazons` (the canonical value, summed over regions) or
+    /// Grundy value), `amazons` (the canonical value, summed over regions),
+    /// `chomp` and `sylver` (Sylver Coinage; both the Grundy value) or
     /// `hackenbush` (green Hackenbush: the Grundy value).
     #[arg(value_parser = clap::builder::PossibleValuesParser::new(GAMES.iter().map(|g| g.name)))]
     game: String,
     /// The position. Domineering and Cram: the board as rows of `.` (free) and
     /// `#` (blocked) joined by `|`, e.g. `...|...`. Amazons: rows of `.` (empty),
     /// `#` (burnt), `L` and `R` (amazons), e.g. `L..|..R`. Hackenbush: the edges `a-b`
-    /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`.
+    /// separated by spaces, vertex 0 the ground, e.g. `'0-1 1-2 2-0'`. Chomp:
+    /// the column heights from the poison's column rightwards, e.g. `4,2,2`.
+    /// Sylver Coinage: the numbers named in order, e.g. `5,7` (their greatest
+    /// common divisor 1: otherwise infinitely many numbers are left).
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
     /// (Domineering's default 32: the worst region measured, a 6 x 7 with its
@@ -36,7 +40,8 @@ pub struct Args {
     /// two cells blocked, took 41 s and 315 MB), or for Amazons the empty
     /// squares of a region
     /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
-    /// and 1.4 GB). Hackenbush has no limit.
+    /// and 1.4 GB), for Chomp the squares (default 64), for Sylver Coinage the
+    /// numbers left (default 30). Hackenbush has no limit.
     #[arg(long)]
     max_cells: Option<u32>,
     /// Also print the outcome, the stops, mean, temperature, atomic weight,

@@ -10,9 +10,10 @@ use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::dyadic::Dyadic;
+use crate::cgt::nimber::Grundy;
 use crate::cgt::partizan::{Partizan, Values};
 use crate::games::domineering::{Board, Domineering};
-use crate::games::{amazons, cram, hackenbush};
+use crate::games::{amazons, chomp, cram, hackenbush, sylver};
 
 /// Domineering's default limit on a region's free cells. What a region
 /// costs depends on its shape far more than on its size: measured on a
@@ -29,6 +30,13 @@ const MAX_CELLS: u32 = 32;
 /// two cells blocked, took 41 s and 315 MB, a 5 x 8 21 s and 315 MB, a 6 x
 /// 6 0.03 s; a 6 x 7 did not finish in 3 minutes.
 const CRAM_MAX_CELLS: u32 = 40;
+/// Chomp's default limit on a position's squares. The Grundy search values
+/// every staircase inside the position, C(w + h, h) for a w x h bar (12,870
+/// for the 8 x 8, 64 squares), and more for a triangle of as many squares.
+const CHOMP_MAX_SQUARES: u32 = 64;
+/// Sylver Coinage's default limit on a position's gaps (the numbers left):
+/// the Grundy search values every position whose gaps are among them.
+const SYLVER_MAX_GAPS: u32 = 30;
 
 /// A game with values: its name, whether it is impartial, its default limit
 /// on a region's size (`u32::MAX` for a game valued in linear time), what a
@@ -64,6 +72,15 @@ pub enum Refusal {
     },
 }
 
+/// What a Chomp position near the limit costs, for the refusal.
+const CHOMP_COST: &str = "on a debug build the 8 x 8 (64 squares) took 5.1 s and the 10-column \
+                          triangle (55 squares) 9.7 s, both under 30 MB; a release build is \
+                          many times faster";
+/// What a Sylver Coinage position near the limit costs, for the refusal.
+const SYLVER_COST: &str = "on a debug build the gaps 1 to 28, the costliest shape, took 0.6 s, \
+                           1 to 32 5.8 s and 1 to 36 43 s and 49 MB; a release build is many \
+                           times faster";
+
 /// Every game with values, in the order the help lists them.
 pub const GAMES: &[Game] = &[
     Game {
@@ -96,6 +113,24 @@ pub const GAMES: &[Game] = &[
         value: amazons_value,
         check: check_amazons,
         moves: amazons_moves,
+    },
+    Game {
+        name: "chomp",
+        impartial: true,
+        max_cells: CHOMP_MAX_SQUARES,
+        cost: CHOMP_COST,
+        value: chomp_value,
+        check: check_chomp,
+        moves: chomp_moves,
+    },
+    Game {
+        name: "sylver",
+        impartial: true,
+        max_cells: SYLVER_MAX_GAPS,
+        cost: SYLVER_COST,
+        value: sylver_value,
+        check: check_sylver,
+        moves: sylver_moves,
     },
     Game {
         name: "hackenbush",
@@ -387,6 +422,132 @@ fn graph(edges: &str) -> Result<hackenbush::Graph, Refusal> {
 /// no limit applies).
 fn hackenbush_value(games: &GameTable, edges: &str, _: u32) -> Result<GameId, Refusal> {
     Ok(games.nimber(graph(edges)?.fusion().value().0))
+}
+
+/// A Chomp position: its column heights from the poison's column
+/// rightwards, each at least 1 and none taller than the one before it.
+pub fn staircase(text: &str) -> Result<Vec<u8>, Refusal> {
+    let unreadable = |why: String| Refusal::Unreadable(format!("Chomp position `{text}`: {why}"));
+    let heights = (text.split(','))
+        .map(|h| match h.trim().parse::<u8>() {
+            Ok(h) if h >= 1 && usize::from(h) <= chomp::MAX_SIDE => Ok(h),
+            _ => Err(unreadable(format!(
+                "expected column heights from 1 to {} separated by commas, not `{h}`",
+                chomp::MAX_SIDE
+            ))),
+        })
+        .collect::<Result<Vec<u8>, Refusal>>()?;
+    if heights.len() > chomp::MAX_SIDE {
+        return Err(unreadable(format!(
+            "{} columns; at most {}",
+            heights.len(),
+            chomp::MAX_SIDE
+        )));
+    }
+    if let Some(k) = heights.windows(2).position(|w| w[0] < w[1]) {
+        return Err(unreadable(format!(
+            "column {} is taller than column {}: heights must not rise to the right",
+            k + 2,
+            k + 1
+        )));
+    }
+    Ok(heights)
+}
+
+/// The staircase of `text`, refused past `max_cells` squares.
+fn chomp_position(text: &str, max_cells: u32) -> Result<Vec<u8>, Refusal> {
+    let heights = staircase(text)?;
+    let squares = heights.iter().map(|&h| u32::from(h)).sum();
+    if squares > max_cells {
+        return Err(Refusal::TooLarge {
+            message: format!(
+                "Chomp position `{text}` has {squares} squares; values are limited to \
+                 {max_cells}"
+            ),
+            needs: squares,
+        });
+    }
+    Ok(heights)
+}
+
+fn check_chomp(text: &str, max_cells: u32) -> Result<(), Refusal> {
+    chomp_position(text, max_cells).map(drop)
+}
+
+/// Chomp's Grundy value.
+fn chomp_value(games: &GameTable, text: &str, max_cells: u32) -> Result<GameId, Refusal> {
+    let heights = chomp_position(text, max_cells)?;
+    Ok(games.nimber(Grundy::new(&chomp::Staircases).value(&heights).0))
+}
+
+/// Every bite but the poison, as the staircase it leaves.
+fn chomp_moves(text: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let heights = staircase(text)?;
+    let options: Vec<String> = (chomp::openings(&heights))
+        .map(|(c, r)| join(&chomp::eat(&heights, c, r)))
+        .collect();
+    Ok([options.clone(), options])
+}
+
+/// Numbers as a position writes them: `5,7`.
+fn join<T: ToString>(numbers: &[T]) -> String {
+    numbers
+        .iter()
+        .map(T::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// A Sylver Coinage position: the numbers named, in order, and what they
+/// leave.
+pub fn named(text: &str) -> Result<(Vec<u32>, sylver::Position), Refusal> {
+    let unreadable = |why: String| Refusal::Unreadable(format!("Sylver Coinage `{text}`: {why}"));
+    let numbers = (text.split(','))
+        .map(|n| {
+            (n.trim().parse::<u32>()).map_err(|_| {
+                unreadable(format!(
+                    "expected the numbers named, separated by commas, not `{n}`"
+                ))
+            })
+        })
+        .collect::<Result<Vec<u32>, Refusal>>()?;
+    let position = sylver::Position::named(&numbers).map_err(|e| unreadable(e.to_string()))?;
+    Ok((numbers, position))
+}
+
+/// The position of `text`, refused past `max_cells` gaps.
+fn sylver_position(text: &str, max_cells: u32) -> Result<sylver::Position, Refusal> {
+    let (_, position) = named(text)?;
+    let gaps = position.genus();
+    if gaps > max_cells {
+        return Err(Refusal::TooLarge {
+            message: format!(
+                "Sylver Coinage `{text}` leaves {gaps} numbers (its gaps); values are limited \
+                 to {max_cells}"
+            ),
+            needs: gaps,
+        });
+    }
+    Ok(position)
+}
+
+fn check_sylver(text: &str, max_cells: u32) -> Result<(), Refusal> {
+    sylver_position(text, max_cells).map(drop)
+}
+
+/// Sylver Coinage's Grundy value (naming 1 is no move: it loses at once).
+fn sylver_value(games: &GameTable, text: &str, max_cells: u32) -> Result<GameId, Refusal> {
+    let position = sylver_position(text, max_cells)?;
+    Ok(games.nimber(Grundy::new(&sylver::Game).value(&position).0))
+}
+
+/// Every number left but 1, named next.
+fn sylver_moves(text: &str) -> Result<[Vec<String>; 2], Refusal> {
+    let (numbers, position) = named(text)?;
+    let options: Vec<String> = (position.moves())
+        .map(|m| join(&[numbers.as_slice(), &[m]].concat()))
+        .collect();
+    Ok([options.clone(), options])
 }
 
 #[cfg(test)]

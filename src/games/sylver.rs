@@ -10,6 +10,7 @@
 //! is the sylver-proofs generator's instrument and lives with it.
 
 use crate::cgt::grid::bits;
+use crate::cgt::nimber::Impartial;
 use crate::cgt::outcome::{Outcomes, WinLoss};
 
 /// The largest gap a [`Position`] can hold (bit 63 of its mask).
@@ -48,6 +49,63 @@ pub enum GapsError {
     },
 }
 
+/// Why numbers named do not leave a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum NamedError {
+    /// No number named: every number is left.
+    #[error("no number is named yet, so every number from 2 up is left: infinitely many")]
+    Nothing,
+    /// 1 named.
+    #[error("1 cannot be named: naming it ends the game, lost by the player who names it")]
+    One,
+    /// A number that is a sum of numbers named before it.
+    #[error("{0} is a sum of numbers named before it, so it cannot be named")]
+    Struck(usize),
+    /// A number past the generators a position can have.
+    #[error(
+        "{number} is either a sum of numbers named before it or leaves numbers above {MAX_GAP} \
+         that are no sums, and a position holds numbers up to {MAX_GAP} (its generators up to \
+         {top})"
+    )]
+    Beyond {
+        /// The number.
+        number: usize,
+        /// The largest generator a position with these numbers can have.
+        top: usize,
+    },
+    /// Numbers whose greatest common divisor is above 1.
+    #[error(
+        "the numbers named have greatest common divisor {0}, so every number it does not divide \
+         is left, infinitely many: the game from here is not short and is not solved here \
+         (positions with divisor 1 are)"
+    )]
+    Infinite(u32),
+    /// A largest gap past [`MAX_GAP`].
+    #[error(
+        "the numbers named leave a number above {MAX_GAP} that is no sum of them; a position \
+         holds numbers up to {MAX_GAP}"
+    )]
+    TooLarge,
+}
+
+impl NamedError {
+    /// Numbers left above [`MAX_GAP`]: infinitely many when the numbers
+    /// named share the `divisor`.
+    fn left_over(divisor: u32) -> NamedError {
+        if divisor > 1 {
+            NamedError::Infinite(divisor)
+        } else {
+            NamedError::TooLarge
+        }
+    }
+}
+
+/// The greatest common divisor.
+fn gcd(a: u32, b: u32) -> u32 {
+    if b == 0 { a } else { gcd(b, a % b) }
+}
+
 impl Position {
     /// The position whose only gap is 1: lost for the player to move, whose
     /// only number left is 1.
@@ -77,6 +135,48 @@ impl Position {
             }
         }
         Ok(p)
+    }
+
+    /// The position after `named` were named in this order: refused when one
+    /// is 1 (naming it ends the game), is a sum of numbers named before it
+    /// (so not a legal move), or when what is left is not a position: a
+    /// greatest common divisor above 1 leaves infinitely many numbers, and a
+    /// largest gap above [`MAX_GAP`] more than a position holds.
+    pub fn named(named: &[u32]) -> Result<Position, NamedError> {
+        if named.contains(&1) {
+            return Err(NamedError::One);
+        }
+        let divisor = named.iter().fold(0, |a, &b| gcd(a, b));
+        let least = named.iter().copied().min().ok_or(NamedError::Nothing)?;
+        // A position's least element is at most MAX_GAP + 1.
+        if least > MAX_GAP + 1 {
+            return Err(NamedError::left_over(divisor));
+        }
+        // Which numbers up to `MAX_GAP + least` are sums of the numbers
+        // named: when all of MAX_GAP + 1 ..= MAX_GAP + least are, every
+        // larger number is too. A position's generators lie below that.
+        let top = (MAX_GAP + least) as usize;
+        let mut sums = vec![false; top + 1];
+        sums[0] = true;
+        for &n in named {
+            let n = n as usize;
+            if n > top {
+                return Err(NamedError::Beyond { number: n, top });
+            }
+            if sums[n] {
+                return Err(NamedError::Struck(n));
+            }
+            for x in n..=top {
+                sums[x] = sums[x] || sums[x - n];
+            }
+        }
+        if !sums[top + 1 - least as usize..].iter().all(|&s| s) {
+            return Err(NamedError::left_over(divisor));
+        }
+        let gaps = (1..=MAX_GAP)
+            .filter(|&x| !sums[x as usize])
+            .fold(0, |m, x| m | 1 << x);
+        Ok(Position { gaps })
     }
 
     /// Whether `x` is a gap: a number not yet a sum of numbers named.
@@ -193,6 +293,33 @@ impl WinLoss for Game {
     }
 }
 
+/// Sylver Coinage for the Grundy evaluator: naming 1 resigns, so it is no
+/// move, and a position with only 1 left has none. In a sum a player naming
+/// 1 anywhere would lose at once, so the game is a normal-play impartial
+/// game and its positions have nimbers.
+impl Impartial for Game {
+    type Position = Position;
+    type Key = Position;
+
+    fn moves(&self, &p: &Position, out: &mut Vec<Position>) {
+        out.extend(self.children(&p));
+    }
+
+    fn regions(&self, &p: &Position, out: &mut Vec<Position>) {
+        if p != Position::END {
+            out.push(p);
+        }
+    }
+
+    fn key(&self, &p: &Position) -> Position {
+        p
+    }
+
+    fn size(&self, p: &Position) -> u32 {
+        p.genus()
+    }
+}
+
 /// The full memoised win/loss search, shared over every position asked about.
 /// It never consults the pairing test.
 pub struct Solver {
@@ -292,6 +419,17 @@ mod tests {
                 assert_eq!(p.name(m), closure_by_generators(p, m), "{p:?} + {m}");
             }
         }
+    }
+
+    #[test]
+    fn numbers_named_give_the_semigroup_they_generate() {
+        // <5, 7>: its gaps by hand.
+        let gaps = [1, 2, 3, 4, 6, 8, 9, 11, 13, 16, 18, 23];
+        assert_eq!(Position::named(&[5, 7]), Ok(pos(&gaps)));
+        assert_eq!(Position::named(&[2, 3]), Ok(Position::END));
+        assert_eq!(Position::named(&[6, 9]), Err(NamedError::Infinite(3)));
+        assert_eq!(Position::named(&[5, 7, 12]), Err(NamedError::Struck(12)));
+        assert_eq!(Position::named(&[9, 10]), Err(NamedError::TooLarge));
     }
 
     #[test]

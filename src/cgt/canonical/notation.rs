@@ -42,7 +42,9 @@ pub enum Form {
 const MAX_UPS: i32 = 8;
 
 impl GameTable {
-    /// `x + *k` when `g` is one (numbers are `k = 0`), read off the options.
+    /// `x + *k` when `g` is one (numbers are `k = 0`), read off the options,
+    /// whose forms are memoised: `*k` has every `*j` below it among its
+    /// positions, so reading them afresh cost 2^k.
     fn nimber_form(&self, g: GameId) -> Option<(Dyadic, u32)> {
         if let Some(x) = self.number_value(g) {
             return Some((x, 0));
@@ -53,7 +55,11 @@ impl GameTable {
         let options = self.left(g).to_vec();
         let mut parts = Vec::with_capacity(options.len());
         for o in options {
-            parts.push(self.nimber_form(o)?);
+            parts.push(match self.form(o) {
+                Form::Number(x) => (x, 0),
+                Form::Nimber { number, nim } => (number, nim),
+                _ => return None,
+            });
         }
         let x = parts.first()?.0;
         parts.sort_by_key(|p| p.1);

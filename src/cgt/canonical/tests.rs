@@ -328,3 +328,65 @@ fn threads_sharing_a_table_store_each_game_once() {
         assert_eq!(t.display(sums[0][i]), expected, "{pair:?}");
     }
 }
+
+/// Each number's canonical form as the definition gives it, checked down
+/// every option: an integer `n > 0` is `{n - 1 | }`, `n < 0` is `{ | n + 1}`,
+/// and `m / 2^e` (m odd) is `{(m - 1) / 2^e | (m + 1) / 2^e}`. The numbers
+/// each node stands for are found by the table's own reading of the options
+/// (`number_value`, by the simplest number between them), a second route.
+fn assert_number_form(t: &GameTable, g: GameId, x: Dyadic) {
+    assert_eq!(t.number_value(g), Some(x));
+    let step = Dyadic::new(1, x.exponent());
+    let (left, right) = (t.left(g), t.right(g));
+    if x == Dyadic::ZERO {
+        assert!(left.is_empty() && right.is_empty());
+    } else if x.is_integer() && x > Dyadic::ZERO {
+        assert!(right.is_empty() && left.len() == 1);
+        assert_number_form(t, left[0], x + Dyadic::integer(-1));
+    } else if x.is_integer() {
+        assert!(left.is_empty() && right.len() == 1);
+        assert_number_form(t, right[0], x + Dyadic::integer(1));
+    } else {
+        assert!(left.len() == 1 && right.len() == 1);
+        assert_number_form(t, left[0], x + -step);
+        assert_number_form(t, right[0], x + step);
+    }
+}
+
+#[test]
+fn large_nimbers_and_fine_numbers_are_built_in_linear_time() {
+    // Built recursively without a memo, *64 took 2^64 steps and 255/256
+    // 2^8 times the integers'; bottom-up, each is a few dozen games.
+    let t = GameTable::new();
+    let star64 = t.nimber(64);
+    assert_eq!(t.left(star64).len(), 64);
+    assert_eq!(t.left(star64), t.right(star64));
+    assert_eq!(t.left(star64)[63], t.nimber(63));
+    // The notation's reading of the form (a route of its own) names it.
+    assert_eq!(t.display(star64), "*64");
+    assert_eq!(t.outcome(star64), Outcome::First);
+    // *a + *b = *(a xor b), the sum canonicalised through its options.
+    for (a, b) in [(12, 10), (9, 6), (13, 13)] {
+        let (x, y) = (t.nimber(a), t.nimber(b));
+        assert_eq!(t.add(x, y), t.nimber(a ^ b), "*{a} + *{b}");
+    }
+    for x in [
+        Dyadic::new(255, 8),
+        Dyadic::new(-255, 8),
+        Dyadic::new(1, 20),
+        Dyadic::new(-77, 5),
+        Dyadic::integer(300),
+        Dyadic::integer(-3),
+    ] {
+        let g = t.number(x);
+        assert_number_form(&t, g, x);
+        // x + (-x) = 0, with -x built by negating the options one by one.
+        assert_eq!(t.neg(g), t.number(-x), "{x}");
+        assert_eq!(t.sub(g, g), t.zero(), "{x}");
+    }
+    // 255/256 + 1/256 = 1, and {127/128 | 1} = 255/256.
+    let (a, b) = (t.number(Dyadic::new(255, 8)), t.number(Dyadic::new(1, 8)));
+    assert_eq!(t.add(a, b), t.integer(1));
+    let upper = t.game(&[t.number(Dyadic::new(127, 7))], &[t.integer(1)]);
+    assert_eq!(upper, a);
+}

@@ -18,7 +18,7 @@
 mod families;
 mod shards;
 mod spec;
-mod views;
+pub(super) mod views;
 
 use super::{Check, Params, Sharding, Solve, Spec};
 use crate::games::chomp::{self, Labels, Opening, Play};

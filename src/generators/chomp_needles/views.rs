@@ -68,6 +68,25 @@ fn crosstab(
     board
 }
 
+/// A staircase of column `heights` as Chomp is played, the first column at
+/// the left and the first row at the bottom, `role(column, row)` giving each
+/// square's role (columns and rows counted from 1); squares outside it are
+/// not drawn. Chomp positions are drawn so, here and by `position`.
+pub(in crate::generators) fn staircase(
+    heights: &[usize],
+    role: impl Fn(usize, usize) -> Role,
+) -> Board {
+    let rows = heights.first().copied().unwrap_or(0);
+    Board::new(rows, heights.len(), |r, c| {
+        let row = rows - r;
+        if row <= heights[c] {
+            role(c + 1, row)
+        } else {
+            Role::Paper
+        }
+    })
+}
+
 /// The meanings whose role `board` draws, in the order given.
 fn legend(board: &Board, meanings: Vec<(Role, String)>) -> Vec<(Role, String)> {
     meanings
@@ -130,8 +149,7 @@ fn bar(bar: &Bar) -> Option<Drawing> {
     let columns: Vec<usize> = (1..=bar.columns).collect();
     let square = |r: usize, c: usize| (columns[c], rows[r]);
     let overlap = Role::Series(bar.needles.len());
-    let role = |r, c| {
-        let (column, row) = square(r, c);
+    let role = |column: usize, row: usize| {
         let eaters: Vec<usize> = (0..bar.needles.len())
             .filter(|&k| column >= bar.needles[k].column && row >= bar.needles[k].row)
             .collect();
@@ -142,7 +160,8 @@ fn bar(bar: &Bar) -> Option<Drawing> {
             _ => overlap,
         }
     };
-    let mut board = headed(Board::new(rows.len(), columns.len(), role), &rows, &columns);
+    let heights = vec![bar.rows; bar.columns];
+    let mut board = headed(staircase(&heights, role), &rows, &columns);
     board.labels = (0..rows.len() * columns.len())
         .map(|i| {
             let at = square(i / columns.len(), i % columns.len());

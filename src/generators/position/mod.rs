@@ -24,11 +24,14 @@ pub struct Position;
 params! {
     /// The parameters of `position`.
     pub struct PositionParams {
-        /// The game: `domineering`, `cram`, `amazons` or `hackenbush` (green).
+        /// The game: `domineering`, `cram`, `amazons`, `chomp`, `sylver` (Sylver Coinage) or
+        /// `hackenbush` (green).
         game: String = "domineering", at most 20;
         /// The positions, their sum the figure's position, each as `ladder value` reads it:
         /// Domineering and Cram boards as rows of `.` and `#` joined by `|`, Amazons boards of
-        /// `.`, `#`, `L` and `R`, Hackenbush edges `a-b` separated by spaces.
+        /// `.`, `#`, `L` and `R`, Chomp column heights from the poison's column rightwards
+        /// (`3,2,2`), Sylver Coinage the numbers named in order (`5,7`), Hackenbush edges `a-b`
+        /// separated by spaces.
         positions: Vec<String> = ["..|.."], at most 6;
     }
 }
@@ -76,7 +79,9 @@ static SPEC: Spec = Spec {
         name: "positions",
         doc: "positions in the sum, each read as `ladder value` reads it and refused past its \
               game's limit on a region (Domineering 32 free cells, Cram 40, Amazons 12 empty \
-              squares) as `ladder value` refuses it",
+              squares, Chomp 64 squares, Sylver Coinage 30 numbers left) as `ladder value` \
+              refuses it; a Sylver Coinage position whose numbers share a divisor above 1 \
+              leaves infinitely many numbers and is refused",
         max: 6,
         measure: positions,
         params: &["game", "positions"],

@@ -2,6 +2,7 @@
 //! identities state.
 
 use super::*;
+use crate::generators::draw::{Drawing, Role, Shape};
 use crate::generators::{Generator, Views};
 
 fn run(game: &str, positions: &[&str]) -> Results {
@@ -104,12 +105,127 @@ fn every_view_draws_and_the_thermograph_only_for_partizan_games() {
         ("domineering", &["..|..", ".|."][..]),
         ("amazons", &["L.R"]),
         ("hackenbush", &["0-1 1-2"]),
+        ("chomp", &["3,2", "2"]),
+        ("sylver", &["5,7"]),
     ] {
         let r = run(game, positions);
         let p = Params::defaults(&SPEC).unwrap();
         assert!(r.draw("position", &p).unwrap().is_some());
         assert!(r.draw("options", &p).unwrap().is_some());
         let thermograph = r.draw("thermograph", &p).unwrap();
-        assert_eq!(thermograph.is_some(), game != "hackenbush", "{game}");
+        assert_eq!(thermograph.is_some(), !r.impartial, "{game}");
     }
+}
+
+#[test]
+fn chomp_positions_are_valued_and_drawn_as_staircases() {
+    // The L with arms a and b (poison, a squares above, b to the right) is
+    // Nim with heaps a and b (the seeds' Chomp essay): value *(a xor b),
+    // lost for the player to move when the arms are equal.
+    let r = run("chomp", &["4,1,1,1"]);
+    assert_eq!((r.value.as_str(), r.outcome.as_str()), ("0", "P"));
+    assert_eq!((r.nimber, r.winning_moves), (Some(0), 0));
+    assert_eq!(run("chomp", &["4,1,1"]).value, "*");
+    assert_eq!(run("chomp", &["6,1,1"]).value, "*7");
+    // A 2 x n bar (two rows) is a first-player win whose one winning bite
+    // takes the top-right square (bottom row one longer than the top).
+    let r = run("chomp", &["2,2,2,2"]);
+    assert_eq!(r.outcome, "N");
+    let winning: Vec<&str> = (r.options.iter())
+        .filter(|m| m.winning)
+        .map(|m| m.position.as_str())
+        .collect();
+    assert_eq!(winning, ["2,2,2,1"]);
+    // The square: a first-player win (strategy stealing), and its needle
+    // leaves the L with equal arms.
+    let r = run("chomp", &["4,4,4,4"]);
+    assert_eq!(r.outcome, "N");
+    assert!(
+        r.options
+            .iter()
+            .any(|m| m.winning && m.position == "4,1,1,1")
+    );
+    // A sum: two equal positions cancel.
+    assert_eq!(run("chomp", &["3,2", "3,2"]).outcome, "P");
+    let Some(Drawing::Catalogue(c)) = r
+        .draw("position", &Params::defaults(&SPEC).unwrap())
+        .unwrap()
+    else {
+        panic!("a catalogue")
+    };
+    let Shape::Board(board) = &c.groups[0].items[0].shape else {
+        panic!("a board")
+    };
+    assert_eq!((board.rows, board.cols), (4, 4));
+    assert_eq!(board.cells[12], Role::Poison);
+}
+
+#[test]
+fn chomp_and_sylver_refuse_what_they_cannot_value() {
+    let err = refused("chomp", "[\"2,3\"]");
+    assert!(err.contains("column 2 is taller than column 1"), "{err}");
+    let err = refused("chomp", "[\"9,9,9,9,9,9,9,9\"]");
+    assert!(
+        err.contains("72 squares") && err.contains("limited to 64"),
+        "{err}"
+    );
+    let err = refused("sylver", "[\"4,6\"]");
+    assert!(
+        err.contains("greatest common divisor 2") && err.contains("not short"),
+        "{err}"
+    );
+    let err = refused("sylver", "[\"5,10\"]");
+    assert!(
+        err.contains("10 is a sum of numbers named before it"),
+        "{err}"
+    );
+    assert!(refused("sylver", "[\"1,2\"]").contains("1 cannot be named"));
+    assert!(refused("sylver", "[\"64,65\"]").contains("numbers up to 63"));
+}
+
+#[test]
+fn sylver_positions_agree_with_the_full_search() {
+    use crate::games::sylver::{Position, Solver};
+    // After 2 and 3 only 1 is left: the player to move must name it and
+    // loses. After 2 and 5 the gaps are 1 and 3: naming 3 wins.
+    let r = run("sylver", &["2,3"]);
+    assert_eq!((r.value.as_str(), r.outcome.as_str()), ("0", "P"));
+    let r = run("sylver", &["2,5"]);
+    assert_eq!((r.value.as_str(), r.winning_moves), ("*", 1));
+    assert_eq!(r.options[0].position, "2,5,3");
+    // Hutchings: a prime p >= 5 opening wins, so every reply to 5 or 7
+    // leaves a position the player to move wins; the outcome and the
+    // winning moves against the memoised win/loss search, a second route.
+    let mut solver = Solver::default();
+    for (p, replies) in [(5, 6..=14), (7, 8..=11)] {
+        for r in replies.filter(|r| r % p != 0) {
+            let text = format!("{p},{r}");
+            let data = run("sylver", &[&text]);
+            assert_eq!(data.outcome, "N", "{text}");
+            let position = Position::named(&[p, r]).unwrap();
+            assert!(solver.wins(position));
+            let winning: Vec<String> = (solver.winning_moves(position).iter())
+                .map(|m| format!("{text},{m}"))
+                .collect();
+            let found: Vec<&String> = (data.options.iter())
+                .filter(|m| m.winning)
+                .map(|m| &m.position)
+                .collect();
+            assert_eq!(found.len(), winning.len(), "{text}");
+            assert!(found.iter().all(|f| winning.contains(f)), "{text}");
+        }
+    }
+    let Some(Drawing::Catalogue(c)) = run("sylver", &["5,7"])
+        .draw("position", &Params::defaults(&SPEC).unwrap())
+        .unwrap()
+    else {
+        panic!("a catalogue")
+    };
+    let Shape::Board(board) = &c.groups[0].items[0].shape else {
+        panic!("a board")
+    };
+    // The numbers 1 to 23, the largest gap of <5, 7>, ten to a row.
+    assert_eq!(board.labels.iter().filter(|l| !l.is_empty()).count(), 23);
+    assert_eq!(board.cells[4], Role::Member);
+    assert_eq!(board.cells[5], Role::Free);
 }

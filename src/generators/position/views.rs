@@ -4,13 +4,16 @@
 
 use super::{Results, Walls};
 use crate::games::hackenbush::Graph;
+use crate::games::position::{Refusal, named, staircase};
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::generators::chomp_needles::views::staircase as staircase_board;
 use crate::generators::draw::{
     self, Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series,
     Shape, text,
 };
 use crate::generators::hackenbush_fusion::graph_panel;
+use crate::generators::sylver_proofs::views::strip;
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
@@ -47,6 +50,42 @@ pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, 
             if grounded { Role::Ink } else { Role::Struck }
         })));
     }
+    let unreadable = |r: Refusal| match r {
+        Refusal::Unreadable(why) | Refusal::TooLarge { message: why, .. } => {
+            DataError::Unreadable {
+                what: "position",
+                text: position.to_string(),
+                error: why.into(),
+            }
+        }
+    };
+    if game == "chomp" {
+        let heights: Vec<usize> = (staircase(position).map_err(unreadable)?)
+            .into_iter()
+            .map(usize::from)
+            .collect();
+        return Ok(Shape::Board(staircase_board(&heights, |column, row| {
+            if (column, row) == (1, 1) {
+                Role::Poison
+            } else {
+                Role::Free
+            }
+        })));
+    }
+    if game == "sylver" {
+        let (_, left) = named(position).map_err(unreadable)?;
+        let count = left.largest_gap() as usize;
+        return Ok(Shape::Board(strip(count, 1, |i, _| {
+            let n = u32::try_from(i + 1)
+                .expect("a cell of the strip is at most its largest gap, a u32");
+            let role = match n {
+                1 => Role::Poison,
+                _ if left.is_gap(n) => Role::Free,
+                _ => Role::Member,
+            };
+            Some((role, draw::whole(n)))
+        })));
+    }
     let squares: Vec<Vec<char>> = position.split('|').map(|r| r.chars().collect()).collect();
     let (rows, cols) = (squares.len(), squares.first().map_or(0, Vec::len));
     if squares.iter().any(|r| r.len() != cols) {
@@ -71,6 +110,15 @@ pub(in crate::generators) fn shape(game: &str, position: &str) -> Result<Shape, 
 pub(in crate::generators) fn legend(game: &str) -> Vec<(Role, String)> {
     match game {
         "hackenbush" => vec![(Role::Ink, "an edge; vertex 0 is the ground".into())],
+        "chomp" => vec![
+            (Role::Poison, "the poison".into()),
+            (Role::Free, "a square left".into()),
+        ],
+        "sylver" => vec![
+            (Role::Poison, "1: whoever names it loses".into()),
+            (Role::Free, "left to be named".into()),
+            (Role::Member, "a sum of numbers named".into()),
+        ],
         "amazons" => vec![
             (Role::Blocked, "burnt".into()),
             (Role::Free, "empty; L and R the amazons".into()),

@@ -16,7 +16,7 @@ mod orders;
 mod shortlists;
 mod spec;
 mod summary;
-mod views;
+pub(super) mod views;
 
 use super::{Check, Params, Solve, Spec};
 use crate::games::sylver::{self, Position, Solver};

@@ -153,31 +153,44 @@ fn numbers(ex: &Example) -> Vec<Number> {
         .collect()
 }
 
-/// The strip of the example position, [`STRIP_WIDTH`] numbers to a row: each
-/// row of numbers has under it a row with the surviving replies under each
-/// survivor, and an empty row parts it from the next.
-fn example(ex: &Example) -> Drawing {
-    let numbers = numbers(ex);
-    let cols = numbers.len().clamp(1, STRIP_WIDTH);
-    let bands = numbers.len().div_ceil(cols);
-    let rows = (3 * bands).saturating_sub(1);
-    // The number in band row `r`, column `c`, and whether `r` is its replies row.
-    let at = |r: usize, c: usize| match r % 3 {
-        2 => None,
-        line => numbers.get(r / 3 * cols + c).map(|n| (n, line == 1)),
+/// The numbers 1 to `count` as a strip, [`STRIP_WIDTH`] to a row: each row
+/// of numbers is a band of `lines` rows, `cell(i, line)` giving the role and
+/// label of number `i + 1`'s cell on each (`None` leaves it blank), and an
+/// empty row parts one band from the next. Sylver Coinage positions are
+/// drawn so, here and by the `position` generator.
+pub(in crate::generators) fn strip(
+    count: usize,
+    lines: usize,
+    cell: impl Fn(usize, usize) -> Option<(Role, String)>,
+) -> Board {
+    let cols = count.clamp(1, STRIP_WIDTH);
+    let bands = count.div_ceil(cols);
+    let rows = ((lines + 1) * bands).saturating_sub(1);
+    let at = |r: usize, c: usize| {
+        let (band, line) = (r / (lines + 1), r % (lines + 1));
+        let i = band * cols + c;
+        (line < lines && i < count).then(|| cell(i, line)).flatten()
     };
-    let mut board = Board::new(rows, cols, |r, c| match at(r, c) {
-        Some((n, false)) => n.role,
-        Some((n, true)) if n.replies.is_some() => Role::Free,
-        _ => Role::Paper,
+    let mut board = Board::new(rows, cols, |r, c| {
+        at(r, c).map_or(Role::Paper, |(role, _)| role)
     });
     board.labels = (0..rows * cols)
-        .map(|i| match at(i / cols, i % cols) {
-            Some((n, false)) => display(&n.number.into()),
-            Some((n, true)) => n.replies.map_or_else(String::new, |k| display(&k.into())),
-            None => String::new(),
-        })
+        .map(|i| at(i / cols, i % cols).map_or_else(String::new, |(_, label)| label))
         .collect();
+    board
+}
+
+/// The strip of the example position: each number in its role, and under
+/// each survivor its surviving replies.
+fn example(ex: &Example) -> Drawing {
+    let numbers = numbers(ex);
+    let mut board = strip(numbers.len(), 2, |i, line| {
+        let n = &numbers[i];
+        match line {
+            0 => Some((n.role, display(&n.number.into()))),
+            _ => n.replies.map(|k| (Role::Free, display(&k.into()))),
+        }
+    });
     let any_survivor = numbers.iter().any(|n| n.replies.is_some());
     board.legend = MEANINGS
         .iter()
