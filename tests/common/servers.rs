@@ -3,8 +3,12 @@
 //! (Debian's Apache httpd with `mod_dav`) and a folder (`file:///`).
 //!
 //! The servers are found by `LADDER_S3S_FS` and `LADDER_APACHE2` (paths to
-//! the binaries), else on `PATH` (`s3s-fs`, `apache2` or `/usr/sbin/apache2`);
-//! starting one that is absent panics, saying how to install it.
+//! the binaries), else on `PATH` (`s3s-fs`, `apache2` or `/usr/sbin/apache2`)
+//! or where a first run installed them. A fresh machine's first run installs
+//! what is missing, once, as `.ci/run` does: s3s-fs with `cargo install` into
+//! `LADDER_TOOLS` (by default `~/.cache/ladder/tools`), Apache with
+//! `apt-get` when the tests run as root; where it cannot, starting the server
+//! panics, saying how to install it.
 // The tests and the bench each use part of it.
 #![allow(dead_code)]
 
@@ -47,29 +51,61 @@ pub fn free_port() -> u16 {
         .port()
 }
 
-/// The binary `var` names, or `name` on `PATH` (or one of `also`); a panic
-/// saying how to install it when there is none.
-fn binary(var: &str, name: &str, also: &[&str], install: &str) -> PathBuf {
+/// Where a first run installs s3s-fs, as `.ci/run` does.
+fn tools() -> PathBuf {
+    std::env::var_os("LADDER_TOOLS").map_or_else(
+        || PathBuf::from(std::env::var_os("HOME").unwrap_or_default()).join(".cache/ladder/tools"),
+        PathBuf::from,
+    )
+}
+
+/// The binary `var` names, or `name` on `PATH` (or one of `also`); when
+/// there is none, `install` run once (the tests run in parallel: one
+/// installs, the others wait for it) and the search made again; a panic
+/// saying how to install it when that fails too.
+fn binary(var: &str, name: &str, also: &[PathBuf], install: &[&str]) -> PathBuf {
+    static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     if let Some(path) = std::env::var_os(var) {
         return PathBuf::from(path);
     }
-    let on_path = std::env::var_os("PATH")
-        .map(|p| {
-            std::env::split_paths(&p)
-                .map(|d| d.join(name))
-                .collect::<Vec<_>>()
-        })
-        .unwrap_or_default();
-    on_path
-        .into_iter()
-        .chain(also.iter().map(PathBuf::from))
-        .find(|p| p.is_file())
-        .unwrap_or_else(|| {
-            panic!(
-                "the figure store tests need `{name}`, found neither by {var} nor on PATH; \
-                 install it with `{install}` (.ci/run does)"
-            )
-        })
+    let find = || {
+        let on_path = std::env::var_os("PATH")
+            .map(|p| {
+                std::env::split_paths(&p)
+                    .map(|d| d.join(name))
+                    .collect::<Vec<_>>()
+            })
+            .unwrap_or_default();
+        on_path
+            .into_iter()
+            .chain(also.iter().cloned())
+            .find(|p| p.is_file())
+    };
+    let _installing = INSTALLING
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if let Some(found) = find() {
+        return found;
+    }
+    eprintln!(
+        "the figure store tests need `{name}`: installing it with `{}`",
+        install.join(" ")
+    );
+    let ran = Command::new(install[0]).args(&install[1..]).status();
+    // Debian's apache2 package starts its service where an init system lets
+    // it; the tests start their own servers, so stop one it started.
+    if name == "apache2"
+        && let Ok(pid) = std::fs::read_to_string("/var/run/apache2/apache2.pid")
+    {
+        let _ = Command::new("kill").arg(pid.trim()).status();
+    }
+    find().unwrap_or_else(|| {
+        panic!(
+            "the figure store tests need `{name}`, found neither by {var} nor on PATH, and \
+             `{}` did not install it ({ran:?}); install it (.ci/run does) or set {var}",
+            install.join(" ")
+        )
+    })
 }
 
 /// Waits until something listens on `port`.
@@ -102,11 +138,20 @@ pub fn s3_env(port: u16, secret: &str) -> Vec<(String, String)> {
 
 /// An S3 server (`s3s-fs`) over a temporary folder, with the bucket `ladder`.
 pub fn s3() -> Server {
+    let root = tools();
     let bin = binary(
         "LADDER_S3S_FS",
         "s3s-fs",
-        &[],
-        "cargo install --locked s3s-fs@0.14.1 --features binary",
+        &[root.join("bin/s3s-fs")],
+        &[
+            "cargo",
+            "install",
+            "--root",
+            &root.to_string_lossy(),
+            "s3s-fs@0.14.1",
+            "--features",
+            "binary",
+        ],
     );
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("ladder")).unwrap();
@@ -136,8 +181,8 @@ pub fn dav() -> Server {
     let bin = binary(
         "LADDER_APACHE2",
         "apache2",
-        &["/usr/sbin/apache2"],
-        "apt-get install apache2",
+        &[PathBuf::from("/usr/sbin/apache2")],
+        &["apt-get", "install", "-y", "-q", "apache2"],
     );
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
