@@ -2,7 +2,7 @@
 //! folder, the real binary run in it, a folder's files read back, and
 //! [`SiteTest`], which puts them together.
 // Each test crate compiles its own copy and uses part of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
