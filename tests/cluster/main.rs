@@ -1,8 +1,14 @@
 //! The cluster recipes in `docs/cluster/`, checked as their engines read them:
 //! the Kubernetes Indexed Job manifest parsed as YAML for its shape (no
 //! cluster runs here), and the Slurm job array submitted to a one-node Slurm
-//! cluster that `slurm.sh` beside this file starts and stops.
+//! cluster that `slurm.sh` beside this file starts and stops, its tasks
+//! computing a fixture site's figures into an S3 server (`s3s-fs`, found as
+//! the store tests find it: `LADDER_S3S_FS` or `PATH`).
 
+#[path = "../common/mod.rs"]
+mod common;
+
+use common::{built, counts, fixture, local_site, servers, tree, warnings};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -123,65 +129,80 @@ impl Drop for Cluster {
     }
 }
 
-/// The job array recipe on a real Slurm: eight tasks, each running the
-/// recipe's `ladder compute --plan ... --index $SLURM_ARRAY_TASK_ID` in the
-/// site's folder with the store from the environment. Until `ladder compute`
-/// exists, `LADDER_BIN` points at a stand-in that records how it was called.
+/// The job array recipe on a real Slurm against a real S3 server
+/// (`s3s-fs`): the claims fixture's plan of missing jobs, one task a job,
+/// each running the recipe's `ladder compute --plan plan.json --index
+/// $SLURM_ARRAY_TASK_ID --store-write` in the site's folder with the store's
+/// URL and credentials from the environment; then a fresh checkout's build
+/// with the store computes nothing and writes the site a plain local build
+/// writes, byte for byte.
 #[test]
 #[ignore = "starts a Slurm cluster as root (installing it when missing): run with --ignored"]
-fn the_slurm_recipe_runs_one_job_of_the_plan_a_task() {
+fn the_slurm_recipe_fills_the_store_and_a_build_with_it_computes_nothing() {
+    let server = servers::s3();
     let cluster = Cluster::start();
-    let work = tempfile::tempdir().unwrap();
-    let (site, calls) = (work.path().join("site"), work.path().join("calls"));
-    std::fs::create_dir_all(&site).unwrap();
-    std::fs::create_dir_all(&calls).unwrap();
-    // PLACEHOLDER for `ladder compute` (issue 30, item 2).
-    let stand_in = work.path().join("ladder");
-    std::fs::write(
-        &stand_in,
-        "#!/bin/sh\n{ pwd; printf '%s\\n' \"$@\"; } > \"$CALLS/$SLURM_ARRAY_TASK_ID\"\n",
-    )
-    .unwrap();
-    Command::new("chmod")
-        .arg("+x")
-        .arg(&stand_in)
-        .status()
-        .unwrap();
+    let site = fixture("claims");
+    let plan = server.ladder(site.path(), &["plan", "--missing", "--json"]);
+    assert_eq!(plan.code, 0, "{}", plan.stderr);
+    std::fs::write(site.path().join("plan.json"), &plan.stdout).unwrap();
+    let plan: Value = serde_json::from_str(&plan.stdout).unwrap();
+    let jobs = plan["jobs"].as_array().unwrap();
+    assert!(jobs.len() >= 3, "{plan}");
+
+    let logs = tempfile::tempdir().unwrap();
     let out = Command::new("sbatch")
-        .args(["--wait", "--array=0-7", "--quiet"])
-        .arg(format!("--output={}/task-%a.out", work.path().display()))
+        .args(["--wait", "--quiet"])
+        .arg(format!("--array=0-{}", jobs.len() - 1))
+        .arg(format!("--output={}/task-%a.out", logs.path().display()))
+        .arg(format!("--error={}/task-%a.err", logs.path().display()))
         .arg(root().join("docs/cluster/ladder-array.sbatch"))
         .env("SLURM_CONF", cluster.conf())
-        .env("LADDER_BIN", &stand_in)
-        .env("LADDER_ROOT", &site)
-        .env("LADDER_STORE", "s3://figures/ladder")
-        .env("CALLS", &calls)
+        .env("LADDER_BIN", env!("CARGO_BIN_EXE_ladder"))
+        .env("LADDER_ROOT", site.path())
+        .env("LADDER_STORE", &server.url)
+        .envs(server.env.iter().map(|(k, v)| (k, v)))
         .output()
         .unwrap();
+    // A task's output (`out`) or its errors and progress (`err`).
+    let task_log = |task: usize, stream: &str| {
+        std::fs::read_to_string(logs.path().join(format!("task-{task}.{stream}")))
+            .unwrap_or_else(|e| panic!("task {task} left no {stream}: {e}"))
+    };
+    // sbatch --wait exits with the highest of the tasks' exit codes.
     assert!(
         out.status.success(),
-        "sbatch: {}",
-        String::from_utf8_lossy(&out.stderr)
+        "sbatch: {}\n{}",
+        String::from_utf8_lossy(&out.stderr),
+        (0..jobs.len())
+            .map(|task| task_log(task, "err"))
+            .collect::<Vec<_>>()
+            .join("\n")
     );
-    for task in 0..8 {
-        let call = std::fs::read_to_string(calls.join(task.to_string()))
-            .unwrap_or_else(|e| panic!("task {task} did not run: {e}"));
-        let lines: Vec<&str> = call.lines().collect();
-        let index = task.to_string();
-        assert_eq!(
-            lines,
-            [
-                site.to_str().unwrap(),
-                "compute",
-                "--plan",
-                "plan.json",
-                "--index",
-                &index,
-                "--store",
-                "s3://figures/ladder",
-                "--store-write"
-            ],
-            "task {task}"
+    for (task, job) in jobs.iter().enumerate() {
+        let log = task_log(task, "out");
+        let key = job["key"].as_str().unwrap();
+        assert!(
+            log.starts_with(&format!("{key}: computed")),
+            "task {task}: {log}"
         );
+        for stream in ["out", "err"] {
+            assert!(!task_log(task, stream).contains(servers::SECRET_KEY));
+        }
     }
+
+    // A fresh checkout, its figures/ empty, asks the store and computes nothing.
+    let fresh = fixture("claims");
+    let missing = server.ladder(fresh.path(), &["plan", "--missing"]);
+    assert_eq!(
+        (missing.code, missing.stdout.as_str()),
+        (0, ""),
+        "{}",
+        missing.stderr
+    );
+    let run = server.ladder(fresh.path(), &["build", "--store-required"]);
+    let (computed, fetched) = counts(built(&run));
+    assert_eq!(computed, 0, "{}", run.stdout);
+    assert!(fetched >= jobs.len(), "{}", run.stdout);
+    assert!(warnings(&run.stderr).is_empty(), "{}", run.stderr);
+    assert_eq!(tree(&fresh.path().join("site")), local_site("claims"));
 }

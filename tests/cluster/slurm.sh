@@ -47,7 +47,14 @@ fi
 
 if ! command -v slurmctld >/dev/null || ! command -v slurmd >/dev/null \
     || ! command -v sbatch >/dev/null || ! command -v munged >/dev/null; then
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -q slurmctld slurmd slurm-client munge >/dev/null
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq
+    apt-get install -y -qq slurmctld slurmd slurm-client munge >/dev/null
+    # A daemon the packages started (an init script where one runs) is not
+    # this script's: stop it, as .ci/run does Apache.
+    for pidfile in /run/munge/munged.pid /run/slurmctld.pid /run/slurmd.pid; do
+        if [ -f "$pidfile" ]; then kill "$(cat "$pidfile")" 2>/dev/null || true; fi
+    done
 fi
 
 dir=$(mkdir -p "$dir" && cd "$dir" && pwd)

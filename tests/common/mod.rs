@@ -2,7 +2,7 @@
 //! folder, the real binary run in it, a folder's files read back, and
 //! [`SiteTest`], which puts them together.
 // Each test crate compiles its own copy and uses part of it.
-#![allow(dead_code)]
+#![allow(dead_code, unused_imports)]
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -48,8 +48,14 @@ pub struct Run {
 
 /// Runs `ladder ARGS` in `cwd`.
 pub fn ladder(args: &[&str], cwd: &Path) -> Run {
+    ladder_with_env(args, cwd, &[])
+}
+
+/// Runs `ladder ARGS` in `cwd` with `env` added to the environment.
+fn ladder_with_env(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
         .args(args)
+        .envs(env.iter().map(|(k, v)| (k, v)))
         .current_dir(cwd)
         .output()
         .unwrap();
@@ -58,6 +64,65 @@ pub fn ladder(args: &[&str], cwd: &Path) -> Run {
         stdout: String::from_utf8_lossy(&out.stdout).into(),
         stderr: String::from_utf8_lossy(&out.stderr).into(),
     }
+}
+
+impl servers::Server {
+    /// Runs `ladder ARGS --store URL` in `site` with the store's environment.
+    pub fn ladder(&self, site: &Path, args: &[&str]) -> Run {
+        self.ladder_with(site, args, &self.env)
+    }
+
+    /// Runs `ladder ARGS --store URL` in `site` with `env` instead of the
+    /// store's environment.
+    pub fn ladder_with(&self, site: &Path, args: &[&str], env: &[(String, String)]) -> Run {
+        let args: Vec<&str> = args.iter().copied().chain(["--store", &self.url]).collect();
+        ladder_with_env(&args, site, env)
+    }
+}
+
+/// The warnings and errors a run printed (not its progress lines).
+pub fn warnings(stderr: &str) -> Vec<&str> {
+    stderr
+        .lines()
+        .filter(|l| l.starts_with("warning:") || l.starts_with("error:"))
+        .collect()
+}
+
+/// Builds `site`, expecting success: what it printed.
+pub fn built(run: &Run) -> &Run {
+    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    run
+}
+
+/// The figures a build reports computed and fetched: "N figures computed,
+/// M reused (K from the figure store)".
+pub fn counts(run: &Run) -> (usize, usize) {
+    let line = run.stdout.lines().next().unwrap_or_default();
+    let number_before = |what: &str| -> usize {
+        let at = line
+            .find(what)
+            .unwrap_or_else(|| panic!("{what} in {line}"));
+        line[..at]
+            .trim_end()
+            .rsplit([' ', '('])
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap()
+    };
+    let fetched = if line.contains("from the figure store") {
+        number_before("from the figure store")
+    } else {
+        0
+    };
+    (number_before("figures computed"), fetched)
+}
+
+/// The site a plain build of `tests/fixtures/NAME` writes, with no store.
+pub fn local_site(name: &str) -> Tree {
+    let site = fixture(name);
+    built(&ladder(&["build"], site.path()));
+    tree(&site.path().join("site"))
 }
 
 /// Every file under `dir` (following no symlinks), by relative path.

@@ -28,13 +28,24 @@ pub struct Server {
     /// The server's access log (Apache's), one request a line.
     pub access_log: Option<PathBuf>,
     child: Option<Child>,
+    /// How the server asks to be stopped, when killing its process would
+    /// leave others behind (Apache's workers outlive a killed parent).
+    stop: Option<Command>,
     _dir: tempfile::TempDir,
 }
 
 impl Drop for Server {
     fn drop(&mut self) {
         if let Some(child) = &mut self.child {
-            let _ = child.kill();
+            let asked = self.stop.take().is_some_and(|mut stop| {
+                stop.stdout(Stdio::null())
+                    .stderr(Stdio::null())
+                    .status()
+                    .is_ok_and(|s| s.success())
+            });
+            if !asked {
+                let _ = child.kill();
+            }
             let _ = child.wait();
         }
     }
@@ -171,6 +182,7 @@ pub fn s3() -> Server {
         objects: dir.path().join("ladder/figs"),
         access_log: None,
         child: Some(child),
+        stop: None,
         _dir: dir,
     }
 }
@@ -215,7 +227,7 @@ pub fn dav() -> Server {
          <Directory {r}/dav>\n  Dav On\n  DavDepthInfinity On\n  Require all granted\n</Directory>\n"
     );
     std::fs::write(root.join("httpd.conf"), conf).unwrap();
-    let mut child = Command::new(bin)
+    let mut child = Command::new(&bin)
         .arg("-f")
         .arg(root.join("httpd.conf"))
         .arg("-DFOREGROUND")
@@ -224,12 +236,18 @@ pub fn dav() -> Server {
         .spawn()
         .unwrap();
     wait_for(port, &mut child);
+    // Apache stops its workers, then itself, on the signal `-k stop` sends.
+    let mut stop = Command::new(bin);
+    stop.arg("-f")
+        .arg(root.join("httpd.conf"))
+        .args(["-k", "stop"]);
     Server {
         url: format!("http://127.0.0.1:{port}/figs"),
         env: Vec::new(),
         objects: root.join("dav/figs"),
         access_log: Some(root.join("access.log")),
         child: Some(child),
+        stop: Some(stop),
         _dir: dir,
     }
 }
@@ -244,6 +262,7 @@ pub fn folder() -> Server {
         objects,
         access_log: None,
         child: None,
+        stop: None,
         _dir: dir,
     }
 }

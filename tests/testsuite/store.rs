@@ -9,7 +9,7 @@
 //! when it is absent.
 
 use crate::common::servers::{SECRET_KEY, Server, dav, folder, free_port, s3, s3_env};
-use crate::common::{Run, Tree, fixture, tree};
+use crate::common::{Run, Tree, built, counts, fixture, local_site, tree, warnings};
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -19,26 +19,6 @@ fn stores() -> Vec<Server> {
 }
 
 impl Server {
-    /// Runs `ladder ARGS --store URL` in `site` with the store's environment.
-    fn ladder(&self, site: &Path, args: &[&str]) -> Run {
-        self.ladder_with(site, args, &self.env)
-    }
-
-    fn ladder_with(&self, site: &Path, args: &[&str], env: &[(String, String)]) -> Run {
-        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
-            .args(args)
-            .args(["--store", &self.url])
-            .envs(env.iter().map(|(k, v)| (k, v)))
-            .current_dir(site)
-            .output()
-            .unwrap();
-        Run {
-            code: out.status.code().unwrap_or(-1),
-            stdout: String::from_utf8_lossy(&out.stdout).into(),
-            stderr: String::from_utf8_lossy(&out.stderr).into(),
-        }
-    }
-
     /// The store's objects, by name.
     fn objects(&self) -> Tree {
         tree(&self.objects)
@@ -52,51 +32,6 @@ impl Server {
             .lines()
             .count()
     }
-}
-
-/// The warnings and errors a run printed (not its progress lines).
-fn warnings(stderr: &str) -> Vec<&str> {
-    stderr
-        .lines()
-        .filter(|l| l.starts_with("warning:") || l.starts_with("error:"))
-        .collect()
-}
-
-/// Builds `site`, expecting success: what it printed.
-fn built(run: &Run) -> &Run {
-    assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
-    run
-}
-
-/// The figures a build reports computed and fetched: "N figures computed,
-/// M reused (K from the figure store)".
-fn counts(run: &Run) -> (usize, usize) {
-    let line = run.stdout.lines().next().unwrap_or_default();
-    let number_before = |what: &str| -> usize {
-        let at = line
-            .find(what)
-            .unwrap_or_else(|| panic!("{what} in {line}"));
-        line[..at]
-            .trim_end()
-            .rsplit([' ', '('])
-            .next()
-            .unwrap()
-            .parse()
-            .unwrap()
-    };
-    let fetched = if line.contains("from the figure store") {
-        number_before("from the figure store")
-    } else {
-        0
-    };
-    (number_before("figures computed"), fetched)
-}
-
-/// The site a plain build of the basic fixture writes, with no store.
-fn local_site() -> Tree {
-    let site = fixture("basic");
-    built(&crate::common::ladder(&["build"], site.path()));
-    tree(&site.path().join("site"))
 }
 
 /// The artifacts in `figures/` (the record of values left out).
@@ -118,7 +53,7 @@ fn objects_of(server: &Server, stem: &str) -> Vec<PathBuf> {
 
 #[test]
 fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_nothing() {
-    let expected = local_site();
+    let expected = local_site("basic");
     for server in stores() {
         let first = fixture("basic");
         let run = server.ladder(first.path(), &["build", "--store-write"]);
@@ -193,7 +128,7 @@ fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_n
 
 #[test]
 fn plan_lists_the_missing_jobs_and_compute_fills_the_store_one_job_a_task() {
-    let expected = local_site();
+    let expected = local_site("basic");
     for server in stores() {
         let site = fixture("basic");
         let plan = server.ladder(site.path(), &["plan", "--missing", "--json"]);
@@ -266,7 +201,7 @@ fn plan_lists_the_missing_jobs_and_compute_fills_the_store_one_job_a_task() {
 
 #[test]
 fn a_damaged_object_in_the_store_is_one_warning_and_recomputed_never_trusted() {
-    let expected = local_site();
+    let expected = local_site("basic");
     for server in stores() {
         let first = fixture("basic");
         let run = server.ladder(first.path(), &["build", "--store-write"]);
@@ -315,7 +250,7 @@ fn a_damaged_object_in_the_store_is_one_warning_and_recomputed_never_trusted() {
 
 #[test]
 fn a_store_that_is_down_is_one_warning_and_the_build_goes_on_unless_required() {
-    let expected = local_site();
+    let expected = local_site("basic");
     let port = free_port();
     for url in [
         format!("http://127.0.0.1:{port}/figs"),
