@@ -5,12 +5,13 @@
 //! within 1.5 times the second. Each build asserts that it computed nothing,
 //! and the store's that it fetched every figure.
 
-#[path = "../tests/common/servers.rs"]
-mod servers;
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::{ladder_with_env, servers, warnings};
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
 use std::path::Path;
-use std::process::Command;
 use std::time::Duration;
 
 /// A copy of the bundled site's `content/` and `templates/`, and its
@@ -40,23 +41,18 @@ fn checkout(from: &Path, figures: bool) -> tempfile::TempDir {
     dir
 }
 
-/// Runs `ladder build ARGS` in `root` with `env`: its summary line.
+/// Runs `ladder build ARGS` in `root` with `env`, expecting it to succeed
+/// with no warning: its summary line.
 fn build(root: &Path, args: &[&str], env: &[(String, String)]) -> String {
-    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
-        .arg("build")
-        .args(args)
-        .envs(env.iter().map(|(k, v)| (k, v)))
-        .current_dir(root)
-        .output()
-        .expect("ladder runs");
-    let stdout = String::from_utf8_lossy(&out.stdout).to_string();
-    // Progress lines go to stderr; a warning or an error would too.
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    let warned = stderr
-        .lines()
-        .any(|l| l.starts_with("warning:") || l.starts_with("error:"));
-    assert!(out.status.success() && !warned, "{stdout}{stderr}");
-    stdout
+    let args: Vec<&str> = ["build"].into_iter().chain(args.iter().copied()).collect();
+    let run = ladder_with_env(&args, root, env);
+    assert!(
+        run.code == 0 && warnings(&run.stderr).is_empty(),
+        "{}{}",
+        run.stdout,
+        run.stderr
+    );
+    run.stdout
 }
 
 fn cold_builds(c: &mut Criterion) {

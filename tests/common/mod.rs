@@ -52,7 +52,7 @@ pub fn ladder(args: &[&str], cwd: &Path) -> Run {
 }
 
 /// Runs `ladder ARGS` in `cwd` with `env` added to the environment.
-fn ladder_with_env(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Run {
+pub fn ladder_with_env(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Run {
     let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
         .args(args)
         .envs(env.iter().map(|(k, v)| (k, v)))

@@ -9,9 +9,10 @@
 //! when it is absent.
 
 use crate::common::servers::{SECRET_KEY, Server, dav, folder, free_port, s3, s3_env};
-use crate::common::{Run, Tree, built, counts, fixture, local_site, tree, warnings};
+use crate::common::{
+    Run, Tree, built, counts, fixture, ladder_with_env, local_site, tree, warnings,
+};
 use std::path::{Path, PathBuf};
-use std::process::Command;
 
 /// Each kind of store, started.
 fn stores() -> Vec<Server> {
@@ -256,16 +257,14 @@ fn a_store_that_is_down_is_one_warning_and_the_build_goes_on_unless_required() {
         format!("http://127.0.0.1:{port}/figs"),
         "s3://ladder/figs".to_string(),
     ] {
+        let env = s3_env(port, SECRET_KEY);
+        let run =
+            |site: &Path, flag| ladder_with_env(&["build", flag, "--store", &url], site, &env);
         let site = fixture("basic");
-        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
-            .args(["build", "--store-write", "--store", &url])
-            .envs(s3_env(port, SECRET_KEY))
-            .current_dir(site.path())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert!(out.status.success(), "{stderr}");
-        let warnings = warnings(&stderr);
+        let out = run(site.path(), "--store-write");
+        let stderr = &out.stderr;
+        assert_eq!(out.code, 0, "{stderr}");
+        let warnings = warnings(stderr);
         assert_eq!(warnings.len(), 1, "{stderr}");
         assert!(
             warnings[0].starts_with(&format!("warning: figure store {url} failed")),
@@ -274,14 +273,9 @@ fn a_store_that_is_down_is_one_warning_and_the_build_goes_on_unless_required() {
         assert_eq!(tree(&site.path().join("site")), expected);
 
         let site = fixture("basic");
-        let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
-            .args(["build", "--store-required", "--store", &url])
-            .envs(s3_env(port, SECRET_KEY))
-            .current_dir(site.path())
-            .output()
-            .unwrap();
-        let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(3), "{stderr}");
+        let out = run(site.path(), "--store-required");
+        let stderr = &out.stderr;
+        assert_eq!(out.code, 3, "{stderr}");
         assert!(
             stderr.contains(&format!("figure store {url} failed")),
             "{stderr}"

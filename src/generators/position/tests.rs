@@ -2,7 +2,7 @@
 //! identities state.
 
 use super::*;
-use crate::generators::draw::{Drawing, Role, Shape};
+use crate::generators::draw::{Board, Drawing, Role, Shape};
 use crate::generators::{Generator, Views};
 
 fn run(game: &str, positions: &[&str]) -> Results {
@@ -13,6 +13,20 @@ fn run(game: &str, positions: &[&str]) -> Results {
     let out = Position.run(&params);
     assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
     serde_json::from_value(out.data).unwrap()
+}
+
+/// The first position of `results`' position view, drawn as a board.
+fn first_board(results: &Results) -> Board {
+    let Some(Drawing::Catalogue(c)) = results
+        .draw("position", &Params::defaults(&SPEC).unwrap())
+        .unwrap()
+    else {
+        panic!("a catalogue")
+    };
+    let Shape::Board(board) = c.groups[0].items[0].shape.clone() else {
+        panic!("a board")
+    };
+    board
 }
 
 /// The error the limits give, naming the parameter.
@@ -147,15 +161,7 @@ fn chomp_positions_are_valued_and_drawn_as_staircases() {
     );
     // A sum: two equal positions cancel.
     assert_eq!(run("chomp", &["3,2", "3,2"]).outcome, "P");
-    let Some(Drawing::Catalogue(c)) = r
-        .draw("position", &Params::defaults(&SPEC).unwrap())
-        .unwrap()
-    else {
-        panic!("a catalogue")
-    };
-    let Shape::Board(board) = &c.groups[0].items[0].shape else {
-        panic!("a board")
-    };
+    let board = first_board(&r);
     assert_eq!((board.rows, board.cols), (4, 4));
     assert_eq!(board.cells[12], Role::Poison);
 }
@@ -215,15 +221,7 @@ fn sylver_positions_agree_with_the_full_search() {
             assert!(found.iter().all(|f| winning.contains(f)), "{text}");
         }
     }
-    let Some(Drawing::Catalogue(c)) = run("sylver", &["5,7"])
-        .draw("position", &Params::defaults(&SPEC).unwrap())
-        .unwrap()
-    else {
-        panic!("a catalogue")
-    };
-    let Shape::Board(board) = &c.groups[0].items[0].shape else {
-        panic!("a board")
-    };
+    let board = first_board(&run("sylver", &["5,7"]));
     // The numbers 1 to 23, the largest gap of <5, 7>, ten to a row.
     assert_eq!(board.labels.iter().filter(|l| !l.is_empty()).count(), 23);
     assert_eq!(board.cells[4], Role::Member);
