@@ -333,7 +333,9 @@ fn warn_unkept(cache: &Cache, failed: &[std::io::Error], progress: &dyn Progress
 /// (`lookups`), with the drawings they show, all at once (a bounded number of
 /// requests in flight); a verified run becomes [`Lookup::Fetched`] and is
 /// written to `figures/` with its drawings, a damaged one is one warning and
-/// recomputed. Returns the artifacts that could not be written to `figures/`.
+/// recomputed. What came back is verified and written in parallel, as
+/// `figures/` is read. Returns the artifacts that could not be written to
+/// `figures/`.
 fn fetch(
     jobs: &[Job],
     lookups: &mut [Option<Lookup>],
@@ -362,55 +364,87 @@ fn fetch(
         );
     }
     let mut got = store.get_all(&names).into_iter();
-    let mut unwritten = Vec::new();
-    let at = |name: &str| std::path::PathBuf::from(format!("{}/{name}", store.url));
-    for i in wanted {
-        let job = &jobs[i];
-        let run = got.next().flatten();
-        let views: Vec<(&str, Option<Vec<u8>>)> = job
-            .views
-            .iter()
-            .map(|v| (*v, got.next().flatten()))
-            .collect();
-        let Some(bytes) = run else { continue };
-        let mut figure = match cache.verify(
+    let fetched: Vec<_> = wanted
+        .into_iter()
+        .map(|i| {
+            let run = got.next().flatten();
+            let views = jobs[i].views.iter().map(|_| got.next().flatten()).collect();
+            (i, run, views)
+        })
+        .collect();
+    let kept: Vec<(usize, Fetched)> = fetched
+        .into_par_iter()
+        .map(|(i, run, views)| {
+            let kept = match run {
+                Some(run) => fetched_figure(&jobs[i], cache, &store.url, run, views),
+                None => (None, Vec::new(), Vec::new()),
+            };
+            (i, kept)
+        })
+        .collect();
+    let mut all_unwritten = Vec::new();
+    for (i, (figure, notes, unwritten)) in kept {
+        for note in notes {
+            progress.say(&note);
+        }
+        all_unwritten.extend(unwritten);
+        if let Some(figure) = figure {
+            lookups[i] = Some(Lookup::Fetched(figure));
+        }
+    }
+    all_unwritten
+}
+
+/// A figure read from the store (`None` when its record is damaged), the
+/// notes about damaged records and the artifacts `figures/` would not take.
+type Fetched = (Option<Figure>, Vec<String>, Vec<std::io::Error>);
+
+/// The figure of `job` from the store's objects: its run's record `run` and
+/// its views' records (`None` where the store has none), verified as
+/// `figures/`'s artifacts are and written there.
+fn fetched_figure(
+    job: &Job,
+    cache: &Cache,
+    url: &str,
+    run: Vec<u8>,
+    views: Vec<Option<Vec<u8>>>,
+) -> Fetched {
+    let at = |view| std::path::PathBuf::from(format!("{url}/{}", cache::store_name(job, view)));
+    let mut figure = match cache.verify(job, &run, &at(None), Place::Store) {
+        Lookup::Hit(figure) => figure,
+        Lookup::Damaged(note) => return (None, vec![note.to_string()], Vec::new()),
+        _ => return (None, Vec::new(), Vec::new()),
+    };
+    let mut notes = Vec::new();
+    let mut kept = vec![(None, run)];
+    for (view, bytes) in job.views.iter().zip(views) {
+        let Some(bytes) = bytes else { continue };
+        match cache::verify_view(
             job,
             &bytes,
-            &at(&cache::store_name(job, None)),
+            &figure.data_hash,
+            &at(Some(view)),
             Place::Store,
         ) {
-            Lookup::Hit(figure) => figure,
-            Lookup::Damaged(note) => {
-                progress.say(&note.to_string());
-                continue;
+            Ok(Some(drawn)) => {
+                figure.views.insert((*view).to_string(), drawn);
+                kept.push((Some(*view), bytes));
             }
-            _ => continue,
-        };
-        let mut kept = vec![(None, bytes)];
-        for (view, bytes) in views {
-            let Some(bytes) = bytes else { continue };
-            let path = at(&cache::store_name(job, Some(view)));
-            match cache::verify_view(job, &bytes, &figure.data_hash, &path, Place::Store) {
-                Ok(Some(drawn)) => {
-                    figure.views.insert(view.to_string(), drawn);
-                    kept.push((Some(view), bytes));
-                }
-                Ok(None) => {}
-                Err(note) => progress.say(&note.to_string()),
-            }
+            Ok(None) => {}
+            Err(note) => notes.push(note.to_string()),
         }
-        if cache.write {
-            for (view, bytes) in kept {
-                let written = match view {
-                    None => cache.store(job, &bytes),
-                    Some(view) => cache.store_view(job, view, &bytes),
-                };
-                unwritten.extend(written.err());
-            }
-        }
-        lookups[i] = Some(Lookup::Fetched(figure));
     }
-    unwritten
+    let mut unwritten = Vec::new();
+    if cache.write {
+        for (view, bytes) in kept {
+            let written = match view {
+                None => cache.store(job, &bytes),
+                Some(view) => cache.store_view(job, view, &bytes),
+            };
+            unwritten.extend(written.err());
+        }
+    }
+    (Some(figure), notes, unwritten)
 }
 
 /// Keeps an artifact a writing build made (`sealed`, the record of `job`'s
