@@ -42,14 +42,20 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         errors.extend(e);
         Vec::new()
     });
-    let mut named = BTreeSet::new();
+    let (mut named, mut shards) = (BTreeSet::new(), BTreeSet::new());
     for essay in &essays {
         let (scan, errs) = markdown::scan(essay, REGISTRY);
         errors.extend(errs);
         for d in scan.directives {
-            named.insert(Job::new(d.generator, d.params).key.stem);
+            // A run's shards' artifacts (a batch engine's jobs) are kept:
+            // a build merges a run from them.
+            let job = Job::new(d.generator, d.params);
+            shards.extend(job.shards().into_iter().map(|s| s.key.stem));
+            named.insert(job.key.stem);
         }
     }
+    let figures = named.len();
+    named.extend(shards);
     if !errors.is_empty() {
         report(&errors);
         return Ok(ExitCode::from(CONTENT_ERROR));
@@ -72,8 +78,8 @@ pub fn run(args: &Args) -> anyhow::Result<ExitCode> {
         "{verb} {} file{} of figure artifacts no essay names; kept those of {} figure{}",
         unnamed.len(),
         if unnamed.len() == 1 { "" } else { "s" },
-        named.len(),
-        if named.len() == 1 { "" } else { "s" }
+        figures,
+        if figures == 1 { "" } else { "s" }
     )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -16,9 +16,10 @@
 use super::build::{StoreArgs, report};
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use super::progress;
-use crate::site::figures::{self, Job, Memory, Origin, Place};
+use crate::site::figures::{self, Cache, Job, Key, Memory, Origin, Place};
 use crate::site::{self, Failure, Options};
 use serde::{Deserialize, Serialize};
+use std::collections::HashSet;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -82,6 +83,9 @@ pub struct Entry {
     pub cost: Vec<Cost>,
     /// Where it is held: `figures`, `store`, or nowhere (`null`).
     pub held: Option<String>,
+    /// For a shard, the key of the run merged from it (a build merges the
+    /// run once its shards are held); `null` for a run.
+    pub shard_of: Option<String>,
 }
 
 /// A limit's measure of a job's parameters, and the most it allows.
@@ -96,7 +100,8 @@ pub struct Cost {
 }
 
 impl Entry {
-    fn of(job: &Job, held: Option<Place>) -> Entry {
+    fn of((job, held, shard_of): &Planned) -> Entry {
+        let held = *held;
         let spec = job.generator.spec();
         Entry {
             key: job.stem().to_string(),
@@ -118,8 +123,47 @@ impl Entry {
                 Place::Figures => "figures".into(),
                 Place::Store => "store".into(),
             }),
+            shard_of: shard_of.clone(),
         }
     }
+}
+
+/// A job of the plan, where it is held, and for a shard the key of its run.
+type Planned = (Job, Option<Place>, Option<String>);
+
+/// The plan's jobs, in the order the essays first name them: each run
+/// `figures/` or the store holds, and each other run's shards when it
+/// splits ([`Job::shards`]: a batch engine then computes the shards, and a
+/// build merges the run from them), else the run itself. A job is listed
+/// once, however many runs share it.
+fn planned(jobs: Vec<Job>, cache: &Cache) -> Vec<Planned> {
+    let held = cache.held(&jobs);
+    let mut seen: HashSet<Key> = jobs.iter().map(|j| j.key.clone()).collect();
+    let mut planned: Vec<Planned> = Vec::new();
+    for (job, held) in jobs.into_iter().zip(held) {
+        let shards = if held.is_none() {
+            job.shards()
+        } else {
+            Vec::new()
+        };
+        let run = job.stem().to_string();
+        if shards.is_empty() {
+            planned.push((job, held, None));
+        }
+        for shard in shards {
+            if seen.insert(shard.key.clone()) {
+                planned.push((shard, None, Some(run.clone())));
+            }
+        }
+    }
+    let shards: Vec<usize> = (0..planned.len())
+        .filter(|&i| planned[i].2.is_some())
+        .collect();
+    let jobs: Vec<Job> = shards.iter().map(|&i| planned[i].0.clone()).collect();
+    for (i, held) in shards.into_iter().zip(cache.held(&jobs)) {
+        planned[i].1 = held;
+    }
+    planned
 }
 
 /// The site's jobs and the cache, or the exit code of a failure reported.
@@ -144,18 +188,17 @@ pub fn plan(args: PlanArgs) -> anyhow::Result<ExitCode> {
         Ok(found) => found,
         Err(code) => return Ok(code),
     };
-    let held = cache.held(&jobs);
+    let planned = planned(jobs, &cache);
     if let Some(failure) = cache.required_failure() {
         anyhow::bail!(failure);
     }
     if let Some(failure) = cache.store.as_ref().and_then(|s| s.finish()) {
         err!("warning: {failure}");
     }
-    let entries: Vec<(&Job, Entry)> = jobs
+    let entries: Vec<(&Job, Entry)> = planned
         .iter()
-        .zip(held)
-        .filter(|(_, held)| !args.missing || held.is_none())
-        .map(|(job, held)| (job, Entry::of(job, held)))
+        .filter(|(_, held, _)| !args.missing || held.is_none())
+        .map(|planned| (&planned.0, Entry::of(planned)))
         .collect();
     if args.json {
         let plan = Plan {
@@ -176,9 +219,41 @@ pub fn plan(args: PlanArgs) -> anyhow::Result<ExitCode> {
             format!(" [{}]", cost.join(", "))
         };
         let held = entry.held.as_deref().unwrap_or("missing");
-        out!("{}  {held}  {}{cost}", entry.key, job.label())?;
+        let shard = entry
+            .shard_of
+            .map(|run| format!(" (a shard of {run})"))
+            .unwrap_or_default();
+        out!("{}  {held}  {}{cost}{shard}", entry.key, job.label())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A job's key, with the fingerprint a plan names for it.
+type Wanted = (String, Option<String>);
+
+/// The jobs `ladder compute` is to compute; `Err` a usage error's message.
+fn wanted(args: &ComputeArgs) -> anyhow::Result<Result<Vec<Wanted>, String>> {
+    let (Some(file), Some(index)) = (&args.plan, args.index) else {
+        return Ok(Ok(args.keys.iter().map(|k| (k.clone(), None)).collect()));
+    };
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| anyhow::anyhow!("cannot read the plan {} ({e})", file.display()))?;
+    let plan: Plan = match serde_json::from_str(&text) {
+        Ok(plan) => plan,
+        Err(e) => {
+            return Ok(Err(format!(
+                "{}: not a plan written by `ladder plan --json` ({e})",
+                file.display()
+            )));
+        }
+    };
+    Ok(match plan.jobs.into_iter().nth(index) {
+        Some(entry) => Ok(vec![(entry.key, Some(entry.fingerprint))]),
+        None => Err(format!(
+            "{} has no job {index} (its jobs are numbered from 0)",
+            file.display()
+        )),
+    })
 }
 
 pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
@@ -186,29 +261,9 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         err!("error: {msg}");
         Ok(ExitCode::from(USAGE_ERROR))
     };
-    // The keys to compute, with the fingerprint a plan names for each.
-    let wanted: Vec<(String, Option<String>)> = match (&args.plan, args.index) {
-        (Some(file), Some(index)) => {
-            let text = std::fs::read_to_string(file)
-                .map_err(|e| anyhow::anyhow!("cannot read the plan {} ({e})", file.display()))?;
-            let plan: Plan = match serde_json::from_str(&text) {
-                Ok(plan) => plan,
-                Err(e) => {
-                    return usage(format!(
-                        "{}: not a plan written by `ladder plan --json` ({e})",
-                        file.display()
-                    ));
-                }
-            };
-            let Some(entry) = plan.jobs.into_iter().nth(index) else {
-                return usage(format!(
-                    "{} has no job {index} (its jobs are numbered from 0)",
-                    file.display()
-                ));
-            };
-            vec![(entry.key, Some(entry.fingerprint))]
-        }
-        _ => args.keys.iter().map(|k| (k.clone(), None)).collect(),
+    let wanted = match wanted(&args)? {
+        Ok(wanted) => wanted,
+        Err(msg) => return usage(msg),
     };
     let opts = Options {
         store: args.store.options(args.store_write),
@@ -218,6 +273,14 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         Ok(found) => found,
         Err(code) => return Ok(code),
     };
+    // A run's shards are jobs too: a plan lists them.
+    let jobs: Vec<Job> = jobs
+        .into_iter()
+        .flat_map(|job| {
+            let shards = job.shards();
+            std::iter::once(job).chain(shards)
+        })
+        .collect();
     let mut chosen = Vec::new();
     for (key, fingerprint) in wanted {
         let Some(job) = jobs.iter().find(|j| j.stem() == key) else {
@@ -234,8 +297,22 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         chosen.push(job.clone());
     }
     let results = figures::compute(&chosen, &cache, &mut Memory::new(), &*progress::reporter());
+    // What figures/ held already goes to the store too.
+    let found: Vec<Job> = chosen
+        .iter()
+        .zip(&results)
+        .filter(|(_, r)| {
+            r.as_ref()
+                .is_ok_and(|got| matches!(got.origin, Origin::Reused | Origin::Memory))
+        })
+        .map(|(job, _)| job.clone())
+        .collect();
+    let shared = cache.share(&found);
     if let Some(failure) = cache.required_failure() {
         anyhow::bail!(failure);
+    }
+    if let Some(failure) = shared {
+        err!("warning: {failure}");
     }
     let mut code = ExitCode::SUCCESS;
     for (job, result) in chosen.iter().zip(results) {

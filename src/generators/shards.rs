@@ -99,9 +99,9 @@ impl<D: Serialize + DeserializeOwned> Shards for Sharding<D> {
 }
 
 /// The test every sharding generator's merge passes: for each `(name, TOML
-/// text)` parameters, the run's shards are valid and within the limits, and
-/// their merged data and checks are byte-identical to the unsharded run's;
-/// a run that does not split merges from nothing. Returns how many shards
+/// text)` parameters, the run's shards are valid, within the limits and
+/// split no further, and their merged data and checks are byte-identical to
+/// the unsharded run's; a run that does not split merges from nothing. Returns how many shards
 /// each run split into.
 #[cfg(test)]
 pub(crate) fn assert_merges_to_the_run(
@@ -126,6 +126,12 @@ pub(crate) fn assert_merges_to_the_run(
             .map(|shard| {
                 spec.check_limits(shard)
                     .unwrap_or_else(|e| panic!("{}: a shard past its limits: {e}", spec.name));
+                // A shard is one job: the site never splits it again.
+                assert!(
+                    sharding.split(shard).is_empty(),
+                    "{}: a shard splits",
+                    spec.name
+                );
                 let out = generator.run(shard);
                 (Data::from_value(out.data).unwrap(), out.checks)
             })

@@ -352,3 +352,82 @@ fn two_builds_uploading_the_same_keys_at_once_leave_one_whole_object_each() {
         }
     }
 }
+
+/// The `  computed LABEL in T s` lines a command wrote: the jobs it ran.
+fn ran(run: &Run) -> Vec<&str> {
+    run.stderr
+        .lines()
+        .filter(|l| l.starts_with("  computed "))
+        .collect()
+}
+
+#[test]
+fn a_sweeps_shards_are_the_plans_jobs_and_a_build_merges_the_run_from_them() {
+    let expected = local_site("sweep");
+    for server in stores() {
+        let site = fixture("sweep");
+        let plan = server.ladder(site.path(), &["plan", "--missing", "--json"]);
+        assert_eq!(plan.code, 0, "{}", plan.stderr);
+        let parsed: serde_json::Value = serde_json::from_str(&plan.stdout).unwrap();
+        let jobs = parsed["jobs"].as_array().unwrap();
+        // The tables' shard and one a board, not the run they merge into.
+        assert_eq!(jobs.len(), 4, "{}", plan.stdout);
+        let run_key = jobs[0]["shard_of"].as_str().unwrap().to_string();
+        assert!(jobs.iter().all(|j| j["shard_of"] == run_key.as_str()));
+        assert!(jobs.iter().all(|j| j["key"] != run_key.as_str()));
+        let file = site.path().join("plan.json");
+        std::fs::write(&file, &plan.stdout).unwrap();
+        let task = |index: usize| {
+            let task = fixture("sweep");
+            let plan = file.to_str().unwrap();
+            let index = index.to_string();
+            let args = [
+                "compute",
+                "--plan",
+                plan,
+                "--index",
+                &index,
+                "--store-write",
+            ];
+            let run = server.ladder(task.path(), &args);
+            assert_eq!(run.code, 0, "{}: {}", server.url, run.stderr);
+            assert_eq!(ran(&run).len(), 1, "{}", run.stderr);
+        };
+        for index in 0..jobs.len() - 1 {
+            task(index);
+        }
+
+        // With three shards in the store, a build computes the fourth only.
+        let run = server.ladder(site.path(), &["build"]);
+        assert_eq!(counts(built(&run)), (1, 0), "{}", run.stdout);
+        assert_eq!(ran(&run).len(), 1, "{}: {}", server.url, run.stderr);
+        assert!(warnings(&run.stderr).is_empty(), "{}", run.stderr);
+        assert_eq!(tree(&site.path().join("site")), expected, "{}", server.url);
+
+        // With all four, a clean checkout computes nothing.
+        task(jobs.len() - 1);
+        let clean = fixture("sweep");
+        let run = server.ladder(clean.path(), &["build"]);
+        assert_eq!(counts(built(&run)), (0, 1), "{}", run.stdout);
+        assert!(ran(&run).is_empty(), "{}", run.stderr);
+        assert!(warnings(&run.stderr).is_empty(), "{}", run.stderr);
+        assert_eq!(tree(&clean.path().join("site")), expected, "{}", server.url);
+        let plan = server.ladder(clean.path(), &["plan"]);
+        assert_eq!(plan.stdout.lines().count(), 1, "{}", plan.stdout);
+        assert!(plan.stdout.starts_with(&format!("{run_key}  figures ")));
+        // `ladder clean` keeps the shards' artifacts: a build merges from them.
+        let cleaned = crate::common::ladder(&["clean", "--dry-run"], clean.path());
+        assert!(
+            cleaned.stdout.starts_with("would remove 0 files"),
+            "{}",
+            cleaned.stdout
+        );
+
+        // `ladder compute` of a job figures/ holds puts it in the store.
+        assert!(objects_of(&server, &format!("{run_key}.")).is_empty());
+        let run = server.ladder(clean.path(), &["compute", &run_key, "--store-write"]);
+        assert_eq!(run.code, 0, "{}", run.stderr);
+        assert!(run.stdout.starts_with(&format!("{run_key}: in figures/")));
+        assert_eq!(objects_of(&server, &format!("{run_key}.")).len(), 2);
+    }
+}

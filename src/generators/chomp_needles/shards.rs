@@ -19,7 +19,7 @@ pub(super) static SHARDING: Sharding<Results> = Sharding {
 };
 
 /// The survey and families, then a shard for each bar walked; none for a run
-/// that walks no bar.
+/// that walks no bar, or is a bar's shard.
 fn split(params: &Params) -> Vec<Params> {
     let walk: Vec<(usize, usize)> = params.typed::<super::spec::ChompNeedlesParams>().walk;
     if walk.is_empty() {
@@ -34,10 +34,15 @@ fn split(params: &Params) -> Vec<Params> {
         changes.push(("walk", walk));
         params.with(&SPEC, &changes)
     };
-    std::iter::once(rest)
+    let shards: Vec<Params> = std::iter::once(rest)
         .chain(walk.into_iter().map(bar))
         .map(|shard| shard.expect("a shard's parameters are the run's, or the least in range"))
-        .collect()
+        .collect();
+    // A bar's shard is one job: it would split into the least survey and itself.
+    if shards[1..] == [params.clone()] {
+        return Vec::new();
+    }
+    shards
 }
 
 /// The run from its shards: the first's data and identities, then each

@@ -272,6 +272,44 @@ impl Cache {
         held
     }
 
+    /// Puts in the store (when it is writable) the artifacts of `jobs` that
+    /// `figures/` holds, verified, and the store lacks: each run's and its
+    /// views' drawings. `ladder compute` calls it, so that a job already
+    /// computed on this machine reaches the store too. Waits for the
+    /// uploads; returns how the store failed, when it had not failed before.
+    pub fn share(&self, jobs: &[Job]) -> Option<String> {
+        let store = self.store.as_ref().filter(|s| s.write && !s.failed())?;
+        let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
+        for job in jobs {
+            let path = self.dir.join(format!("{}.json", job.stem()));
+            let Ok(bytes) = read(&path, &self.root, ARTIFACT) else {
+                continue;
+            };
+            let Lookup::Hit(figure) = self.verify(job, &bytes, &path, Place::Figures) else {
+                continue;
+            };
+            kept.push((store_name(job, None), bytes));
+            for view in &job.views {
+                let path = self.dir.join(format!("{}.{view}.json", job.stem()));
+                let Ok(bytes) = read(&path, &self.root, ARTIFACT) else {
+                    continue;
+                };
+                if let Ok(Some(_)) =
+                    verify_view(job, &bytes, &figure.data_hash, &path, Place::Figures)
+                {
+                    kept.push((store_name(job, Some(view)), bytes));
+                }
+            }
+        }
+        let names: Vec<String> = kept.iter().map(|(name, _)| name.clone()).collect();
+        for ((name, bytes), held) in kept.into_iter().zip(store.holds_all(&names)) {
+            if !held {
+                store.put(&name, bytes);
+            }
+        }
+        store.finish()
+    }
+
     /// The drawing of `view` stored for this data by this drawing code:
     /// `Ok(None)` when there is none, `Err` (a note) when one is damaged.
     #[allow(

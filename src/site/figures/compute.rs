@@ -8,8 +8,9 @@
 
 use super::cache::{self, Cache, Lookup, Place, hash};
 use super::job::{Figure, Job, Key};
+use crate::generators::Output;
 use crate::generators::draw::Rendered;
-use crate::generators::{Data, DataError, LimitError};
+use crate::generators::{Data, DataError, LimitError, MergeError};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};
 use std::collections::{BTreeMap, HashMap};
@@ -131,6 +132,14 @@ pub enum FigureError {
         /// Why it is not data.
         why: DataError,
     },
+    /// The run could not be merged from its shards' runs.
+    #[error("generator `{name}` cannot merge its shards' runs: {why}")]
+    Unmerged {
+        /// The generator.
+        name: &'static str,
+        /// Why not.
+        why: MergeError,
+    },
     /// The generator cannot draw `view` from its data.
     #[error("generator `{name}` cannot draw `{view}` from its data: {why}")]
     Undrawable {
@@ -174,6 +183,11 @@ fn run_caught(job: &Job) -> Result<Figure, FigureError> {
             limit: Box::new(limit),
         })?;
     let output = caught(name, "running", || job.generator.run(&job.params))?;
+    figure_of(name, output)
+}
+
+/// The figure of a run's (or a merge's) output, its views not yet drawn.
+fn figure_of(name: &'static str, output: Output) -> Result<Figure, FigureError> {
     let data =
         Data::from_value(output.data).map_err(|why| FigureError::Unreadable { name, why })?;
     Ok(Figure {
@@ -182,6 +196,63 @@ fn run_caught(job: &Job) -> Result<Figure, FigureError> {
         checks: output.checks,
         views: BTreeMap::new(),
     })
+}
+
+/// The run of `job` merged from its shards' runs ([`Job::shards`], with
+/// what the cache found of each): those found are taken, the others run
+/// here, in parallel, each kept in `figures/` (and the store) as any run is.
+/// Returns the figure, how many shards were computed and fetched, and an
+/// artifact that could not be written.
+fn merged(
+    job: &Job,
+    shards: Vec<(Job, Lookup)>,
+    cache: &Cache,
+    progress: &dyn Progress,
+) -> Result<(Figure, Tally, Option<std::io::Error>), FigureError> {
+    let name = job.generator.spec().name;
+    let runs: Vec<(Figure, Option<Origin>, Option<std::io::Error>)> = shards
+        .into_par_iter()
+        .map(|(shard, lookup)| match lookup {
+            Lookup::Hit(figure) => Ok((figure, Some(Origin::Reused), None)),
+            Lookup::Fetched(figure) => Ok((figure, Some(Origin::Fetched), None)),
+            _ => {
+                let started = Instant::now();
+                let figure = run_caught(&shard)?;
+                progress.done(&shard.label(), started.elapsed());
+                let unwritten = (cache.write && figure.holds())
+                    .then(|| keep(cache, &shard, None, Cache::seal(&shard, &figure)))
+                    .flatten();
+                Ok((figure, None, unwritten))
+            }
+        })
+        .collect::<Result<_, FigureError>>()?;
+    let mut tally = Tally::default();
+    let mut unwritten = None;
+    let mut parts = Vec::with_capacity(runs.len());
+    for (figure, origin, not_written) in runs {
+        match origin {
+            None => tally.computed += 1,
+            Some(Origin::Fetched) => tally.fetched += 1,
+            Some(_) => {}
+        }
+        unwritten = unwritten.or(not_written);
+        parts.push((figure.data, figure.checks));
+    }
+    let sharding = job
+        .generator
+        .sharding()
+        .expect("only a run whose generator shards has shards to merge");
+    let output = sharding
+        .merge(&job.params, parts)
+        .map_err(|why| FigureError::Unmerged { name, why })?;
+    Ok((figure_of(name, output)?, tally, unwritten))
+}
+
+/// How many of a merged run's shards were computed, and fetched.
+#[derive(Default)]
+struct Tally {
+    computed: usize,
+    fetched: usize,
 }
 
 /// Draws `view` from the figure's data.
@@ -233,16 +304,25 @@ pub fn compute(
         }
     }
     let mut failed = fetch(jobs, &mut lookups, cache, progress);
+    let shards = shards_found(jobs, &lookups, cache, progress, &mut failed);
+    let found = |l: &Lookup| matches!(l, Lookup::Hit(_) | Lookup::Fetched(_));
     let to_run = lookups
         .iter()
-        .filter(|l| !matches!(l, None | Some(Lookup::Hit(_) | Lookup::Fetched(_))))
-        .count();
+        .zip(&shards)
+        .map(|(lookup, shards)| match (lookup, shards) {
+            (None, _) => 0,
+            (Some(lookup), _) if found(lookup) => 0,
+            (_, Some(shards)) => shards.iter().filter(|(_, l)| !found(l)).count(),
+            _ => 1,
+        })
+        .sum();
     progress.start(to_run);
     let notes = Mutex::new(Vec::new());
     let (results, unwritten): (Vec<Result<Got, FigureError>>, Vec<Option<std::io::Error>>) = jobs
         .par_iter()
         .zip(lookups)
-        .map(|(job, lookup)| -> Done {
+        .zip(shards)
+        .map(|((job, lookup), shards)| -> Done {
             let (figure, origin, mut unwritten) = match lookup {
                 None => {
                     let known = memory[&job.key].clone();
@@ -258,25 +338,10 @@ pub fn compute(
                 }
                 Some(Lookup::Hit(figure)) => (figure, Origin::Reused, None),
                 Some(Lookup::Fetched(figure)) => (figure, Origin::Fetched, None),
-                Some(lookup) => {
-                    let previous = match lookup {
-                        Lookup::Stale(data) => Some(data),
-                        _ => None,
-                    };
-                    let started = Instant::now();
-                    let figure = match run_caught(job) {
-                        Ok(figure) => figure,
-                        Err(e) => return (Err(e), None),
-                    };
-                    progress.done(&job.label(), started.elapsed());
-                    let unwritten = if cache.write && figure.holds() {
-                        keep(cache, job, None, Cache::seal(job, &figure))
-                    } else {
-                        None
-                    };
-                    let changed = previous.is_some_and(|old| old != figure.data);
-                    (figure, Origin::Computed { changed }, unwritten)
-                }
+                Some(lookup) => match ran(job, lookup, shards, cache, progress) {
+                    Ok(ran) => ran,
+                    Err(e) => return (Err(e), None),
+                },
             };
             let (figure, drawn) = match with_views(job, figure, cache, &notes) {
                 Ok(done) => done,
@@ -306,6 +371,99 @@ pub fn compute(
         }
     }
     results
+}
+
+/// Computes the run of `job` that memory, `figures/` and the store lack
+/// (`lookup` says which: a stale artifact's data tells whether the figure
+/// changed): whole, or merged from its `shards` when some were found
+/// ([`shards_found`]). Its artifact is kept when its identities hold.
+fn ran(
+    job: &Job,
+    lookup: Lookup,
+    shards: Option<Vec<(Job, Lookup)>>,
+    cache: &Cache,
+    progress: &dyn Progress,
+) -> Result<(Figure, Origin, Option<std::io::Error>), FigureError> {
+    let previous = match lookup {
+        Lookup::Stale(data) => Some(data),
+        _ => None,
+    };
+    let (figure, tally, unwritten) = if let Some(shards) = shards {
+        merged(job, shards, cache, progress)?
+    } else {
+        let started = Instant::now();
+        let figure = run_caught(job)?;
+        progress.done(&job.label(), started.elapsed());
+        let whole = Tally {
+            computed: 1,
+            fetched: 0,
+        };
+        (figure, whole, None)
+    };
+    let unwritten = if cache.write && figure.holds() {
+        keep(cache, job, None, Cache::seal(job, &figure)).or(unwritten)
+    } else {
+        unwritten
+    };
+    let origin = if tally.computed > 0 {
+        let changed = previous.is_some_and(|old| old != figure.data);
+        Origin::Computed { changed }
+    } else if tally.fetched > 0 {
+        Origin::Fetched
+    } else {
+        Origin::Reused
+    };
+    Ok((figure, origin, unwritten))
+}
+
+/// The shards of each run still to compute ([`Job::shards`]), with what
+/// `figures/` and the store hold of them, for a run some of whose shards
+/// are held: it is merged from them, computing only the others (a batch
+/// engine computed its shards as jobs, or a run sharing some of its parts
+/// did). A run none of whose shards is held is one job, computed whole, as
+/// is every run under `--force`: `None`. Shards' damaged artifacts are
+/// told to `progress`; artifacts fetched that `figures/` would not take are
+/// added to `failed`.
+fn shards_found(
+    jobs: &[Job],
+    lookups: &[Option<Lookup>],
+    cache: &Cache,
+    progress: &dyn Progress,
+    failed: &mut Vec<std::io::Error>,
+) -> Vec<Option<Vec<(Job, Lookup)>>> {
+    let split: Vec<Vec<Job>> = jobs
+        .iter()
+        .zip(lookups)
+        .map(|(job, lookup)| match lookup {
+            Some(Lookup::Miss | Lookup::Stale(_) | Lookup::Damaged(_)) if !cache.force => {
+                job.shards()
+            }
+            _ => Vec::new(),
+        })
+        .collect();
+    let all: Vec<Job> = split.iter().flatten().cloned().collect();
+    let mut found: Vec<Option<Lookup>> = all
+        .par_iter()
+        .map(|shard| Some(cache.lookup(shard)))
+        .collect();
+    for lookup in &found {
+        if let Some(Lookup::Damaged(note)) = lookup {
+            progress.say(&note.to_string());
+        }
+    }
+    failed.extend(fetch(&all, &mut found, cache, progress));
+    let mut found = all
+        .into_iter()
+        .zip(found.into_iter().map(|l| l.unwrap_or(Lookup::Miss)));
+    split
+        .into_iter()
+        .map(|shards| {
+            let mine: Vec<(Job, Lookup)> = found.by_ref().take(shards.len()).collect();
+            mine.iter()
+                .any(|(_, l)| matches!(l, Lookup::Hit(_) | Lookup::Fetched(_)))
+                .then_some(mine)
+        })
+        .collect()
 }
 
 /// Tells `progress` the one warning about the artifacts `failed` to be

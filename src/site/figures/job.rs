@@ -52,6 +52,22 @@ impl Job {
         }
     }
 
+    /// The jobs of this run's shards ([`Generator::sharding`]), in the
+    /// order its merge takes them, each showing no view: empty when the run
+    /// is one job.
+    pub fn shards(&self) -> Vec<Job> {
+        self.generator
+            .sharding()
+            .map(|sharding| {
+                sharding
+                    .split(&self.params)
+                    .into_iter()
+                    .map(|params| Job::new(self.generator, params))
+                    .collect()
+            })
+            .unwrap_or_default()
+    }
+
     /// The artifact's file stem.
     pub fn stem(&self) -> &str {
         &self.key.stem

@@ -198,7 +198,7 @@ impl Store {
     }
 
     /// Whether the store failed: no more requests are made.
-    fn failed(&self) -> bool {
+    pub(super) fn failed(&self) -> bool {
         lock(&self.failure).is_some()
     }
 
