@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod proxy;
 pub mod servers;
 mod site_test;
 pub use site_test::SiteTest;
@@ -51,14 +52,19 @@ pub fn ladder(args: &[&str], cwd: &Path) -> Run {
     ladder_with_env(args, cwd, &[])
 }
 
-/// Runs `ladder ARGS` in `cwd` with `env` added to the environment.
-pub fn ladder_with_env(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Run {
-    let out = Command::new(env!("CARGO_BIN_EXE_ladder"))
+/// The command `ladder ARGS` in `cwd` with `env` added to the environment.
+pub fn ladder_command(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Command {
+    let mut command = Command::new(env!("CARGO_BIN_EXE_ladder"));
+    command
         .args(args)
         .envs(env.iter().map(|(k, v)| (k, v)))
-        .current_dir(cwd)
-        .output()
-        .unwrap();
+        .current_dir(cwd);
+    command
+}
+
+/// Runs `ladder ARGS` in `cwd` with `env` added to the environment.
+pub fn ladder_with_env(args: &[&str], cwd: &Path, env: &[(String, String)]) -> Run {
+    let out = ladder_command(args, cwd, env).output().unwrap();
     Run {
         code: out.status.code().unwrap_or(-1),
         stdout: String::from_utf8_lossy(&out.stdout).into(),

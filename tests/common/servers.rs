@@ -23,6 +23,8 @@ pub struct Server {
     pub url: String,
     /// The environment a client needs (credentials, endpoint).
     pub env: Vec<(String, String)>,
+    /// The port the server listens on (none for a folder).
+    pub port: Option<u16>,
     /// Where the store's objects lie on disk.
     pub objects: PathBuf,
     /// The server's access log (Apache's), one request a line.
@@ -179,6 +181,7 @@ pub fn s3() -> Server {
     Server {
         url: "s3://ladder/figs".into(),
         env: s3_env(port, SECRET_KEY),
+        port: Some(port),
         objects: dir.path().join("ladder/figs"),
         access_log: None,
         child: Some(child),
@@ -244,6 +247,7 @@ pub fn dav() -> Server {
     Server {
         url: format!("http://127.0.0.1:{port}/figs"),
         env: Vec::new(),
+        port: Some(port),
         objects: root.join("dav/figs"),
         access_log: Some(root.join("access.log")),
         child: Some(child),
@@ -259,6 +263,7 @@ pub fn folder() -> Server {
     Server {
         url: format!("file://{}", objects.display()),
         env: Vec::new(),
+        port: None,
         objects,
         access_log: None,
         child: None,

@@ -3,16 +3,21 @@
 //! folder (`file:///`). The same tests run against each: a build fetches
 //! what another computed, `ladder plan` and `ladder compute` fill the store
 //! job by job, and the faults: a store that is down, objects truncated,
-//! swapped or edited, two builds uploading at once, wrong credentials.
+//! swapped or edited, two builds uploading at once, wrong credentials, and
+//! a task killed mid-upload (against the servers: a [`Proxy`] cuts the
+//! upload halfway).
 //! The servers ([`servers`]) are found by `LADDER_S3S_FS` and
 //! `LADDER_APACHE2`, else on `PATH`; a test fails, saying how to install one,
 //! when it is absent.
 
+use crate::common::proxy::Proxy;
 use crate::common::servers::{SECRET_KEY, Server, dav, folder, free_port, s3, s3_env};
 use crate::common::{
-    Run, Tree, built, counts, fixture, ladder_with_env, local_site, tree, warnings,
+    Run, Tree, built, counts, fixture, ladder_command, ladder_with_env, local_site, tree, warnings,
 };
 use std::path::{Path, PathBuf};
+use std::process::Stdio;
+use std::time::Duration;
 
 /// Each kind of store, started.
 fn stores() -> Vec<Server> {
@@ -25,13 +30,14 @@ impl Server {
         tree(&self.objects)
     }
 
-    /// How many requests the server has logged.
-    fn requests(&self) -> usize {
+    /// The requests the server has logged: `METHOD PATH STATUS` each.
+    fn logged(&self) -> Vec<String> {
         let log = self.access_log.as_ref().expect("only Apache logs requests");
         std::fs::read_to_string(log)
             .unwrap_or_default()
             .lines()
-            .count()
+            .map(String::from)
+            .collect()
     }
 }
 
@@ -43,13 +49,31 @@ fn artifacts(site: &Path) -> Tree {
         .collect()
 }
 
-/// The store's objects whose names start with `stem`.
-fn objects_of(server: &Server, stem: &str) -> Vec<PathBuf> {
-    server
-        .objects()
-        .into_keys()
-        .filter(|p| p.to_string_lossy().starts_with(stem))
-        .collect()
+/// The store's objects, each under the name of its artifact in `figures/`:
+/// `STEM.FP.json` (a run) as `STEM.json`, `STEM.FP.VIEW.DFP.json` (a
+/// drawing) as `STEM.VIEW.json`. Any other file in the store fails the test.
+fn stored(server: &Server) -> Tree {
+    let objects = server.objects();
+    let named: Tree = objects
+        .iter()
+        .map(|(object, bytes)| {
+            let name = object.to_string_lossy();
+            let artifact = match name.split('.').collect::<Vec<_>>()[..] {
+                [stem, _, "json"] => format!("{stem}.json"),
+                [stem, _, view, _, "json"] => format!("{stem}.{view}.json"),
+                _ => panic!("{}: {name} names no artifact", server.url),
+            };
+            (PathBuf::from(artifact), bytes.clone())
+        })
+        .collect();
+    assert_eq!(
+        named.len(),
+        objects.len(),
+        "{}: {:?}",
+        server.url,
+        objects.keys()
+    );
+    named
 }
 
 #[test]
@@ -72,21 +96,8 @@ fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_n
             run.stderr
         );
         // Every artifact is in the store, byte for byte, under its key.
-        let objects = server.objects();
         let figures = artifacts(first.path());
-        assert_eq!(objects.len(), figures.len(), "{}: {objects:?}", server.url);
-        for (name, bytes) in &figures {
-            let name = name.to_string_lossy();
-            let (stem, _) = name.split_once('.').unwrap();
-            let stored: Vec<&Vec<u8>> = objects
-                .iter()
-                .filter(|(o, b)| {
-                    o.to_string_lossy().starts_with(&format!("{stem}.")) && *b == bytes
-                })
-                .map(|(_, b)| b)
-                .collect();
-            assert_eq!(stored.len(), 1, "{}: {name}", server.url);
-        }
+        assert_eq!(stored(&server), figures, "{}", server.url);
 
         // A clean checkout computes nothing and writes the same site.
         let second = fixture("basic");
@@ -108,7 +119,7 @@ fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_n
 
         // A no-op build makes no request: Apache logs none, and a store
         // that is down goes unnoticed.
-        let before = server.access_log.as_ref().map(|_| server.requests());
+        let before = server.access_log.as_ref().map(|_| server.logged().len());
         let run = server.ladder(second.path(), &["build", "--store-write"]);
         assert_eq!(counts(built(&run)), (0, 0), "{}", server.url);
         assert!(
@@ -119,7 +130,7 @@ fn a_build_fetches_from_the_store_what_another_computed_and_a_no_op_build_asks_n
         );
         assert_eq!(
             before,
-            server.access_log.as_ref().map(|_| server.requests())
+            server.access_log.as_ref().map(|_| server.logged().len())
         );
         let down = format!("http://127.0.0.1:{}/figs", free_port());
         let run = crate::common::ladder(&["build", "--store", &down], second.path());
@@ -288,7 +299,7 @@ fn a_store_that_is_down_is_one_warning_and_the_build_goes_on_unless_required() {
 fn wrong_credentials_are_a_clear_error_naming_the_store_never_the_secret() {
     let server = s3();
     let wrong = "wr0ng-s3cr3t-n0t-t0-pr1nt";
-    let port: u16 = server.env[2].1.rsplit(':').next().unwrap().parse().unwrap();
+    let port = server.port.unwrap();
     let site = fixture("basic");
     let run = server.ladder_with(
         site.path(),
@@ -339,17 +350,89 @@ fn two_builds_uploading_the_same_keys_at_once_leave_one_whole_object_each() {
         }
         let figures = artifacts(sites[0].path());
         assert_eq!(figures, artifacts(sites[1].path()));
-        let objects = server.objects();
-        assert_eq!(objects.len(), figures.len(), "{}: {objects:?}", server.url);
-        for (name, bytes) in &figures {
-            let name = name.to_string_lossy();
-            let (stem, _) = name.split_once('.').unwrap();
-            let found = objects_of(&server, &format!("{stem}."))
-                .into_iter()
-                .filter(|o| &objects[o] == bytes)
-                .count();
-            assert_eq!(found, 1, "{}: {name}", server.url);
+        assert_eq!(stored(&server), figures, "{}", server.url);
+    }
+}
+
+/// A task killed halfway through an upload, its connection cut with half an
+/// object's body sent (a [`Proxy`] holds the rest), leaves no object that a
+/// build trusts: S3 makes an object only of a whole `PUT`, and Apache's
+/// `mod_dav_fs` writes to a temporary file that it renames only then (and
+/// removes when the body is cut short). Every object in the store is whole,
+/// the one cut is absent, and a build from an empty `figures/` fetches what
+/// is whole and computes the rest, writing the site a local build does. A
+/// folder store (`file:///`) is left out: `object_store` writes a temporary
+/// file there and renames it, but a local write cannot be held halfway to
+/// kill the task in it.
+#[test]
+fn a_task_killed_mid_upload_leaves_no_partial_object_and_a_build_computes_it() {
+    const WAIT: Duration = Duration::from_secs(20);
+    let local = fixture("basic");
+    built(&crate::common::ladder(&["build"], local.path()));
+    let (expected, figures) = (tree(&local.path().join("site")), artifacts(local.path()));
+    for server in [s3(), dav()] {
+        let site = fixture("basic");
+        let plan = server.ladder(site.path(), &["plan", "--missing", "--json"]);
+        let plan: serde_json::Value = serde_json::from_str(&plan.stdout).unwrap();
+        let keys: Vec<&str> = plan["jobs"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|job| job["key"].as_str().unwrap())
+            .collect();
+        assert!(keys.len() >= 2, "{plan}");
+        // A first task uploads whole (and makes the store's folder).
+        let run = server.ladder(site.path(), &["compute", keys[0], "--store-write"]);
+        assert_eq!(run.code, 0, "{}: {}", server.url, run.stderr);
+        let whole = server.objects();
+
+        let proxy = Proxy::to(server.port.unwrap());
+        let (url, env) = proxy.front(&server);
+        let args = ["compute", keys[1], "--store-write", "--store", &url];
+        let mut task = ladder_command(&args, site.path(), &env)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let held = proxy.held(WAIT);
+        task.kill().unwrap();
+        task.wait().unwrap();
+        proxy.closed(WAIT);
+
+        // Apache read the cut body and refused it; S3 logs nothing to read.
+        if server.access_log.is_some() {
+            let put = format!("PUT {held} 400");
+            assert_eq!(server.logged().last(), Some(&put), "{}", server.url);
         }
+        // No object (nor a temporary file) of the cut upload; the first
+        // task's kept, and whole.
+        let objects = server.objects();
+        let name = Path::new(held.rsplit('/').next().unwrap());
+        assert!(!objects.contains_key(name), "{}: {held}", server.url);
+        assert!(objects == whole, "{}: {:?}", server.url, objects.keys());
+        for (name, bytes) in stored(&server) {
+            assert_eq!(Some(&bytes), figures.get(&name), "{}: {name:?}", server.url);
+        }
+
+        let fresh = fixture("basic");
+        let run = server.ladder(fresh.path(), &["build"]);
+        // The first task's figure fetched, the others computed.
+        let counted = counts(built(&run));
+        assert_eq!(
+            counted,
+            (keys.len() - 1, 1),
+            "{}: {}",
+            server.url,
+            run.stdout
+        );
+        assert!(
+            warnings(&run.stderr).is_empty(),
+            "{}: {}",
+            server.url,
+            run.stderr
+        );
+        assert_eq!(tree(&fresh.path().join("site")), expected, "{}", server.url);
+        assert_eq!(artifacts(fresh.path()), figures, "{}", server.url);
     }
 }
 
