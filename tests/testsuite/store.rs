@@ -506,11 +506,19 @@ fn a_sweeps_shards_are_the_plans_jobs_and_a_build_merges_the_run_from_them() {
             cleaned.stdout
         );
 
-        // `ladder compute` of a job figures/ holds puts it in the store.
-        assert!(objects_of(&server, &format!("{run_key}.")).is_empty());
+        // `ladder compute` of a job figures/ holds puts it in the store,
+        // its run and its drawing, byte for byte.
+        let of_run = |tree: Tree| -> Tree {
+            tree.into_iter()
+                .filter(|(p, _)| p.to_string_lossy().starts_with(&format!("{run_key}.")))
+                .collect()
+        };
+        assert!(of_run(stored(&server)).is_empty());
         let run = server.ladder(clean.path(), &["compute", &run_key, "--store-write"]);
         assert_eq!(run.code, 0, "{}", run.stderr);
         assert!(run.stdout.starts_with(&format!("{run_key}: in figures/")));
-        assert_eq!(objects_of(&server, &format!("{run_key}.")).len(), 2);
+        let kept = of_run(artifacts(clean.path()));
+        assert_eq!(kept.len(), 2);
+        assert_eq!(of_run(stored(&server)), kept, "{}", server.url);
     }
 }
