@@ -197,6 +197,9 @@ pub struct Site {
     /// once, however often the site is rebuilt, and shared by the essays
     /// that show the figure.
     data_files: HashMap<figures::Key, Arc<str>>,
+    /// The figure store of the last build, which the next reuses while it
+    /// is named alike and has not failed.
+    store: Option<Arc<figures::Store>>,
 }
 
 impl Site {
@@ -207,6 +210,7 @@ impl Site {
             memory: figures::Memory::new(),
             pages: Some(HashMap::new()),
             data_files: HashMap::new(),
+            store: None,
         }
     }
 
@@ -237,7 +241,8 @@ impl Site {
         let input = build.load()?;
         let scans = build.scan(&input.essays);
         let plan = Plan::of(&scans);
-        let results = build.compute(&input.config, &plan, &mut self.memory, progress)?;
+        let kept = (&mut self.memory, &mut self.store);
+        let results = build.compute(&input.config, &plan, kept, progress)?;
         let previous = build.previous();
         let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
         let shared = Shared::of(&input, &scans);
@@ -387,15 +392,20 @@ impl<'a> Build<'a> {
     }
 
     /// Stage 4: runs each job once, in parallel, reusing artifacts in
-    /// `figures/` and figures in `memory`.
+    /// `figures/` and figures in `memory`, with the figure store an earlier
+    /// build opened (`store`, kept for the next).
     fn compute(
         &self,
         config: &config::Config,
         plan: &Plan,
-        memory: &mut figures::Memory,
+        (memory, store): (&mut figures::Memory, &mut Option<Arc<figures::Store>>),
         progress: &dyn Progress,
     ) -> Result<Vec<Result<Got, FigureError>>, Failure> {
-        let cache = self.opts.cache(config).map_err(|e| Failure::Io(e.into()))?;
+        let cache = self
+            .opts
+            .cache(config, store.as_ref())
+            .map_err(|e| Failure::Io(e.into()))?;
+        store.clone_from(&cache.store);
         let results = figures::compute(&plan.jobs, &cache, memory, progress);
         match cache.required_failure() {
             Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
@@ -728,7 +738,7 @@ pub fn jobs(opts: &Options) -> Result<(Vec<figures::Job>, Cache), Failure> {
         return Err(Failure::Content(build.errors, Vec::new()));
     }
     let cache = opts
-        .cache(&input.config)
+        .cache(&input.config, None)
         .map_err(|e| Failure::Io(e.into()))?;
     Ok((Plan::of(&scans).jobs, cache))
 }

@@ -6,7 +6,7 @@
 //! store.
 
 use super::config;
-use super::figures::{self, Cache};
+use super::figures::{self, Cache, Store};
 use crate::generators::Generator;
 use std::path::PathBuf;
 use std::sync::Arc;
@@ -60,10 +60,19 @@ pub struct StoreOptions {
 impl Options {
     /// The figure cache of a build with these options of a site set up by
     /// `config`: `figures/`, and the figure store they name, opened (no
-    /// request made yet).
-    pub fn cache(&self, config: &config::Config) -> Result<Cache, figures::store::BadStore> {
+    /// request made yet), or `kept` (an earlier build's, with its runtime
+    /// and connections: `ladder serve` rebuilds) when it is that store and
+    /// has not failed.
+    pub fn cache(
+        &self,
+        config: &config::Config,
+        kept: Option<&Arc<Store>>,
+    ) -> Result<Cache, figures::store::BadStore> {
         let store = match self.store.settings(config, self.write) {
-            Some(settings) => Some(Arc::new(figures::Store::open(&settings)?)),
+            Some(settings) => Some(match kept {
+                Some(kept) if kept.settings() == settings && !kept.failed() => kept.clone(),
+                _ => Arc::new(Store::open(&settings)?),
+            }),
             None => None,
         };
         Ok(Cache {
@@ -106,5 +115,27 @@ impl Options {
             changes: true,
             store: StoreOptions::default(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `ladder serve`'s rebuilds keep the store an earlier build opened (its
+    /// runtime and connections) while it is named alike and has not failed.
+    #[test]
+    fn a_rebuild_reuses_the_store_it_opened_while_it_is_the_same() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("file://{}", dir.path().join("store").display());
+        let config = config::Config::default();
+        let mut opts = Options::new(dir.path());
+        opts.store.url = Some(url);
+        let first = opts.cache(&config, None).unwrap().store.unwrap();
+        let again = opts.cache(&config, Some(&first)).unwrap().store.unwrap();
+        assert!(Arc::ptr_eq(&first, &again));
+        opts.store.write = true;
+        let writable = opts.cache(&config, Some(&first)).unwrap().store.unwrap();
+        assert!(!Arc::ptr_eq(&first, &writable) && writable.write);
     }
 }

@@ -197,8 +197,17 @@ impl Store {
         self.prefix.clone().join(name)
     }
 
+    /// The settings it was opened with.
+    pub fn settings(&self) -> Settings {
+        Settings {
+            url: self.url.clone(),
+            write: self.write,
+            required: self.required,
+        }
+    }
+
     /// Whether the store failed: no more requests are made.
-    pub(super) fn failed(&self) -> bool {
+    pub fn failed(&self) -> bool {
         lock(&self.failure).is_some()
     }
 
