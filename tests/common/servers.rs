@@ -74,9 +74,9 @@ fn tools() -> PathBuf {
 
 /// The binary `var` names, or `name` on `PATH` (or one of `also`); when
 /// there is none, `install` run once (the tests run in parallel: one
-/// installs, the others wait for it) and the search made again; a panic
-/// saying how to install it when that fails too.
-fn binary(var: &str, name: &str, also: &[PathBuf], install: &[&str]) -> PathBuf {
+/// installs, the others wait for it), then `installed`, and the search made
+/// again; a panic saying how to install it when that fails too.
+fn binary(var: &str, name: &str, also: &[PathBuf], install: &[&str], installed: fn()) -> PathBuf {
     static INSTALLING: std::sync::Mutex<()> = std::sync::Mutex::new(());
     if let Some(path) = std::env::var_os(var) {
         return PathBuf::from(path);
@@ -105,13 +105,7 @@ fn binary(var: &str, name: &str, also: &[PathBuf], install: &[&str]) -> PathBuf 
         install.join(" ")
     );
     let ran = Command::new(install[0]).args(&install[1..]).status();
-    // Debian's apache2 package starts its service where an init system lets
-    // it; the tests start their own servers, so stop one it started.
-    if name == "apache2"
-        && let Ok(pid) = std::fs::read_to_string("/var/run/apache2/apache2.pid")
-    {
-        let _ = Command::new("kill").arg(pid.trim()).status();
-    }
+    installed();
     find().unwrap_or_else(|| {
         panic!(
             "the figure store tests need `{name}`, found neither by {var} nor on PATH, and \
@@ -165,6 +159,7 @@ pub fn s3() -> Server {
             "--features",
             "binary",
         ],
+        || {},
     );
     let dir = tempfile::tempdir().unwrap();
     std::fs::create_dir_all(dir.path().join("ladder")).unwrap();
@@ -198,6 +193,13 @@ pub fn dav() -> Server {
         "apache2",
         &[PathBuf::from("/usr/sbin/apache2")],
         &["apt-get", "install", "-y", "-q", "apache2"],
+        // Debian's package starts its service where an init system lets it;
+        // the tests start their own servers, so stop one it started.
+        || {
+            if let Ok(pid) = std::fs::read_to_string("/var/run/apache2/apache2.pid") {
+                let _ = Command::new("kill").arg(pid.trim()).status();
+            }
+        },
     );
     let dir = tempfile::tempdir().unwrap();
     let root = dir.path();
