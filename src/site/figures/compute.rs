@@ -1,5 +1,7 @@
 //! Computing figures: running generators, once per job, in parallel, each
 //! in a guard that turns a panic into an error at the figures that show it;
+//! merging a run from its shards' runs when some are held already (a batch
+//! engine computed them as jobs: [`Job::shards`]), computing only the rest;
 //! drawing the views the essays show from the data; and keeping figures in
 //! memory between builds of `ladder serve` ([`Memory`]) and on disk
 //! ([`super::cache`]).
