@@ -27,4 +27,5 @@ mod publication;
 mod scripts;
 mod search;
 mod serve;
+#[cfg(feature = "store")]
 mod store;

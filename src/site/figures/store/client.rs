@@ -1,23 +1,12 @@
-//! The figure store: an object store behind `figures/` (`[store] url` in
-//! `ladder.toml`, or `--store`), shared by laptops, CI and a cluster. An
-//! `s3://`, `gs://` or `az://` bucket, a `WebDAV` folder at an `http(s)://`
-//! URL, or a folder at a `file:///` URL, through the `object_store` crate,
-//! with credentials from the environment as each cloud's own tools read them
-//! (`AWS_ACCESS_KEY_ID`, `GOOGLE_APPLICATION_CREDENTIALS`,
-//! `AZURE_STORAGE_ACCOUNT_NAME`, ...).
+//! The figure store's client, built with the `store` feature: opening an
+//! object store with the `object_store` crate and getting and putting
+//! objects on a `tokio` runtime of its own, with a bounded number of
+//! requests in flight; the first failure (a store that cannot be reached,
+//! credentials it refuses) recorded, after which no request is made.
 //!
-//! This file moves bytes and nothing else: it gets and puts objects with a
-//! bounded number of requests in flight, and turns the first failure (a
-//! store that cannot be reached, credentials it refuses) into one warning, after
-//! which it makes no more requests. What it reads is verified by the caller
-//! ([`super::cache`]) exactly as an artifact in `figures/` is, and every
-//! object is put whole (S3, Google and Azure put atomically; `file://` and
-//! Apache's `WebDAV` write to a temporary file and rename it), so a reader
-//! never trusts half an object.
-//!
-//! It imports only `object_store` and `tokio`; the cache and the computation
-//! import it.
+//! It imports only [`super::settings`], `object_store` and `tokio`.
 
+use super::settings::{BadStore, IN_FLIGHT, SCHEMES, Settings};
 use object_store::aws::AmazonS3Builder;
 use object_store::azure::MicrosoftAzureBuilder;
 use object_store::gcp::GoogleCloudStorageBuilder;
@@ -31,37 +20,6 @@ use std::sync::{Arc, Mutex};
 use std::time::Duration;
 use tokio::sync::Semaphore;
 use tokio::task::JoinHandle;
-
-/// The most requests to the store in flight at once: Bazel's remote cache
-/// default (`--remote_max_connections`). A build's objects are small (a few
-/// kilobytes each), so fetching them is bound by each request's latency, not
-/// by bandwidth: a build of the bundled site (73 objects) fetches them in one
-/// round.
-pub const IN_FLIGHT: usize = 100;
-
-/// The store's schemes, for an error that names what was expected.
-pub const SCHEMES: &str = "s3://, gs://, az://, http(s):// (WebDAV) or file:///";
-
-/// What `ladder.toml`'s `[store]` and the command line set.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Settings {
-    /// The store's URL.
-    pub url: String,
-    /// Upload what a build computes.
-    pub write: bool,
-    /// A store that fails (cannot be reached, refuses the credentials) fails
-    /// the build, instead of one warning.
-    pub required: bool,
-}
-
-/// A store that is named wrongly: its URL does not parse, or names no
-/// supported scheme, or its settings are refused.
-#[derive(Debug, thiserror::Error)]
-#[error("figure store {url}: {why}")]
-pub struct BadStore {
-    url: String,
-    why: String,
-}
 
 /// Checks that `url` names a store ladder can open (without opening it).
 pub fn check_url(url: &str) -> Result<(), String> {
