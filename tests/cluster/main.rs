@@ -8,10 +8,10 @@
 #[path = "../common/mod.rs"]
 mod common;
 
+use common::cluster::Cluster;
 use common::{built, counts, fixture, local_site, servers, tree, warnings};
 use serde_json::Value;
-use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::path::Path;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -94,41 +94,6 @@ fn the_kubernetes_recipe_is_an_indexed_job_computing_one_job_of_the_plan_a_pod()
     assert!(container.get("envFrom").is_none());
 }
 
-/// A one-node Slurm cluster with its state in a temporary folder, stopped
-/// when dropped (a failing test included).
-struct Cluster {
-    dir: tempfile::TempDir,
-}
-
-impl Cluster {
-    fn slurm(command: &str, dir: &Path) -> std::process::ExitStatus {
-        Command::new("bash")
-            .arg(root().join("tests/cluster/slurm.sh"))
-            .args([command.as_ref(), dir.as_os_str()])
-            .status()
-            .unwrap()
-    }
-
-    fn start() -> Cluster {
-        let dir = tempfile::tempdir().unwrap();
-        assert!(
-            Cluster::slurm("start", dir.path()).success(),
-            "slurm.sh start failed"
-        );
-        Cluster { dir }
-    }
-
-    fn conf(&self) -> PathBuf {
-        self.dir.path().join("slurm.conf")
-    }
-}
-
-impl Drop for Cluster {
-    fn drop(&mut self) {
-        Cluster::slurm("stop", self.dir.path());
-    }
-}
-
 /// The job array recipe on a real Slurm against a real S3 server
 /// (`s3s-fs`): the claims fixture's plan of missing jobs, one task a job,
 /// each running the recipe's `ladder compute --plan plan.json --index
@@ -149,44 +114,16 @@ fn the_slurm_recipe_fills_the_store_and_a_build_with_it_computes_nothing() {
     let jobs = plan["jobs"].as_array().unwrap();
     assert!(jobs.len() >= 3, "{plan}");
 
-    let logs = tempfile::tempdir().unwrap();
-    let out = Command::new("sbatch")
-        .args(["--wait", "--quiet"])
-        .arg(format!("--array=0-{}", jobs.len() - 1))
-        .arg(format!("--output={}/task-%a.out", logs.path().display()))
-        .arg(format!("--error={}/task-%a.err", logs.path().display()))
-        .arg(root().join("docs/cluster/ladder-array.sbatch"))
-        .env("SLURM_CONF", cluster.conf())
-        .env("LADDER_BIN", env!("CARGO_BIN_EXE_ladder"))
-        .env("LADDER_ROOT", site.path())
-        .env("LADDER_STORE", &server.url)
-        .envs(server.env.iter().map(|(k, v)| (k, v)))
-        .output()
-        .unwrap();
-    // A task's output (`out`) or its errors and progress (`err`).
-    let task_log = |task: usize, stream: &str| {
-        std::fs::read_to_string(logs.path().join(format!("task-{task}.{stream}")))
-            .unwrap_or_else(|e| panic!("task {task} left no {stream}: {e}"))
-    };
-    // sbatch --wait exits with the highest of the tasks' exit codes.
-    assert!(
-        out.status.success(),
-        "sbatch: {}\n{}",
-        String::from_utf8_lossy(&out.stderr),
-        (0..jobs.len())
-            .map(|task| task_log(task, "err"))
-            .collect::<Vec<_>>()
-            .join("\n")
-    );
+    let logs = cluster.recipe(site.path(), &server, jobs.len(), None);
     for (task, job) in jobs.iter().enumerate() {
-        let log = task_log(task, "out");
+        let log = logs.of(task, "out");
         let key = job["key"].as_str().unwrap();
         assert!(
             log.starts_with(&format!("{key}: computed")),
             "task {task}: {log}"
         );
         for stream in ["out", "err"] {
-            assert!(!task_log(task, stream).contains(servers::SECRET_KEY));
+            assert!(!logs.of(task, stream).contains(servers::SECRET_KEY));
         }
     }
 

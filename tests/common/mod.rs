@@ -8,6 +8,7 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
+pub mod cluster;
 pub mod proxy;
 pub mod servers;
 mod site_test;
