@@ -1,7 +1,8 @@
 //! The figure store's cost to a clean checkout: a cold build of the bundled
 //! site (no `site/`, a new process) with an empty `figures/` and every
-//! figure in a warm store (a local S3 server, `s3s-fs`), side by side with a
-//! cold build with a warm `figures/` and no store. The target: the first
+//! figure in a warm store (a local S3 server, `s3s-fs`, and a local `WebDAV`
+//! server, Apache httpd), side by side with a cold build with a warm
+//! `figures/` and no store. The target: the first
 //! within 1.5 times the second. Each build asserts that it computed nothing,
 //! and the store's that it fetched every figure.
 
@@ -56,26 +57,19 @@ fn build(root: &Path, args: &[&str], env: &[(String, String)]) -> String {
 }
 
 fn cold_builds(c: &mut Criterion) {
-    let server = servers::s3();
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
-    // The warm figures/ and the warm store, from one build of a checkout.
-    let warm = checkout(repo, true);
-    let store = ["--store", server.url.as_str()];
-    let first = build(
-        warm.path(),
-        &["--store-write", store[0], store[1]],
-        &server.env,
-    );
     let none = |summary: &str| summary.contains(" 0 figures computed");
-    // A warm figures/ of the repository may hold every figure already: the
-    // store is filled by a checkout without one.
-    if none(&first) {
+    // The warm figures/, and each warm store, filled by a checkout without one.
+    let warm = checkout(repo, true);
+    build(warm.path(), &[], &[]);
+    let stores = [
+        ("warm local S3 store (s3s-fs)", servers::s3()),
+        ("warm local WebDAV store (Apache httpd)", servers::dav()),
+    ];
+    for (_, server) in &stores {
         let empty = checkout(repo, false);
-        build(
-            empty.path(),
-            &["--store-write", store[0], store[1]],
-            &server.env,
-        );
+        let args = ["--store-write", "--store", server.url.as_str()];
+        build(empty.path(), &args, &server.env);
     }
     let mut group = c.benchmark_group("cold build of the bundled site");
     group.sample_size(10);
@@ -94,20 +88,23 @@ fn cold_builds(c: &mut Criterion) {
             BatchSize::PerIteration,
         );
     });
-    group.bench_function("empty figures/, warm S3 store", |b| {
-        b.iter_batched(
-            || checkout(warm.path(), false),
-            |site| {
-                let summary = build(site.path(), &store, &server.env);
-                assert!(
-                    none(&summary) && summary.contains("from the figure store"),
-                    "{summary}"
-                );
-                site
-            },
-            BatchSize::PerIteration,
-        );
-    });
+    for (name, server) in &stores {
+        group.bench_function(format!("empty figures/, {name}"), |b| {
+            b.iter_batched(
+                || checkout(warm.path(), false),
+                |site| {
+                    let args = ["--store", server.url.as_str()];
+                    let summary = build(site.path(), &args, &server.env);
+                    assert!(
+                        none(&summary) && summary.contains("from the figure store"),
+                        "{summary}"
+                    );
+                    site
+                },
+                BatchSize::PerIteration,
+            );
+        });
+    }
     group.finish();
 }
 
