@@ -239,10 +239,20 @@ impl Site {
         let math = font::MathText::new(sink);
         let mut build = Build::new(&self.opts, &math);
         let input = build.load()?;
-        let scans = build.scan(&input.essays);
+        // The figure cache is opened while the essays are scanned: a store's
+        // client reads the system's root certificates as it is made.
+        let (scans, cache) = std::thread::scope(|s| {
+            let opening = s.spawn(|| self.opts.cache(&input.config, self.store.as_ref()));
+            let scans = build.scan(&input.essays);
+            let cache = opening
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            (scans, cache)
+        });
         let plan = Plan::of(&scans);
+        let cache = cache.map_err(|e| Failure::Io(e.into()))?;
         let kept = (&mut self.memory, &mut self.store);
-        let results = build.compute(&input.config, &plan, kept, progress)?;
+        let results = Build::compute(&cache, &plan, kept, progress)?;
         let previous = build.previous();
         let bound = build.bind(&input.essays, &scans, &plan, &results, &mut self.data_files);
         let shared = Shared::of(&input, &scans);
@@ -392,21 +402,16 @@ impl<'a> Build<'a> {
     }
 
     /// Stage 4: runs each job once, in parallel, reusing artifacts in
-    /// `figures/` and figures in `memory`, with the figure store an earlier
-    /// build opened (`store`, kept for the next).
+    /// `figures/` and the figure store (`cache`) and figures in `memory`;
+    /// the store is kept for the next build (`store`).
     fn compute(
-        &self,
-        config: &config::Config,
+        cache: &Cache,
         plan: &Plan,
         (memory, store): (&mut figures::Memory, &mut Option<Arc<figures::Store>>),
         progress: &dyn Progress,
     ) -> Result<Vec<Result<Got, FigureError>>, Failure> {
-        let cache = self
-            .opts
-            .cache(config, store.as_ref())
-            .map_err(|e| Failure::Io(e.into()))?;
         store.clone_from(&cache.store);
-        let results = figures::compute(&plan.jobs, &cache, memory, progress);
+        let results = figures::compute(&plan.jobs, cache, memory, progress);
         match cache.required_failure() {
             Some(failure) => Err(Failure::Io(anyhow::anyhow!(failure))),
             None => Ok(results),
