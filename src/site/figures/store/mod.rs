@@ -15,7 +15,7 @@
 //! Apache's `WebDAV` write to a temporary file and rename it), so a reader
 //! never trusts half an object.
 //!
-//! The client ([`client`]) is built with the `store` feature, on by default:
+//! The client (`client.rs`) is built with the `store` feature, on by default:
 //! its crates (`object_store` over `reqwest` and `rustls` with `ring`) make
 //! a fresh release build's dependencies take about a third longer
 //! (docs/commands.md says how much).
