@@ -1,9 +1,10 @@
-//! A TCP proxy in front of a store's server that cuts an upload halfway, so
-//! a test can kill the client there: it forwards every request and response
-//! as they come, but of the first `PUT` it forwards the headers and half the
-//! body, says which object it held, and forwards nothing more from that
-//! client. When a client closes its side (a killed process's sockets close),
-//! the proxy closes its side to the server, which then sees the request cut
+//! A TCP proxy in front of a store's server that cuts an upload halfway: it
+//! forwards every request and response as they come, but of the first `PUT`
+//! it forwards the headers and half the body and says which object it cut.
+//! Then, as [`AtPut`] says, it either holds that client, so that a test can
+//! kill it there, or goes down, as a server that went down mid-upload would.
+//! When a client closes its side (a killed process's sockets close), the
+//! proxy closes its side to the server, which then sees the request cut
 //! short, as it would from the client itself; the proxy counts a connection
 //! closed once the server has closed it too (it is done with its requests).
 //!
@@ -19,6 +20,18 @@ use std::time::Duration;
 
 use super::servers::Server;
 
+/// What a [`Proxy`] does once it has cut the first `PUT` halfway.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum AtPut {
+    /// Forwards nothing more from that client, until it is gone; the other
+    /// connections go on.
+    Hold,
+    /// Goes down: closes that connection, refuses every request (any other
+    /// `PUT` included) and closes every connection after, forwarding
+    /// nothing more.
+    Down,
+}
+
 /// A proxy on a port of its own, stopped when dropped.
 pub struct Proxy {
     /// The port it listens on.
@@ -30,21 +43,26 @@ pub struct Proxy {
 }
 
 /// What a connection's thread shares: where to send the path of the `PUT`
-/// held, and whether one has been.
+/// cut, whether one has been, what to do then, and whether it is down.
 struct Hold {
     taken: AtomicBool,
     tell: Sender<String>,
+    at_put: AtPut,
+    down: AtomicBool,
 }
 
 impl Proxy {
-    /// A proxy to the server listening on `upstream`.
-    pub fn to(upstream: u16) -> Proxy {
+    /// A proxy to the server listening on `upstream`, doing `at_put` at the
+    /// first `PUT`.
+    pub fn to(upstream: u16, at_put: AtPut) -> Proxy {
         let listener = TcpListener::bind("127.0.0.1:0").unwrap();
         let port = listener.local_addr().unwrap().port();
         let (tell, held) = std::sync::mpsc::channel();
         let hold = Arc::new(Hold {
             taken: AtomicBool::new(false),
             tell,
+            at_put,
+            down: AtomicBool::new(false),
         });
         let open = Arc::new((Mutex::new(0), Condvar::new()));
         let stop = Arc::new(AtomicBool::new(false));
@@ -55,6 +73,10 @@ impl Proxy {
                     break;
                 }
                 let Ok(client) = client else { continue };
+                if hold.down.load(Ordering::SeqCst) {
+                    // Closed as soon as accepted.
+                    continue;
+                }
                 *opened.0.lock().unwrap() += 1;
                 let (hold, open) = (hold.clone(), opened.clone());
                 std::thread::spawn(move || {
@@ -89,8 +111,8 @@ impl Proxy {
         (through(&server.url), env)
     }
 
-    /// Waits (at most `timeout`) for the first `PUT` to be held halfway:
-    /// the path it was sent to.
+    /// Waits (at most `timeout`) for the first `PUT` to be cut halfway: the
+    /// path it was sent to.
     pub fn held(&self, timeout: Duration) -> String {
         self.held
             .recv_timeout(timeout)
@@ -144,8 +166,9 @@ fn serve(client: &TcpStream, upstream: u16, hold: &Hold) {
     let _ = back.join();
 }
 
-/// Forwards the client's requests, one after another, holding the first
-/// `PUT` halfway; returns when the client closes its side.
+/// Forwards the client's requests, one after another, cutting the first
+/// `PUT` halfway; returns when the client closes its side, or when the proxy
+/// has gone down.
 fn requests(client: &TcpStream, mut server: &TcpStream, hold: &Hold) -> std::io::Result<()> {
     let mut from = BufReader::new(client);
     loop {
@@ -168,13 +191,26 @@ fn requests(client: &TcpStream, mut server: &TcpStream, hold: &Hold) -> std::io:
                 break;
             }
         }
-        server.write_all(&head)?;
         let request = String::from_utf8_lossy(&head).into_owned();
         let mut words = request.split(' ');
         let (method, path) = (words.next().unwrap(), words.next().unwrap_or_default());
-        if method == "PUT" && length >= 2 && !hold.taken.swap(true, Ordering::SeqCst) {
+        let put = method == "PUT" && length >= 2;
+        let first = put && !hold.taken.swap(true, Ordering::SeqCst);
+        let down = hold.at_put == AtPut::Down;
+        if hold.down.load(Ordering::SeqCst) || (down && put && !first) {
+            // Down: nothing of this request reaches the server.
+            let _ = client.shutdown(Shutdown::Both);
+            return Ok(());
+        }
+        server.write_all(&head)?;
+        if first {
             std::io::copy(&mut (&mut from).take(length / 2), &mut server)?;
             let _ = hold.tell.send(path.to_string());
+            if down {
+                hold.down.store(true, Ordering::SeqCst);
+                let _ = client.shutdown(Shutdown::Both);
+                return Ok(());
+            }
             // The rest of the body goes nowhere, until the client is gone.
             std::io::copy(&mut from, &mut std::io::sink())?;
             return Ok(());

@@ -3,14 +3,14 @@
 //! folder (`file:///`). The same tests run against each: a build fetches
 //! what another computed, `ladder plan` and `ladder compute` fill the store
 //! job by job, and the faults: a store that is down, objects truncated,
-//! swapped or edited, two builds uploading at once, wrong credentials, and
-//! a task killed mid-upload (against the servers: a [`Proxy`] cuts the
-//! upload halfway).
+//! swapped or edited, two builds uploading at once, wrong credentials, a
+//! task killed mid-upload and a store that goes down mid-build (against the
+//! servers: a [`Proxy`] cuts the upload halfway).
 //! The servers ([`servers`]) are found by `LADDER_S3S_FS` and
 //! `LADDER_APACHE2`, else on `PATH`; a test fails, saying how to install one,
 //! when it is absent.
 
-use crate::common::proxy::Proxy;
+use crate::common::proxy::{AtPut, Proxy};
 use crate::common::servers::{SECRET_KEY, Server, dav, folder, free_port, s3, s3_env};
 use crate::common::{
     Run, Tree, built, counts, fixture, ladder_command, ladder_with_env, local_site, tree, warnings,
@@ -386,7 +386,7 @@ fn a_task_killed_mid_upload_leaves_no_partial_object_and_a_build_computes_it() {
         assert_eq!(run.code, 0, "{}: {}", server.url, run.stderr);
         let whole = server.objects();
 
-        let proxy = Proxy::to(server.port.unwrap());
+        let proxy = Proxy::to(server.port.unwrap(), AtPut::Hold);
         let (url, env) = proxy.front(&server);
         let args = ["compute", keys[1], "--store-write", "--store", &url];
         let mut task = ladder_command(&args, site.path(), &env)
@@ -433,6 +433,68 @@ fn a_task_killed_mid_upload_leaves_no_partial_object_and_a_build_computes_it() {
         );
         assert_eq!(tree(&fresh.path().join("site")), expected, "{}", server.url);
         assert_eq!(artifacts(fresh.path()), figures, "{}", server.url);
+    }
+}
+
+/// A store that goes down mid-build: the build's lookups reach it (an empty
+/// store: each is a miss), then a [`Proxy`] cuts its first upload halfway and
+/// closes every connection after, as a server that went down would. The
+/// build goes on from `figures/`: one warning naming the store (never its
+/// secret), the site a local build writes, every artifact in `figures/`;
+/// the server holds no object, the cut one included. With
+/// `--store-required` the same build fails (exit 3) and writes no site.
+#[test]
+fn a_store_that_goes_down_mid_build_is_one_warning_and_leaves_no_partial_object() {
+    const WAIT: Duration = Duration::from_secs(20);
+    let local = fixture("basic");
+    built(&crate::common::ladder(&["build"], local.path()));
+    let (expected, figures) = (tree(&local.path().join("site")), artifacts(local.path()));
+    for server in [s3(), dav()] {
+        for required in [false, true] {
+            let before = server.access_log.as_ref().map(|_| server.logged().len());
+            let proxy = Proxy::to(server.port.unwrap(), AtPut::Down);
+            let (url, env) = proxy.front(&server);
+            let mut args = vec!["build", "--store-write", "--store", &url];
+            args.extend(required.then_some("--store-required"));
+            let site = fixture("basic");
+            let run = ladder_with_env(&args, site.path(), &env);
+            let held = proxy.held(WAIT);
+            proxy.closed(WAIT);
+            let (stdout, stderr) = (&run.stdout, &run.stderr);
+            assert!(!stderr.contains(SECRET_KEY) && !stdout.contains(SECRET_KEY));
+            // Apache answered each lookup (404), then read the cut body and
+            // refused it; S3 logs nothing to read.
+            if let Some(before) = before {
+                let logged = server.logged().split_off(before);
+                let (put, lookups) = logged.split_last().unwrap();
+                assert_eq!(put, &format!("PUT {held} 400"), "{logged:?}");
+                assert!(
+                    !lookups.is_empty()
+                        && lookups
+                            .iter()
+                            .all(|l| l.starts_with("GET ") && l.ends_with(" 404")),
+                    "{logged:?}"
+                );
+            }
+            assert!(stored(&server).is_empty(), "{}: {held}", server.url);
+            let failed = format!("figure store {url} failed");
+            if required {
+                assert_eq!(run.code, 3, "{url}: {stderr}");
+                assert!(stderr.contains(&failed), "{stderr}");
+                assert!(!site.path().join("site").exists());
+                continue;
+            }
+            let (computed, fetched) = counts(built(&run));
+            assert!(computed > 0 && fetched == 0, "{url}: {stdout}");
+            let warnings = warnings(stderr);
+            assert_eq!(warnings.len(), 1, "{url}: {stderr}");
+            assert!(
+                warnings[0].starts_with(&format!("warning: {failed}")),
+                "{stderr}"
+            );
+            assert_eq!(tree(&site.path().join("site")), expected, "{url}");
+            assert_eq!(artifacts(site.path()), figures, "{url}");
+        }
     }
 }
 
