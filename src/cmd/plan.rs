@@ -193,7 +193,7 @@ pub fn plan(args: PlanArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!(failure);
     }
     if let Some(failure) = cache.store.as_ref().and_then(|s| s.finish()) {
-        err!("warning: {failure}");
+        err!("warning: {failure}; the plan marks missing what only the store may hold");
     }
     let entries: Vec<(&Job, Entry)> = planned
         .iter()
@@ -312,7 +312,7 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         anyhow::bail!(failure);
     }
     if let Some(failure) = shared {
-        err!("warning: {failure}");
+        err!("warning: {failure}; what figures/ held was not put in the store");
     }
     let mut code = ExitCode::SUCCESS;
     for (job, result) in chosen.iter().zip(results) {

@@ -485,7 +485,9 @@ fn warn_unkept(cache: &Cache, failed: &[std::io::Error], progress: &dyn Progress
         && let Some(failure) = store.finish()
         && !store.required
     {
-        progress.say(&format!("warning: {failure}"));
+        progress.say(&format!(
+            "warning: {failure}; the build went on from figures/, computing what it lacks"
+        ));
     }
 }
 

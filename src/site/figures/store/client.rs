@@ -273,7 +273,8 @@ impl Store {
     }
 
     /// Waits for every upload started, and says how the store failed, if it
-    /// did: one line naming the store, for a warning or an error.
+    /// did: one line naming the store, for an error or (with what the
+    /// command did without it) a warning.
     pub fn finish(&self) -> Option<String> {
         let uploads = std::mem::take(&mut *lock(&self.uploads));
         self.runtime.block_on(async {
@@ -281,13 +282,9 @@ impl Store {
                 let _ = upload.await;
             }
         });
-        lock(&self.failure).as_ref().map(|why| {
-            format!(
-                "figure store {} failed ({why}); the build went on from figures/, computing \
-                 what it lacks",
-                self.url
-            )
-        })
+        lock(&self.failure)
+            .as_ref()
+            .map(|why| format!("figure store {} failed ({why})", self.url))
     }
 }
 
