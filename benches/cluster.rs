@@ -28,7 +28,7 @@ mod common;
 
 use common::cluster::{Cluster, Logs};
 use common::servers::{self, Server};
-use common::{SiteTest, ladder_with_env, tree, warnings};
+use common::{SiteTest, quiet, tree, warnings};
 
 use criterion::{BatchSize, Criterion, SamplingMode, criterion_group, criterion_main};
 use serde_json::Value;
@@ -90,19 +90,7 @@ fn stored(server: &Server) -> BTreeSet<String> {
 /// Runs `ladder ARGS --store URL` in `site` with the store's environment,
 /// expecting success with no warning: what it printed.
 fn ladder(site: &SiteTest, server: &Server, args: &[&str]) -> String {
-    let args: Vec<&str> = args
-        .iter()
-        .copied()
-        .chain(["--store", &server.url])
-        .collect();
-    let run = ladder_with_env(&args, site.path(), &server.env);
-    assert!(
-        run.code == 0 && warnings(&run.stderr).is_empty(),
-        "ladder {args:?}: {}{}",
-        run.stdout,
-        run.stderr
-    );
-    run.stdout
+    quiet(&server.ladder(site.path(), args)).stdout.clone()
 }
 
 /// Asserts that task `task` printed that it computed `key`, and no warning.

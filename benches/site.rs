@@ -6,6 +6,10 @@
 //! data blocks and headings of one text), whose time must grow linearly
 //! with its length. Each measurement asserts what it times.
 
+#[path = "../tests/common/mod.rs"]
+mod common;
+
+use common::copy_tree;
 use criterion::{Criterion, criterion_group, criterion_main};
 use ladder::site::figures::Silent;
 use ladder::site::serve::{self, Reply};
@@ -19,19 +23,7 @@ fn bundled() -> (tempfile::TempDir, Options) {
     let dir = tempfile::tempdir().expect("a temporary folder");
     let repo = Path::new(env!("CARGO_MANIFEST_DIR"));
     for sub in ["content", "templates", "figures"] {
-        for entry in walkdir::WalkDir::new(repo.join(sub))
-            .into_iter()
-            .filter_map(Result::ok)
-        {
-            let to = dir
-                .path()
-                .join(entry.path().strip_prefix(repo).expect("under the repo"));
-            if entry.file_type().is_dir() {
-                std::fs::create_dir_all(&to).expect("mkdir");
-            } else {
-                std::fs::copy(entry.path(), &to).expect("copy");
-            }
-        }
+        copy_tree(&repo.join(sub), &dir.path().join(sub));
     }
     let opts = Options::new(dir.path());
     site::build(opts.clone(), &Silent).expect("the bundled site builds");

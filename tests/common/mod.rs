@@ -23,16 +23,24 @@ pub fn fixture(name: &str) -> tempfile::TempDir {
     let from = Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("tests/fixtures")
         .join(name);
-    for entry in walkdir::WalkDir::new(&from) {
-        let entry = entry.unwrap();
-        let to = dir.path().join(entry.path().strip_prefix(&from).unwrap());
+    copy_tree(&from, dir.path());
+    dir
+}
+
+/// Copies every file and folder under `from` (when it exists) to the same
+/// place under `to`.
+pub fn copy_tree(from: &Path, to: &Path) {
+    for entry in walkdir::WalkDir::new(from)
+        .into_iter()
+        .filter_map(Result::ok)
+    {
+        let at = to.join(entry.path().strip_prefix(from).unwrap());
         if entry.file_type().is_dir() {
-            std::fs::create_dir_all(&to).unwrap();
+            std::fs::create_dir_all(&at).unwrap();
         } else {
-            std::fs::copy(entry.path(), &to).unwrap();
+            std::fs::copy(entry.path(), &at).unwrap();
         }
     }
-    dir
 }
 
 /// Rewrites the file at `path` with `change` of its text.
@@ -98,6 +106,18 @@ pub fn warnings(stderr: &str) -> Vec<&str> {
 /// Builds `site`, expecting success: what it printed.
 pub fn built(run: &Run) -> &Run {
     assert_eq!(run.code, 0, "{}\n{}", run.stdout, run.stderr);
+    run
+}
+
+/// Asserts that a run succeeded and warned of nothing (its progress lines
+/// aside).
+pub fn quiet(run: &Run) -> &Run {
+    assert!(
+        run.code == 0 && warnings(&run.stderr).is_empty(),
+        "{}\n{}",
+        run.stdout,
+        run.stderr
+    );
     run
 }
 

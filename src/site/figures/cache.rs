@@ -35,6 +35,21 @@ pub(super) enum Lookup {
     Damaged(Damaged),
 }
 
+/// What the cache holds of a drawing: `Ok(None)` when there is none,
+/// `Ok(Some(None))` a drawing of nothing to draw, `Err` (a note) a damaged one.
+#[allow(
+    clippy::option_option,
+    reason = "no drawing stored differs from a stored drawing of nothing to draw"
+)]
+type StoredView = Result<Option<Option<Rendered>>, Damaged>;
+
+impl Lookup {
+    /// Whether it holds the figure (from `figures/` or the store).
+    pub(super) fn found(&self) -> bool {
+        matches!(self, Lookup::Hit(_) | Lookup::Fetched(_))
+    }
+}
+
 /// An artifact that is not as ladder wrote it (`why`): a warning for the
 /// person at the terminal.
 #[derive(Debug, thiserror::Error)]
@@ -192,13 +207,26 @@ pub enum Place {
 
 impl Cache {
     pub(super) fn lookup(&self, job: &Job) -> Lookup {
-        let path = self.dir.join(format!("{}.json", job.stem()));
-        let bytes = match read(&path, &self.root, ARTIFACT) {
-            Ok(bytes) => bytes,
-            Err(Unread::Missing) => return Lookup::Miss,
-            Err(Unread::Refused(why)) => return damaged(&path, &why),
-        };
-        self.verify(job, &bytes, &path, Place::Figures)
+        self.read_run(job).0
+    }
+
+    /// What `figures/` holds of `job`'s run, with the record's bytes when
+    /// there is one.
+    fn read_run(&self, job: &Job) -> (Lookup, Option<Vec<u8>>) {
+        let path = self.file(job, None);
+        match read(&path, &self.root, ARTIFACT) {
+            Ok(bytes) => (self.verify(job, &bytes, &path, Place::Figures), Some(bytes)),
+            Err(Unread::Missing) => (Lookup::Miss, None),
+            Err(Unread::Refused(why)) => (damaged(&path, &why), None),
+        }
+    }
+
+    /// The file in `figures/` of `job`'s run, or with `view` of a drawing.
+    fn file(&self, job: &Job, view: Option<&str>) -> PathBuf {
+        self.dir.join(match view {
+            None => format!("{}.json", job.stem()),
+            Some(view) => format!("{}.{view}.json", job.stem()),
+        })
     }
 
     /// What the record `bytes` of `job`'s run, read from `path`, holds:
@@ -281,22 +309,12 @@ impl Cache {
         let store = self.store.as_ref().filter(|s| s.write && !s.failed())?;
         let mut kept: Vec<(String, Vec<u8>)> = Vec::new();
         for job in jobs {
-            let path = self.dir.join(format!("{}.json", job.stem()));
-            let Ok(bytes) = read(&path, &self.root, ARTIFACT) else {
-                continue;
-            };
-            let Lookup::Hit(figure) = self.verify(job, &bytes, &path, Place::Figures) else {
+            let (Lookup::Hit(figure), Some(bytes)) = self.read_run(job) else {
                 continue;
             };
             kept.push((store_name(job, None), bytes));
             for view in &job.views {
-                let path = self.dir.join(format!("{}.{view}.json", job.stem()));
-                let Ok(bytes) = read(&path, &self.root, ARTIFACT) else {
-                    continue;
-                };
-                if let Ok(Some(_)) =
-                    verify_view(job, &bytes, &figure.data_hash, &path, Place::Figures)
-                {
+                if let (Ok(Some(_)), Some(bytes)) = self.read_view(job, view, &figure.data_hash) {
                     kept.push((store_name(job, Some(view)), bytes));
                 }
             }
@@ -325,13 +343,21 @@ impl Cache {
         if self.force {
             return Ok(None);
         }
-        let path = self.dir.join(format!("{}.{view}.json", job.stem()));
-        let bytes = match read(&path, &self.root, ARTIFACT) {
-            Ok(bytes) => bytes,
-            Err(Unread::Missing) => return Ok(None),
-            Err(Unread::Refused(why)) => return Err(note(&path, &why)),
-        };
-        verify_view(job, &bytes, data_hash, &path, Place::Figures)
+        self.read_view(job, view, data_hash).0
+    }
+
+    /// What `figures/` holds of the drawing of `view` from this data
+    /// ([`Cache::lookup_view`]), with the record's bytes when there is one.
+    fn read_view(&self, job: &Job, view: &str, data_hash: &str) -> (StoredView, Option<Vec<u8>>) {
+        let path = self.file(job, Some(view));
+        match read(&path, &self.root, ARTIFACT) {
+            Ok(bytes) => {
+                let drawn = verify_view(job, &bytes, data_hash, &path, Place::Figures);
+                (drawn, Some(bytes))
+            }
+            Err(Unread::Missing) => (Ok(None), None),
+            Err(Unread::Refused(why)) => (Err(note(&path, &why)), None),
+        }
     }
 
     /// The record of a run's artifact.
@@ -363,17 +389,17 @@ impl Cache {
 
     /// Writes a run's artifact (`bytes`, its [`Cache::seal`]).
     pub(super) fn store(&self, job: &Job, bytes: &[u8]) -> std::io::Result<()> {
-        self.write(&format!("{}.json", job.stem()), bytes)
+        self.write(job, None, bytes)
     }
 
     /// Writes a drawing's artifact (`bytes`, its [`Cache::seal_view`]).
     pub(super) fn store_view(&self, job: &Job, view: &str, bytes: &[u8]) -> std::io::Result<()> {
-        self.write(&format!("{}.{view}.json", job.stem()), bytes)
+        self.write(job, Some(view), bytes)
     }
 
-    fn write(&self, name: &str, bytes: &[u8]) -> std::io::Result<()> {
+    fn write(&self, job: &Job, view: Option<&str>, bytes: &[u8]) -> std::io::Result<()> {
         std::fs::create_dir_all(&self.dir)?;
-        write_new(&self.dir.join(name), bytes)
+        write_new(&self.file(job, view), bytes)
     }
 }
 

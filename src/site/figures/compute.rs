@@ -307,14 +307,13 @@ pub fn compute(
     }
     let mut failed = fetch(jobs, &mut lookups, cache, progress);
     let shards = shards_found(jobs, &lookups, cache, progress, &mut failed);
-    let found = |l: &Lookup| matches!(l, Lookup::Hit(_) | Lookup::Fetched(_));
     let to_run = lookups
         .iter()
         .zip(&shards)
         .map(|(lookup, shards)| match (lookup, shards) {
             (None, _) => 0,
-            (Some(lookup), _) if found(lookup) => 0,
-            (_, Some(shards)) => shards.iter().filter(|(_, l)| !found(l)).count(),
+            (Some(lookup), _) if lookup.found() => 0,
+            (_, Some(shards)) => shards.iter().filter(|(_, l)| !l.found()).count(),
             _ => 1,
         })
         .sum();
@@ -461,9 +460,7 @@ fn shards_found(
         .into_iter()
         .map(|shards| {
             let mine: Vec<(Job, Lookup)> = found.by_ref().take(shards.len()).collect();
-            mine.iter()
-                .any(|(_, l)| matches!(l, Lookup::Hit(_) | Lookup::Fetched(_)))
-                .then_some(mine)
+            mine.iter().any(|(_, l)| l.found()).then_some(mine)
         })
         .collect()
 }

@@ -172,25 +172,46 @@ impl Store {
     /// Gets the objects `names`, at most [`IN_FLIGHT`] at a time: each one's
     /// bytes, or `None` when the store has none (or has failed).
     pub fn get_all(&self, names: &[String]) -> Vec<Option<Vec<u8>>> {
+        self.ask_each(names, |objects, path| async move {
+            let got = objects.get(&path).await?;
+            Ok(got.bytes().await?.to_vec())
+        })
+    }
+
+    /// Whether the store holds each of `names` (a `HEAD` request each, at most
+    /// [`IN_FLIGHT`] at a time); `false` once it has failed.
+    pub fn holds_all(&self, names: &[String]) -> Vec<bool> {
+        let held = self.ask_each(names, |objects, path| async move {
+            objects.head(&path).await.map(drop)
+        });
+        held.into_iter().map(|h| h.is_some()).collect()
+    }
+
+    /// Asks the store about each of `names` (`ask`, from the store and an
+    /// object's path), at most [`IN_FLIGHT`] at a time: each answer, or
+    /// `None` where it has no such object or has failed. The first failure
+    /// is recorded, and nothing is asked after it.
+    fn ask_each<T, F, Asked>(&self, names: &[String], ask: F) -> Vec<Option<T>>
+    where
+        T: Send + 'static,
+        F: Fn(Arc<dyn ObjectStore>, Path) -> Asked,
+        Asked: Future<Output = object_store::Result<T>> + Send + 'static,
+    {
         if names.is_empty() || self.failed() {
-            return vec![None; names.len()];
+            return names.iter().map(|_| None).collect();
         }
-        let tasks: Vec<JoinHandle<Option<Vec<u8>>>> = names
+        let tasks: Vec<JoinHandle<Option<T>>> = names
             .iter()
             .map(|name| {
-                let (objects, path) = (self.objects.clone(), self.path(name));
+                let asked = ask(self.objects.clone(), self.path(name));
                 let (slots, failure) = (self.slots.clone(), self.failure.clone());
                 self.runtime.spawn(async move {
                     let _slot = slots.acquire_owned().await.ok()?;
                     if lock(&failure).is_some() {
                         return None;
                     }
-                    let got = match objects.get(&path).await {
-                        Ok(got) => got.bytes().await,
-                        Err(e) => Err(e),
-                    };
-                    match got {
-                        Ok(bytes) => Some(bytes.to_vec()),
+                    match asked.await {
+                        Ok(answer) => Some(answer),
                         Err(object_store::Error::NotFound { .. }) => None,
                         Err(e) => {
                             fail(&failure, &e);
@@ -201,46 +222,11 @@ impl Store {
             })
             .collect();
         self.runtime.block_on(async {
-            let mut got = Vec::with_capacity(tasks.len());
+            let mut answers = Vec::with_capacity(tasks.len());
             for task in tasks {
-                got.push(task.await.ok().flatten());
+                answers.push(task.await.ok().flatten());
             }
-            got
-        })
-    }
-
-    /// Whether the store holds each of `names` (a `HEAD` request each, at most
-    /// [`IN_FLIGHT`] at a time); `false` once it has failed.
-    pub fn holds_all(&self, names: &[String]) -> Vec<bool> {
-        let tasks: Vec<JoinHandle<bool>> = names
-            .iter()
-            .map(|name| {
-                let (objects, path) = (self.objects.clone(), self.path(name));
-                let (slots, failure) = (self.slots.clone(), self.failure.clone());
-                self.runtime.spawn(async move {
-                    let Ok(_slot) = slots.acquire_owned().await else {
-                        return false;
-                    };
-                    if lock(&failure).is_some() {
-                        return false;
-                    }
-                    match objects.head(&path).await {
-                        Ok(_) => true,
-                        Err(object_store::Error::NotFound { .. }) => false,
-                        Err(e) => {
-                            fail(&failure, &e);
-                            false
-                        }
-                    }
-                })
-            })
-            .collect();
-        self.runtime.block_on(async {
-            let mut held = Vec::with_capacity(tasks.len());
-            for task in tasks {
-                held.push(task.await.unwrap_or(false));
-            }
-            held
+            answers
         })
     }
 
