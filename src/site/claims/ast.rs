@@ -405,6 +405,11 @@ impl fmt::Display for Against {
                 let close = if b.high_open { ')' } else { ']' };
                 write!(f, "{open}{}, {}{close}", b.low, b.high)
             }
+            // Arithmetic on numbers alone is parenthesised: the parser reads
+            // a literal first, and `0 * 0` reads as a game (0, star, 0).
+            Against::Term(term @ Term::Binary(..)) if term.ids().is_empty() => {
+                write!(f, "({term})")
+            }
             Against::Term(term) => write!(f, "{term}"),
         }
     }

@@ -138,3 +138,20 @@ proptest! {
         prop_assert_eq!(parse(&printed).map_err(|e| format!("{printed}: {e}")), Ok(x));
     }
 }
+
+/// The property's shrunk case: a product of numbers on the right prints in
+/// parentheses, since `0 * 0` alone reads as a game (0, star, 0).
+#[test]
+fn a_product_on_the_right_is_printed_as_a_term_not_a_game() {
+    let printed = "b.n = (0 * 0)";
+    let parsed = parse(printed).unwrap();
+    let Action::Claim(claim) = &parsed.action else {
+        panic!("{parsed:?}")
+    };
+    assert!(matches!(claim.against, Against::Term(Term::Binary(..))));
+    assert_eq!(parsed.to_string(), printed);
+    assert!(matches!(
+        parse("b.n = 0 * 0").map(|e| e.action),
+        Ok(Action::Claim(c)) if matches!(c.against, Against::Literal(_))
+    ));
+}
