@@ -83,8 +83,8 @@ mod tests {
             "src/generators/blocked_board/mod.rs",
             "src/generators/mod.rs",
             "src/games/domineering.rs",
-            "src/cgt/canonical.rs",
-            // canonical.rs imports `super::dyadic::Dyadic`.
+            "src/cgt/canonical/mod.rs",
+            // canonical/mod.rs imports `super::dyadic::Dyadic`.
             "src/cgt/dyadic.rs",
         ] {
             assert!(board.contains(&file), "{file} not in {board:?}");
@@ -100,7 +100,7 @@ mod tests {
         // run_intervals' helper file and what it alone imports.
         let runs = solver_files("run-intervals");
         assert!(runs.contains(&"src/generators/run_intervals/packing.rs"));
-        assert!(runs.contains(&"src/cgt/grid.rs"));
+        assert!(runs.contains(&"src/cgt/grid/mod.rs"));
         let proofs = [solver_files("sylver-proofs"), draw_files("sylver-proofs")].concat();
         assert!(proofs.contains(&"src/games/sylver.rs"));
         assert!(
