@@ -10,7 +10,7 @@
 mod essays;
 
 use criterion::{BatchSize, Criterion, criterion_group, criterion_main};
-use ladder::site::figures::Silent;
+use ladder::figures::Silent;
 use ladder::site::{self, Options};
 use std::time::Duration;
 

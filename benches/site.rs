@@ -11,7 +11,7 @@ mod common;
 
 use common::copy_tree;
 use criterion::{Criterion, criterion_group, criterion_main};
-use ladder::site::figures::Silent;
+use ladder::figures::Silent;
 use ladder::site::serve::{self, Reply};
 use ladder::site::{self, Options, Site};
 use std::path::{Path, PathBuf};

@@ -77,7 +77,7 @@ impl StoreArgs {
 
 /// Checks `--store`'s URL.
 fn store_url(url: &str) -> Result<String, String> {
-    site::figures::store::check_url(url).map(|()| url.to_string())
+    crate::figures::store::check_url(url).map(|()| url.to_string())
 }
 
 impl CheckArgs {

@@ -7,8 +7,8 @@
 
 use super::build::report;
 use super::exit::CONTENT_ERROR;
+use crate::figures::{self, Job};
 use crate::generators::REGISTRY;
-use crate::site::figures::{self, Job};
 use crate::site::{content, markdown, output, read};
 use anyhow::Context;
 use std::collections::BTreeSet;

@@ -16,7 +16,7 @@
 use super::build::{StoreArgs, report};
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use super::progress;
-use crate::site::figures::{self, Cache, Job, Key, Memory, Origin, Place};
+use crate::figures::{self, Cache, Job, Key, Memory, Origin, Place};
 use crate::site::{self, Failure, Options};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -167,7 +167,7 @@ fn planned(jobs: Vec<Job>, cache: &Cache) -> Vec<Planned> {
 }
 
 /// The site's jobs and the cache, or the exit code of a failure reported.
-fn jobs(opts: &Options) -> anyhow::Result<Result<(Vec<Job>, site::figures::Cache), ExitCode>> {
+fn jobs(opts: &Options) -> anyhow::Result<Result<(Vec<Job>, crate::figures::Cache), ExitCode>> {
     match site::jobs(opts) {
         Ok(found) => Ok(Ok(found)),
         Err(Failure::Content(errors, _)) => {

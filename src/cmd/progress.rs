@@ -1,9 +1,9 @@
 //! Progress of long generator runs: a bar on a terminal, plain lines otherwise.
 //!
-//! It imports only the site's [`Progress`](crate::site::figures::Progress)
+//! It imports only the site's [`Progress`](crate::figures::Progress)
 //! trait.
 
-use crate::site::figures::Progress;
+use crate::figures::Progress;
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
 use std::time::Duration;

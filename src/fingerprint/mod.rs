@@ -1,7 +1,7 @@
 //! Build-time code, not a module of the library: the reading of the sources
 //! that the figure cache's fingerprints are taken over. `build.rs` includes
 //! this folder with `#[path = "src/fingerprint/mod.rs"]` and writes each
-//! generator's fingerprints from it (`src/site/fingerprint/` looks them up at
+//! generator's fingerprints from it (`src/figures/code.rs` looks them up at
 //! run time); the tests in `tests/` include it the same way, to check the
 //! closures it finds and the import graph of the whole of `src/`.
 //!

@@ -28,10 +28,10 @@
 use super::content::Essay;
 use super::diagnostics::Source;
 use super::directives::Kind;
-use super::figures::cache::write_new;
 use super::markdown::values::Stated as Evaluated;
 use super::markdown::{Prepared, Scan, Values};
 use super::read::{RECORD, Unread, read};
+use crate::figures::cache::write_new;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use std::collections::BTreeMap;

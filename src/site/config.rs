@@ -10,8 +10,8 @@
 //! check.
 
 use super::diagnostics::{ContentError, Diagnostic, Source, control_character, cut};
-use super::figures::store::check_url;
 use super::read::{SETTINGS, Unread, read_text};
+use crate::figures::store::check_url;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -68,7 +68,7 @@ pub struct Markdown {
 }
 
 /// `[store]`: the figure store behind `figures/`
-/// ([`crate::site::figures::store`]).
+/// ([`crate::figures::store`]).
 #[derive(Clone, Debug, Default, Deserialize, Serialize, PartialEq, Eq)]
 #[serde(deny_unknown_fields, default)]
 pub struct Store {

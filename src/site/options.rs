@@ -6,7 +6,7 @@
 //! store.
 
 use super::config;
-use super::figures::{self, Cache, Store};
+use crate::figures::{self, Cache, Store};
 use crate::generators::Generator;
 use std::path::PathBuf;
 use std::sync::Arc;

@@ -73,7 +73,9 @@ fn off_reads_and_records_nothing() {
             changes,
             ..Options::new(dir.path())
         };
-        site::Site::new(opts).build(&site::figures::Silent).unwrap()
+        site::Site::new(opts)
+            .build(&ladder::figures::Silent)
+            .unwrap()
     };
     let without = build(false);
     assert!(without.summary.changes.is_empty());

@@ -175,7 +175,7 @@ fn build_with(generator: &'static Broken) -> (SiteTest, Result<site::Summary, Fa
         generators: Box::leak(Box::new([generator as &dyn Generator])),
         ..Options::new(dir.path())
     };
-    let result = site::build(opts, &ladder::site::figures::Silent);
+    let result = site::build(opts, &ladder::figures::Silent);
     (dir, result)
 }
 

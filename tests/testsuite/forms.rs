@@ -222,14 +222,14 @@ fn a_build_evaluates_each_claim_exactly_once() {
     let dir = fixture("claims");
     // The two essays' twenty-nine expressions, six of them in math.
     let mut site = site::Site::new(Options::new(dir.path()));
-    let built = site.build(&site::figures::Silent).unwrap();
+    let built = site.build(&ladder::figures::Silent).unwrap();
     assert_eq!(built.summary.evaluated, 29);
     assert!(built.record.is_some());
     // Built again, it evaluates each once more, for its page and its record.
-    let again = site.build(&site::figures::Silent).unwrap();
+    let again = site.build(&ladder::figures::Silent).unwrap();
     assert_eq!(again.summary.evaluated, 29);
     // A rebuild that keeps no record evaluates nothing of a page it keeps.
     site.opts.changes = false;
-    let kept = site.build(&site::figures::Silent).unwrap();
+    let kept = site.build(&ladder::figures::Silent).unwrap();
     assert_eq!((kept.summary.evaluated, kept.summary.rendered), (0, 0));
 }

@@ -201,7 +201,7 @@ impl Essays {
              {body}\n\n<p id=\"after\">After.</p>\n"
         );
         std::fs::write(self.dir.path().join("content/h/x.md"), essay).unwrap();
-        match self.site.build(&ladder::site::figures::Silent) {
+        match self.site.build(&ladder::figures::Silent) {
             Ok(built) => Ok(built
                 .files
                 .0

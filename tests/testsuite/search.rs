@@ -3,7 +3,8 @@
 //! writes no index.
 
 use crate::common::{SiteTest, edit, ladder, tree};
-use ladder::site::{Options, Site, figures::Silent};
+use ladder::figures::Silent;
+use ladder::site::{Options, Site};
 use std::collections::BTreeMap;
 use std::io::Read;
 use std::path::{Path, PathBuf};

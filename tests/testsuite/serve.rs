@@ -10,7 +10,7 @@ use std::path::Path;
 fn rebuild_renders_only_changes() {
     let dir = SiteTest::basic();
     let mut site = site::Site::new(Options::new(dir.path()));
-    let silent = &ladder::site::figures::Silent;
+    let silent = &ladder::figures::Silent;
     let first = site.build(silent).unwrap().summary;
     assert_eq!((first.rendered, first.computed.len()), (2, 2));
     let unchanged = site.build(silent).unwrap().summary;
@@ -65,7 +65,7 @@ fn keeps_last_good_site() {
     let server = serve::start(
         site,
         "127.0.0.1:0".parse().unwrap(),
-        Box::new(ladder::site::figures::Silent),
+        Box::new(ladder::figures::Silent),
     )
     .unwrap();
     let version = server
@@ -134,7 +134,7 @@ fn keeps_last_good_site() {
 /// `ladder serve`'s server for the site in `dir`, once its first build is done.
 fn serving(dir: &Path) -> site::serve::Server {
     let site = site::Site::new(Options::new(dir));
-    let silent = Box::new(ladder::site::figures::Silent);
+    let silent = Box::new(ladder::figures::Silent);
     let server = site::serve::start(site, "127.0.0.1:0".parse().unwrap(), silent).unwrap();
     server
         .wait_past(0, std::time::Duration::from_secs(10))

@@ -37,9 +37,9 @@ pub mod watch;
 
 pub use answer::{Reply, answer};
 
-use super::figures::Progress;
 use super::output::sink::Files;
 use super::{Failure, Site};
+use crate::figures::Progress;
 use answer::{HTML, content_type, inject};
 use anyhow::{Context as _, Result};
 use hyper::body::Bytes;

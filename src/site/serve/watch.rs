@@ -4,7 +4,7 @@
 //!
 //! It imports only the figures' [`Progress`], to say what it watches.
 
-use crate::site::figures::Progress;
+use crate::figures::Progress;
 use anyhow::{Context as _, Result};
 use notify::{RecommendedWatcher, RecursiveMode, Watcher};
 use std::path::{Path, PathBuf};

@@ -14,9 +14,9 @@
 
 use super::job::{Figure, Job};
 use super::store::Store;
+use crate::figures::code;
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
-use crate::site::fingerprint;
 use crate::site::read::{ARTIFACT, Unread, read};
 use serde::{Deserialize, Serialize};
 use std::collections::{BTreeMap, BTreeSet};
@@ -381,7 +381,7 @@ impl Cache {
     ) -> std::io::Result<Vec<u8>> {
         let record = Sealed::seal(Drawn {
             data: data_hash.to_string(),
-            fingerprint: fingerprint::draw(job.generator).to_string(),
+            fingerprint: code::draw(job.generator).to_string(),
             view: drawn,
         })?;
         Ok(serde_json::to_vec(&record)?)
@@ -427,7 +427,7 @@ pub(super) fn verify_view(
         return Err(note(path, "does not match its content hash (edited?)"));
     }
     let drawn = record.body;
-    let current = drawn.data == data_hash && drawn.fingerprint == fingerprint::draw(job.generator);
+    let current = drawn.data == data_hash && drawn.fingerprint == code::draw(job.generator);
     if from == Place::Store && !current {
         return Err(note(path, "holds another figure's artifact"));
     }
@@ -441,7 +441,7 @@ pub(super) fn store_name(job: &Job, view: Option<&str>) -> String {
     let key = format!("{}.{}", job.stem(), job.key.fingerprint);
     match view {
         None => format!("{key}.json"),
-        Some(view) => format!("{key}.{view}.{}.json", fingerprint::draw(job.generator)),
+        Some(view) => format!("{key}.{view}.{}.json", code::draw(job.generator)),
     }
 }
 

@@ -10,7 +10,7 @@
 //! vocabulary) and the rendered view, under its own content hash. A solver
 //! change reruns the solver; a drawing change (a palette, a layout) redraws
 //! from the data without running one solver. The fingerprints are
-//! `fingerprint`'s.
+//! [`code`]'s.
 //!
 //! A later build reuses an artifact whose parameters and fingerprint match and
 //! whose hash verifies, drawing only the views its essays show and parsing
@@ -34,6 +34,7 @@
 //! drawing, keeping in memory).
 
 pub mod cache;
+mod code;
 pub mod compute;
 pub mod job;
 pub mod store;

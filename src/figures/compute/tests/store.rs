@@ -92,12 +92,12 @@ impl object_store::ObjectStore for Counted {
 
 /// A cache in `dir` with a writable store over `objects`.
 fn cache_with_store(dir: &Path, objects: &Arc<Counted>) -> Cache {
-    let settings = crate::site::figures::Settings {
+    let settings = crate::figures::Settings {
         url: "memory://counted".into(),
         write: true,
         required: false,
     };
-    let store = crate::site::figures::Store::with(
+    let store = crate::figures::Store::with(
         objects.clone(),
         object_store::path::Path::from("figs"),
         &settings,
@@ -173,6 +173,6 @@ fn a_store_that_goes_down_mid_build_is_one_warning_and_no_more_requests() {
     );
     // The four lookups, and at most one upload a slot before the
     // failure was seen; figures/ has everything.
-    assert!(objects.requests.load(SeqCst) <= 4 + crate::site::figures::store::IN_FLIGHT);
+    assert!(objects.requests.load(SeqCst) <= 4 + crate::figures::store::IN_FLIGHT);
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 4);
 }

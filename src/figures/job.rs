@@ -5,9 +5,9 @@
 //! It imports only the generators and the fingerprints: the cache and the
 //! computation import it.
 
+use crate::figures::code;
 use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator, Params};
-use crate::site::fingerprint;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A figure's identity.
@@ -42,7 +42,7 @@ impl Job {
         let hash = blake3::hash(format!("{name}\n{}", params.to_toml()).as_bytes());
         let key = Key {
             stem: format!("{name}-{}", &hash.to_hex()[..16]),
-            fingerprint: fingerprint::solver(generator).to_string(),
+            fingerprint: code::solver(generator).to_string(),
         };
         Job {
             generator,
