@@ -27,7 +27,7 @@
 //! A generator's drawing side is the closure of every file of its module (its
 //! `Generator::draw` and the types its views read live in `mod.rs`); its
 //! solver side is the closure of its files but `views.rs`, never entering a
-//! `views.rs` or the figure vocabulary (`generators/draw/`), so a drawing
+//! `views.rs` or the figure vocabulary (`src/draw/`), so a drawing
 //! change redraws without rerunning a solver (a solver names the vocabulary
 //! only in its `Generator::draw`). When unsure, the closure includes a file:
 //! an extra file recomputes a figure, a missing one would leave it stale.

@@ -18,6 +18,7 @@
 
 pub mod cgt;
 pub mod cmd;
+pub mod draw;
 pub mod figures;
 pub mod games;
 pub mod generators;

@@ -14,8 +14,8 @@
 
 use super::job::{Figure, Job};
 use super::store::Store;
+use crate::draw::Rendered;
 use crate::figures::code;
-use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator};
 use crate::site::read::{ARTIFACT, Unread, read};
 use serde::{Deserialize, Serialize};
@@ -525,7 +525,7 @@ pub fn unnamed(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::draw::Table;
+    use crate::draw::Table;
     use serde_json::Value;
 
     #[test]

@@ -60,7 +60,7 @@ mod tests {
     }
 
     fn is_drawing(file: &&str) -> bool {
-        file.starts_with("src/generators/draw/") || file.ends_with("/views.rs")
+        file.starts_with("src/draw/") || file.ends_with("/views.rs")
     }
 
     #[test]
@@ -121,14 +121,14 @@ mod tests {
             for file in [
                 format!("src/generators/{module}/views.rs"),
                 format!("src/generators/{module}/mod.rs"),
-                "src/generators/draw/mod.rs".into(),
+                "src/draw/mod.rs".into(),
             ] {
                 assert!(draw.contains(&file.as_str()), "{file} not in {draw:?}");
             }
             assert!(solver.iter().all(|f| draw.contains(f)), "{module}");
         }
         // `Table` and `display`, re-exported by draw/mod.rs, come from html.rs.
-        assert!(draw_files("chomp-needles").contains(&"src/generators/draw/html.rs"));
+        assert!(draw_files("chomp-needles").contains(&"src/draw/html.rs"));
     }
 
     #[test]

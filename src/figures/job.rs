@@ -5,8 +5,8 @@
 //! It imports only the generators and the fingerprints: the cache and the
 //! computation import it.
 
+use crate::draw::Rendered;
 use crate::figures::code;
-use crate::generators::draw::Rendered;
 use crate::generators::{Check, Data, Generator, Params};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -8,9 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The folders whose files are nodes.
-pub const ROOTS: [&str; 3] = ["src/cgt", "src/games", "src/generators"];
+pub const ROOTS: [&str; 4] = ["src/cgt", "src/games", "src/draw", "src/generators"];
 /// The figure vocabulary: drawing code, outside every solver side.
-const DRAWING: &str = "src/generators/draw/";
+const DRAWING: &str = "src/draw/";
 /// The file whose `registry! { module::Type, ... }` declares the generators.
 const REGISTRY: &str = "src/generators/mod.rs";
 

@@ -16,7 +16,7 @@
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
-pub mod draw;
+use crate::draw;
 pub mod params;
 pub mod shards;
 // `registry!` by textual scope, so that no `use` of it makes this file's code

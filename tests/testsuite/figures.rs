@@ -3,7 +3,7 @@
 //! cache in `figures/` with `ladder clean`.
 
 use crate::common::{SiteTest, edit, ladder, tree};
-use ladder::generators::draw::{Drawing, Table};
+use ladder::draw::{Drawing, Table};
 use ladder::generators::{Check, Data, DataError, Doc, Form, Generator, Key, Output, Params, Spec};
 use ladder::site::{self, Failure, Options};
 use std::path::{Path, PathBuf};

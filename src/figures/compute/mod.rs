@@ -10,8 +10,8 @@
 
 use super::cache::{self, Cache, Lookup, Place, hash};
 use super::job::{Figure, Job, Key};
+use crate::draw::Rendered;
 use crate::generators::Output;
-use crate::generators::draw::Rendered;
 use crate::generators::{Data, DataError, LimitError, MergeError};
 use rayon::prelude::*;
 use std::cell::{Cell, RefCell};

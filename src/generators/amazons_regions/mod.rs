@@ -370,7 +370,8 @@ impl Solve for AmazonsRegions {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator};
 
     fn params(pairs: &[(&str, &str)]) -> Params {
         Params::from_text(&SPEC, pairs).unwrap()

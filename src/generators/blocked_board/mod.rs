@@ -334,7 +334,8 @@ impl Solve for BlockedBoard {
 mod tests {
     use super::*;
     use crate::games::domineering::Dominoes;
-    use crate::generators::{Data, Generator, Output, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator, Output};
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();

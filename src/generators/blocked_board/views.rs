@@ -3,7 +3,7 @@
 use super::Results;
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, Axis, Board, Chart, Drawing, Mark, Role, Scale, Series};
+use crate::draw::{self, Axis, Board, Chart, Drawing, Mark, Role, Scale, Series};
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
@@ -37,7 +37,7 @@ fn board(data: &Results) -> Drawing {
 }
 
 fn grouped(n: u64) -> String {
-    crate::generators::draw::display(&n.into())
+    crate::draw::display(&n.into())
 }
 
 /// Whole board against the sum of its parts for each column of the wall.

@@ -300,7 +300,8 @@ impl Solve for ChompNeedles {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, Output, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator, Output};
     use draw::Role;
     use std::collections::HashMap;
     use std::sync::LazyLock;

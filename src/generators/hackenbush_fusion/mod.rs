@@ -346,7 +346,8 @@ fn drawn(graph: &Graph, fusion: &hackenbush::Fusion, search: Option<Nimber>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator};
 
     fn params(pairs: &[(&str, &str)]) -> Params {
         Params::from_text(&SPEC, pairs).unwrap()

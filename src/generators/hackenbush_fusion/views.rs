@@ -4,7 +4,7 @@ use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{
+use crate::draw::{
     self, Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
 use std::collections::VecDeque;

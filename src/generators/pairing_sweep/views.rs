@@ -2,7 +2,7 @@
 
 use super::{BoardFigures, Example, GrundyEntry, PairingSweepParams, Rectangle, Results};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{
+use crate::draw::{
     self, Axis, Board, Boards, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table,
 };
 use crate::generators::{DataError, Params, Views};

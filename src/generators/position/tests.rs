@@ -2,7 +2,7 @@
 //! identities state.
 
 use super::*;
-use crate::generators::draw::{Board, Drawing, Role, Shape};
+use crate::draw::{Board, Drawing, Role, Shape};
 use crate::generators::{Generator, Views};
 
 fn run(game: &str, positions: &[&str]) -> Results {

@@ -8,7 +8,7 @@ use crate::games::position::{Refusal, named, staircase};
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::generators::chomp_needles::views::staircase as staircase_board;
-use crate::generators::draw::{
+use crate::draw::{
     self, Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Role, Scale, Series,
     Shape, text,
 };

@@ -397,7 +397,8 @@ impl Solve for RunIntervals {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator};
 
     #[test]
     fn refuses_a_catalogue_past_the_limit_naming_max_cells() {

@@ -2,7 +2,7 @@
 
 use super::{Entry, Group as Split, Member, Results, RunIntervalsParams, RunWidth, ValueCount};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{
+use crate::draw::{
     self, Axis, Board, Catalogue, Chart, Drawing, Group, Item, Mark, Role, Scale, Series, Shape,
     text, whole,
 };

@@ -136,7 +136,8 @@ impl Solve for SplitCensus {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator};
 
     // The published census of the 4 x 4: 2,680 of 5,700
     // positions split (47.02%); none at 0-1 dominoes placed, 0.585 at 4, none

@@ -2,7 +2,7 @@
 
 use super::{Level, Results};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{self, Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
+use crate::draw::{self, Axis, Chart, Drawing, Mark, Numbers, Scale, Series};
 use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {

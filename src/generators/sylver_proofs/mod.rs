@@ -403,7 +403,8 @@ fn checks(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::generators::{Data, Generator, Output, draw};
+    use crate::draw;
+    use crate::generators::{Data, Generator, Output};
 
     fn run(pairs: &[(&str, &str)]) -> Output {
         let p = Params::from_text(&SPEC, pairs).unwrap();

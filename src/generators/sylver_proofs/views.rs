@@ -3,7 +3,7 @@
 use super::{ByDepth, ByGaps, Example, Results};
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::generators::draw::{
+use crate::draw::{
     self, Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
 };
 

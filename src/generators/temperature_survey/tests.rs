@@ -2,7 +2,8 @@
 //! generator on single positions and `split-census`'s count of positions.
 
 use super::*;
-use crate::generators::{Data, Generator, Views, draw, position, split_census};
+use crate::draw;
+use crate::generators::{Data, Generator, Views, position, split_census};
 
 /// A run on `board`, every identity holding.
 fn run(board: &str, hottest: usize) -> Results {

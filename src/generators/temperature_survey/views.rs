@@ -4,7 +4,7 @@
 //! draws a position and a thermograph.
 
 use super::{Results, Tally};
-use crate::generators::draw::{
+use crate::draw::{
     self, Axis, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Scale, Series, text,
 };
 use crate::generators::position::views::{grouped, legend, shape, thermograph};

@@ -9,7 +9,7 @@
 
 use super::prepared::{Expression, Prepared};
 use super::scan::Scan;
-use crate::generators::draw::Rendered as View;
+use crate::draw::Rendered as View;
 use crate::site::claims::ast::{Action, Expr, Step, Term};
 use crate::site::claims::{self, EssayData};
 use crate::site::diagnostics::ContentError;

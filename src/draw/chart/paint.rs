@@ -5,7 +5,7 @@ use super::super::{Mark, Role, Scale};
 use super::marks::{dash, marker, stroke};
 use super::svg::{Anchor, Svg, num};
 use super::{Plot, TICK};
-use crate::generators::draw::html::Numbers;
+use crate::draw::html::Numbers;
 
 /// A value as a data attribute: as Rust writes an `f64`, exactly.
 fn value(v: f64) -> String {

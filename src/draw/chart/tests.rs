@@ -2,7 +2,7 @@
 
 use super::super::svg_text::{attributes, texts};
 use super::*;
-use crate::generators::draw::Axis;
+use crate::draw::Axis;
 
 fn series(name: &str, mark: Mark, points: &[(f64, f64)]) -> Series {
     Series {

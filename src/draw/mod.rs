@@ -612,7 +612,7 @@ mod tests {
     /// dark block) or in the dark one, custom properties resolved in the
     /// same scheme (or else the light one).
     fn css_colour(class: &str, dark: bool) -> Option<String> {
-        let css = include_str!("../../../templates/style.css");
+        let css = include_str!("../../templates/style.css");
         let (light, rest) = css.split_once("@media screen and (prefers-color-scheme: dark)")?;
         let part = if dark {
             rest.split("\n}\n").next()?
