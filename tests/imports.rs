@@ -4,7 +4,8 @@
 //! using its own submodules (`mod.rs` calling `views::draw`) is the module
 //! using its parts, the direction the module tree gives, and no import here:
 //! a cycle runs through imports of siblings or ancestors. A cycle is named by
-//! its files in order, each importing the next.
+//! its files in order, each importing the next. The rooms of `src/` import
+//! only the rooms below them, and no generator imports another.
 
 #[path = "../src/fingerprint/mod.rs"]
 #[allow(dead_code)] // This test uses part of it.
@@ -109,6 +110,115 @@ fn no_file_in_src_imports_itself_through_others() {
     assert!(
         problems.is_empty(),
         "files under src/ that import each other in a loop (let imports flow one way):\n{}",
+        problems.join("\n")
+    );
+}
+
+/// The rooms of `src/`, lowest first: each imports only from the rooms
+/// before it (docs/design.md's layers). `src/fingerprint/` is build-time
+/// code, no module of the crate.
+const ROOMS: [&str; 7] = [
+    "cgt",
+    "games",
+    "draw",
+    "generators",
+    "figures",
+    "site",
+    "cmd",
+];
+
+/// The imports of a room above, each as (file, the file it imports): the
+/// figure cache reads artifacts under the site's one policy for reading files
+/// (`src/site/read.rs`), which reports as the site's diagnostics do; it moves
+/// below both when the diagnostics leave the site with the claim language.
+const ABOVE: [(&str, &str); 1] = [("src/figures/cache.rs", "src/site/read.rs")];
+
+/// The room a file under `src/` lies in, by its place in [`ROOMS`]; none for
+/// the crate's root.
+fn room(file: &str) -> Option<usize> {
+    let top = file.strip_prefix("src/")?.split(['/', '.']).next()?;
+    ROOMS.iter().position(|r| *r == top)
+}
+
+#[test]
+fn each_room_imports_only_the_rooms_below_it() {
+    let graph = Graph::read(&["src"]);
+    let name = |n: usize| graph.nodes[n].file.as_str();
+    let mut problems = Vec::new();
+    let mut above = Vec::new();
+    for n in 0..graph.nodes.len() {
+        let Some(from) = room(name(n)) else { continue };
+        for m in graph.edges(n) {
+            if room(name(m)).is_some_and(|to| to > from) {
+                if ABOVE.contains(&(name(n), name(m))) {
+                    above.push((name(n), name(m)));
+                } else {
+                    problems.push(format!("  {} imports {}", name(n), name(m)));
+                }
+            }
+        }
+    }
+    assert_eq!(above, ABOVE, "ABOVE lists an import no longer made");
+    // Every room is read.
+    for r in ROOMS {
+        assert!(
+            (0..graph.nodes.len()).any(|n| room(name(n)) == ROOMS.iter().position(|x| *x == r)),
+            "no file of src/{r} read"
+        );
+    }
+    assert!(
+        problems.is_empty(),
+        "files that import a room above their own (order: {}):\n{}",
+        ROOMS.join(" -> "),
+        problems.join("\n")
+    );
+}
+
+/// The generator a file is part of: the module under `src/generators/` that
+/// the registry names and the file lies in.
+fn generator_of<'a>(file: &str, registered: &'a [String]) -> Option<&'a str> {
+    let rest = file.strip_prefix("src/generators/")?;
+    let module = rest.split(['/', '.']).next()?;
+    registered.iter().find(|g| *g == module).map(String::as_str)
+}
+
+/// A file of test code: a `tests.rs` or a file under a `tests/` folder
+/// (declared `#[cfg(test)]`, and free to compare one generator with
+/// another).
+fn is_test_file(file: &str) -> bool {
+    file.ends_with("/tests.rs") || file.contains("/tests/")
+}
+
+#[test]
+fn no_generator_imports_another() {
+    let graph = Graph::read(&["src"]);
+    let name = |n: usize| graph.nodes[n].file.as_str();
+    let registered = &graph
+        .nodes
+        .iter()
+        .find(|n| n.file == "src/generators/mod.rs")
+        .expect("the generators' module is read")
+        .parsed
+        .registered;
+    assert!(registered.len() > 5, "the registry names {registered:?}");
+    let mut problems = Vec::new();
+    for n in (0..graph.nodes.len()).filter(|&n| !is_test_file(name(n))) {
+        let Some(own) = generator_of(name(n), registered) else {
+            continue;
+        };
+        for m in graph.edges(n) {
+            if let Some(other) = generator_of(name(m), registered).filter(|g| *g != own) {
+                problems.push(format!(
+                    "  {} ({own}) imports {} ({other})",
+                    name(n),
+                    name(m)
+                ));
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "generators that import another generator (draw shared pictures through src/draw/):\n{}",
         problems.join("\n")
     );
 }

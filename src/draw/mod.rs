@@ -17,14 +17,19 @@
 //! `board` writes boards, boards side by side and a catalogue's small shapes
 //! as plain SVG; `html` writes tables and catalogues; `graph` draws
 //! node-link graphs, full size or small. Text in a drawing is drawn at its
-//! size on the page, at least 12 CSS px, in the page's font.
+//! size on the page, at least 12 CSS px, in the page's font. `games` holds
+//! the games' own pictures, which every generator draws a position through,
+//! and `error` the one error of drawing from data ([`DataError`]).
 
 mod board;
 mod catalogue;
 mod chart;
+mod error;
+pub mod games;
 mod graph;
 mod html;
 
+pub use error::DataError;
 pub use graph::{Graphs, Link, Node, Panel};
 pub use html::{Format, Numbers, Table, display, text, whole};
 

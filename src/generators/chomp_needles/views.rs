@@ -8,6 +8,7 @@ use super::{Bar, LPositions, Results, ThreeRow, TwoRow};
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::draw::{self, Board, Drawing, Role, Table, display};
+use crate::draw::games::staircase;
 use serde_json::Value;
 
 impl Views for Results {
@@ -66,25 +67,6 @@ fn crosstab(
             .collect(),
     });
     board
-}
-
-/// A staircase of column `heights` as Chomp is played, the first column at
-/// the left and the first row at the bottom, `role(column, row)` giving each
-/// square's role (columns and rows counted from 1); squares outside it are
-/// not drawn. Chomp positions are drawn so, here and by `position`.
-pub(in crate::generators) fn staircase(
-    heights: &[usize],
-    role: impl Fn(usize, usize) -> Role,
-) -> Board {
-    let rows = heights.first().copied().unwrap_or(0);
-    Board::new(rows, heights.len(), |r, c| {
-        let row = rows - r;
-        if row <= heights[c] {
-            role(c + 1, row)
-        } else {
-            Role::Paper
-        }
-    })
 }
 
 /// The meanings whose role `board` draws, in the order given.

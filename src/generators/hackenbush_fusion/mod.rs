@@ -8,7 +8,6 @@
 
 mod views;
 
-pub(crate) use views::graph_panel;
 
 use super::params::params;
 use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};

@@ -7,7 +7,7 @@ use crate::generators::{DataError, Params, Views};
 use crate::draw::{
     self, Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
-use std::collections::VecDeque;
+use crate::draw::games::graph_panel;
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
@@ -158,63 +158,4 @@ fn fused(drawn: &Drawn) -> Drawing {
         legend,
         values: Some(values),
     })
-}
-
-/// The graph of `edges`, each vertex in the layer of its distance from the
-/// ground (vertices cut from the ground one layer above the rest), in order
-/// of first appearance; edge `e` in the role `role(e, joined to the ground)`.
-pub(crate) fn graph_panel(edges: &[(u32, u32)], role: impl Fn(usize, bool) -> Role) -> Panel {
-    let mut names = vec![0u32];
-    for &(a, b) in edges {
-        for v in [a, b] {
-            if !names.contains(&v) {
-                names.push(v);
-            }
-        }
-    }
-    let index = |v: u32| {
-        names
-            .iter()
-            .position(|&n| n == v)
-            .expect("every end is named")
-    };
-    let mut layer = vec![usize::MAX; names.len()];
-    layer[0] = 0;
-    let mut queue = VecDeque::from([0]);
-    while let Some(v) = queue.pop_front() {
-        for &(a, b) in edges {
-            let (a, b) = (index(a), index(b));
-            for (from, to) in [(a, b), (b, a)] {
-                if from == v && layer[to] == usize::MAX {
-                    layer[to] = layer[v] + 1;
-                    queue.push_back(to);
-                }
-            }
-        }
-    }
-    let top = layer
-        .iter()
-        .filter(|&&l| l != usize::MAX)
-        .max()
-        .copied()
-        .unwrap_or(0);
-    Panel {
-        title: "graph".into(),
-        nodes: names
-            .iter()
-            .zip(&layer)
-            .map(|(v, &l)| Node {
-                label: v.to_string(),
-                layer: if l == usize::MAX { top + 1 } else { l },
-            })
-            .collect(),
-        links: edges
-            .iter()
-            .enumerate()
-            .map(|(e, &(a, b))| Link {
-                ends: (index(a), index(b)),
-                role: role(e, layer[index(a)] != usize::MAX),
-            })
-            .collect(),
-    }
 }

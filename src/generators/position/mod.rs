@@ -13,7 +13,7 @@ use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
-use crate::cgt::thermograph::{Point, Thermograph};
+use crate::draw::games::Walls;
 use crate::games::position::{self, Facts, Refusal};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
@@ -148,31 +148,6 @@ pub struct Move {
     pub sum: String,
     /// Whether the sum after the move is a loss for the player to move next.
     pub winning: bool,
-}
-
-/// The walls of a thermograph, vertices as [temperature, value].
-#[derive(Serialize, Deserialize)]
-pub struct Walls {
-    /// The left wall's vertices, from temperature -1 to the foot of the mast.
-    pub left: Vec<[String; 2]>,
-    /// The right wall's vertices, from temperature -1 to the foot of the mast.
-    pub right: Vec<[String; 2]>,
-}
-
-impl Walls {
-    /// The walls of `thermograph`, each vertex's temperature and value
-    /// exact (`-1/2`).
-    pub fn of(thermograph: &Thermograph) -> Walls {
-        let vertices = |wall: Vec<Point>| {
-            (wall.iter())
-                .map(|p| [p.temperature.to_string(), p.value.to_string()])
-                .collect()
-        };
-        Walls {
-            left: vertices(thermograph.left_wall()),
-            right: vertices(thermograph.right_wall()),
-        }
-    }
 }
 
 data! {

@@ -1,15 +1,12 @@
 //! The views of `sylver-proofs`, drawn from its data alone.
 
 use super::{ByDepth, ByGaps, Example, Results};
+use crate::draw::games::strip;
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
 use crate::draw::{
-    self, Axis, Board, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
+    self, Axis, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
 };
-
-/// Numbers in one row of the example strip: the rows then start at 1, 11,
-/// 21, ..., and the strip fits a phone's column.
-const STRIP_WIDTH: usize = 10;
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {
@@ -151,33 +148,6 @@ fn numbers(ex: &Example) -> Vec<Number> {
             }
         })
         .collect()
-}
-
-/// The numbers 1 to `count` as a strip, [`STRIP_WIDTH`] to a row: each row
-/// of numbers is a band of `lines` rows, `cell(i, line)` giving the role and
-/// label of number `i + 1`'s cell on each (`None` leaves it blank), and an
-/// empty row parts one band from the next. Sylver Coinage positions are
-/// drawn so, here and by the `position` generator.
-pub(in crate::generators) fn strip(
-    count: usize,
-    lines: usize,
-    cell: impl Fn(usize, usize) -> Option<(Role, String)>,
-) -> Board {
-    let cols = count.clamp(1, STRIP_WIDTH);
-    let bands = count.div_ceil(cols);
-    let rows = ((lines + 1) * bands).saturating_sub(1);
-    let at = |r: usize, c: usize| {
-        let (band, line) = (r / (lines + 1), r % (lines + 1));
-        let i = band * cols + c;
-        (line < lines && i < count).then(|| cell(i, line)).flatten()
-    };
-    let mut board = Board::new(rows, cols, |r, c| {
-        at(r, c).map_or(Role::Paper, |(role, _)| role)
-    });
-    board.labels = (0..rows * cols)
-        .map(|i| at(i / cols, i % cols).map_or_else(String::new, |(_, label)| label))
-        .collect();
-    board
 }
 
 /// The strip of the example position: each number in its role, and under

@@ -9,7 +9,7 @@ mod survey;
 mod views;
 
 use super::params::params;
-use super::position::Walls;
+use crate::draw::games::Walls;
 use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::games::domineering::Board;
 use crate::generators::data;

@@ -12,7 +12,7 @@ use crate::cgt::grid::Shape;
 use crate::cgt::partizan::{Partizan, Values};
 use crate::games::domineering::{Board, Domineering, Region, SYMMETRIES};
 use crate::generators::Check;
-use crate::generators::position::Walls;
+use crate::draw::games::Walls;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashSet};
 

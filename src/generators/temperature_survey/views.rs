@@ -7,7 +7,7 @@ use super::{Results, Tally};
 use crate::draw::{
     self, Axis, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Scale, Series, text,
 };
-use crate::generators::position::views::{grouped, legend, shape, thermograph};
+use crate::draw::games::{grouped, legend, shape, thermograph};
 use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {
