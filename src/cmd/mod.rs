@@ -10,7 +10,8 @@
 //! It imports one file per command and, from the site, only diagnostics and the
 //! output's refusal; the commands import `exit` and `progress`, never this
 //! file, and none imports another but `clean` and `plan`, which report errors
-//! as `build` does (and `plan` takes its figure store's arguments).
+//! as `build` does (and `plan` takes its figure store's arguments), and
+//! `compute`, which finds the site's jobs as `plan` does.
 
 /// `println!`, but a write that fails is an error returned, not a panic, and
 /// a reader that has gone away (`ladder generators | head -1`) is no error at
@@ -43,6 +44,7 @@ macro_rules! err {
 
 mod build;
 mod clean;
+mod compute;
 mod exit;
 mod figure;
 mod generators;
@@ -91,7 +93,7 @@ enum Command {
     Plan(plan::PlanArgs),
     /// Compute chosen jobs (by key, or one of a plan's) into figures/ and the
     /// figure store: one task of a batch engine's array.
-    Compute(plan::ComputeArgs),
+    Compute(compute::ComputeArgs),
 }
 
 /// Parses the command line and runs the command.
@@ -114,7 +116,7 @@ pub fn main() -> ExitCode {
         Command::Value(args) => value::run(&args),
         Command::Clean(args) => clean::run(&args),
         Command::Plan(args) => plan::plan(args),
-        Command::Compute(args) => plan::compute(args),
+        Command::Compute(args) => compute::compute(args),
     };
     match result {
         Ok(code) => code,

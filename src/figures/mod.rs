@@ -37,6 +37,7 @@ pub mod cache;
 mod code;
 pub mod compute;
 pub mod job;
+pub mod plan;
 pub mod store;
 
 pub use cache::{Cache, Place, unnamed};
