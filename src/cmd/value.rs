@@ -5,7 +5,7 @@
 //! of Domineering or Amazons with its outcome, stops, mean, temperature,
 //! atomic weight, reduced form and birthday, or the Grundy value (a nimber)
 //! of Cram, Chomp, Sylver Coinage or green Hackenbush with its outcome. The games, their
-//! notations and limits are [`crate::games::position`]'s.
+//! notations and limits are [`crate::games::notation`]'s.
 //!
 //! It imports the game-theory core, the games and [`super::exit`]; nothing of
 //! the site.
@@ -13,7 +13,7 @@
 use super::exit::USAGE_ERROR;
 use crate::cgt::canonical::GameTable;
 use crate::cgt::canonical::typeset;
-use crate::games::position::{self, Facts, GAMES, Refusal};
+use crate::games::notation::{self, Facts, GAMES, Refusal};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -88,7 +88,7 @@ pub fn facts(
     max_cells: Option<u32>,
     analysis: bool,
 ) -> anyhow::Result<Facts> {
-    let game = position::game(game)?;
+    let game = notation::game(game)?;
     let games = GameTable::new();
     let g = game
         .value(&games, position, max_cells)

@@ -11,7 +11,7 @@ use super::{
 };
 use crate::cgt::thermograph::{Point, Thermograph};
 use crate::games::hackenbush::Graph;
-use crate::games::position::{Refusal, named};
+use crate::games::notation::{Refusal, named};
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 
@@ -122,7 +122,7 @@ pub fn strip(
 }
 
 /// A position of the game as its drawing shows it (`game` one of
-/// [`crate::games::position::GAMES`]).
+/// [`crate::games::notation::GAMES`]).
 pub fn shape(game: &str, position: &str) -> Result<Shape, DataError> {
     if game == "hackenbush" {
         let graph: Graph = (position.parse()).map_err(|e| DataError::Unreadable {
@@ -144,7 +144,7 @@ pub fn shape(game: &str, position: &str) -> Result<Shape, DataError> {
         }
     };
     if game == "chomp" {
-        let heights: Vec<usize> = (crate::games::position::staircase(position)
+        let heights: Vec<usize> = (crate::games::notation::staircase(position)
             .map_err(unreadable)?)
         .into_iter()
         .map(usize::from)

@@ -8,5 +8,5 @@ pub mod chomp;
 pub mod cram;
 pub mod domineering;
 pub mod hackenbush;
-pub mod position;
+pub mod notation;
 pub mod sylver;

@@ -1,5 +1,5 @@
 //! `position`: any game's position as a figure. A game and a list of
-//! positions in the notation `ladder value` reads ([`crate::games::position`]),
+//! positions in the notation `ladder value` reads ([`crate::games::notation`]),
 //! their sum valued by the core, with what the core says of it (a partizan
 //! game's outcome, stops, mean, temperature, thermograph, atomic weight,
 //! reduced form and birthday; an impartial game's nimber, outcome and
@@ -14,7 +14,7 @@ use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::draw::games::Walls;
-use crate::games::position::{self, Facts, Refusal};
+use crate::games::notation::{self, Facts, Refusal};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
@@ -38,8 +38,8 @@ params! {
 
 /// Every position of the sum read and checked against its game's limit, or
 /// an error naming the parameter and what was expected.
-fn checked(p: &PositionParams) -> Result<&'static position::Game, MeasureError> {
-    let game = position::game(&p.game).map_err(|e| MeasureError::param("game", None, e))?;
+fn checked(p: &PositionParams) -> Result<&'static notation::Game, MeasureError> {
+    let game = notation::game(&p.game).map_err(|e| MeasureError::param("game", None, e))?;
     if p.positions.is_empty() {
         return Err(MeasureError::param(
             "positions",
