@@ -4,8 +4,8 @@
 //! `registry!` list in `src/generators/mod.rs`) names, the fingerprint of its
 //! solver side and of its drawing side, each with the files it is taken over.
 //!
-//! Every source file under `src/cgt`, `src/games` and `src/generators` is a
-//! node. A file depends on the files its paths reach: its `use` trees
+//! Every source file under `src/cgt`, `src/games`, `src/draw` and
+//! `src/generators` is a node. A file depends on the files its paths reach: its `use` trees
 //! (`use crate::cgt::{canonical::GameTable, walk}`, `use super::Results`) and the
 //! paths in its code (`crate::games::domineering::Board::empty`,
 //! `super::super::SPEC`, `chomp::Play` after `use crate::games::chomp::{self}`),
@@ -18,10 +18,21 @@
 //! code only when its code names the item (or the item is a trait), so
 //! `generators/mod.rs`, which re-exports the registry, does not depend on
 //! every generator. Test code (`#[cfg(test)]` items), out-of-line module
-//! declarations (`pub mod chomp;`) and the `registry!` list (which declares
-//! the generators' modules) are neither followed nor hashed: the figures are
-//! built without tests, and declaring a module (adding a game or a
-//! generator) changes no code that exists. A file named by `include_str!`,
+//! declarations (`pub mod chomp;`, plain lines that `cargo fmt` follows) and
+//! the `registry!` list (the generators as values) are neither followed nor
+//! hashed: the figures are built without tests, and declaring a module
+//! (adding a game or a generator) changes no code that exists.
+//!
+//! A file also depends on every file that adds to a type it defines: one with
+//! an `impl` block (inherent or of a trait) whose self type's path resolves
+//! to it (`impl GameTable` in `cgt/analysis/` for `cgt/canonical/`), so that
+//! a method written in another file is in the closure of every file that may
+//! call it, and no rule the compiler does not check keeps figures fresh. This
+//! is a whole-crate reading, not a declared list per generator: it follows
+//! what the code says and costs no upkeep, at the price of a wider closure
+//! (a figure that uses the game table recomputes when the analysis changes).
+//! `tests/fingerprint.rs` checks, with its own `syn` reading, that every
+//! `impl` of a type a closure's file defines is in the closure. A file named by `include_str!`,
 //! `include_bytes!` or `include!` is hashed with the file that names it.
 //!
 //! A generator's drawing side is the closure of every file of its module (its

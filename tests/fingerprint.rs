@@ -11,6 +11,7 @@ mod fingerprint;
 use fingerprint::graph;
 use fingerprint::paths::{Parsed, parse};
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::fmt::Write as _;
 
 /// Every registered generator's solver closure and drawing closure, as the
@@ -28,6 +29,101 @@ fn each_generators_closures_are_the_listed_files() {
         }
     }
     insta::assert_snapshot!("closures", listing);
+}
+
+/// The names of the types a file's items define and the last segment of
+/// each `impl` block's self type, test code left out: read with `syn` here,
+/// apart from the build script's reading.
+fn types_and_impls(text: &str) -> (BTreeSet<String>, Vec<String>) {
+    #[derive(Default)]
+    struct Seen(BTreeSet<String>, Vec<String>);
+    impl<'a> syn::visit::Visit<'a> for Seen {
+        fn visit_item(&mut self, item: &'a syn::Item) {
+            let (attrs, name) = match item {
+                syn::Item::Struct(i) => (&i.attrs, Some(&i.ident)),
+                syn::Item::Enum(i) => (&i.attrs, Some(&i.ident)),
+                syn::Item::Union(i) => (&i.attrs, Some(&i.ident)),
+                syn::Item::Type(i) => (&i.attrs, Some(&i.ident)),
+                syn::Item::Mod(i) => (&i.attrs, None),
+                syn::Item::Impl(i) => (&i.attrs, None),
+                syn::Item::Fn(i) => (&i.attrs, None),
+                _ => return syn::visit::visit_item(self, item),
+            };
+            if fingerprint::paths::cfg_test(attrs).is_some() {
+                return;
+            }
+            if let Some(name) = name {
+                self.0.insert(name.to_string());
+            }
+            if let syn::Item::Impl(i) = item
+                && let syn::Type::Path(p) = &*i.self_ty
+            {
+                self.1
+                    .push(p.path.segments.last().unwrap().ident.to_string());
+            }
+            syn::visit::visit_item(self, item);
+        }
+    }
+    let mut seen = Seen::default();
+    syn::visit::Visit::visit_file(&mut seen, &syn::parse_file(text).unwrap());
+    (seen.0, seen.1)
+}
+
+/// An `impl` of a type in another file cannot leave a figure stale: every
+/// file with an `impl` block of a type a closure's file defines is in that
+/// closure (the solver side leaves out the drawing code, which no solver
+/// calls). Types are matched by name where one file alone defines the name.
+#[test]
+fn every_impl_of_a_type_a_closure_defines_is_in_the_closure() {
+    let files: Vec<(String, BTreeSet<String>, Vec<String>)> = graph::ROOTS
+        .iter()
+        .flat_map(|root| walkdir::WalkDir::new(root).into_iter())
+        .map(Result::unwrap)
+        .filter(|e| e.path().extension().is_some_and(|x| x == "rs"))
+        .map(|e| {
+            let file = e.path().to_string_lossy().replace('\\', "/");
+            let (types, impls) = types_and_impls(&std::fs::read_to_string(e.path()).unwrap());
+            (file, types, impls)
+        })
+        .collect();
+    let mut definers: BTreeMap<&str, Vec<&str>> = BTreeMap::new();
+    for (file, types, _) in &files {
+        for t in types {
+            definers.entry(t).or_default().push(file);
+        }
+    }
+    let drawing = |file: &str| file.starts_with("src/draw/") || file.ends_with("/views.rs");
+    let mut problems = Vec::new();
+    let mut checked = 0;
+    for sides in graph::sides() {
+        for (side, closure) in [("solver", &sides.solver), ("draw", &sides.draw)] {
+            let held: BTreeSet<&str> = closure.iter().map(|(f, _)| f.as_str()).collect();
+            for (file, _, impls) in &files {
+                if held.contains(file.as_str()) || (side == "solver" && drawing(file)) {
+                    continue;
+                }
+                for t in impls {
+                    if let Some([definer]) = definers.get(t.as_str()).map(Vec::as_slice)
+                        && *definer != file
+                    {
+                        checked += 1;
+                        if held.contains(definer) {
+                            problems.push(format!(
+                                "  {}'s {side} side holds {definer} but not {file}, which has an impl of its {t}",
+                                sides.module
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 0, "no impl of a type defined elsewhere was found");
+    assert!(
+        problems.is_empty(),
+        "closures missing impls:\n{}",
+        problems.join("\n")
+    );
 }
 
 // What the reader finds in one file.

@@ -204,6 +204,29 @@ impl Graph {
     }
 }
 
+impl Graph {
+    /// The files whose code adds to the types each file defines: for each
+    /// file, the files with an `impl` block whose self type resolves into it
+    /// (`impl GameTable` in `cgt/analysis/` for `cgt/canonical/`). A closure
+    /// follows these as it follows imports, so that a method added in another
+    /// file is in the closure of every file that may call it.
+    pub fn impl_edges(&self) -> Vec<BTreeSet<usize>> {
+        let mut out = vec![BTreeSet::new(); self.nodes.len()];
+        for (i, node) in self.nodes.iter().enumerate() {
+            for r in &node.parsed.impls {
+                let mut defining = BTreeSet::new();
+                for path in self.absolute(i, r, 0) {
+                    self.reach(&path, 0, &mut defining);
+                }
+                for d in defining.into_iter().filter(|&d| d != i) {
+                    out[d].insert(i);
+                }
+            }
+        }
+        out
+    }
+}
+
 /// The files reachable from `roots`, never entering one `outside` refuses.
 fn closure(
     edges: &[BTreeSet<usize>],
@@ -253,7 +276,10 @@ pub struct Sides {
 /// The closures of every generator the registry names, in its order.
 pub fn sides() -> Vec<Sides> {
     let graph = Graph::read(&ROOTS);
-    let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len()).map(|n| graph.edges(n)).collect();
+    let impls = graph.impl_edges();
+    let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len())
+        .map(|n| &graph.edges(n) | &impls[n])
+        .collect();
     let registry = graph
         .nodes
         .iter()

@@ -1,8 +1,8 @@
 //! What a Rust source file says about the code it depends on, read with
 //! `syn`: the paths in its `use` trees and its code (in macro bodies, which
 //! `syn` leaves as tokens, each `a::b` run of tokens), the names it binds, its
-//! re-exports, the traits it defines, the modules it declares with `#[path]`
-//! and the files it includes. Build-time code (see `mod.rs`).
+//! re-exports, the traits it defines, the self types of its `impl` blocks,
+//! the modules it declares with `#[path]` and the files it includes. Build-time code (see `mod.rs`).
 
 use proc_macro2::{Spacing, TokenStream, TokenTree};
 use std::collections::{BTreeMap, BTreeSet};
@@ -38,6 +38,9 @@ pub struct Parsed {
     pub mentioned: BTreeSet<String>,
     /// The traits it defines.
     pub traits: BTreeSet<String>,
+    /// The self types of its `impl` blocks (`impl GameTable`, `impl Views for
+    /// Results`), as written: what it adds to a type defined elsewhere.
+    pub impls: Vec<Ref>,
     /// The files it includes, relative to its folder.
     pub includes: Vec<String>,
     /// The modules it declares with `#[path = "FILE"] mod NAME;`: the module
@@ -382,6 +385,15 @@ impl<'ast> Visit<'ast> for Reader {
         }
         self.inline -= 1;
         self.context.pop();
+    }
+
+    fn visit_item_impl(&mut self, item: &'ast syn::ItemImpl) {
+        if let syn::Type::Path(syn::TypePath { qself: None, path }) = &*item.self_ty {
+            let segments = path.segments.iter().map(|s| unraw(&s.ident)).collect();
+            let r = self.reference(segments, false);
+            self.parsed.impls.push(r);
+        }
+        visit::visit_item_impl(self, item);
     }
 
     fn visit_item_trait(&mut self, item: &'ast syn::ItemTrait) {

@@ -16,15 +16,22 @@
 //! Generators do no file I/O and know nothing of essays: the site pipeline
 //! decides where their data and drawings go.
 
+pub mod amazons_regions;
+pub mod blocked_board;
+pub mod chomp_needles;
+pub mod hackenbush_fusion;
+pub mod pairing_sweep;
+pub mod params;
+pub mod position;
+pub mod registry;
+pub mod run_intervals;
+pub mod shards;
+pub mod split_census;
+pub mod sylver_proofs;
+pub mod temperature_survey;
+
 use crate::draw;
 pub use crate::draw::DataError;
-pub mod params;
-pub mod shards;
-// `registry!` by textual scope, so that no `use` of it makes this file's code
-// depend on `registry.rs` (see `build.rs`).
-#[macro_use]
-pub mod registry;
-
 pub use params::{
     Kind, Limit, LimitError, MeasureError, Param, ParamError, Params, Value, toml_value,
 };
@@ -36,8 +43,21 @@ pub use shards::{MergeError, Sharding, Shards};
 use std::collections::BTreeMap;
 use std::fmt;
 
-// The one list of generators: each line declares the generator's module and
-// registers it (see `registry.rs`).
+/// Lists [`REGISTRY`] and the module of each of its generators from
+/// `module::Type` entries, in the order `ladder generators` lists them.
+/// `build.rs` reads the same list to fingerprint each generator's code.
+macro_rules! registry {
+    ($($module:ident::$generator:ident),* $(,)?) => {
+        /// Every generator the tool knows, in the order `ladder generators` lists them.
+        pub static REGISTRY: &[&dyn Generator] = &[$(&$module::$generator),*];
+
+        /// The module of each generator in [`REGISTRY`], in its order.
+        static MODULES: &[&str] = &[$(stringify!($module)),*];
+    };
+}
+
+// The one list of generators, of values: each line registers a generator
+// its module (declared above) defines.
 registry! {
     blocked_board::BlockedBoard,
     split_census::SplitCensus,

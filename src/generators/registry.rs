@@ -1,26 +1,9 @@
-//! The registry's machinery: the `registry!` macro that `generators/mod.rs`
-//! invokes once, one `module::Type` line per generator, to declare each
-//! generator's module and [`REGISTRY`] in one list, and the look-ups the site
-//! makes in it. `build.rs` reads that one list to fingerprint each
-//! generator's code, and the figure cache finds a generator's fingerprints by
-//! its module ([`module`]).
+//! The look-ups the site makes in the registry: `generators/mod.rs` lists
+//! [`REGISTRY`] once, one `module::Type` line per generator (its `registry!`),
+//! and this file finds a generator by name and the module that defines it
+//! ([`module`]), by which the figure cache finds its fingerprints.
 
 use super::{Generator, MODULES, REGISTRY};
-
-/// Declares, from `module::Type` entries in the order `ladder generators`
-/// lists them, each generator's module (`pub mod module;`, its file under
-/// `src/generators/`), [`REGISTRY`] and the module of each of its generators.
-macro_rules! registry {
-    ($($module:ident::$generator:ident),* $(,)?) => {
-        $(pub mod $module;)*
-
-        /// Every generator the tool knows, in the order `ladder generators` lists them.
-        pub static REGISTRY: &[&dyn Generator] = &[$(&$module::$generator),*];
-
-        /// The module of each generator in [`REGISTRY`], in its order.
-        static MODULES: &[&str] = &[$(stringify!($module)),*];
-    };
-}
 
 /// Looks a generator up by name.
 pub fn find(name: &str) -> Option<&'static dyn Generator> {

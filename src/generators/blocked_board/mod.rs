@@ -333,8 +333,8 @@ impl Solve for BlockedBoard {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::domineering::Dominoes;
     use crate::draw;
+    use crate::games::domineering::Dominoes;
     use crate::generators::{Data, Generator, Output};
 
     fn run(pairs: &[(&str, &str)]) -> Output {

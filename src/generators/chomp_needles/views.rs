@@ -7,8 +7,8 @@
 use super::{Bar, LPositions, Results, ThreeRow, TwoRow};
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::draw::{self, Board, Drawing, Role, Table, display};
 use crate::draw::games::staircase;
+use crate::draw::{self, Board, Drawing, Role, Table, display};
 use serde_json::Value;
 
 impl Views for Results {

@@ -8,7 +8,6 @@
 
 mod views;
 
-
 use super::params::params;
 use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::nimber::Nimber;

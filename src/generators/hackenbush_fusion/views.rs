@@ -4,10 +4,10 @@ use super::{Drawn, Results};
 use crate::games::hackenbush::Graph;
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
+use crate::draw::games::graph_panel;
 use crate::draw::{
     self, Catalogue, Drawing, Graphs, Group, Item, Link, Node, Panel, Role, Shape, Table, text,
 };
-use crate::draw::games::graph_panel;
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {

@@ -4,9 +4,7 @@ use super::{ByDepth, ByGaps, Example, Results};
 use crate::draw::games::strip;
 use crate::generators::{DataError, Params, Views};
 // The vocabulary as a whole: the methods of its types live in any of its files.
-use crate::draw::{
-    self, Axis, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display,
-};
+use crate::draw::{self, Axis, Chart, Drawing, Mark, Numbers, Role, Scale, Series, Table, display};
 
 impl Views for Results {
     fn draw(&self, view: &str, _: &Params) -> Result<Option<draw::Drawing>, DataError> {

@@ -9,8 +9,8 @@ mod survey;
 mod views;
 
 use super::params::params;
-use crate::draw::games::Walls;
 use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
+use crate::draw::games::Walls;
 use crate::games::domineering::Board;
 use crate::generators::data;
 

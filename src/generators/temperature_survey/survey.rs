@@ -10,9 +10,9 @@ use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::grid::Shape;
 use crate::cgt::partizan::{Partizan, Values};
+use crate::draw::games::Walls;
 use crate::games::domineering::{Board, Domineering, Region, SYMMETRIES};
 use crate::generators::Check;
-use crate::draw::games::Walls;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashSet};
 

@@ -4,10 +4,10 @@
 //! draws a position and a thermograph.
 
 use super::{Results, Tally};
+use crate::draw::games::{grouped, legend, shape, thermograph};
 use crate::draw::{
     self, Axis, Catalogue, Chart, Drawing, Group, Item, Mark, Numbers, Scale, Series, text,
 };
-use crate::draw::games::{grouped, legend, shape, thermograph};
 use crate::generators::{DataError, Params, Views};
 
 impl Views for Results {
