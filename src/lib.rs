@@ -1,20 +1,26 @@
 //! ladder builds an essay site about combinatorial game theory whose figures are
 //! computed by game solvers and whose claims are checked at build time.
 //!
-//! The crate has four rooms, each owning one job:
+//! The crate has seven rooms, each owning one job and importing only the
+//! rooms before it (`tests/imports.rs` checks it; docs/design.md draws them):
 //!
 //! 1. [`cgt`]: the game-theory core. Values, nimbers, tables. No I/O, and it
 //!    imports nothing else from this crate.
 //! 2. [`games`]: one module per game, with its rules and solvers. Games import
 //!    only [`cgt`].
-//! 3. [`generators`]: one module per generator, behind the [`generators::Generator`]
+//! 3. [`draw`]: the figure vocabulary (charts, boards, tables, catalogues,
+//!    graphs) and the games' own pictures, which every generator draws
+//!    through.
+//! 4. [`generators`]: one module per generator, behind the [`generators::Generator`]
 //!    trait and one registry. A generator runs solvers from [`games`], returns
-//!    serde data, the identities it asserts and its SVG drawings. No file I/O.
-//! 4. [`site`]: the pipeline that turns `content/` into `site/`: loading essays,
-//!    markdown, math, directives and claims, templates, figure artifacts and the
-//!    atomic output swap.
-//!
-//! The command line ([`cmd`]) sits on top with one file per command.
+//!    serde data and the identities it asserts, and draws its views in
+//!    [`draw`]. No file I/O; no generator imports another.
+//! 5. [`figures`]: the figure engine: jobs, the plan, computing, the cache,
+//!    the figure store and the fingerprints of the generators' code.
+//! 6. [`site`]: the pipeline that turns `content/` into `site/`: loading essays,
+//!    markdown, math, directives and claims, templates and the atomic output
+//!    swap.
+//! 7. [`cmd`]: the command line, with one file per command.
 
 pub mod cgt;
 pub mod cmd;

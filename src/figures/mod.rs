@@ -10,7 +10,7 @@
 //! vocabulary) and the rendered view, under its own content hash. A solver
 //! change reruns the solver; a drawing change (a palette, a layout) redraws
 //! from the data without running one solver. The fingerprints are
-//! [`code`]'s.
+//! `code.rs`'s.
 //!
 //! A later build reuses an artifact whose parameters and fingerprint match and
 //! whose hash verifies, drawing only the views its essays show and parsing
