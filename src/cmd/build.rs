@@ -49,6 +49,19 @@ pub struct CheckArgs {
     store: StoreArgs,
 }
 
+/// What `ladder check` takes.
+#[derive(clap::Args)]
+pub struct CheckCommand {
+    #[command(flatten)]
+    check: CheckArgs,
+    /// List each number the essays write outside claims, math and code
+    /// (digits, number words, fractions in words), one a line as
+    /// `path:line:col: unclaimed: WORDS`; exit 1 when there is any. Mark a
+    /// number that is not computed `{{ given: ... }}`.
+    #[arg(long)]
+    unclaimed: bool,
+}
+
 /// The figure store, for every command that reads or writes figures.
 #[derive(clap::Args)]
 pub struct StoreArgs {
@@ -105,11 +118,12 @@ pub fn build(args: BuildArgs) -> anyhow::Result<ExitCode> {
     finish(site::build(opts, &*progress::reporter()), &verb)
 }
 
-pub fn check(args: CheckArgs) -> anyhow::Result<ExitCode> {
-    finish(
-        site::build(args.options(false, false), &*progress::reporter()),
-        "checked",
-    )
+pub fn check(args: CheckCommand) -> anyhow::Result<ExitCode> {
+    let opts = Options {
+        unclaimed: args.unclaimed,
+        ..args.check.options(false, false)
+    };
+    finish(site::build(opts, &*progress::reporter()), "checked")
 }
 
 /// The one-line summary, then the figures recomputed, those whose data
@@ -183,7 +197,20 @@ fn finish(result: Result<Summary, Failure>, verb: &str) -> anyhow::Result<ExitCo
             for w in &s.warnings {
                 err!("warning: {w}");
             }
-            Ok(ExitCode::SUCCESS)
+            for u in &s.unclaimed {
+                out!(
+                    "{}:{}:{}: unclaimed: {}",
+                    u.path.display(),
+                    u.line,
+                    u.col,
+                    u.message
+                )?;
+            }
+            if s.unclaimed.is_empty() {
+                Ok(ExitCode::SUCCESS)
+            } else {
+                Ok(ExitCode::from(CONTENT_ERROR))
+            }
         }
         Err(Failure::Content(errors, changes)) => {
             report(&errors);
@@ -218,6 +245,7 @@ mod tests {
             lints: Vec::new(),
             notes: Vec::new(),
             changes: Vec::new(),
+            unclaimed: Vec::new(),
         }
     }
 

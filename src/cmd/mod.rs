@@ -77,7 +77,7 @@ enum Command {
     Build(build::BuildArgs),
     /// Do all the work and checks of build, and name the values and claims
     /// that changed since the last build; write nothing.
-    Check(build::CheckArgs),
+    Check(build::CheckCommand),
     /// Build the site in memory, serve it, and rebuild and reload on every change.
     Serve(serve::Args),
     /// List every generator with its parameters, data keys and identities.

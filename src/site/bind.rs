@@ -36,6 +36,25 @@ pub(super) fn scan(
         .collect()
 }
 
+/// The numbers each essay writes outside its claims, math and code
+/// (`ladder check --unclaimed`), each a warning at its place whose message
+/// is the number as written.
+pub(super) fn unclaimed(essays: &[Essay], scans: &[Scan]) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    for (essay, scan) in essays.iter().zip(scans) {
+        let src = Source::new(&essay.path, &essay.source);
+        out.extend(
+            super::markdown::unclaimed::unclaimed(scan)
+                .into_iter()
+                .map(|u| Diagnostic {
+                    source_line: None,
+                    ..src.warning_at(u.at, u.word)
+                }),
+        );
+    }
+    out
+}
+
 /// Stage 3: the jobs to compute. Each distinct generator and parameters is
 /// one job, showing the union of the views its figures show.
 pub(super) struct Plan {

@@ -99,15 +99,15 @@ impl Statements {
             pairs
         };
         let mut found = stated(&scan.body, &values.body, None);
-        // A caption's expressions stand where the caption is written (at its
-        // key when it has escapes); an alt text's at its figure.
+        // A caption's or alt text's expressions stand where it is written (at
+        // its key when it has escapes).
         let figures = scan.directives.iter().zip(&scan.texts).zip(&values.figures);
-        for ((d, texts), evaluated) in figures.filter(|((d, _), _)| d.kind == Kind::Figure) {
+        for ((_, texts), evaluated) in figures.filter(|((d, _), _)| d.kind == Kind::Figure) {
             if let Some((prepared, pin)) = &texts.caption {
                 found.extend(stated(prepared, &evaluated.caption, *pin));
             }
-            if let Some(alt) = &texts.alt {
-                found.extend(stated(alt, &evaluated.alt, Some(d.offset)));
+            if let Some((prepared, pin)) = &texts.alt {
+                found.extend(stated(prepared, &evaluated.alt, *pin));
             }
         }
         found.sort_by_key(|(at, _, _)| *at);

@@ -45,8 +45,8 @@ pub struct Directive {
     pub params: Params,
     /// The caption, if any.
     pub caption: Option<Located>,
-    /// The alternative text, if any.
-    pub alt: Option<String>,
+    /// The alternative text, if any, and where it stands.
+    pub alt: Option<Located>,
     /// The view shown.
     pub view: &'static str,
     /// Byte offset of the block's first line in the essay source.
@@ -284,7 +284,7 @@ pub fn parse(
         generator,
         params,
         caption,
-        alt: alt.map(|a| a.text),
+        alt,
         view,
         offset: block_offset,
     })

@@ -107,6 +107,9 @@ pub struct Summary {
     /// The values and claims whose computed values changed since the last
     /// successful `ladder build`.
     pub changes: Vec<changes::Change>,
+    /// With [`Options::unclaimed`], each number the essays write outside
+    /// claims, math and code, at its place (the message is the number).
+    pub unclaimed: Vec<Diagnostic>,
 }
 
 /// Why a build failed.
@@ -277,6 +280,8 @@ struct Build<'a> {
     rendered: usize,
     /// Values and claims evaluated.
     evaluated: usize,
+    /// The numbers written outside claims, when asked for.
+    unclaimed: Vec<Diagnostic>,
 }
 
 /// What every page is rendered with besides its own essay: what the build
@@ -326,6 +331,7 @@ impl<'a> Build<'a> {
             notes: Vec::new(),
             rendered: 0,
             evaluated: 0,
+            unclaimed: Vec::new(),
         }
     }
 
@@ -396,7 +402,11 @@ impl<'a> Build<'a> {
 
     /// Stage 2: each essay's headings and directives.
     fn scan(&mut self, essays: &[Essay]) -> Vec<Scan> {
-        bind::scan(essays, self.opts.generators, &mut self.errors)
+        let scans = bind::scan(essays, self.opts.generators, &mut self.errors);
+        if self.opts.unclaimed {
+            self.unclaimed = bind::unclaimed(essays, &scans);
+        }
+        scans
     }
 
     /// Stage 4: runs each job once, in parallel, reusing artifacts in
@@ -722,6 +732,7 @@ impl<'a> Build<'a> {
             lints: self.lints,
             notes: self.notes,
             changes,
+            unclaimed: self.unclaimed,
         };
         let record = (self.opts.changes && previous.is_ok()).then(|| statements.record());
         Ok((summary, record))

@@ -43,6 +43,9 @@ pub struct Options {
     /// The figure store's settings from the command line, over
     /// `ladder.toml`'s `[store]` ([`StoreOptions`]).
     pub store: StoreOptions,
+    /// List the numbers each essay writes outside its claims, math and code
+    /// (`ladder check --unclaimed`) in [`super::Summary::unclaimed`].
+    pub unclaimed: bool,
 }
 
 /// The command line's figure store: a URL over `[store] url`, and switches
@@ -114,6 +117,7 @@ impl Options {
             drafts: false,
             changes: true,
             store: StoreOptions::default(),
+            unclaimed: false,
         }
     }
 }

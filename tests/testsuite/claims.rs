@@ -127,7 +127,7 @@ fn false_wherever_it_sits() {
             "id = \"b\"",
             "id = \"b\"\nalt = \"{{ b.whole = 3 }} positions\"",
         )
-        .expect_error_at("demo/one.md", 10, "claim `b.whole = 3` is false");
+        .expect_error_at("demo/one.md", 12, "claim `b.whole = 3` is false");
 }
 
 #[test]

@@ -29,3 +29,4 @@ mod search;
 mod serve;
 #[cfg(feature = "store")]
 mod store;
+mod unclaimed;

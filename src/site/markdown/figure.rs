@@ -30,7 +30,7 @@ impl Renderer<'_, '_> {
             .map(|(prepared, pin)| self.inline(prepared, &values.caption, *pin))
             .unwrap_or_default();
         let alt = match &texts.alt {
-            Some(a) => self.plain(a, &values.alt, d.offset),
+            Some((prepared, pin)) => self.plain(prepared, &values.alt, *pin),
             None => plain_text(&caption),
         };
         let view = shown.view;
@@ -39,7 +39,10 @@ impl Renderer<'_, '_> {
                 "caption",
                 d.caption.as_ref().map(|c| (c.text.as_str(), c.offset)),
             ),
-            ("alt text", d.alt.as_deref().map(|a| (a, d.offset))),
+            (
+                "alt text",
+                d.alt.as_ref().map(|a| (a.text.as_str(), a.offset)),
+            ),
         ];
         for (what, text) in texts {
             if let Some((text, at)) = text
@@ -116,15 +119,10 @@ impl Renderer<'_, '_> {
         html.trim().to_string()
     }
 
-    /// Plain text (an alt text) with its values in place, unescaped.
-    fn plain(&mut self, prepared: &Prepared, stated: &[Stated], offset: usize) -> String {
-        let mut sub = Renderer::new(
-            self.ctx,
-            self.src,
-            (prepared, stated),
-            self.numbers,
-            Some(offset),
-        );
+    /// Plain text (an alt text) with its values in place, unescaped. An
+    /// error in it is placed as in a caption.
+    fn plain(&mut self, prepared: &Prepared, stated: &[Stated], pin: Option<usize>) -> String {
+        let mut sub = Renderer::new(self.ctx, self.src, (prepared, stated), self.numbers, pin);
         let values = sub.values();
         self.errors.append(&mut sub.errors);
         self.warnings.append(&mut sub.warnings);

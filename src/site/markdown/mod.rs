@@ -36,6 +36,7 @@ mod lint;
 pub mod prepared;
 pub mod render;
 pub mod scan;
+pub mod unclaimed;
 pub mod values;
 
 pub use links::LinkIndex;

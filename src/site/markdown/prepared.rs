@@ -55,6 +55,10 @@ pub struct Prepared {
     spans: Vec<Span>,
     /// Errors found on the way, by offset in the file.
     pub errors: Vec<(usize, String)>,
+    /// Where the words of each `{{ given: ... }}` stand in `text`: a number
+    /// the author states rather than computes, which `ladder check
+    /// --unclaimed` does not list.
+    pub given: Vec<Range<usize>>,
 }
 
 impl Prepared {
@@ -82,9 +86,18 @@ impl Prepared {
         )
     }
 
-    /// Takes every expression out of plain `text` (no markdown).
-    pub fn plain(text: &str) -> Prepared {
-        Prepared::outside(text, 0, std::iter::once((0..text.len(), false)))
+    /// Takes every expression out of an alt text (plain text, no markdown),
+    /// with the offset every one is pinned to, as [`Prepared::caption`].
+    pub fn alt(alt: &Located) -> (Prepared, Option<usize>) {
+        let text = &alt.text;
+        (
+            Prepared::outside(
+                text,
+                alt.verbatim.unwrap_or(0),
+                std::iter::once((0..text.len(), false)),
+            ),
+            alt.verbatim.is_none().then_some(alt.offset),
+        )
     }
 
     /// Takes the expressions in `segments` out of `text`; those of a
@@ -109,9 +122,23 @@ impl Prepared {
                 let (start, end) = (segment.start + f.start, segment.start + f.end);
                 p.text.push_str(&text[last..start]);
                 let at = p.text.len();
-                p.text.push(OPEN);
-                p.text.push_str(&p.exprs.len().to_string());
-                p.text.push(CLOSE);
+                let given = text[start..end]
+                    .strip_prefix("{{")
+                    .and_then(|t| t.strip_suffix("}}"))
+                    .and_then(given);
+                let is_given = given.is_some();
+                match given {
+                    Some(Ok(words)) => {
+                        p.text.push_str(words);
+                        p.given.push(at..p.text.len());
+                    }
+                    Some(Err(e)) => p.errors.push((base + start, e)),
+                    None => {
+                        p.text.push(OPEN);
+                        p.text.push_str(&p.exprs.len().to_string());
+                        p.text.push(CLOSE);
+                    }
+                }
                 let shift = p.spans.last().map_or(0, |s| s.shift_after);
                 let range = at..p.text.len();
                 let shift_after = shift + (end - start) as isize - range.len() as isize;
@@ -120,6 +147,10 @@ impl Prepared {
                     shift,
                     shift_after,
                 });
+                last = end;
+                if is_given {
+                    continue;
+                }
                 let expr = match f.expr {
                     Err(e) if math => Err(format!(
                         "{e} (inside math `{{{{` opens a value or claim; write `{{ {{` for two \
@@ -133,7 +164,6 @@ impl Prepared {
                     expr,
                     opens_sentence: !math && opens_sentence(&text[..start]),
                 });
-                last = end;
             }
         }
         p.text.push_str(&text[last..]);
@@ -231,6 +261,24 @@ pub enum Slice<'t> {
     Text(&'t str),
     /// The placeholder of the expression of this index.
     Placeholder(usize),
+}
+
+/// The words of `{{ given: WORDS }}` (`inside` is what stands between the
+/// braces), or why they cannot stand there; `None` for any other
+/// expression. The words are plain text: letters, digits, spaces and the
+/// signs of a number (`,`, `.`, `/`, `-`, `−`, `×`, `'`).
+fn given(inside: &str) -> Option<Result<&str, String>> {
+    let words = inside.trim().strip_prefix("given:")?.trim();
+    let plain = |c: char| c.is_alphanumeric() || " ,./-−×'’".contains(c);
+    Some(match words.chars().find(|&c| !plain(c)) {
+        _ if words.is_empty() => Err("`{{ given: ... }}` needs the number it states: \
+                                      `{{ given: 1982 }}`"
+            .to_string()),
+        Some(c) => Err(format!(
+            "`{{{{ given: ... }}}}` holds plain words and digits, not `{c}`"
+        )),
+        None => Ok(words),
+    })
 }
 
 /// Whether text ending in `before` has a sentence open next: nothing before

@@ -56,8 +56,9 @@ pub struct Texts {
     /// Its caption, with the offset its errors are pinned to (see
     /// [`Prepared::caption`]).
     pub caption: Option<(Prepared, Option<usize>)>,
-    /// Its alt text.
-    pub alt: Option<Prepared>,
+    /// Its alt text, with the offset its errors are pinned to (as a
+    /// caption's).
+    pub alt: Option<(Prepared, Option<usize>)>,
 }
 
 /// One piece of a parsed text: a markdown event with its range in the
@@ -201,7 +202,7 @@ pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Di
         .iter()
         .map(|d| Texts {
             caption: d.caption.as_ref().map(Prepared::caption),
-            alt: d.alt.as_deref().map(Prepared::plain),
+            alt: d.alt.as_ref().map(Prepared::alt),
         })
         .collect();
     let scan = Scan {

@@ -85,7 +85,7 @@ impl Values {
                 alt: texts
                     .alt
                     .as_ref()
-                    .map(|p| values.all(p, inputs))
+                    .map(|(p, _)| values.all(p, inputs))
                     .unwrap_or_default(),
             })
             .collect();
