@@ -20,7 +20,8 @@ pub struct BuildArgs {
     #[arg(long)]
     output_dir: Option<PathBuf>,
     /// Replace the output folder even when it holds files ladder did not
-    /// write (it has no .ladder-output file): they are deleted.
+    /// write (its .ladder-output file, if any, does not list them as the
+    /// last build wrote them): they are deleted.
     #[arg(long)]
     replace_output: bool,
     /// Where the site will be published (overrides ladder.toml's `base_url)`:

@@ -46,7 +46,6 @@ pub mod layout;
 pub mod leads;
 pub mod markdown;
 pub mod math;
-mod old_site;
 mod options;
 pub mod output;
 pub mod pages;
