@@ -17,6 +17,7 @@ use super::build::{StoreArgs, report};
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use super::progress;
 use crate::site::figures::{self, Cache, Job, Key, Memory, Origin, Place};
+use crate::site::read::Unread;
 use crate::site::{self, Failure, Options};
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -232,28 +233,31 @@ pub fn plan(args: PlanArgs) -> anyhow::Result<ExitCode> {
 type Wanted = (String, Option<String>);
 
 /// The jobs `ladder compute` is to compute; `Err` a usage error's message.
-fn wanted(args: &ComputeArgs) -> anyhow::Result<Result<Vec<Wanted>, String>> {
+fn wanted(args: &ComputeArgs) -> Result<Vec<Wanted>, String> {
     let (Some(file), Some(index)) = (&args.plan, args.index) else {
-        return Ok(Ok(args.keys.iter().map(|k| (k.clone(), None)).collect()));
+        return Ok(args.keys.iter().map(|k| (k.clone(), None)).collect());
     };
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| anyhow::anyhow!("cannot read the plan {} ({e})", file.display()))?;
-    let plan: Plan = match serde_json::from_str(&text) {
+    let bytes = match site::read::read_named(file, site::read::PLAN) {
+        Ok(bytes) => bytes,
+        Err(Unread::Missing) => return Err(format!("the plan {} is missing", file.display())),
+        Err(Unread::Refused(why)) => return Err(format!("the plan {}: {why}", file.display())),
+    };
+    let plan: Plan = match serde_json::from_slice(&bytes) {
         Ok(plan) => plan,
         Err(e) => {
-            return Ok(Err(format!(
+            return Err(format!(
                 "{}: not a plan written by `ladder plan --json` ({e})",
                 file.display()
-            )));
+            ));
         }
     };
-    Ok(match plan.jobs.into_iter().nth(index) {
+    match plan.jobs.into_iter().nth(index) {
         Some(entry) => Ok(vec![(entry.key, Some(entry.fingerprint))]),
         None => Err(format!(
             "{} has no job {index} (its jobs are numbered from 0)",
             file.display()
         )),
-    })
+    }
 }
 
 pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
@@ -261,7 +265,7 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
         err!("error: {msg}");
         Ok(ExitCode::from(USAGE_ERROR))
     };
-    let wanted = match wanted(&args)? {
+    let wanted = match wanted(&args) {
         Ok(wanted) => wanted,
         Err(msg) => return usage(msg),
     };
