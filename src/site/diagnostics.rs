@@ -235,18 +235,53 @@ pub fn cut_words(message: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Why a string holding control character `c` is refused.
+/// The characters that change the direction text is shown in (embeddings,
+/// overrides, isolates and marks), so that a name or a title shows as
+/// another.
+pub const BIDI_CONTROLS: [char; 12] = [
+    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
+/// The first character of `text`, a title, a summary or a setting that
+/// reaches the feed and the sitemap, that such a text may not hold: a
+/// control character but those in `allowed`, a noncharacter XML 1.0
+/// forbids (U+FFFE, U+FFFF; with the C0 controls, every character it
+/// forbids that a Rust string can hold) or a bidirectional control. Say why
+/// with [`control_character`].
+pub fn forbidden_character(text: &str, allowed: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && !allowed.contains(c))
+            || matches!(c, '\u{FFFE}' | '\u{FFFF}')
+            || BIDI_CONTROLS.contains(&c)
+    })
+}
+
+/// Why a string holding control character `c` (or another character
+/// [`forbidden_character`] finds) is refused.
 pub fn control_character(key: &str, c: char) -> String {
+    let code = c as u32;
+    if matches!(c, '\u{FFFE}' | '\u{FFFF}') {
+        return format!(
+            "`{key}` holds the noncharacter U+{code:04X}, which XML forbids (the feed and the \
+             sitemap are XML); remove it"
+        );
+    }
+    if BIDI_CONTROLS.contains(&c) {
+        return format!(
+            "`{key}` holds the bidirectional control U+{code:04X}, which makes a text read \
+             otherwise than it is; remove it"
+        );
+    }
     let name = match c {
         '\t' => " (a tab)".to_string(),
         '\r' => " (a carriage return)".to_string(),
         _ => String::new(),
     };
     format!(
-        "`{key}` holds the control character U+{:04X}{name}: in a TOML string in double quotes a \
+        "`{key}` holds the control character U+{code:04X}{name}: in a TOML string in double quotes a \
          backslash starts an escape (`\\t` in `$\\times$` is a tab); write the string in single \
-         quotes ('...'), where backslashes are kept",
-        c as u32
+         quotes ('...'), where backslashes are kept"
     )
 }
 
