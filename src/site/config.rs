@@ -135,7 +135,11 @@ impl Config {
         }
         language(&config.language).map_err(|m| error("language", m.into()))?;
         if let Some(url) = &config.store.url {
-            check_url(url).map_err(|m| error("store", m))?;
+            // Without its line, which may hold a password.
+            check_url(url).map_err(|m| Diagnostic {
+                source_line: None,
+                ..error("store", m)
+            })?;
         }
         if let Some(url) = &config.base_url {
             config.base_url = Some(base_url(url).map_err(|m| error("base_url", m.into()))?);

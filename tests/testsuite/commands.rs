@@ -176,3 +176,38 @@ fn long_argument_and_repeated_parameter() {
     assert!(run.stderr.contains("_index.md:2:"), "{}", run.stderr);
     assert!(run.stderr.len() < 1000, "{}", run.stderr);
 }
+
+/// A password in a store's URL is never printed (issue 44, M4): the URL is
+/// refused, shown without it, by every command that takes one, from the
+/// command line or `ladder.toml`, and no request is made.
+#[test]
+fn store_credentials_never_printed() {
+    let dir = SiteTest::basic();
+    for url in [
+        "s3://KEY:SECRET@bucket/ladder",
+        "http://user:SECRET@127.0.0.1:9/dav/",
+    ] {
+        for args in [
+            &["build", "--store", url][..],
+            &["plan", "--store", url],
+            &["compute", "--store", url, "x"],
+        ] {
+            let run = ladder(args, dir.path());
+            assert_ne!(run.code, 0, "{args:?}");
+            let said = format!("{}{}", run.stdout, run.stderr);
+            assert!(!said.contains("SECRET"), "{args:?}: {said}");
+            assert!(said.contains("***@"), "{args:?}: {said}");
+            assert!(said.contains("AWS_ACCESS_KEY_ID"), "{args:?}: {said}");
+        }
+        dir.put(
+            "ladder.toml",
+            &format!("title = \"T\"\n[store]\nurl = \"{url}\"\n"),
+        );
+        let run = ladder(&["build"], dir.path());
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stderr.contains("ladder.toml:3:"), "{}", run.stderr);
+        assert!(!run.stderr.contains("SECRET"), "{}", run.stderr);
+        std::fs::remove_file(dir.path().join("ladder.toml")).unwrap();
+    }
+}
+
