@@ -16,6 +16,7 @@
 use super::build::{StoreArgs, report};
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
 use super::progress;
+use crate::site::diagnostics::escaped;
 use crate::site::figures::{self, Cache, Job, Key, Memory, Origin, Place};
 use crate::site::read::Unread;
 use crate::site::{self, Failure, Options};
@@ -289,7 +290,8 @@ pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
     for (key, fingerprint) in wanted {
         let Some(job) = jobs.iter().find(|j| j.stem() == key) else {
             return usage(format!(
-                "no job `{key}` in this site; `ladder plan` lists its jobs"
+                "no job `{}` in this site; `ladder plan` lists its jobs",
+                escaped(&key, "")
             ));
         };
         if fingerprint.is_some_and(|f| f != job.key.fingerprint) {

@@ -43,14 +43,18 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}: {}",
-            self.path.display(),
+            escaped(&self.path.display().to_string(), ""),
             self.line,
             self.col,
             if self.warning { "warning" } else { "error" },
-            cut_words(&self.message)
+            escaped(&cut_words(&self.message), "\n")
         )?;
         if let Some(line) = &self.source_line {
             let (shown, caret) = window(line, self.col);
+            // The caret moves past what escaping adds before it.
+            let before: String = shown.chars().take(caret.saturating_sub(1)).collect();
+            let caret = caret + escaped(&before, "\t").chars().count() - before.chars().count();
+            let shown = escaped(&shown, "\t");
             let gutter = self.line.to_string().len();
             write!(
                 f,
@@ -60,6 +64,23 @@ impl fmt::Display for Diagnostic {
         }
         Ok(())
     }
+}
+
+/// `text` with every control character but those in `kept` written as an
+/// escape (`\u{1b}`), as rustc and ripgrep show them, so that no text an
+/// author wrote (an essay, a file name, a key) sends the terminal a command.
+pub fn escaped<'a>(text: &'a str, kept: &str) -> Cow<'a, str> {
+    if !text.chars().any(|c| c.is_control() && !kept.contains(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                c if c.is_control() && !kept.contains(c) => c.escape_unicode().to_string(),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
 }
 
 /// How many characters of a source line an error shows.
@@ -288,6 +309,25 @@ pub fn control_character(key: &str, c: char) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terminal_escapes_are_never_printed_raw() {
+        let s = Source::new(
+            Path::new("a\u{1b}]0;x\u{7}.md"),
+            "ab \u{1b}[2J\u{9b}c bad\n",
+        );
+        let d = s.error_at(11, "`\u{1b}[31m` is\nbad").to_string();
+        assert!(!d.chars().any(|c| c.is_control() && c != '\n'), "{d:?}");
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(
+            lines[..2],
+            ["a\\u{1b}]0;x\\u{7}.md:1:11: error: `\\u{1b}[31m` is", "bad"]
+        );
+        assert_eq!(lines[3], "1 | ab \\u{1b}[2J\\u{9b}c bad");
+        // The caret is under `bad`, past the escapes.
+        assert_eq!(lines[4].find('^'), lines[3].find("bad"));
+        assert_eq!(escaped("a\tb", "\t"), "a\tb");
+    }
 
     #[test]
     fn positions_count_lines_and_characters_from_one() {

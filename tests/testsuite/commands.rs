@@ -211,3 +211,32 @@ fn store_credentials_never_printed() {
     }
 }
 
+/// Terminal escapes in an essay, its file name or a job's key are printed
+/// escaped (`\u{1b}`), never raw (issue 44).
+#[test]
+fn terminal_escapes_printed_escaped() {
+    let dir = SiteTest::basic();
+    let run = ladder(&["compute", "x\u{1b}]0;owned\u{7}\u{9b}2J"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no job `x\\u{1b}]0;owned\\u{7}\\u{9b}2J` in this site"),
+        "{}",
+        run.stderr
+    );
+    dir.put(
+        "content/demo/b\u{1b}[2J.md",
+        "+++\ntitle = \"B\"\nladder = \"demo\"\nrung = 9\n+++\nText \u{1b}[31mred.\n",
+    );
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("b\\u{1b}[2J.md:6:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("Text \\u{1b}[31mred."),
+        "{}",
+        run.stderr
+    );
+    for said in [&run.stdout, &run.stderr] {
+        assert!(!said.contains(['\u{1b}', '\u{7}', '\u{9b}']), "{said:?}");
+    }
+}
