@@ -341,7 +341,8 @@ impl<'a> Build<'a> {
             return Err(Failure::Content(
                 vec![Diagnostic::file(
                     &content_dir,
-                    "no content folder: expected essays in content/**/*.md",
+                    "no content folder: expected essays in content/**/*.md; run ladder in \
+                     the folder that holds content/, or name that folder with --root DIR",
                 )],
                 Vec::new(),
             ));
