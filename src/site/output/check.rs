@@ -127,22 +127,7 @@ impl Output {
         if foreign.is_empty() {
             return Ok(out);
         }
-        let more = if foreign.len() > 3 { ", ..." } else { "" };
-        let names: Vec<String> = foreign.iter().take(3).map(|p| show(p)).collect();
-        let unlisted = if out.has_marker() {
-            format!(
-                "that its {MARKER} file does not list as ladder wrote them (it may have been \
-                 copied here with a site ladder wrote elsewhere)"
-            )
-        } else {
-            format!("and no {MARKER} file")
-        };
-        refuse(format!(
-            "holds files that ladder did not write ({}{more}) {unlisted}; {keep}, so it refuses \
-             to delete them. Choose another --output-dir, empty the folder, or pass \
-             --replace-output to replace it anyway",
-            names.join(", ")
-        ))
+        refuse(foreign_files(&foreign, out.has_marker()))
     }
 
     pub(super) fn has_marker(&self) -> bool {
@@ -215,6 +200,27 @@ impl Output {
         }
         warnings
     }
+}
+
+/// Why an output folder holding the `foreign` files (and a marker, when
+/// `marked`) is refused.
+fn foreign_files(foreign: &[PathBuf], marked: bool) -> String {
+    let more = if foreign.len() > 3 { ", ..." } else { "" };
+    let names: Vec<String> = foreign.iter().take(3).map(|p| show(p)).collect();
+    let unlisted = if marked {
+        format!(
+            "that its {MARKER} file does not list as ladder wrote them (it may have been \
+             copied here with a site ladder wrote elsewhere)"
+        )
+    } else {
+        format!("and no {MARKER} file")
+    };
+    format!(
+        "holds files that ladder did not write ({}{more}) {unlisted}; ladder replaces its output \
+         folder entirely, so it refuses to delete them. Choose another --output-dir, empty the \
+         folder, or pass --replace-output to replace it anyway",
+        names.join(", ")
+    )
 }
 
 /// A path for messages, without a leading `./`.
