@@ -20,7 +20,8 @@ pub struct BuildArgs {
     #[arg(long)]
     output_dir: Option<PathBuf>,
     /// Replace the output folder even when it holds files ladder did not
-    /// write (it has no .ladder-output file): they are deleted.
+    /// write (its .ladder-output file, if any, does not list them as the
+    /// last build wrote them): they are deleted.
     #[arg(long)]
     replace_output: bool,
     /// Where the site will be published (overrides ladder.toml's `base_url)`:
@@ -88,8 +89,12 @@ impl StoreArgs {
     }
 }
 
-/// Checks `--store`'s URL.
+/// Checks `--store`'s URL. One holding credentials passes, to be refused
+/// when the store is opened: clap's error would print it whole.
 fn store_url(url: &str) -> Result<String, String> {
+    if crate::figures::store::settings::no_credentials(url).is_err() {
+        return Ok(url.to_string());
+    }
     crate::figures::store::check_url(url).map(|()| url.to_string())
 }
 

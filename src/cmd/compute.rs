@@ -6,8 +6,8 @@
 //! wrongly.
 //!
 //! It imports the figure engine, [`super::plan`] (the site's jobs),
-//! [`super::build`] (the store's arguments), [`super::progress`] and
-//! [`super::exit`].
+//! [`super::build`] (the store's arguments), [`super::progress`],
+//! [`super::exit`] and the site's bounded reader and escaping of controls.
 
 use super::build::StoreArgs;
 use super::exit::{CONTENT_ERROR, USAGE_ERROR};
@@ -16,6 +16,8 @@ use super::progress;
 use crate::figures::plan::{Plan, Wanted, choose};
 use crate::figures::{self, Job, Memory, Origin};
 use crate::site::Options;
+use crate::site::diagnostics::escaped;
+use crate::site::read::{PLAN, Unread, read_named};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -42,36 +44,42 @@ pub struct ComputeArgs {
 }
 
 /// The jobs `ladder compute` is to compute; `Err` a usage error's message.
-fn wanted(args: &ComputeArgs) -> anyhow::Result<Result<Vec<Wanted>, String>> {
+/// A plan is read as every other input is: a regular file, bounded.
+fn wanted(args: &ComputeArgs) -> Result<Vec<Wanted>, String> {
     let (Some(file), Some(index)) = (&args.plan, args.index) else {
-        return Ok(Ok(args.keys.iter().map(|k| (k.clone(), None)).collect()));
+        return Ok(args.keys.iter().map(|k| (k.clone(), None)).collect());
     };
-    let text = std::fs::read_to_string(file)
-        .map_err(|e| anyhow::anyhow!("cannot read the plan {} ({e})", file.display()))?;
-    let plan: Plan = match serde_json::from_str(&text) {
+    let bytes = match read_named(file, PLAN) {
+        Ok(bytes) => bytes,
+        Err(Unread::Missing) => return Err(format!("the plan {} is missing", file.display())),
+        Err(Unread::Refused(why)) => return Err(format!("the plan {}: {why}", file.display())),
+    };
+    let plan: Plan = match serde_json::from_slice(&bytes) {
         Ok(plan) => plan,
         Err(e) => {
-            return Ok(Err(format!(
+            return Err(format!(
                 "{}: not a plan written by `ladder plan --json` ({e})",
                 file.display()
-            )));
+            ));
         }
     };
-    Ok(match plan.jobs.into_iter().nth(index) {
+    match plan.jobs.into_iter().nth(index) {
         Some(entry) => Ok(vec![(entry.key, Some(entry.fingerprint))]),
         None => Err(format!(
             "{} has no job {index} (its jobs are numbered from 0)",
             file.display()
         )),
-    })
+    }
 }
 
 pub fn compute(args: ComputeArgs) -> anyhow::Result<ExitCode> {
+    // A key comes from the command line or a plan: never print its
+    // controls raw.
     let usage = |msg: String| {
-        err!("error: {msg}");
+        err!("error: {}", escaped(&msg, ""));
         Ok(ExitCode::from(USAGE_ERROR))
     };
-    let wanted = match wanted(&args)? {
+    let wanted = match wanted(&args) {
         Ok(wanted) => wanted,
         Err(msg) => return usage(msg),
     };

@@ -9,7 +9,9 @@
 //! It imports only diagnostics, the file reader and the figure store's URL
 //! check.
 
-use super::diagnostics::{ContentError, Diagnostic, Source, control_character, cut};
+use super::diagnostics::{
+    ContentError, Diagnostic, Source, control_character, cut, forbidden_character,
+};
 use super::read::{SETTINGS, Unread, read_text};
 use crate::figures::store::check_url;
 use serde::{Deserialize, Serialize};
@@ -97,7 +99,8 @@ impl Config {
 
     /// The settings `text` (the file at `path`) sets, checked: a title of
     /// some words, texts without control characters (but the new lines of a
-    /// description or a licence), a BCP 47 language tag and an absolute
+    /// description or a licence), noncharacters XML forbids or
+    /// bidirectional controls, a BCP 47 language tag and an absolute
     /// `http(s)` base URL. An error is at its key's line.
     fn parse(path: &Path, text: &str) -> Result<Config, Diagnostic> {
         let src = Source::new(path, text);
@@ -126,15 +129,17 @@ impl Config {
             ("licence", config.licence.as_ref(), "\n"),
         ];
         for (key, text, allowed) in texts {
-            if let Some(c) =
-                text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
-            {
+            if let Some(c) = text.and_then(|t| forbidden_character(t, allowed)) {
                 return Err(error(key, control_character(key, c)));
             }
         }
         language(&config.language).map_err(|m| error("language", m.into()))?;
         if let Some(url) = &config.store.url {
-            check_url(url).map_err(|m| error("store", m))?;
+            // Without its line, which may hold a password.
+            check_url(url).map_err(|m| Diagnostic {
+                source_line: None,
+                ..error("store", m)
+            })?;
         }
         if let Some(url) = &config.base_url {
             config.base_url = Some(base_url(url).map_err(|m| error("base_url", m.into()))?);

@@ -43,14 +43,18 @@ impl fmt::Display for Diagnostic {
         write!(
             f,
             "{}:{}:{}: {}: {}",
-            self.path.display(),
+            escaped(&self.path.display().to_string(), ""),
             self.line,
             self.col,
             if self.warning { "warning" } else { "error" },
-            cut_words(&self.message)
+            escaped(&cut_words(&self.message), "\n")
         )?;
         if let Some(line) = &self.source_line {
             let (shown, caret) = window(line, self.col);
+            // The caret moves past what escaping adds before it.
+            let before: String = shown.chars().take(caret.saturating_sub(1)).collect();
+            let caret = caret + escaped(&before, "\t").chars().count() - before.chars().count();
+            let shown = escaped(&shown, "\t");
             let gutter = self.line.to_string().len();
             write!(
                 f,
@@ -60,6 +64,23 @@ impl fmt::Display for Diagnostic {
         }
         Ok(())
     }
+}
+
+/// `text` with every control character but those in `kept` written as an
+/// escape (`\u{1b}`), as rustc and ripgrep show them, so that no text an
+/// author wrote (an essay, a file name, a key) sends the terminal a command.
+pub fn escaped<'a>(text: &'a str, kept: &str) -> Cow<'a, str> {
+    if !text.chars().any(|c| c.is_control() && !kept.contains(c)) {
+        return Cow::Borrowed(text);
+    }
+    Cow::Owned(
+        text.chars()
+            .map(|c| match c {
+                c if c.is_control() && !kept.contains(c) => c.escape_unicode().to_string(),
+                c => c.to_string(),
+            })
+            .collect(),
+    )
 }
 
 /// How many characters of a source line an error shows.
@@ -235,24 +256,78 @@ pub fn cut_words(message: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
-/// Why a string holding control character `c` is refused.
+/// The characters that change the direction text is shown in (embeddings,
+/// overrides, isolates and marks), so that a name or a title shows as
+/// another.
+pub const BIDI_CONTROLS: [char; 12] = [
+    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
+    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
+];
+
+/// The first character of `text`, a title, a summary or a setting that
+/// reaches the feed and the sitemap, that such a text may not hold: a
+/// control character but those in `allowed`, a noncharacter XML 1.0
+/// forbids (U+FFFE, U+FFFF; with the C0 controls, every character it
+/// forbids that a Rust string can hold) or a bidirectional control. Say why
+/// with [`control_character`].
+pub fn forbidden_character(text: &str, allowed: &str) -> Option<char> {
+    text.chars().find(|&c| {
+        (c.is_control() && !allowed.contains(c))
+            || matches!(c, '\u{FFFE}' | '\u{FFFF}')
+            || BIDI_CONTROLS.contains(&c)
+    })
+}
+
+/// Why a string holding control character `c` (or another character
+/// [`forbidden_character`] finds) is refused.
 pub fn control_character(key: &str, c: char) -> String {
+    let code = c as u32;
+    if matches!(c, '\u{FFFE}' | '\u{FFFF}') {
+        return format!(
+            "`{key}` holds the noncharacter U+{code:04X}, which XML forbids (the feed and the \
+             sitemap are XML); remove it"
+        );
+    }
+    if BIDI_CONTROLS.contains(&c) {
+        return format!(
+            "`{key}` holds the bidirectional control U+{code:04X}, which makes a text read \
+             otherwise than it is; remove it"
+        );
+    }
     let name = match c {
         '\t' => " (a tab)".to_string(),
         '\r' => " (a carriage return)".to_string(),
         _ => String::new(),
     };
     format!(
-        "`{key}` holds the control character U+{:04X}{name}: in a TOML string in double quotes a \
+        "`{key}` holds the control character U+{code:04X}{name}: in a TOML string in double quotes a \
          backslash starts an escape (`\\t` in `$\\times$` is a tab); write the string in single \
-         quotes ('...'), where backslashes are kept",
-        c as u32
+         quotes ('...'), where backslashes are kept"
     )
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn terminal_escapes_are_never_printed_raw() {
+        let s = Source::new(
+            Path::new("a\u{1b}]0;x\u{7}.md"),
+            "ab \u{1b}[2J\u{9b}c bad\n",
+        );
+        let d = s.error_at(11, "`\u{1b}[31m` is\nbad").to_string();
+        assert!(!d.chars().any(|c| c.is_control() && c != '\n'), "{d:?}");
+        let lines: Vec<&str> = d.lines().collect();
+        assert_eq!(
+            lines[..2],
+            ["a\\u{1b}]0;x\\u{7}.md:1:11: error: `\\u{1b}[31m` is", "bad"]
+        );
+        assert_eq!(lines[3], "1 | ab \\u{1b}[2J\\u{9b}c bad");
+        // The caret is under `bad`, past the escapes.
+        assert_eq!(lines[4].find('^'), lines[3].find("bad"));
+        assert_eq!(escaped("a\tb", "\t"), "a\tb");
+    }
 
     #[test]
     fn positions_count_lines_and_characters_from_one() {

@@ -130,6 +130,7 @@ pub fn sitemap(base: &str, urls: &[String]) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use proptest::prelude::*;
 
     #[test]
     fn dates_become_rfc_3339_times_in_utc_unless_they_say_otherwise() {
@@ -144,6 +145,70 @@ mod tests {
             "2024-03-01T10:30:00+02:00"
         );
         assert_eq!(at("10:30:00"), None);
+    }
+
+    /// Strings of any characters, those XML forbids or a reader could be
+    /// fooled by among them more often than chance would have it.
+    fn text() -> impl Strategy<Value = String> {
+        let special = prop::sample::select(vec![
+            '\u{0}',
+            '\u{1}',
+            '\u{8}',
+            '\u{B}',
+            '\u{1B}',
+            '\u{7F}',
+            '\u{85}',
+            '\u{9F}',
+            '\u{FFFE}',
+            '\u{FFFF}',
+            '\u{FDD0}',
+            '\u{1FFFE}',
+            '\u{10FFFF}',
+            '\u{202E}',
+            '\u{2066}',
+            '\n',
+            '\t',
+            '<',
+            '&',
+            ']',
+            '>',
+            '"',
+        ]);
+        prop::collection::vec(prop_oneof![any::<char>(), special], 0..12)
+            .prop_map(|chars| chars.into_iter().collect())
+    }
+
+    proptest! {
+        /// The feed is well-formed XML, holding the texts as written, for
+        /// any title, summary and settings the build accepts (issue 44, H2).
+        #[test]
+        fn the_feed_parses_for_any_text_the_build_accepts(
+            title in text(), summary in text(), site in text(), author in text()
+        ) {
+            let quoted = |s: &str| toml::Value::String(s.into()).to_string();
+            let source = format!(
+                "+++\ntitle = {}\nladder = \"demo\"\nrung = 1\ndate = 2024-03-01\n\
+                 summary = {}\n+++\n",
+                quoted(&title),
+                quoted(&summary)
+            );
+            let root = tempfile::tempdir().unwrap();
+            let settings = format!("title = {}\nauthor = {}\n", quoted(&site), quoted(&author));
+            std::fs::write(root.path().join("ladder.toml"), settings).unwrap();
+            let (Ok(essay), Ok(config)) = (
+                Essay::of_source("demo/one.md", source),
+                Config::load(root.path()),
+            ) else {
+                return Ok(());
+            };
+            let shown = essay.front.title.clone();
+            let xml = feed(&config, "https://a.org/", &[essay]).unwrap();
+            let doc = roxmltree::Document::parse(&xml);
+            prop_assert!(doc.is_ok(), "{:?}: {xml:?}", doc.err());
+            let doc = doc.unwrap();
+            let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
+            prop_assert!(shown.is_empty() || texts.contains(&shown.as_str()), "{texts:?}");
+        }
     }
 
     #[test]

@@ -44,7 +44,6 @@ pub mod layout;
 pub mod leads;
 pub mod markdown;
 pub mod math;
-mod old_site;
 mod options;
 pub mod output;
 pub mod pages;
@@ -346,7 +345,8 @@ impl<'a> Build<'a> {
             return Err(Failure::Content(
                 vec![Diagnostic::file(
                     &content_dir,
-                    "no content folder: expected essays in content/**/*.md",
+                    "no content folder: expected essays in content/**/*.md; run ladder in \
+                     the folder that holds content/, or name that folder with --root DIR",
                 )],
                 Vec::new(),
             ));

@@ -2,7 +2,8 @@
 //! `ladder.toml`, figure artifacts and the record of values) under one
 //! policy: a symlink is followed when it resolves inside the project root and
 //! is an error naming the link otherwise; every file or folder that cannot be
-//! read is an error; and a file is read ([`read`]) only when it is a regular
+//! read is an error; and a file is read ([`read`], or [`read_named`] for a
+//! file named on the command line) only when it is a regular
 //! file no larger than its [`Kind`]'s limit, so a FIFO, a device or a huge
 //! file is refused with its name rather than hanging the build or filling
 //! its memory.
@@ -48,6 +49,11 @@ pub const RECORD: Kind = Kind {
     what: "the record of values",
     max: 256 << 20,
 };
+/// A plan `ladder compute --plan` reads.
+pub const PLAN: Kind = Kind {
+    what: "a plan",
+    max: 256 << 20,
+};
 
 /// Why a file was not read.
 #[derive(Debug, PartialEq, Eq)]
@@ -79,10 +85,17 @@ pub fn read(path: &Path, root: &Path, kind: Kind) -> Result<Vec<u8>, Unread> {
     if !real.starts_with(&root) {
         return Err(Unread::Refused(outside(&real, &root)));
     }
+    read_named(&real, kind)
+}
+
+/// The bytes of the file at `path`, a file of `kind` the user named (on
+/// the command line, wherever it lies): only when it is a regular file of at
+/// most `kind.max` bytes.
+pub fn read_named(path: &Path, kind: Kind) -> Result<Vec<u8>, Unread> {
     let cannot = |e: std::io::Error| Unread::Refused(format!("cannot read: {e}"));
     // Not opened unless it is a file (opening a FIFO waits for a writer);
     // opened without waiting, and looked at again, in case it was swapped.
-    regular(&fs::metadata(&real).map_err(cannot)?, kind)?;
+    regular(&fs::metadata(path).map_err(cannot)?, kind)?;
     let mut options = fs::OpenOptions::new();
     options.read(true);
     #[cfg(any(target_os = "linux", target_os = "android"))]
@@ -90,7 +103,7 @@ pub fn read(path: &Path, root: &Path, kind: Kind) -> Result<Vec<u8>, Unread> {
         use std::os::unix::fs::OpenOptionsExt as _;
         options.custom_flags(rustix::fs::OFlags::NONBLOCK.bits().cast_signed());
     }
-    let file = options.open(&real).map_err(cannot)?;
+    let file = options.open(path).map_err(cannot)?;
     regular(&file.metadata().map_err(cannot)?, kind)?;
     let mut bytes = Vec::new();
     file.take(kind.max + 1)

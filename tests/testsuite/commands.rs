@@ -176,3 +176,67 @@ fn long_argument_and_repeated_parameter() {
     assert!(run.stderr.contains("_index.md:2:"), "{}", run.stderr);
     assert!(run.stderr.len() < 1000, "{}", run.stderr);
 }
+
+/// A password in a store's URL is never printed (issue 44, M4): the URL is
+/// refused, shown without it, by every command that takes one, from the
+/// command line or `ladder.toml`, and no request is made.
+#[test]
+fn store_credentials_never_printed() {
+    let dir = SiteTest::basic();
+    for url in [
+        "s3://KEY:hunter2@bucket/ladder",
+        "http://user:hunter2@127.0.0.1:9/dav/",
+    ] {
+        for args in [
+            &["build", "--store", url][..],
+            &["plan", "--store", url],
+            &["compute", "--store", url, "x"],
+        ] {
+            let run = ladder(args, dir.path());
+            assert_ne!(run.code, 0, "{args:?}");
+            let said = format!("{}{}", run.stdout, run.stderr);
+            assert!(!said.contains("hunter2"), "{args:?}: {said}");
+            assert!(said.contains("***@"), "{args:?}: {said}");
+            assert!(said.contains("AWS_ACCESS_KEY_ID"), "{args:?}: {said}");
+        }
+        dir.put(
+            "ladder.toml",
+            &format!("title = \"T\"\n[store]\nurl = \"{url}\"\n"),
+        );
+        let run = ladder(&["build"], dir.path());
+        assert_eq!(run.code, 1, "{}", run.stderr);
+        assert!(run.stderr.contains("holds credentials"), "{}", run.stderr);
+        assert!(!run.stderr.contains("hunter2"), "{}", run.stderr);
+        std::fs::remove_file(dir.path().join("ladder.toml")).unwrap();
+    }
+}
+
+/// Terminal escapes in an essay, its file name or a job's key are printed
+/// escaped (`\u{1b}`), never raw (issue 44).
+#[test]
+fn terminal_escapes_printed_escaped() {
+    let dir = SiteTest::basic();
+    let run = ladder(&["compute", "x\u{1b}]0;owned\u{7}\u{9b}2J"], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("no job `x\\u{1b}]0;owned\\u{7}\\u{9b}2J` in this site"),
+        "{}",
+        run.stderr
+    );
+    dir.put(
+        "content/demo/b\u{1b}[2J.md",
+        "+++\ntitle = \"B\"\nladder = \"demo\"\nrung = 9\n+++\nText \u{1b}[31mred.\n",
+    );
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.contains("b\\u{1b}[2J.md:6:"), "{}", run.stderr);
+    assert!(
+        run.stderr.contains("Text \\u{1b}[31mred."),
+        "{}",
+        run.stderr
+    );
+    for said in [&run.stdout, &run.stderr] {
+        assert!(!said.contains(['\u{1b}', '\u{7}', '\u{9b}']), "{said:?}");
+    }
+}

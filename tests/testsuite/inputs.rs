@@ -79,6 +79,37 @@ fn fifo_or_device_refused() {
     );
 }
 
+/// `ladder compute --plan` reads its plan as the build reads its inputs
+/// (issue 44, M5): a device, a FIFO or a plan past 256 MiB is refused at
+/// once, a usage error naming it.
+#[cfg(unix)]
+#[test]
+fn plan_read_bounded() {
+    let dir = SiteTest::basic();
+    fifo(&dir.path().join("plan.json"));
+    let huge = std::fs::File::create(dir.path().join("huge.json")).unwrap();
+    huge.set_len((256 << 20) + 1).unwrap();
+    for (plan, message) in [
+        (
+            "/dev/zero",
+            "the plan /dev/zero: is a device, not a regular file",
+        ),
+        (
+            "plan.json",
+            "the plan plan.json: is a FIFO, not a regular file",
+        ),
+        (
+            "huge.json",
+            "the plan huge.json: is larger than 256 MiB, the most ladder reads of a plan",
+        ),
+        ("gone.json", "the plan gone.json: cannot read"),
+    ] {
+        let run = ladder_within(&["compute", "--plan", plan, "--index", "0"], dir.path());
+        assert_eq!(run.code, 2, "{plan}: {}", run.stderr);
+        assert!(run.stderr.contains(message), "{plan}: {}", run.stderr);
+    }
+}
+
 #[test]
 fn past_size_limit() {
     let dir = SiteTest::basic();

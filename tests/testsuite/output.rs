@@ -123,27 +123,66 @@ fn foreign_folder_replaced_only_when_asked() {
 }
 
 #[test]
-fn pre_marker_site_replaced_once() {
+fn hand_written_site_kept() {
+    // A site/ of pages an author wrote, shaped as ladder's: no site ladder
+    // wrote is recognised without its marker (issue 44, S5).
     let dir = SiteTest::basic();
-    let site = dir.path().join("site");
-    dir.put("site/index.html", "an older build");
-    dir.put("site/demo/gone/index.html", "a page since removed");
+    dir.put("site/index.html", "my home page");
+    dir.put("site/demo/one/index.html", "my page");
+    dir.fails(
+        &["build"],
+        2,
+        &[
+            "error: the output folder site (which is ",
+            "holds files that ladder did not write (demo/one/index.html, index.html) and no \
+             .ladder-output file",
+            "--replace-output",
+        ],
+    );
+    assert_eq!(leftovers(&[dir.path()]), Vec::<PathBuf>::new());
+    let run = ladder(&["build", "--replace-output"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(dir.path().join("site/.ladder-output").is_file());
+}
+
+#[test]
+fn copied_marker_proves_nothing() {
+    // A deploy folder holding another app, into which a site ladder wrote
+    // was copied with its marker (`cp -a site/. www/`; issue 44, H1).
+    let dir = SiteTest::basic().built();
+    let www = dir.path().join("www");
+    dir.put("www/robots.txt", "User-agent: *");
+    dir.put("www/app/index.html", "another app");
+    let copied = Command::new("cp")
+        .args(["-a", "site/.", "www/"])
+        .current_dir(dir.path())
+        .status()
+        .unwrap();
+    assert!(copied.success());
+    assert!(www.join(".ladder-output").is_file());
+    dir.fails(
+        &["build", "--output-dir", "www"],
+        2,
+        &[
+            "holds files that ladder did not write (app/index.html, robots.txt)",
+            "copied here",
+            "--replace-output",
+        ],
+    );
+    // A page of the site edited by hand is not ladder's either.
+    dir.put("site/demo/index.html", "edited by hand");
+    dir.fails(&["build"], 2, &["(demo/index.html)"]);
+    // The ordinary rebuild, and --replace-output, still replace.
+    let run = ladder(&["build", "--replace-output"], dir.path());
+    assert_eq!(run.code, 0, "{}", run.stderr);
     let run = ladder(&["build"], dir.path());
     assert_eq!(run.code, 0, "{}", run.stderr);
-    assert!(site.join(".ladder-output").is_file());
-    assert!(!site.join("demo/gone").exists());
-
-    // A site/ that is not a site is not taken for one, nor is one that
-    // holds a file ladder does not write besides its pages.
-    for extra in ["notes.txt", "demo/drafts/ideas.md"] {
-        let dir = SiteTest::basic();
-        dir.put(&format!("site/{extra}"), "mine");
-        dir.fails(&["build"], 2, &["--replace-output"]);
-        dir.put("site/index.html", "an older build");
-        dir.fails(&["build"], 2, &["--replace-output"]);
-        let kept = std::fs::read_to_string(dir.path().join("site").join(extra));
-        assert_eq!(kept.unwrap(), "mine", "{extra}");
-    }
+    let run = ladder(
+        &["build", "--output-dir", "www", "--replace-output"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 0, "{}", run.stderr);
+    assert!(!www.join("robots.txt").exists());
 }
 
 #[test]

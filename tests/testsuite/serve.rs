@@ -321,3 +321,49 @@ fn invalid_interface() {
     );
     assert!(!run.stderr.contains("another server"), "{}", run.stderr);
 }
+
+/// `ladder serve` run inside a built site (no content/) says to run it in
+/// the project or to name it with --root, and does not claim to serve a
+/// last good site it never built (issue 44).
+#[test]
+fn serve_in_site_folder_says_root() {
+    use std::io::BufRead as _;
+    let dir = SiteTest::basic().built();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_ladder"))
+        .args(["serve", "--port", "0"])
+        .current_dir(dir.path().join("site"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stderr = child.stderr.take().unwrap();
+    let (send, lines) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        for line in std::io::BufReader::new(stderr).lines() {
+            let Ok(line) = line else { break };
+            let done = line.contains("error(s)");
+            let _ = send.send(line);
+            if done {
+                break;
+            }
+        }
+    });
+    let mut said = Vec::new();
+    while let Ok(line) = lines.recv_timeout(std::time::Duration::from_secs(20)) {
+        let done = line.contains("error(s)");
+        said.push(line);
+        if done {
+            break;
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let said = said.join("\n");
+    assert!(said.contains("no content folder"), "{said}");
+    assert!(said.contains("--root DIR"), "{said}");
+    assert!(
+        said.contains("1 error(s); nothing to serve until they are fixed"),
+        "{said}"
+    );
+    assert!(!said.contains("last good"), "{said}");
+}

@@ -5,7 +5,7 @@
 //!
 //! It imports only [`super::settings`].
 
-use super::settings::{BadStore, Settings};
+use super::settings::{BadStore, Settings, no_credentials};
 use std::convert::Infallible;
 
 /// Why no URL names a store here.
@@ -14,6 +14,7 @@ const ABSENT: &str = "this ladder was built without the figure store (the `store
 
 /// Refuses every URL: no store opens here.
 pub fn check_url(url: &str) -> Result<(), String> {
+    no_credentials(url)?;
     Err(format!("`{url}`: {ABSENT}"))
 }
 
@@ -31,10 +32,7 @@ pub struct Store {
 impl Store {
     /// Refuses to open any store.
     pub fn open(settings: &Settings) -> Result<Store, BadStore> {
-        Err(BadStore {
-            url: settings.url.clone(),
-            why: ABSENT.to_string(),
-        })
+        Err(BadStore::new(&settings.url, ABSENT.to_string()))
     }
 
     /// The settings it was opened with.

@@ -6,7 +6,7 @@
 //!
 //! It imports only [`super::settings`], `object_store` and `tokio`.
 
-use super::settings::{BadStore, IN_FLIGHT, SCHEMES, Settings};
+use super::settings::{BadStore, IN_FLIGHT, SCHEMES, Settings, no_credentials};
 use object_store::aws::AmazonS3Builder;
 use object_store::azure::MicrosoftAzureBuilder;
 use object_store::gcp::GoogleCloudStorageBuilder;
@@ -23,6 +23,7 @@ use tokio::task::JoinHandle;
 
 /// Checks that `url` names a store ladder can open (without opening it).
 pub fn check_url(url: &str) -> Result<(), String> {
+    no_credentials(url)?;
     let parsed = url::Url::parse(url).map_err(|e| format!("`{url}` is not a URL ({e})"))?;
     match ObjectStoreScheme::parse(&parsed) {
         Ok((ObjectStoreScheme::Memory, _)) | Err(_) => Err(format!(
@@ -69,10 +70,7 @@ impl Store {
     /// cannot be reached shows on the first.
     pub fn open(settings: &Settings) -> Result<Store, BadStore> {
         let url = settings.url.clone();
-        let bad = |why: String| BadStore {
-            url: url.clone(),
-            why,
-        };
+        let bad = |why: String| BadStore::new(&url, why);
         check_url(&url).map_err(&bad)?;
         let parsed = url::Url::parse(&url).map_err(|e| bad(e.to_string()))?;
         let (scheme, path) = ObjectStoreScheme::parse(&parsed).map_err(|e| bad(e.to_string()))?;

@@ -11,7 +11,9 @@
 //! (the paths no essay may take); page rendering imports it, never the other
 //! way.
 
-use super::diagnostics::{ContentError, Diagnostic, Source, control_character};
+use super::diagnostics::{
+    BIDI_CONTROLS, ContentError, Diagnostic, Source, control_character, forbidden_character,
+};
 use super::read::{ESSAY, find, read_text};
 use super::typography::smart;
 use atom_syndication::FixedDateTime;
@@ -124,8 +126,14 @@ impl Essay {
     #[cfg(test)]
     pub fn of_body(path: &str, body: &str) -> Essay {
         let source = format!("+++\ntitle = \"t\"\nladder = \"demo\"\nrung = 1\n+++\n{body}");
-        let (front, body_start) = parse(Path::new(path), &source).expect("front matter");
-        Essay {
+        Essay::of_source(path, source).expect("front matter")
+    }
+
+    /// The essay at `path` whose file holds `source`, for tests.
+    #[cfg(test)]
+    pub fn of_source(path: &str, source: String) -> Result<Essay, Diagnostic> {
+        let (front, body_start) = parse(Path::new(path), &source)?;
+        Ok(Essay {
             path: path.into(),
             content_path: path.into(),
             slug: slug_of(Path::new(path), Path::new("")).expect("a slug"),
@@ -133,7 +141,7 @@ impl Essay {
             source,
             body_start,
             kind: Kind::Essay,
-        }
+        })
     }
 
     /// The page's URL path under the site root, percent-encoded, with a
@@ -265,13 +273,6 @@ pub fn load(content_dir: &Path, root: &Path) -> Result<Vec<Essay>, Vec<Diagnosti
     }
 }
 
-/// The characters that change the direction text is shown in (embeddings,
-/// overrides, isolates and marks), so that a name shows as another.
-const BIDI_CONTROLS: [char; 12] = [
-    '\u{061C}', '\u{200E}', '\u{200F}', '\u{202A}', '\u{202B}', '\u{202C}', '\u{202D}', '\u{202E}',
-    '\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}',
-];
-
 /// The slug of the essay at `path`: its file name without `.md`. Refuses a
 /// name that is not UTF-8 (under `content_dir`), one holding a
 /// bidirectional control, and one that is empty or only dots (`..md` would
@@ -336,9 +337,7 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
         open_end + spans.get(key).map_or(0, |v| v.span().start)
     };
     for (key, text, allowed) in texts {
-        if let Some(c) =
-            text.and_then(|t| t.chars().find(|c| c.is_control() && !allowed.contains(*c)))
-        {
+        if let Some(c) = text.and_then(|t| forbidden_character(t, allowed)) {
             return Err(src.error_at(at(key), control_character(key, c)));
         }
     }
@@ -407,10 +406,7 @@ fn parse_intro(
     let texts = [(&m.title, "title", ""), (&m.summary, "summary", "\n")];
     for (text, key, allowed) in texts {
         if let Some(t) = text
-            && let Some(c) = t
-                .get_ref()
-                .chars()
-                .find(|c| c.is_control() && !allowed.contains(*c))
+            && let Some(c) = forbidden_character(t.get_ref(), allowed)
         {
             return Err(src.error_at(at(t.span()), control_character(key, c)));
         }

@@ -34,6 +34,30 @@ fn rejects_control_characters_in_the_title_and_summary_at_their_line() {
 }
 
 #[test]
+fn rejects_what_xml_forbids_and_bidi_controls_in_the_title_and_summary_at_their_line() {
+    for (c, what) in [
+        ("\\uFFFE", "the noncharacter U+FFFE, which XML forbids"),
+        ("\\uFFFF", "the noncharacter U+FFFF, which XML forbids"),
+        ("\\u001B", "the control character U+001B"),
+        ("\\u202E", "the bidirectional control U+202E"),
+        ("\\u2066", "the bidirectional control U+2066"),
+        ("\\u200F", "the bidirectional control U+200F"),
+    ] {
+        for (key, line) in [("title", 2), ("summary", 5)] {
+            let mut keys = ["\"T\"".to_string(), "\"S\"".to_string()];
+            keys[usize::from(key == "summary")] = format!("\"a{c}b\"");
+            let [title, summary] = keys;
+            let e = parse_str(&format!(
+                "+++\ntitle = {title}\nladder = \"a\"\nrung = 1\nsummary = {summary}\n+++\n"
+            ))
+            .unwrap_err();
+            assert_eq!(e.line, line, "{c} in {key}");
+            assert!(e.message.contains(what), "{}", e.message);
+        }
+    }
+}
+
+#[test]
 fn rejects_unknown_keys_at_their_line() {
     let e =
         parse_str("+++\ntitle = \"T\"\nladder = \"a\"\nrung = 1\ncolour = 3\n+++\n").unwrap_err();

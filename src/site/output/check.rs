@@ -4,20 +4,19 @@
 //! [`Output::check`] refuses an output folder that is the project root,
 //! holds it, or lies in `content/`, `templates/` or `figures/`, and one that
 //! holds files ladder did not write: every site ladder writes carries the
-//! marker file [`MARKER`], and a non-empty folder without it is replaced only
-//! when the user asks (`--replace-output`). A `ROOT/site` built before the
-//! marker existed, holding only files ladder writes, is accepted once
-//! (`site::old_site`). [`lock_root`] lets one build of a root write
-//! at a time; a second waits. [`Output::clean_stale`] removes the temporary
+//! marker file [`MARKER`], listing every file the build wrote with its
+//! hash, and a non-empty folder holding any file its marker does not list
+//! as it is (or with no marker) is replaced only when the user asks
+//! (`--replace-output`). [`lock_root`] lets one build of a root write at a
+//! time; a second waits. [`Output::clean_stale`] removes the temporary
 //! folders of builds that died.
 //!
-//! It imports [`super::sink`], `spare` (the strategy it picks for
-//! an output in the project) and `site::old_site`; the stage and the
-//! swap import it.
+//! It imports `marker`, [`super::sink`] and `spare` (the strategy it picks
+//! for an output in the project); the stage and the swap import it.
 
-use super::sink::{MARKER, remove_tree};
+use super::marker::{self, MARKER};
+use super::sink::remove_tree;
 use super::spare::Spare;
-use crate::site::old_site;
 use anyhow::{Context as _, Result};
 use std::fs;
 use std::io;
@@ -120,23 +119,15 @@ impl Output {
             }
             Ok(_) => {}
         }
-        let mut names = names_in(&out.real)?;
-        let legacy = || {
-            // A site built before the marker existed, where sites always went.
-            real_path(&root.join("site")).is_ok_and(|s| s == out.real)
-                && old_site::is_ladders(&out.real)
-        };
-        if names.is_empty() || out.has_marker() || replace || legacy() {
+        if replace || fs::read_dir(&out.real).is_ok_and(|mut e| e.next().is_none()) {
             return Ok(out);
         }
-        let more = if names.len() > 3 { ", ..." } else { "" };
-        names.truncate(3);
-        refuse(format!(
-            "holds files that ladder did not write ({}{more}) and no {MARKER} file; {keep}, so it \
-             refuses to delete them. Choose another --output-dir, empty the folder, or pass \
-             --replace-output to replace it anyway",
-            names.join(", ")
-        ))
+        let foreign = marker::foreign(&out.real)
+            .with_context(|| format!("cannot read {}", out.real.display()))?;
+        if foreign.is_empty() {
+            return Ok(out);
+        }
+        refuse(foreign_files(&foreign, out.has_marker()))
     }
 
     pub(super) fn has_marker(&self) -> bool {
@@ -211,17 +202,25 @@ impl Output {
     }
 }
 
-/// The names in the folder `dir`, sorted.
-fn names_in(dir: &Path) -> Result<Vec<String>> {
-    let mut names: Vec<String> = fs::read_dir(dir)
-        .and_then(|entries| {
-            entries
-                .map(|e| e.map(|e| e.file_name().to_string_lossy().into_owned()))
-                .collect()
-        })
-        .with_context(|| format!("cannot read {}", dir.display()))?;
-    names.sort();
-    Ok(names)
+/// Why an output folder holding the `foreign` files (and a marker, when
+/// `marked`) is refused.
+fn foreign_files(foreign: &[PathBuf], marked: bool) -> String {
+    let more = if foreign.len() > 3 { ", ..." } else { "" };
+    let names: Vec<String> = foreign.iter().take(3).map(|p| show(p)).collect();
+    let unlisted = if marked {
+        format!(
+            "that its {MARKER} file does not list as ladder wrote them (it may have been \
+             copied here with a site ladder wrote elsewhere)"
+        )
+    } else {
+        format!("and no {MARKER} file")
+    };
+    format!(
+        "holds files that ladder did not write ({}{more}) {unlisted}; ladder replaces its output \
+         folder entirely, so it refuses to delete them. Choose another --output-dir, empty the \
+         folder, or pass --replace-output to replace it anyway",
+        names.join(", ")
+    )
 }
 
 /// A path for messages, without a leading `./`.

@@ -14,7 +14,8 @@
 //! 3. `swap`: the folder is swapped in only when all of it was written
 //!    ([`check::Output::commit`]).
 //!
-//! Beside them: [`sink`], where files go (in memory too, as [`sink::Files`], for
+//! Beside them: [`marker`], the file listing what a build wrote, which the
+//! check reads and the stage writes; [`sink`], where files go (in memory too, as [`sink::Files`], for
 //! `ladder serve`) and the file operations every step shares; and
 //! `spare`, a strategy the check picks and the stage is handed: the site
 //! a build replaced, kept for the next build to write over. A failed build
@@ -24,6 +25,7 @@
 //! from its file.
 
 pub mod check;
+pub mod marker;
 pub mod sink;
 mod spare;
 pub mod stage;

@@ -1,7 +1,6 @@
 //! Where a build's files go ([`Sink`]: in memory as [`Files`], for `ladder
-//! serve`, or a staging folder, for `ladder build`), the marker every output
-//! folder carries ([`MARKER`]), and the file operations the output's steps
-//! share: removing a tree, creating a file anew, telling a plain file and
+//! serve`, or a staging folder, for `ladder build`), and the file operations
+//! the output's steps share: removing a tree, creating a file anew, telling a plain file and
 //! one holding given bytes.
 //!
 //! It imports nothing from the site: every step of the output imports it.
@@ -12,12 +11,6 @@ use std::fs;
 use std::io::{self, Read as _};
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
-
-/// The file every output folder carries, saying ladder wrote it.
-pub const MARKER: &str = ".ladder-output";
-
-pub(super) const MARKER_TEXT: &str = "This folder is the output of `ladder build`, which replaces all of it on \
-every build.\nladder refuses to replace a non-empty folder that lacks this file.\n";
 
 /// The files of a site, by path relative to its root.
 #[derive(Default)]

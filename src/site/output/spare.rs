@@ -16,10 +16,11 @@
 //! written over; any other is left where it is, and while it is there no
 //! site is kept (what cannot be written over may not be removable either).
 //!
-//! It imports only [`super::sink`]: the stage and the swap call it, never
-//! the other way.
+//! It imports only `marker` and [`super::sink`]: the stage and the swap
+//! call it, never the other way.
 
-use super::sink::{MARKER, MARKER_TEXT, create, holds, plain_file, remove_tree};
+use super::marker::{self, MARKER};
+use super::sink::{create, plain_file, remove_tree};
 use anyhow::{Context as _, Result};
 use std::collections::HashSet;
 use std::fs;
@@ -216,7 +217,7 @@ fn same_file(a: &Path, b: &Path) -> bool {
 fn is_site(dir: &Path) -> bool {
     fs::symlink_metadata(dir).is_ok_and(|m| m.is_dir())
         && plain_file(dir, Path::new(MARKER))
-        && holds(&dir.join(MARKER), MARKER_TEXT.as_bytes())
+        && marker::listed(dir).is_some()
 }
 
 /// The files and folders in the site `dir` (the marker left out), if it
@@ -283,7 +284,7 @@ mod tests {
         let spare = dir.path().join(".site.spare");
         fs::create_dir_all(spare.join("a")).unwrap();
         fs::create_dir_all(spare.join("b/c")).unwrap();
-        fs::write(spare.join(MARKER), MARKER_TEXT).unwrap();
+        fs::write(spare.join(MARKER), marker::text([])).unwrap();
         fs::hard_link(site.join("index.html"), spare.join("index.html")).unwrap();
         fs::write(spare.join("a/index.html"), "older page").unwrap();
         fs::write(spare.join("d"), "in the way").unwrap();
@@ -378,7 +379,8 @@ mod tests {
         let (dir, site) = previous();
         // A disk that folds case (the marker found in capitals), and a
         // spare made read-only.
-        let folds = |spare: &Path| fs::write(spare.join(".LADDER-OUTPUT"), MARKER_TEXT).unwrap();
+        let folds =
+            |spare: &Path| fs::write(spare.join(".LADDER-OUTPUT"), marker::text([])).unwrap();
         let read_only =
             |spare: &Path| fs::set_permissions(spare, fs::Permissions::from_mode(0o555)).unwrap();
         for unfit in [folds, read_only] {

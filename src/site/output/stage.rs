@@ -19,11 +19,15 @@
 //! the next to write over: it then makes its folder from the spare, writing
 //! over its files.
 //!
-//! It imports [`super::check`] (the output it stages for), `spare`
+//! The marker, listing every file with its hash, is written last, when the
+//! folder holds all of them.
+//!
+//! It imports [`super::check`] (the output it stages for), `marker`, `spare`
 //! (the strategy it is handed) and [`super::sink`]; never the swap.
 
 use super::check::Output;
-use super::sink::{MARKER, MARKER_TEXT, Sink, create, holds, plain_file, remove_tree};
+use super::marker::{self, MARKER};
+use super::sink::{Sink, create, holds, plain_file, remove_tree};
 use super::spare::{Spare, Unwritten, link_over, write_over};
 use anyhow::{Context as _, Result};
 use std::collections::{BTreeMap, HashSet};
@@ -33,8 +37,7 @@ use std::path::{Component, Path, PathBuf};
 use std::sync::Mutex;
 
 impl Output {
-    /// A new staging folder beside the output, holding the marker: the
-    /// files added to it are written at once (but those the output, when
+    /// A new staging folder beside the output: the files added to it are written at once (but those the output, when
     /// ladder wrote it, holds as they are), and [`Output::commit`] swaps it
     /// in.
     pub fn stage(&self) -> Result<Staging> {
@@ -73,8 +76,8 @@ struct State {
 }
 
 impl Staging {
-    /// A staging folder `dir` (replacing what is there), made with the
-    /// marker at once when there is no `previous` site that ladder wrote,
+    /// A staging folder `dir` (replacing what is there), made at once when
+    /// there is no `previous` site that ladder wrote,
     /// and otherwise at the first file that differs from that site's; made
     /// from the `spare` when that is a site ladder kept there.
     pub(super) fn new(
@@ -109,7 +112,7 @@ impl Staging {
             .expect("a staging folder until committed")
     }
 
-    /// Makes the folder with the marker, from the spare if there is one,
+    /// Makes the folder, from the spare if there is one,
     /// and puts in it the files added so far, which are the previous site's.
     fn make(&self, state: &mut State) -> Result<()> {
         let dir = self.dir();
@@ -128,9 +131,6 @@ impl Staging {
             }
         }
         state.made = true;
-        let marker = dir.join(MARKER);
-        fs::write(&marker, MARKER_TEXT)
-            .with_context(|| format!("cannot write {}", marker.display()))?;
         let State {
             written, unwritten, ..
         } = state;
@@ -204,9 +204,15 @@ impl Staging {
         let mut state = self.state.lock().expect("nothing panics holding the lock");
         check_paths(&state.written)?;
         failed(&mut state)?;
+        let text = marker::text(
+            state
+                .written
+                .iter()
+                .filter_map(|(path, hash)| Some((path, hash.as_ref().ok()?))),
+        );
         if !state.made {
             let previous = self.previous.as_deref();
-            if previous.is_some_and(|p| holds_only(p, &state.written)) {
+            if previous.is_some_and(|p| holds_only(p, &state.written, &text)) {
                 drop(state);
                 self.dir = None;
                 return Ok(None);
@@ -216,6 +222,12 @@ impl Staging {
         }
         state.unwritten.remove(self.dir(), state.written.keys())?;
         drop(state);
+        // Written last, listing every file: a spare's marker is replaced.
+        let at = self.dir().join(MARKER);
+        if fs::symlink_metadata(&at).is_ok() {
+            remove_tree(&at).with_context(|| format!("cannot remove {}", at.display()))?;
+        }
+        create(&at, text.as_bytes()).with_context(|| format!("cannot write {}", at.display()))?;
         Ok(self.dir.take())
     }
 }
@@ -293,8 +305,9 @@ impl Drop for Staging {
 }
 
 /// Whether the site `dir` holds exactly the files `written` (as checked
-/// when each was added), its marker and the folders that hold them.
-fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
+/// when each was added), its marker holding `text` and the folders that
+/// hold them.
+fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>, text: &str) -> bool {
     let folders: HashSet<&Path> = written.keys().flat_map(|p| p.ancestors().skip(1)).collect();
     let mut files = 0;
     for entry in walkdir::WalkDir::new(dir).min_depth(1) {
@@ -306,7 +319,7 @@ fn holds_only<T>(dir: &Path, written: &BTreeMap<PathBuf, T>) -> bool {
         let known = if kind.is_dir() {
             folders.contains(path)
         } else if path == Path::new(MARKER) {
-            kind.is_file() && holds(entry.path(), MARKER_TEXT.as_bytes())
+            kind.is_file() && holds(entry.path(), text.as_bytes())
         } else {
             files += 1;
             kind.is_file() && written.contains_key(path)
@@ -384,12 +397,14 @@ pub(super) mod tests {
         let dir = tempfile::tempdir().unwrap();
         let site = dir.path().join("site");
         fs::create_dir_all(&site).unwrap();
-        fs::write(site.join(MARKER), MARKER_TEXT).unwrap();
+        let mut listed = BTreeMap::new();
         for (path, text) in FILES {
+            listed.insert(PathBuf::from(path), blake3::hash(text.as_bytes()));
             let path = site.join(path);
             fs::create_dir_all(path.parent().unwrap()).unwrap();
             fs::write(path, text).unwrap();
         }
+        fs::write(site.join(MARKER), marker::text(&listed)).unwrap();
         (dir, site)
     }
 

@@ -104,7 +104,8 @@ impl Output {
 mod tests {
     use super::*;
     use crate::site::output::check::{Refused, real_path};
-    use crate::site::output::sink::{Files, MARKER, Sink as _};
+    use crate::site::output::marker::MARKER;
+    use crate::site::output::sink::{Files, Sink as _};
 
     /// A root with `content/` whose site (`site_files`) ladder has written:
     /// the root, the site's path and its output.
@@ -146,21 +147,23 @@ mod tests {
 
     #[test]
     fn replaces_the_old_site_entirely_and_marks_it() {
-        let dir = tempfile::tempdir().unwrap();
-        fs::create_dir_all(dir.path().join("content")).unwrap();
-        let out = dir.path().join("site");
-        fs::create_dir_all(out.join("stale")).unwrap();
-        fs::write(out.join("stale/x.html"), "old").unwrap();
-        fs::write(out.join(MARKER), "").unwrap();
-        let output = Output::check(dir.path(), &out, false).unwrap();
-        assert!(write(&output, &site_files()).unwrap().is_empty());
-        assert_eq!(fs::read_to_string(out.join("index.html")).unwrap(), "new");
-        assert!(!out.join("stale").exists());
-        assert!(out.join(MARKER).is_file());
+        let (_dir, out, output) = written_site();
+        let mut files = Files::default();
+        files.add("index.html", "new");
+        files.add("b/index.html", "other");
+        assert!(write(&output, &files).unwrap().is_empty());
         assert_eq!(
-            others(dir.path(), &["content", "site"]),
-            Vec::<String>::new()
+            fs::read_to_string(out.join("b/index.html")).unwrap(),
+            "other"
         );
+        assert!(!out.join("a").exists());
+        let marker = fs::read_to_string(out.join(MARKER)).unwrap();
+        let hash = blake3::hash(b"other").to_hex();
+        assert!(
+            marker.contains(&format!("\n{hash} \"b/index.html\"\n")),
+            "{marker}"
+        );
+        assert_eq!(marker.lines().filter(|l| l.contains(" \"")).count(), 2);
     }
 
     #[cfg(unix)]
@@ -254,14 +257,38 @@ mod tests {
             "it has the marker now"
         );
 
-        // ROOT/site built before the marker, holding only ladder's files.
+        // A site/ of hand-written pages: nothing is taken for ladder's.
         let site = root.join("site");
-        fs::create_dir_all(&site).unwrap();
-        fs::write(site.join("notes.txt"), "mine").unwrap();
-        fs::write(site.join("index.html"), "an old build").unwrap();
-        assert!(Output::check(root, &site, false).is_err());
-        fs::remove_file(site.join("notes.txt")).unwrap();
+        fs::create_dir_all(site.join("a")).unwrap();
+        fs::write(site.join("index.html"), "mine").unwrap();
+        fs::write(site.join("a/index.html"), "mine too").unwrap();
+        let e = Output::check(root, &site, false).unwrap_err();
+        assert!(e.to_string().contains("a/index.html, index.html"), "{e}");
+        remove_tree(&site).unwrap();
+
+        // A site ladder wrote, copied with its marker into a folder holding
+        // more; or one of its files edited by hand.
+        write(&Output::check(root, &site, false).unwrap(), &site_files()).unwrap();
         assert!(Output::check(root, &site, false).is_ok());
+        let www = root.join("www");
+        fs::create_dir_all(www.join("app")).unwrap();
+        fs::write(www.join("app/main.js"), "theirs").unwrap();
+        fs::write(www.join("robots.txt"), "theirs").unwrap();
+        for entry in walkdir::WalkDir::new(&site).min_depth(1) {
+            let entry = entry.unwrap();
+            let to = www.join(entry.path().strip_prefix(&site).unwrap());
+            if entry.file_type().is_dir() {
+                fs::create_dir_all(to).unwrap();
+            } else {
+                fs::copy(entry.path(), to).unwrap();
+            }
+        }
+        let e = Output::check(root, &www, false).unwrap_err();
+        assert!(e.to_string().contains("(app/main.js, robots.txt)"), "{e}");
+        assert!(e.to_string().contains("copied here"), "{e}");
+        fs::write(site.join("index.html"), "edited").unwrap();
+        let e = Output::check(root, &site, false).unwrap_err();
+        assert!(e.to_string().contains("(index.html)"), "{e}");
         fs::write(root.join("file"), "").unwrap();
         assert!(Output::check(root, &root.join("file"), true).is_err());
     }

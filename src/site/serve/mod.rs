@@ -121,8 +121,9 @@ impl Shared {
     }
 }
 
-/// One rebuild's outcome for the terminal and the page.
-fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String>> {
+/// One rebuild's outcome for the terminal and the page; `serving` when a
+/// good build's site is served, and stays.
+fn rebuild(site: &mut Site, progress: &dyn Progress, serving: bool) -> Result<Files, Vec<String>> {
     match site.build(progress) {
         Ok(built) => {
             let s = &built.summary;
@@ -140,10 +141,12 @@ fn rebuild(site: &mut Site, progress: &dyn Progress) -> Result<Files, Vec<String
             for t in &texts {
                 progress.say(t);
             }
-            progress.say(&format!(
-                "{} error(s); still serving the last good site",
-                texts.len()
-            ));
+            let what = if serving {
+                "still serving the last good site"
+            } else {
+                "nothing to serve until they are fixed"
+            };
+            progress.say(&format!("{} error(s); {what}", texts.len()));
             Err(texts)
         }
         Err(Failure::Io(e)) => {
@@ -191,9 +194,10 @@ pub fn start(
     std::thread::Builder::new()
         .name("ladder-build".into())
         .spawn(move || {
-            publisher.publish(rebuild(&mut site, &*progress));
+            publisher.publish(rebuild(&mut site, &*progress, false));
             while sources.changed(&*progress) {
-                publisher.publish(rebuild(&mut site, &*progress));
+                let serving = !publisher.0.borrow().files.is_empty();
+                publisher.publish(rebuild(&mut site, &*progress, serving));
             }
         })
         .context("cannot start the builder thread")?;
