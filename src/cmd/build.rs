@@ -180,10 +180,11 @@ fn changed(changes: &[Change]) -> String {
     out
 }
 
-/// Prints errors as `path:line:col: error: ...`, all of them.
+/// Prints errors as `path:line:col: error: ...`, up to a limit per file
+/// and in all ([`site::diagnostics::capped`]), and how many there were.
 pub fn report(errors: &[site::diagnostics::Diagnostic]) {
-    for e in errors {
-        err!("{e}");
+    for line in site::diagnostics::capped(errors) {
+        err!("{line}");
     }
     err!(
         "{} error{}; nothing written",

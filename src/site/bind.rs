@@ -47,7 +47,7 @@ pub(super) fn unclaimed(essays: &[Essay], scans: &[Scan]) -> Vec<Diagnostic> {
             super::markdown::unclaimed::unclaimed(scan)
                 .into_iter()
                 .map(|u| Diagnostic {
-                    source_line: None,
+                    excerpt: None,
                     ..src.warning_at(u.at, u.word)
                 }),
         );

@@ -137,7 +137,7 @@ impl Config {
         if let Some(url) = &config.store.url {
             // Without its line, which may hold a password.
             check_url(url).map_err(|m| Diagnostic {
-                source_line: None,
+                excerpt: None,
                 ..error("store", m)
             })?;
         }

@@ -18,8 +18,10 @@ pub struct Diagnostic {
     pub col: usize,
     /// What is wrong, and what was expected.
     pub message: String,
-    /// The source line, shown under the message where it helps.
-    pub source_line: Option<String>,
+    /// At most [`SHOWN`] characters of the source line around the column,
+    /// shown under the message where it helps (never the whole of a long
+    /// line: thousands of errors on one line of 200 KB stay small).
+    pub excerpt: Option<Excerpt>,
     /// A warning: the build goes on (a caption naming a colour, say).
     pub warning: bool,
 }
@@ -32,10 +34,20 @@ impl Diagnostic {
             line: 1,
             col: 1,
             message: message.into(),
-            source_line: None,
+            excerpt: None,
             warning: false,
         }
     }
+}
+
+/// What an error shows of its source line: a window of it, with `...`
+/// where it was cut, and the caret's 1-based column in that window.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// The window of the line.
+    pub shown: String,
+    /// Where the caret stands in it.
+    pub caret: usize,
 }
 
 impl fmt::Display for Diagnostic {
@@ -49,12 +61,11 @@ impl fmt::Display for Diagnostic {
             if self.warning { "warning" } else { "error" },
             escaped(&cut_words(&self.message), "\n")
         )?;
-        if let Some(line) = &self.source_line {
-            let (shown, caret) = window(line, self.col);
+        if let Some(Excerpt { shown, caret }) = &self.excerpt {
             // The caret moves past what escaping adds before it.
             let before: String = shown.chars().take(caret.saturating_sub(1)).collect();
             let caret = caret + escaped(&before, "\t").chars().count() - before.chars().count();
-            let shown = escaped(&shown, "\t");
+            let shown = escaped(shown, "\t");
             let gutter = self.line.to_string().len();
             write!(
                 f,
@@ -88,25 +99,72 @@ const SHOWN: usize = 80;
 
 /// At most [`SHOWN`] characters of `line` around 1-based column `col`, with
 /// `...` where it was cut, and the caret's column in what is shown.
-fn window(line: &str, col: usize) -> (String, usize) {
-    let chars: Vec<char> = line.chars().collect();
-    if chars.len() <= SHOWN {
-        return (line.to_string(), col);
+fn window(line: &str, col: usize) -> Excerpt {
+    let total = line.chars().count();
+    if total <= SHOWN {
+        return Excerpt {
+            shown: line.to_string(),
+            caret: col,
+        };
     }
     let start = col
         .saturating_sub(SHOWN / 2)
-        .min(chars.len().saturating_sub(SHOWN));
-    let end = (start + SHOWN).min(chars.len());
-    let mut shown: String = chars[start..end].iter().collect();
+        .min(total.saturating_sub(SHOWN));
+    let end = (start + SHOWN).min(total);
+    let mut shown: String = line.chars().skip(start).take(end - start).collect();
     let mut caret = col - start;
     if start > 0 {
         shown.insert_str(0, "...");
         caret += 3;
     }
-    if end < chars.len() {
+    if end < total {
         shown.push_str("...");
     }
-    (shown, caret)
+    Excerpt { shown, caret }
+}
+
+/// How many errors of one file, and of a whole build, are printed: the
+/// rest are counted ("N more errors not shown").
+pub const SHOWN_PER_FILE: usize = 20;
+/// See [`SHOWN_PER_FILE`].
+pub const SHOWN_IN_ALL: usize = 100;
+
+/// The lines that report `errors` (sorted by file): each error, at most
+/// [`SHOWN_PER_FILE`] of a file and [`SHOWN_IN_ALL`] in all, a line saying
+/// how many more a file had after its last one shown, and one saying how
+/// many more there were in the files not reached.
+pub fn capped(errors: &[Diagnostic]) -> Vec<String> {
+    let mut out = Vec::new();
+    let (mut shown, mut noted) = (0, 0);
+    let mut i = 0;
+    while i < errors.len() {
+        let path = &errors[i].path;
+        let n = errors[i..].iter().take_while(|e| &e.path == path).count();
+        let here = n.min(SHOWN_PER_FILE).min(SHOWN_IN_ALL - shown);
+        out.extend(errors[i..i + here].iter().map(ToString::to_string));
+        shown += here;
+        if here > 0 && here < n {
+            noted += n - here;
+            out.push(format!(
+                "{}: {} more error{} not shown",
+                path.display(),
+                n - here,
+                if n - here == 1 { "" } else { "s" }
+            ));
+        }
+        i += n;
+        if shown == SHOWN_IN_ALL {
+            break;
+        }
+    }
+    let hidden = errors.len() - shown - noted;
+    if hidden > 0 {
+        out.push(format!(
+            "{hidden} more error{} not shown",
+            if hidden == 1 { "" } else { "s" }
+        ));
+    }
+    out
 }
 
 /// What is wrong with something an author wrote (a claim, a quantity, a
@@ -206,7 +264,7 @@ impl<'a> Source<'a> {
             line,
             col,
             message: message.into(),
-            source_line: Some(self.line_text(line).to_string()),
+            excerpt: Some(window(self.line_text(line), col)),
             warning: false,
         }
     }
@@ -370,6 +428,38 @@ mod tests {
         );
         let path = format!("/{}", "a/".repeat(50));
         assert_eq!(cut_words(&path), path);
+    }
+
+    #[test]
+    fn an_error_keeps_a_window_of_its_line_not_the_line() {
+        let line = "{{ x }} ".repeat(25_000);
+        let s = Source::new(Path::new("x.md"), &line);
+        let d = s.error_at(100_000, "bad");
+        let excerpt = d.excerpt.as_ref().unwrap();
+        assert!(excerpt.shown.len() <= SHOWN + 6, "{excerpt:?}");
+        assert_eq!((d.line, d.col), (1, 100_001));
+    }
+
+    #[test]
+    fn errors_are_capped_per_file_and_in_all() {
+        let errors = |file: &str, n: usize| {
+            let s = Source::new(Path::new(file), "x");
+            vec![s.error_at(0, "bad"); n]
+        };
+        let lines = capped(&[errors("a.md", 25), errors("b.md", 3)].concat());
+        assert_eq!(lines.len(), 20 + 1 + 3, "{lines:#?}");
+        assert_eq!(lines[20], "a.md: 5 more errors not shown");
+        assert!(lines[21].starts_with("b.md:1:1: error: bad"), "{lines:#?}");
+        let many: Vec<Diagnostic> = (0..200)
+            .flat_map(|i| errors(&format!("{i:03}.md"), 2))
+            .collect();
+        let lines = capped(&many);
+        assert_eq!(lines.len(), 101, "{lines:#?}");
+        assert_eq!(lines[100], "300 more errors not shown");
+        let lines = capped(&[errors("a.md", 90), errors("b.md", 90)].concat());
+        assert_eq!(lines.len(), 20 + 1 + 20 + 1, "{lines:#?}");
+        assert_eq!(lines[41], "b.md: 70 more errors not shown");
+        assert_eq!(capped(&errors("a.md", 1)).len(), 1);
     }
 
     #[test]

@@ -96,6 +96,25 @@ fn every_error_reported() {
     assert!(!dir.path().join("site").exists());
 }
 
+/// 20,000 false claims on one line of 200 KB: every error shows a window of
+/// the line, not the line, and the report shows 20 of them and counts the
+/// rest (each copied the whole line once: 3.8 GB, and an abort).
+#[test]
+fn thousands_of_errors_on_one_long_line_are_capped() {
+    let line = "{{ b.whole = 5 }}  ".repeat(20_000);
+    let dir = SiteTest::basic().edit("demo/one.md", FIRST_LINE, &line);
+    let run = ladder(&["build"], dir.path());
+    assert_eq!(run.code, 1, "{}", run.stderr);
+    assert!(run.stderr.len() < 20_000, "{}", run.stderr.len());
+    assert_eq!(run.stderr.matches("error: claim `b.whole = 5`").count(), 20);
+    assert!(
+        run.stderr.contains("one.md: 19980 more errors not shown"),
+        "{}",
+        run.stderr
+    );
+    assert!(run.stderr.contains("20000 errors; nothing written"));
+}
+
 /// The essay's page of the fixture with `from` -> `to` in `one.md`, failing
 /// with the errors if the build fails.
 #[test]

@@ -429,7 +429,12 @@ impl fmt::Display for Expr {
                     write!(f, " by {by}")?;
                 }
                 match &claim.prints {
-                    Some(words) => write!(f, " : \"{words}\""),
+                    Some(words) => {
+                        // Quotes read to the last one; a backslash is
+                        // doubled so that it reads back as itself.
+                        let words = words.replace('\\', "\\\\");
+                        write!(f, " : \"{words}\"")
+                    }
                     None => Ok(()),
                 }
             }

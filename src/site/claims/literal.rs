@@ -10,11 +10,87 @@ use super::ast::{Literal, LiteralKind};
 use super::number_words::{scaled, words, written_to};
 use super::ratio::{Ratio, decimal};
 use crate::cgt::canonical::GameTable;
-use crate::site::diagnostics::ContentError;
+use crate::site::diagnostics::{ContentError, cut};
 use rust_decimal::Decimal;
+
+/// The most digits a number literal may have (`2,916` has 4), and the
+/// most decimal places: a longer number is refused before it is read.
+pub const MAX_DIGITS: usize = 24;
+/// See [`MAX_DIGITS`].
+pub const MAX_PLACES: usize = 12;
+
+/// What a number written in digits looks like, for an error.
+const NUMBER_FORM: &str = "a number in digits is an integer without leading zeros (2916, \
+                           2,916 with groups of three), a decimal (1.8, 0.25), a percentage \
+                           (47%) or a fraction (-1/4), without exponents";
+
+/// Refuses a literal with more than [`MAX_DIGITS`] digits or a run of more
+/// than [`MAX_PLACES`] digits after a point, and one made of the characters
+/// of a number in digits that is not one (`04`, `0,004`, `4e0`).
+pub fn bounded(text: &str) -> Result<(), ContentError> {
+    if text.starts_with('"') {
+        return Ok(());
+    }
+    for (i, _) in text.match_indices('.') {
+        let places = text[i + 1..].bytes().take_while(u8::is_ascii_digit).count();
+        if places > MAX_PLACES {
+            return Err(format!(
+                "`{}` has {places} decimal places; a number literal has at most {MAX_PLACES}",
+                cut(text)
+            )
+            .into());
+        }
+    }
+    let digits = text.bytes().filter(u8::is_ascii_digit).count();
+    if digits > MAX_DIGITS {
+        return Err(format!(
+            "`{}` has {digits} digits; a number literal has at most {MAX_DIGITS}",
+            cut(text)
+        )
+        .into());
+    }
+    let unsigned = text
+        .strip_prefix(['-', '\u{2212}'])
+        .unwrap_or(text)
+        .trim_end_matches('%');
+    let numeric = unsigned.starts_with(|c: char| c.is_ascii_digit())
+        && unsigned
+            .chars()
+            .all(|c| c.is_ascii_digit() || ",./eE+-".contains(c));
+    let well_formed = match unsigned.split_once('/') {
+        Some((n, d)) => plain(n).is_some() && plain(d).is_some() && !text.ends_with('%'),
+        None => plain(unsigned).is_some(),
+    };
+    if numeric && !well_formed {
+        return Err(format!("cannot read `{}` as a number: {NUMBER_FORM}", cut(text)).into());
+    }
+    Ok(())
+}
+
+/// A number written in digits as a quantity or a literal writes one: an
+/// integer without leading zeros, plain or with thousands separators
+/// (`2,916`), or a decimal (`0.25`); nothing else (`04`, `4e0`).
+pub fn plain(text: &str) -> Option<Decimal> {
+    let (int, frac) = text.split_once('.').unwrap_or((text, ""));
+    let leading_zero = int.len() > 1 && int.starts_with('0');
+    let places_ok =
+        !text.contains('.') || (!frac.is_empty() && frac.bytes().all(|b| b.is_ascii_digit()));
+    if leading_zero || !places_ok || frac.len() > MAX_PLACES {
+        return None;
+    }
+    let whole = integer(int).filter(|i| *i >= 0)?;
+    let frac_value = if frac.is_empty() {
+        Decimal::ZERO
+    } else {
+        Decimal::try_from_i128_with_scale(frac.parse().ok()?, u32::try_from(frac.len()).ok()?)
+            .ok()?
+    };
+    Decimal::from(whole).checked_add(frac_value)
+}
 
 /// Reads a literal as written (a quoted string with its quotes).
 pub fn read(text: &str) -> Result<Literal, ContentError> {
+    bounded(text)?;
     let kind = match literal_kind(text) {
         Some(kind) => kind,
         None => match GameTable::new().read(text) {
@@ -108,6 +184,7 @@ pub fn integer(text: &str) -> Option<i64> {
     let groups: Vec<&str> = digits.split(',').collect();
     let well_grouped = groups.len() == 1
         || (!groups[0].is_empty()
+            && !groups[0].starts_with('0')
             && groups[0].len() <= 3
             && groups[1..].iter().all(|g| g.len() == 3));
     if digits.is_empty()
@@ -197,6 +274,54 @@ mod tests {
             "\u{2212}-four",
         ] {
             assert!(parse_literal(signless).is_err(), "{signless}");
+        }
+    }
+
+    #[test]
+    fn a_number_is_refused_past_its_digits_or_places_and_when_not_one() {
+        // 29 places panicked in rust_decimal (exit 101); 100,000 digits took
+        // seconds.
+        for (text, why) in [
+            ("1.00000000000000000000000000001", "decimal places"),
+            ("0.0000000000001%", "decimal places"),
+            ("-1.0000000000001", "decimal places"),
+            ("1.5 by", "digits"),
+            (&"9".repeat(100_000), "has 100000 digits"),
+            ("1234567890123456789012345", "has 25 digits"),
+            ("4e0", "cannot read `4e0` as a number"),
+            ("04", "cannot read `04` as a number"),
+            ("\u{2212}04", "without leading zeros"),
+            ("0,004", "cannot read `0,004` as a number"),
+            ("1.", "cannot read"),
+            ("07/8", "cannot read"),
+        ] {
+            let text = if text == "1.5 by" {
+                format!("1.5{}", "0".repeat(30))
+            } else {
+                text.to_string()
+            };
+            let e = parse_literal(&text).unwrap_err();
+            if why == "digits" {
+                assert!(
+                    e.contains("decimal places") || e.contains("digits"),
+                    "{text}: {e}"
+                );
+            } else {
+                assert!(e.contains(why), "{text}: {e}");
+            }
+            assert!(e.len() < 400, "{e}");
+        }
+        let k = |s: &str| parse_literal(s).unwrap().kind;
+        assert!(matches!(
+            k("0.000000000001"),
+            LiteralKind::Decimal { places: 12, .. }
+        ));
+        assert!(matches!(k("0"), LiteralKind::Exact { .. }));
+        assert!(matches!(k("0.5"), LiteralKind::Decimal { places: 1, .. }));
+        assert_eq!(plain("2,916"), Some(Decimal::from(2916)));
+        assert_eq!(plain("0.25"), Some(Decimal::new(25, 2)));
+        for bad in ["04", "4e0", "0,004", "1.", ".5", "-1", "1.2.3"] {
+            assert_eq!(plain(bad), None, "{bad}");
         }
     }
 

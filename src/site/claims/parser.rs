@@ -11,7 +11,7 @@ use super::ast::{
 };
 use super::data::is_name;
 use super::lexer::{Kind, Token, lex};
-use super::literal::{self, integer};
+use super::literal;
 use crate::site::diagnostics::{ContentError, cut};
 use rust_decimal::Decimal;
 
@@ -232,7 +232,7 @@ impl<'a> Parser<'a> {
             match self.peek() {
                 Some(Kind::Str(words)) if self.at + 1 == self.end => {
                     self.at += 1;
-                    Some(words.to_string())
+                    Some(unescaped(words))
                 }
                 _ => {
                     return Err(format!(
@@ -460,6 +460,10 @@ impl<'a> Parser<'a> {
                 if let Some(n) = number(word) {
                     return Ok(Term::Number(n));
                 }
+                // `04`, `4e0` or 30 places: a number that is not one, not a path.
+                if word.starts_with(|c: char| c.is_ascii_digit()) {
+                    literal::bounded(word)?;
+                }
                 if let Some(&(_, function)) = Function::ALL.iter().find(|(n, _)| *n == word)
                     && self.eat("(")
                 {
@@ -549,12 +553,27 @@ impl<'a> Parser<'a> {
     }
 }
 
-/// A number written in digits in a quantity (`2`, `0.5`, `2,916`).
+/// A claim's words as they print: `\"` a quote and `\\` a backslash
+/// (any other backslash is kept).
+fn unescaped(words: &str) -> String {
+    let mut out = String::with_capacity(words.len());
+    let mut chars = words.chars();
+    while let Some(c) = chars.next() {
+        match (c, chars.clone().next()) {
+            ('\\', Some(next @ ('"' | '\\'))) => {
+                out.push(next);
+                chars.next();
+            }
+            _ => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number written in digits in a quantity (`2`, `0.5`, `2,916`), as a
+/// literal writes one ([`literal::plain`]: not `04` or `4e0`).
 fn number(word: &str) -> Option<Decimal> {
-    word.parse::<Decimal>()
-        .ok()
-        .filter(|_| word.starts_with(|c: char| c.is_ascii_digit()))
-        .or_else(|| integer(word).map(Decimal::from))
+    literal::plain(word)
 }
 
 /// The inside of `[...]`: `*`, a comparison (a filter) or a name.
@@ -721,6 +740,35 @@ mod tests {
         ] {
             let e = parse(bad).unwrap_err();
             assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
+    fn words_take_escaped_quotes_and_numbers_are_plain() {
+        let prints = |s: &str| match parse(s).unwrap().action {
+            Action::Claim(c) => c.prints.unwrap(),
+            other => panic!("{s}: {other:?}"),
+        };
+        assert_eq!(prints(r#"x.a = 1 : "the \"one\"""#), r#"the "one""#);
+        assert_eq!(prints(r#"x.a = 1 : "a \\ b""#), r"a \ b");
+        assert_eq!(prints(r#"x.a = 1 : "say "one"""#), r#"say "one""#);
+        for written in [r#"x.a = 1 : "the \"one\"""#, r#"x.a = 1 : "a \\"b""#] {
+            let expr = parse(written).unwrap();
+            assert_eq!(parse(&expr.to_string()).unwrap(), expr, "{written}");
+        }
+        // `4e0`, `04` and `0,004` are not 4, on either side of a claim.
+        for bad in [
+            "x.a = 4e0",
+            "x.a = 04",
+            "x.a = 0,004",
+            "x.a * 4e0 = 4",
+            "x.a < 04",
+        ] {
+            let e = parse(bad).unwrap_err();
+            assert!(
+                e.contains("as a number") || e.contains("expected `ID.KEY`"),
+                "{bad}: {e}"
+            );
         }
     }
 

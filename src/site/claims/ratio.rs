@@ -71,13 +71,48 @@ impl Ratio {
     }
 
     /// As prose writes an exact number: a decimal where it is one (`13.5`,
-    /// `1,000`), a fraction otherwise (`1/3`).
+    /// `1,000`), a fraction in lowest terms otherwise (`1/3`, `54/7`).
     pub fn shown(self) -> String {
-        let (num, den) = (self.num.normalize(), self.den.normalize());
-        match num.checked_div(den) {
-            Some(v) if v.checked_mul(den) == Some(num) => show_decimal(v),
-            _ => format!("{num}/{den}"),
+        match (self.terminating(), self.lowest()) {
+            (Some(v), _) => show_decimal(v),
+            (None, Some((num, den))) => format!("{num}/{den}"),
+            (None, None) => format!("{}/{}", self.num.normalize(), self.den.normalize()),
         }
+    }
+
+    /// Numerator and denominator in lowest terms, whole numbers, the
+    /// denominator positive (`None` past the range of a Decimal's digits).
+    pub fn lowest(self) -> Option<(i128, i128)> {
+        let (num, den) = (self.num.normalize(), self.den.normalize());
+        let scale = num.scale().max(den.scale());
+        let whole = |d: Decimal| {
+            let mut d = d;
+            d.rescale(scale);
+            (d.scale() == scale).then(|| d.mantissa())
+        };
+        let (a, b) = (whole(num)?, whole(den)?);
+        let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
+        while y != 0 {
+            (x, y) = (y, x % y);
+        }
+        let g = i128::try_from(x.max(1)).ok()?;
+        let sign = if b < 0 { -1 } else { 1 };
+        Some((sign * a / g, sign * b / g))
+    }
+
+    /// Its value as a decimal when it is one exactly: its denominator in
+    /// lowest terms has no prime factor but 2 and 5, and the decimal fits
+    /// (1/4 is 0.25; 54/7 and 134/285 are none, whatever a rounded
+    /// division says).
+    pub fn terminating(self) -> Option<Decimal> {
+        let (_, mut den) = self.lowest()?;
+        for p in [2, 5] {
+            while den % p == 0 {
+                den /= p;
+            }
+        }
+        let v = self.num.checked_div(self.den)?;
+        (den == 1 && v.checked_mul(self.den) == Some(self.num)).then(|| v.normalize())
     }
 
     /// What `~` rounds to when only the value is known: the place of a
@@ -136,5 +171,32 @@ pub fn show_decimal(d: Decimal) -> String {
     match i64::try_from(d) {
         Ok(i) if d.fract() == Decimal::ZERO => with_separators(i),
         _ => d.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ratio(num: i64, den: i64) -> Ratio {
+        Ratio {
+            num: num.into(),
+            den: den.into(),
+        }
+    }
+
+    #[test]
+    fn a_fraction_is_a_decimal_only_when_it_terminates() {
+        // Decimal's rounded 54 / 7, times 7, is 54 again: the old test of
+        // termination took 54/7 for 7.714285714285714.
+        assert_eq!(ratio(54, 7).terminating(), None);
+        assert_eq!(ratio(54, 7).shown(), "54/7");
+        assert_eq!(ratio(2680, 5700).terminating(), None);
+        assert_eq!(ratio(2680, 5700).shown(), "134/285");
+        assert_eq!(ratio(-6, 8).shown(), "-0.75");
+        assert_eq!(ratio(3, -9).lowest(), Some((-1, 3)));
+        assert_eq!(ratio(2916, 1).shown(), "2,916");
+        let tenth = Ratio::whole(Decimal::new(1, 1));
+        assert_eq!(tenth.divided(ratio(3, 1)).unwrap().shown(), "1/30");
     }
 }

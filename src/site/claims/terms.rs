@@ -167,37 +167,29 @@ fn call(
     Ok(of_ratio(r))
 }
 
-/// An exact number as a value: a JSON number when it is a decimal, and the
-/// fraction `num/den` in lowest terms otherwise (which claims read exactly).
+/// An exact number as a value: a whole number or a decimal that a JSON
+/// number holds exactly as a JSON number, and otherwise the fraction
+/// `num/den` in lowest terms (which claims read exactly): never a float's
+/// approximation of 54/7.
 fn of_ratio(r: Ratio) -> Value {
-    let (num, den) = (r.num.normalize(), r.den.normalize());
-    if let Some(v) = num.checked_div(den)
-        && v.checked_mul(den) == Some(num)
-    {
-        let v = v.normalize();
-        return match (i64::try_from(v), v.fract() == Decimal::ZERO) {
-            (Ok(i), true) => Value::from(i),
-            _ => v
-                .to_string()
-                .parse::<f64>()
-                .map_or(Value::Null, Value::from),
-        };
+    if let Some(v) = r.terminating() {
+        if let (Ok(i), true) = (i64::try_from(v), v.fract() == Decimal::ZERO) {
+            return Value::from(i);
+        }
+        let text = v.to_string();
+        if let Some(n) = text
+            .parse::<f64>()
+            .ok()
+            .and_then(serde_json::Number::from_f64)
+            .filter(|n| n.to_string() == text)
+        {
+            return Value::Number(n);
+        }
     }
-    // Both whole after scaling by the same power of ten, then reduced.
-    let scale = num.scale().max(den.scale());
-    let whole = |d: Decimal| {
-        let mut d = d;
-        d.rescale(scale);
-        d.mantissa()
-    };
-    let (mut a, mut b) = (whole(num), whole(den));
-    let (mut x, mut y) = (a.unsigned_abs(), b.unsigned_abs());
-    while y != 0 {
-        (x, y) = (y, x % y);
+    match r.lowest() {
+        Some((num, den)) => Value::from(format!("{num}/{den}")),
+        None => Value::Null,
     }
-    let g = i128::try_from(x.max(1)).expect("a Decimal's mantissa, and so the gcd, is below 2^96");
-    (a, b) = (a / g, b / g);
-    Value::from(format!("{a}/{b}"))
 }
 
 #[cfg(test)]

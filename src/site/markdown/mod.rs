@@ -19,6 +19,9 @@
 //!    `Renderer`. An essay's parse thus lives only while it is rendered, and
 //!    a build's memory does not grow with the parses of its essays.
 //!
+//! Before either, [`nesting`] refuses a body nested too deeply for
+//! markdown's parser (block quotes, lists, raw HTML elements).
+//!
 //! One file a stage: [`prepared`], [`scan`](mod@scan) and [`render`](mod@render); beside the
 //! render, `figure` draws a figure with its caption and [`links`] resolves `@/`
 //! links; raw HTML and link destinations are checked by [`super::scripts`].
@@ -33,6 +36,7 @@
 mod figure;
 pub mod links;
 mod lint;
+mod nesting;
 pub mod prepared;
 pub mod render;
 pub mod scan;

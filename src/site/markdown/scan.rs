@@ -3,8 +3,10 @@
 //! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
 //!
-//! It imports [`super::prepared`], content, the directives and the generators.
+//! It imports [`super::prepared`] and [`super::nesting`], content, the
+//! directives and the generators.
 
+use super::nesting;
 use super::prepared::{Prepared, options};
 use crate::generators::Generator;
 use crate::site::content::Essay;
@@ -153,11 +155,17 @@ pub fn slugify(text: &str) -> String {
 /// generators of `registry`), with the errors found on the way.
 pub fn scan(essay: &Essay, registry: &[&'static dyn Generator]) -> (Scan, Vec<Diagnostic>) {
     let src = Source::new(&essay.path, &essay.source);
-    let prepared = prepare(essay);
+    // A body nested too deeply for markdown's parser is not parsed.
+    let deep = nesting::too_deep(essay.body());
+    let prepared = match deep {
+        None => prepare(essay),
+        Some(_) => Prepared::new("", essay.body_start),
+    };
     let mut errors: Vec<Diagnostic> = prepared
         .errors
         .iter()
         .map(|(at, message)| src.error_at(*at, message.as_str()))
+        .chain(deep.map(|(at, why)| src.error_at(essay.body_start + at, why)))
         .collect();
     if let Some(at) = essay.source[..essay.body_start].find("{{") {
         errors.push(src.error_at(
