@@ -60,8 +60,8 @@ impl fmt::Display for Nimber {
 
 /// The minimum excluded value: the least nimber not among `values`. The
 /// evaluator finds values by tests and never takes a mex; the definition is
-/// kept for the searches tests check it against.
-#[cfg(test)]
+/// kept for the searches tests check it against, and for a check of a value
+/// against its options' values (the `position` figure's).
 pub(crate) fn mex(values: impl IntoIterator<Item = Nimber>) -> Nimber {
     // Values below 128 in a bit set; larger ones (rare) in a list.
     let mut small = 0u128;

@@ -124,10 +124,10 @@ fn describe(generator: &dyn Generator, style: Style) -> String {
         style.section(&mut out, "limits (a run past one is refused)");
         for l in spec.limits {
             let detail = format!(
-                "at most {}, grows with {}; a directive raises it with {} = N",
+                "at most {}, grows with {}; {}",
                 l.max,
                 l.params.join(", "),
-                l.raise_key()
+                l.raising()
             );
             style.entry(&mut out, l.name, Some(&detail), l.doc);
         }
@@ -170,18 +170,18 @@ mod tests {
             }
             for l in g.spec().limits {
                 let head = format!(
-                    "    {} (at most {}, grows with {}; a directive raises it with {} = N): ",
+                    "    {} (at most {}, grows with {}; {}): ",
                     l.name,
                     l.max,
                     l.params.join(", "),
-                    l.raise_key()
+                    l.raising()
                 );
                 assert!(text.contains(&head));
             }
         }
         assert!(text.contains(
-            "    cells (at most 28, grows with rows, cols; a directive raises it with max_cells = N): \
-             cells of the board"
+            "    cells (at most 28, grows with rows, cols; a directive raises it with max_cells = N \
+             up to its ceiling of 30 ("
         ));
         assert!(text.contains("    boards[NAME]: the element whose .name is NAME\n"));
         let sharded: Vec<&str> = crate::generators::REGISTRY

@@ -35,13 +35,15 @@ pub struct Args {
     position: String,
     /// Refuse boards with a region larger than this: connected free cells
     /// (Domineering's default 32: the worst region measured, a 6 x 7 with its
-    /// corners cut, took 19 s of CPU time and 174 MB, and at 36 cells one took
-    /// 278 s and 1.2 GB; Cram's default 40: the worst measured, a 6 x 7 with
-    /// two cells blocked, took 41 s and 315 MB), or for Amazons the empty
-    /// squares of a region
-    /// (default 12: with two amazons 3.8 s and 112 MB, with four over 90 s
-    /// and 1.4 GB), for Chomp the squares (default 64), for Sylver Coinage the
-    /// numbers left (default 30). Hackenbush has no limit.
+    /// corners cut, took 19 s of CPU time and 174 MB; Cram's default 40: the
+    /// worst measured, a 6 x 7 with two cells blocked, took 41 s and 315 MB),
+    /// or for Amazons the empty squares of a region (default 8: with four
+    /// amazons, the costly case, seconds; 9 took half a minute), for Chomp the
+    /// squares (default 64), for Sylver Coinage the numbers left (default 30).
+    /// Hackenbush has no limit. Each raise stops at a ceiling, with its cost:
+    /// Domineering 36 (a 6 x 8 with its corners cut took 278 s and 1.2 GB),
+    /// Cram 42 (a 6 x 7 did not finish in 3 minutes), Amazons 12 (four
+    /// amazons over 90 s and 1.4 GB), Chomp 100 squares, Sylver Coinage 36.
     #[arg(long)]
     max_cells: Option<u32>,
     /// Also print the outcome, the stops, mean, temperature, atomic weight,
@@ -89,14 +91,25 @@ pub fn facts(
     analysis: bool,
 ) -> anyhow::Result<Facts> {
     let game = notation::game(game)?;
+    let (ceiling, cost) = game.ceiling;
+    if let Some(n) = max_cells.filter(|&n| n > ceiling) {
+        anyhow::bail!(
+            "--max-cells {n} is past the ceiling of {ceiling} for {} ({cost})",
+            game.name
+        );
+    }
     let games = GameTable::new();
     let g = game
         .value(&games, position, max_cells)
         .map_err(|r| match r {
             Refusal::Unreadable(why) => anyhow::anyhow!(why),
-            Refusal::TooLarge { message, needs } => {
+            Refusal::TooLarge { message, needs } if needs <= ceiling => {
                 anyhow::anyhow!("{message}; pass --max-cells {needs} to raise the limit")
             }
+            Refusal::TooLarge { message, .. } => anyhow::anyhow!(
+                "{message}; --max-cells raises the limit up to its ceiling of {ceiling} ({cost}), \
+                 not that far"
+            ),
         })?;
     Ok(if analysis {
         Facts::of(&games, g, game.impartial)
@@ -300,8 +313,8 @@ mod tests {
 
     #[test]
     fn refuses_a_region_past_the_cell_limit_saying_how_to_raise_it() {
-        // Domineering refuses a 5 x 8 (40 cells) and a 6 x 6 (36), naming the
-        // worst cost measured at its limit; Cram, whose
+        // Domineering refuses a 5 x 8 (40 cells, past its ceiling) and a 6 x 6
+        // (36, raisable), naming the worst cost measured at its limit; Cram, whose
         // default is its own, takes a 6 x 6 (the half turn settles it at once)
         // and a 1 x 40 strip, but not a 6 x 7.
         let err = value("domineering", &["........"; 5].join("|"), None)
@@ -312,7 +325,12 @@ mod tests {
             err.contains("worst 32-cell Domineering region measured"),
             "{err}"
         );
-        assert!(err.contains("--max-cells 40"), "{err}");
+        // 40 is past Domineering's ceiling of 36: no raise is offered.
+        assert!(
+            err.contains("--max-cells raises the limit up to its ceiling of 36 ("),
+            "{err}"
+        );
+        assert!(!err.contains("--max-cells 40"), "{err}");
         let err = value("domineering", &["......"; 6].join("|"), None)
             .unwrap_err()
             .to_string();
@@ -345,7 +363,12 @@ mod tests {
         let open = ["....."; 3].join("|").replacen('.', "L", 1);
         let err = value("amazons", &open, None).unwrap_err().to_string();
         assert!(err.contains("14 empty squares"), "{err}");
-        assert!(err.contains("--max-cells 14"), "{err}");
+        // 14 is past Amazons' ceiling of 12: no raise is offered.
+        assert!(
+            err.contains("--max-cells raises the limit up to its ceiling of 12 ("),
+            "{err}"
+        );
+        assert!(!err.contains("--max-cells 14"), "{err}");
     }
 
     #[test]

@@ -30,6 +30,17 @@ const MAX_CELLS: u32 = 32;
 /// two cells blocked, took 41 s and 315 MB, a 5 x 8 21 s and 315 MB, a 6 x
 /// 6 0.03 s; a 6 x 7 did not finish in 3 minutes.
 const CRAM_MAX_CELLS: u32 = 40;
+/// Amazons' default limit on a region's empty squares. The cost grows
+/// steeply with the amazons as well as the squares; measured on a release
+/// build, the worst shapes tried with four amazons: see [`AMAZONS_COST`].
+/// The generators' limit ([`amazons::MAX_EMPTY`]) is the ceiling.
+const AMAZONS_MAX_EMPTY: u32 = 8;
+/// What an Amazons region near the limit costs, for the refusal.
+const AMAZONS_COST: &str = "with four amazons, the costly case, 8 empty squares took \
+                            seconds, 9 up to half a minute and 10 over a minute and a half";
+/// What an Amazons region at the ceiling costs.
+const AMAZONS_CEILING_COST: &str = "12 empty squares take about 4 s and 110 MB with two \
+                                    amazons, over 90 s and 1.4 GB with four";
 /// Chomp's default limit on a position's squares. The Grundy search values
 /// every staircase inside the position, C(w + h, h) for a w x h bar (12,870
 /// for the 8 x 8, 64 squares), and more for a triangle of as many squares.
@@ -50,12 +61,21 @@ pub struct Game {
     pub max_cells: u32,
     /// What a region near the limit costs, for the refusal.
     pub cost: &'static str,
-    value: fn(&GameTable, &str, u32) -> Result<GameId, Refusal>,
+    /// The most a caller may raise `max_cells` to (`ladder value
+    /// --max-cells`), and what a region there costs.
+    pub ceiling: (u32, &'static str),
+    /// The values of positions by one solver, whose memo they share (a
+    /// position and its options share most of what they reach).
+    values: ValuesFn,
     /// The refusal `value` would give, without the work.
     check: fn(&str, u32) -> Result<(), Refusal>,
     /// Left's and Right's options of a readable position, as positions.
     moves: fn(&str) -> Result<[Vec<String>; 2], Refusal>,
 }
+
+/// A game's solver over a batch of positions, their regions limited to a
+/// size: their values, or the first refusal.
+type ValuesFn = fn(&GameTable, &[&str], u32) -> Result<Vec<GameId>, Refusal>;
 
 /// Why a position was refused.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -90,7 +110,11 @@ pub const GAMES: &[Game] = &[
         cost: "the worst 32-cell Domineering region measured, a 6 x 7 with its corners cut, took \
                19 s of CPU time and 174 MB; at 36 cells a 6 x 8 with its corners cut took 278 s \
                and 1.2 GB",
-        value: domineering_value,
+        ceiling: (
+            36,
+            "at 36 cells a 6 x 8 with its corners cut took 278 s of CPU and 1.2 GB",
+        ),
+        values: domineering_values,
         check: check_board,
         moves: domineering_moves,
     },
@@ -100,17 +124,18 @@ pub const GAMES: &[Game] = &[
         max_cells: CRAM_MAX_CELLS,
         cost: "the worst 40-cell Cram region measured, a 6 x 7 with two cells blocked, took 41 s \
                and 315 MB; a 6 x 7 over 3 minutes",
-        value: cram_value,
+        ceiling: (42, "a 6 x 7 (42 cells) did not finish in 3 minutes"),
+        values: cram_values,
         check: check_cram,
         moves: cram_moves,
     },
     Game {
         name: "amazons",
         impartial: false,
-        max_cells: amazons::MAX_EMPTY,
-        cost: "12 empty squares take about 4 s and 110 MB with two amazons, over 90 s and 1.4 GB \
-               with four",
-        value: amazons_value,
+        max_cells: AMAZONS_MAX_EMPTY,
+        cost: AMAZONS_COST,
+        ceiling: (amazons::MAX_EMPTY, AMAZONS_CEILING_COST),
+        values: amazons_values,
         check: check_amazons,
         moves: amazons_moves,
     },
@@ -119,7 +144,11 @@ pub const GAMES: &[Game] = &[
         impartial: true,
         max_cells: CHOMP_MAX_SQUARES,
         cost: CHOMP_COST,
-        value: chomp_value,
+        ceiling: (
+            100,
+            "the 10 x 10 bar has C(20, 10) = 184,756 staircases, each valued once: seconds and under 100 MB",
+        ),
+        values: chomp_values,
         check: check_chomp,
         moves: chomp_moves,
     },
@@ -128,7 +157,11 @@ pub const GAMES: &[Game] = &[
         impartial: true,
         max_cells: SYLVER_MAX_GAPS,
         cost: SYLVER_COST,
-        value: sylver_value,
+        ceiling: (
+            36,
+            "on a debug build the gaps 1 to 36 took 43 s and 49 MB; a release build is many times faster",
+        ),
+        values: sylver_values,
         check: check_sylver,
         moves: sylver_moves,
     },
@@ -137,7 +170,8 @@ pub const GAMES: &[Game] = &[
         impartial: true,
         max_cells: u32::MAX,
         cost: "linear in the edges",
-        value: hackenbush_value,
+        ceiling: (u32::MAX, "linear in the edges"),
+        values: hackenbush_values,
         check: check_hackenbush,
         moves: hackenbush_moves,
     },
@@ -170,13 +204,37 @@ impl Game {
         position: &str,
         max_cells: Option<u32>,
     ) -> Result<GameId, Refusal> {
-        let refusal = (self.value)(games, position, max_cells.unwrap_or(self.max_cells));
+        let values = self.values(games, &[position], max_cells)?;
+        Ok(values[0])
+    }
+
+    /// The values of `positions` in `games`, as [`Game::value`] gives each,
+    /// by one solver whose memo they share: a position's options are valued
+    /// with it at little more than its own cost.
+    pub fn values(
+        &self,
+        games: &GameTable,
+        positions: &[&str],
+        max_cells: Option<u32>,
+    ) -> Result<Vec<GameId>, Refusal> {
+        let refusal = (self.values)(games, positions, max_cells.unwrap_or(self.max_cells));
         refusal.map_err(|r| self.costed(r))
     }
 
     /// Why `value` would refuse `position`, found without valuing it.
     pub fn check(&self, position: &str, max_cells: Option<u32>) -> Result<(), Refusal> {
         (self.check)(position, max_cells.unwrap_or(self.max_cells)).map_err(|r| self.costed(r))
+    }
+
+    /// The size of `position`'s largest region as the game's limit counts
+    /// it (free cells, empty squares, squares, numbers left), 0 for a game
+    /// with no limit (Hackenbush), or why the position does not read.
+    pub fn size(&self, position: &str) -> Result<u32, Refusal> {
+        match (self.check)(position, 0) {
+            Ok(()) => Ok(0),
+            Err(Refusal::TooLarge { needs, .. }) => Ok(needs),
+            Err(r) => Err(r),
+        }
     }
 
     /// Left's and Right's options of `position` (one level), each a
@@ -271,16 +329,22 @@ impl Facts {
     /// without the analysis: what `ladder value` prints without
     /// `--analysis`.
     pub fn valued(games: &GameTable, g: GameId, impartial: bool) -> Facts {
-        let nimber = impartial.then(|| match games.form(g) {
-            Form::Nimber { number, nim } if number == Dyadic::ZERO => nim,
-            _ => 0,
-        });
+        let nimber = impartial.then(|| nim(games, g));
         Facts {
             value: games.display(g),
             outcome: games.outcome(g),
             nimber,
             analysis: None,
         }
+    }
+}
+
+/// The `n` of `g` when it is the nimber `*n` (0 for any other game): an
+/// impartial game's value as a number.
+pub fn nim(games: &GameTable, g: GameId) -> u32 {
+    match games.form(g) {
+        Form::Nimber { number, nim } if number == Dyadic::ZERO => nim,
+        _ => 0,
     }
 }
 
@@ -383,24 +447,53 @@ fn hackenbush_moves(edges: &str) -> Result<[Vec<String>; 2], Refusal> {
     Ok([options.clone(), options])
 }
 
-/// Domineering's canonical value (the search on every core).
-fn domineering_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    let board = board(grid, max_cells)?;
+/// Domineering's canonical values (the search on every core).
+fn domineering_values(
+    games: &GameTable,
+    grids: &[&str],
+    max_cells: u32,
+) -> Result<Vec<GameId>, Refusal> {
+    let boards =
+        (grids.iter().map(|grid| board(grid, max_cells))).collect::<Result<Vec<_>, _>>()?;
     let values = Values::new(Domineering::default()).in_parallel();
-    Ok(values.value(games, &board.into()))
+    Ok((boards.into_iter())
+        .map(|b| values.value(games, &b.into()))
+        .collect())
 }
 
-/// Cram's Grundy value.
-fn cram_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    board(grid, max_cells)?;
-    let (cram, free) =
-        cram::Grid::parse(grid).map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))?;
-    Ok(games.nimber(cram.grundy(free).0))
+/// Cram's Grundy values, by one search for the positions of one grid.
+fn cram_values(games: &GameTable, grids: &[&str], max_cells: u32) -> Result<Vec<GameId>, Refusal> {
+    let parsed = (grids.iter())
+        .map(|grid| {
+            board(grid, max_cells)?;
+            cram::Grid::parse(grid).map_err(|e| Refusal::Unreadable(format!("grid `{grid}`: {e}")))
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    let Some((first, _)) = parsed.first() else {
+        return Ok(Vec::new());
+    };
+    let mut search = Grundy::new(first);
+    let mut nimber = |(cram, free): &(cram::Grid, u64)| {
+        if cram == first {
+            search.value(free)
+        } else {
+            cram.grundy(*free)
+        }
+    };
+    Ok(parsed.iter().map(|p| games.nimber(nimber(p).0)).collect())
 }
 
-/// The canonical value of an Amazons board, summed over its regions.
-fn amazons_value(games: &GameTable, grid: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    amazons::value_in(games, grid, max_cells).map_err(|e| amazons_refusal(grid, e))
+/// The canonical values of Amazons boards, each summed over its regions.
+fn amazons_values(
+    games: &GameTable,
+    grids: &[&str],
+    max_cells: u32,
+) -> Result<Vec<GameId>, Refusal> {
+    let boards = (grids.iter())
+        .map(|grid| amazons::checked(grid, max_cells).map_err(|e| amazons_refusal(grid, e)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let values = Values::new(amazons::Amazons);
+    Ok(boards.iter().map(|b| values.value(games, b)).collect())
 }
 
 fn amazons_refusal(grid: &str, e: amazons::AmazonsError) -> Refusal {
@@ -418,10 +511,12 @@ fn graph(edges: &str) -> Result<hackenbush::Graph, Refusal> {
     (edges.parse()).map_err(|e| Refusal::Unreadable(format!("graph `{edges}`: {e}")))
 }
 
-/// Green Hackenbush's Grundy value, by the fusion principle (linear time, so
-/// no limit applies).
-fn hackenbush_value(games: &GameTable, edges: &str, _: u32) -> Result<GameId, Refusal> {
-    Ok(games.nimber(graph(edges)?.fusion().value().0))
+/// Green Hackenbush's Grundy values, by the fusion principle (linear time,
+/// so no limit applies).
+fn hackenbush_values(games: &GameTable, graphs: &[&str], _: u32) -> Result<Vec<GameId>, Refusal> {
+    (graphs.iter())
+        .map(|edges| Ok(games.nimber(graph(edges)?.fusion().value().0)))
+        .collect()
 }
 
 /// A Chomp position: its column heights from the poison's column
@@ -474,10 +569,15 @@ fn check_chomp(text: &str, max_cells: u32) -> Result<(), Refusal> {
     chomp_position(text, max_cells).map(drop)
 }
 
-/// Chomp's Grundy value.
-fn chomp_value(games: &GameTable, text: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    let heights = chomp_position(text, max_cells)?;
-    Ok(games.nimber(Grundy::new(&chomp::Staircases).value(&heights).0))
+/// Chomp's Grundy values, by one search.
+fn chomp_values(games: &GameTable, texts: &[&str], max_cells: u32) -> Result<Vec<GameId>, Refusal> {
+    let positions =
+        (texts.iter().map(|t| chomp_position(t, max_cells))).collect::<Result<Vec<_>, _>>()?;
+    let mut search = Grundy::new(&chomp::Staircases);
+    Ok(positions
+        .iter()
+        .map(|p| games.nimber(search.value(p).0))
+        .collect())
 }
 
 /// Every bite but the poison, as the staircase it leaves.
@@ -535,10 +635,20 @@ fn check_sylver(text: &str, max_cells: u32) -> Result<(), Refusal> {
     sylver_position(text, max_cells).map(drop)
 }
 
-/// Sylver Coinage's Grundy value (naming 1 is no move: it loses at once).
-fn sylver_value(games: &GameTable, text: &str, max_cells: u32) -> Result<GameId, Refusal> {
-    let position = sylver_position(text, max_cells)?;
-    Ok(games.nimber(Grundy::new(&sylver::Game).value(&position).0))
+/// Sylver Coinage's Grundy values, by one search (naming 1 is no move: it
+/// loses at once).
+fn sylver_values(
+    games: &GameTable,
+    texts: &[&str],
+    max_cells: u32,
+) -> Result<Vec<GameId>, Refusal> {
+    let positions =
+        (texts.iter().map(|t| sylver_position(t, max_cells))).collect::<Result<Vec<_>, _>>()?;
+    let mut search = Grundy::new(&sylver::Game);
+    Ok(positions
+        .iter()
+        .map(|p| games.nimber(search.value(p).0))
+        .collect())
 }
 
 /// Every number left but 1, named next.

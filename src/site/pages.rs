@@ -109,18 +109,6 @@ pub fn render_indexes(
             )),
         }
     }
-    add_statics(root, templates, site, files, errors);
-}
-
-/// The templates' static files (the stylesheet, the icon), each checked as
-/// a page is for what could run script, and the fixed assets.
-fn add_statics(
-    root: &std::path::Path,
-    templates: &templates::Templates,
-    site: &SiteContext,
-    files: &mut Files,
-    errors: &mut Vec<Diagnostic>,
-) {
     for (path, text) in &templates.statics {
         files.add(*path, text.clone());
     }

@@ -65,7 +65,34 @@ fn value_refuses_large_board() {
         "{}",
         run.stderr
     );
-    assert!(run.stderr.contains("--max-cells 40"), "{}", run.stderr);
+    // 40 cells is past the ceiling of --max-cells, which the error names;
+    // 34 is within it, and the error says how to raise the limit.
+    assert!(
+        run.stderr
+            .contains("--max-cells raises the limit up to its ceiling of 36 (at 36 cells"),
+        "{}",
+        run.stderr
+    );
+    let board = ["......"; 6].join("|").replacen("..", "##", 1);
+    let run = ladder(&["value", "domineering", &board], dir.path());
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("pass --max-cells 34 to raise the limit"),
+        "{}",
+        run.stderr
+    );
+    let run = ladder(
+        &["value", "domineering", "..|..", "--max-cells", "37"],
+        dir.path(),
+    );
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    assert!(
+        run.stderr
+            .contains("--max-cells 37 is past the ceiling of 36 for domineering (at 36 cells"),
+        "{}",
+        run.stderr
+    );
     let five = ["....."; 5].join("|");
     let run = ladder(&["value", "domineering", &five], dir.path());
     assert_eq!((run.code, run.stdout.trim()), (0, "0"), "{}", run.stderr);

@@ -115,6 +115,25 @@ fn past_a_limit_says_how_to_raise_it() {
     assert_eq!(run.code, 0, "{}", run.stderr);
 }
 
+#[test]
+fn a_raise_past_its_ceiling_is_refused_at_its_line() {
+    // The drawn edges' limit is 24 and its ceiling 48: a directive raising
+    // it to 1,000,000 is refused at its line, naming the ceiling and its cost.
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/one.md",
+            "$$\\sum_{i=1}^{n} i$$",
+            &long_path_figure("max_drawn_edges = 1000000\n"),
+        )
+        .expect_error_at(
+            "demo/one.md",
+            28,
+            "parameter `max_drawn_edges` expects an integer above the limit of 24 and at most \
+             its ceiling of 48 (a drawing of 48 edges",
+        );
+}
+
 /// A generator that only tests need: its identity fails, or it panics.
 struct Broken {
     panics: bool,

@@ -101,6 +101,8 @@ static SPEC: Spec = Spec {
             name: "board side",
             doc: "rows and columns of the board and of the start board; boards are at most 10 x 10",
             max: 10,
+            ceiling: 10,
+            ceiling_cost: "boards are at most 10 x 10",
             measure: side,
             params: &["board", "start"],
         },
@@ -111,6 +113,8 @@ static SPEC: Spec = Spec {
                   112 MB, 13 with two 4.0 s and 153 MB, 8 with four 4.4 s and 162 MB, 12 with four over \
                   90 s and 1.4 GB, so 12 is where four amazons pass a minute",
             max: MAX_EMPTY as u128,
+            ceiling: 13,
+            ceiling_cost: "13 empty squares with four amazons: minutes and over 2 GB",
             measure: region_empty,
             params: &["board"],
         },
@@ -122,6 +126,8 @@ static SPEC: Spec = Spec {
                   build, 1,000 games of 19 moves (20,000 positions) 28 s and 113 MB; a start with more \
                   amazons costs more a position (8 empty squares and four amazons take 4.4 s alone)",
             max: 20_000,
+            ceiling: 100_000,
+            ceiling_cost: "about 2.5 minutes and 120 MB from the default start",
             measure: sweep_positions,
             params: &["samples", "moves"],
         },

@@ -62,6 +62,8 @@ static SPEC: Spec = Spec {
                   5 x 5 (25 cells) already has millions of positions, and memory grows with them \
                   (set wall = false to skip the wall sweep)",
             max: 24,
+            ceiling: 28,
+            ceiling_cost: "positions grow about threefold a cell, and the positions limit below, with its ceiling, bounds the walk: at most 12 s and 1 GB",
             measure: region_cells,
             params: BOARD_PARAMS,
         },
@@ -73,6 +75,8 @@ static SPEC: Spec = Spec {
                   column take about half a second and 50 MB (set wall = false to skip the wall \
                   sweep)",
             max: 10_000_000,
+            ceiling: 200_000_000,
+            ceiling_cost: "at 60 ns and 10 bytes a position of two adjacent ranks, about 12 s of CPU and 1 GB",
             measure: board_positions,
             params: BOARD_PARAMS,
         },

@@ -770,15 +770,19 @@ mod tests {
             "{walk}"
         );
         assert!(
-            walk.contains("; lower `walk = [[20,20]]`, or raise"),
+            walk.contains("; lower `walk = [[20,20]]`; the limit's ceiling is 100000000 ("),
             "{walk}"
         );
-        // A raised budget still meets the game's ceiling of 2^32 bytes, with
-        // an error rather than a failed allocation: C(35, 17) = 4,537,567,650.
-        let raised = params(&[("arms", "17"), ("max_label_bytes", "5000000000")]);
-        let ceiling = SPEC.check_limits(&raised).unwrap_err().to_string();
+        // A raise reaches the ceiling of 2^29 bytes; arms = 16 (C(33, 16) = 1,166,803,110
+        // bytes) is past it, with no raise offered.
+        SPEC.check_limits(&params(&[("arms", "15"), ("max_label_bytes", "536870912")]))
+            .unwrap();
+        let ceiling = SPEC
+            .check_limits(&params(&[("arms", "16")]))
+            .unwrap_err()
+            .to_string();
         assert!(
-            ceiling.contains("the 18 x 18 window needs 4537567650 bytes"),
+            ceiling.ends_with("; the limit's ceiling is 536870912 (2^29 bytes: about 86 s and 1.1 GB), so no directive raises it that far"),
             "{ceiling}"
         );
     }

@@ -104,6 +104,8 @@ pub(super) static SPEC: Spec = Spec {
                   20 x 8 take 1.9 s and 32 MB on a release build, the 40,116,599 of 14 x 14 \
                   31 s and 320 MB (labelling included), so 50 million is under a minute",
             max: 50_000_000,
+            ceiling: 100_000_000,
+            ceiling_cost: "about a minute and 800 MB at 5 ns a move and 8 bytes a staircase",
             measure: walk_positions,
             params: &["walk"],
         },
@@ -115,6 +117,8 @@ pub(super) static SPEC: Spec = Spec {
                   160 MB on a release build, about 0.16 us a byte, so 2^28 bytes is about 43 s and \
                   550 MB",
             max: LABEL_BYTES,
+            ceiling: LABEL_BYTES << 1,
+            ceiling_cost: "2^29 bytes: about 86 s and 1.1 GB",
             measure: label_bytes,
             params: &["columns", "rows", "arms", "two_row", "three_row", "walk"],
         },

@@ -104,6 +104,8 @@ static SPEC: Spec = Spec {
                   1.2 s of CPU and 400 take 3.8 s (under 10 ms a graph, 11 MB), so 6,000 graphs of 16 \
                   edges (or 12,000 of 15) come to about a minute",
             max: 6_000 << MAX_EDGES,
+            ceiling: 24_000 << MAX_EDGES,
+            ceiling_cost: "four times the limit: about 4 minutes of CPU, 11 MB",
             measure: work,
             params: &["family", "max_edges", "positions"],
         },
@@ -111,6 +113,8 @@ static SPEC: Spec = Spec {
             name: "drawn edges",
             doc: "edges of the drawn graph; beyond them its drawing is a tangle",
             max: 24,
+            ceiling: 48,
+            ceiling_cost: "a drawing of 48 edges, a tangle, takes milliseconds",
             measure: drawn_edges,
             params: &["graph"],
         },

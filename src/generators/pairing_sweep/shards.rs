@@ -126,7 +126,7 @@ mod tests {
         let other = split(&run(&[
             ("firing_boards", "[[2, 4]]"),
             ("search_boards", "[[4, 5]]"),
-            ("max_board_cells", "36"),
+            ("max_board_cells", "32"),
         ]));
         let four_by_five = run(&[
             ("firing_boards", "[[4, 5]]"),

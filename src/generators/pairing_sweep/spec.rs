@@ -85,6 +85,8 @@ pub(super) static SPEC: Spec = Spec {
                   0.2 s, 4 x 9 2 s, 5 x 7 3.8 s and 46 MB and 5 x 8 (40 cells) 21 s and 315 MB, while \
                   6 x 7 (42 cells) did not finish in 3 minutes",
             max: 40,
+            ceiling: 42,
+            ceiling_cost: "6 x 7 (42 cells) did not finish in 3 minutes",
             measure: grundy_cells,
             params: &["grundy_rows", "grundy_cols", "grundy_max_cells"],
         },
@@ -95,6 +97,8 @@ pub(super) static SPEC: Spec = Spec {
                   a release build: 24 cells (4 x 6) take 0.5 s, 25 (5 x 5) 1.7 s, 28 (4 x 7) 10.5 s and \
                   151 MB, 30 (5 x 6) 58 s and 582 MB, for each board listed",
             max: 30,
+            ceiling: 32,
+            ceiling_cost: "about five times 30 cells: near 5 minutes and 3 GB for each board",
             measure: board_cells,
             params: &["firing_boards", "search_boards", "positions"],
         },

@@ -18,6 +18,11 @@ pub struct Limit {
     pub doc: &'static str,
     /// The greatest measure a run may have unless a directive raises it.
     pub max: u128,
+    /// The most a directive may raise `max` to (`max` itself: no raise).
+    pub ceiling: u128,
+    /// What a run at the ceiling costs (time and memory, as measured or
+    /// estimated from the cost model in `doc`).
+    pub ceiling_cost: &'static str,
     /// The parameters the measure grows with, named by the error that
     /// refuses a run.
     pub params: &'static [&'static str],
@@ -105,10 +110,7 @@ pub enum LimitError {
         error: MeasureError,
     },
     /// They measure over a limit: what to lower, and the key that raises it.
-    #[error(
-        "{limit} is {measured}, over the limit of {max} ({doc}); {lower}, or raise the limit on \
-         purpose with `{key} = {measured}`"
-    )]
+    #[error("{limit} is {measured}, over the limit of {max} ({doc}); {lower}{raise}")]
     Over {
         /// The limit's name.
         limit: &'static str,
@@ -120,8 +122,10 @@ pub enum LimitError {
         doc: &'static str,
         /// What to lower: "lower `rows = 9`".
         lower: String,
-        /// The directive key that raises the limit.
-        key: String,
+        /// How to raise the limit on purpose (", or raise the limit on
+        /// purpose with" the key and the measure), or that its ceiling
+        /// refuses it.
+        raise: String,
     },
 }
 
@@ -130,6 +134,39 @@ impl Limit {
     /// case (`region cells` is raised by `max_region_cells`).
     pub fn raise_key(&self) -> String {
         format!("max_{}", self.name.replace([' ', '-'], "_"))
+    }
+
+    /// How a directive raises this limit and how far, with the cost there:
+    /// `a directive raises it with max_cells = N up to 30 (...)`.
+    pub fn raising(&self) -> String {
+        if self.ceiling <= self.max {
+            return format!("its ceiling, not raised ({})", self.ceiling_cost);
+        }
+        format!(
+            "a directive raises it with {} = N up to its ceiling of {} ({})",
+            self.raise_key(),
+            self.ceiling,
+            self.ceiling_cost
+        )
+    }
+
+    /// What a raise of this limit must be, for the error refusing one.
+    pub fn raise_expected(&self) -> String {
+        if self.ceiling <= self.max {
+            return format!(
+                "no raise: the limit of {} is its ceiling ({})",
+                self.max, self.ceiling_cost
+            );
+        }
+        format!(
+            "an integer above the limit of {} and at most its ceiling of {} ({})",
+            self.max, self.ceiling, self.ceiling_cost
+        )
+    }
+
+    /// Whether a directive may raise this limit to `max`.
+    pub fn raises_to(&self, max: u128) -> bool {
+        max > self.max && max <= self.ceiling
     }
 }
 
@@ -148,13 +185,21 @@ impl Spec {
             if measured <= max {
                 return Ok(());
             }
+            let raise = if measured <= limit.ceiling {
+                format!(", or raise the limit on purpose with `{key} = {measured}`")
+            } else {
+                format!(
+                    "; the limit's ceiling is {} ({}), so no directive raises it that far",
+                    limit.ceiling, limit.ceiling_cost
+                )
+            };
             Err(LimitError::Over {
                 limit: limit.name,
                 measured,
                 max,
                 doc: limit.doc,
                 lower: self.at_fault(limit, params, max),
-                key,
+                raise,
             })
         })
     }

@@ -411,12 +411,12 @@ impl Params {
             }
             match spec.limits.iter().find(|l| l.raise_key() == *name) {
                 Some(limit) => match value.as_integer().and_then(|m| u128::try_from(m).ok()) {
-                    Some(max) if max > limit.max => {
+                    Some(max) if limit.raises_to(max) => {
                         raised.insert(name.clone(), max);
                     }
                     _ => errors.push(ParamError::Invalid {
                         name: name.clone(),
-                        expected: format!("an integer above the limit of {}", limit.max),
+                        expected: limit.raise_expected(),
                         found: value.to_string(),
                     }),
                 },
@@ -534,11 +534,12 @@ fn describe_params(spec: &Spec) -> String {
         .params
         .iter()
         .map(|p| format!("{} ({})", p.name, p.kind));
-    let raises = spec.limits.iter().map(|l| {
+    let raises = spec.limits.iter().filter(|l| l.ceiling > l.max).map(|l| {
         format!(
-            "{} (an integer above {}, raising the limit on {})",
+            "{} (an integer above {} and at most {}, raising the limit on {})",
             l.raise_key(),
             l.max,
+            l.ceiling,
             l.name
         )
     });
@@ -659,6 +660,8 @@ mod tests {
             name: "board cells",
             doc: "cells of the board",
             max: 30,
+            ceiling: 60,
+            ceiling_cost: "60 cells: a second",
             measure: cells,
             params: &["rows", "cells"],
         }],
@@ -677,13 +680,14 @@ mod tests {
             "board cells is 48, over the limit of 30 (cells of the board); lower `rows = 8`, \
              or raise the limit on purpose with `max_board_cells = 48`"
         );
-        // 8 x 8: neither default alone is enough (4 x 8 = 32, 8 x 6 = 48), so both are named.
+        // 8 x 8: neither default alone is enough (4 x 8 = 32, 8 x 6 = 48), so both are named;
+        // 64 is past the ceiling of 60, so no raise is offered.
         let p = Params::from_text(&SPEC, &[("rows", "8"), ("cells", "[[1, 8]]")]).unwrap();
         let err = SPEC.check_limits(&p).unwrap_err().to_string();
         assert!(
             err.contains(
-                "; lower `rows = 8` and `cells = [[1,8]]`, or raise the limit on purpose \
-                 with `max_board_cells = 64`"
+                "; lower `rows = 8` and `cells = [[1,8]]`; the limit's ceiling is 60 (60 cells: \
+                 a second), so no directive raises it that far"
             ),
             "{err}"
         );
@@ -700,19 +704,30 @@ mod tests {
             err.starts_with("board cells is 54, over the limit of 48 ("),
             "{err}"
         );
-        // A raise must raise.
+        // A raise must raise, and no further than the ceiling.
         let low = Params::from_text(&SPEC, &[("max_board_cells", "30")]).unwrap_err();
-        assert_eq!(
-            low[0].to_string(),
-            "parameter `max_board_cells` expects an integer above the limit of 30, found 30"
+        let expected = "parameter `max_board_cells` expects an integer above the limit of 30 and \
+                        at most its ceiling of 60 (60 cells: a second), found";
+        assert_eq!(low[0].to_string(), format!("{expected} 30"));
+        let high = Params::from_text(&SPEC, &[("max_board_cells", "61")]).unwrap_err();
+        assert_eq!(high[0].to_string(), format!("{expected} 61"));
+        Params::from_text(&SPEC, &[("max_board_cells", "60")]).unwrap();
+        // Past the ceiling, the error does not offer a raise.
+        let p = Params::from_text(&SPEC, &[("rows", "11")]).unwrap();
+        let err = SPEC.check_limits(&p).unwrap_err().to_string();
+        assert!(
+            err.ends_with(
+                "; the limit's ceiling is 60 (60 cells: a second), so no directive raises it \
+                 that far"
+            ),
+            "{err}"
         );
         // An unknown key lists the raise keys with the parameters.
         let unknown = Params::from_text(&SPEC, &[("max_rows", "3")]).unwrap_err();
-        assert!(
-            unknown[0].to_string().ends_with(
-                "max_board_cells (an integer above 30, raising the limit on board cells)"
-            )
-        );
+        assert!(unknown[0].to_string().ends_with(
+            "max_board_cells (an integer above 30 and at most 60, raising the limit on board \
+             cells)"
+        ));
     }
 
     #[test]

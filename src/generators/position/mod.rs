@@ -13,8 +13,9 @@ use super::{Check, Doc, Limit, MeasureError, Params, Solve, Spec};
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
+use crate::cgt::nimber::{Nimber, mex};
 use crate::draw::games::Walls;
-use crate::games::notation::{self, Facts, Refusal};
+use crate::games::notation::{self, Facts, Refusal, nim};
 use crate::generators::data;
 use serde::{Deserialize, Serialize};
 
@@ -65,6 +66,58 @@ fn positions(params: &Params) -> Result<u128, MeasureError> {
     Ok(p.positions.len() as u128)
 }
 
+/// What a `position` figure costs, by game: a part of size n (its largest
+/// region as the game's limit counts it) about `c g^n` milliseconds of CPU,
+/// and a sum of partizan parts of sizes adding to m about `c' g'^m` more
+/// (the canonical sums and the sum's thermograph). Fitted to the worst
+/// shapes measured on a release build (a shared 2-core machine,
+/// 2026-12-07): Domineering 5 x 5 0.09 s, 4 x 7 0.75 s, 5 x 6 3.3 s, a 5 x
+/// 7 with 4 cells blocked (31 cells) 14.7 s, two 4 x 6 2 s (one 0.08 s),
+/// two 5 x 5 0.14 s; Cram 4 x 6 0.05 s, 5 x 6 3 s, 6 x 6
+/// past 10 s; Amazons with four amazons and 8, 9 and 10 empty squares 0.25
+/// s, 1.2 s and 8.5 s (and one 9 of another shape half a minute); Chomp (at most 64 squares: the 8 x 8 0.3 s, six of
+/// them 1.8 s) and Sylver Coinage (at most 30 numbers left: 31 to 61 0.23
+/// s) under a second a part; Hackenbush, linear per option, nothing.
+const COSTS: &[(&str, [f64; 4])] = &[
+    ("domineering", [9.2e-9, 2.5, 7.1e-6, 1.5]),
+    ("cram", [2.8e-6, 2.0, 0.0, 1.0]),
+    ("amazons", [0.0015, 6.0, 0.0015, 6.0]),
+    ("chomp", [1000.0, 1.0, 0.0, 1.0]),
+    ("sylver", [1000.0, 1.0, 0.0, 1.0]),
+    ("hackenbush", [0.0, 1.0, 0.0, 1.0]),
+];
+
+/// The figure's estimated milliseconds of CPU by [`COSTS`]: each part's,
+/// and for two or more partizan parts their sum's.
+fn estimated_ms(params: &Params) -> Result<u128, MeasureError> {
+    let p: PositionParams = params.typed();
+    let game = checked(&p)?;
+    let [c, g, sum_c, sum_g] = (COSTS.iter())
+        .find(|(name, _)| *name == game.name)
+        .expect("every game has a cost")
+        .1;
+    let (mut total, mut sizes) = (0.0, 0.0);
+    for (i, text) in p.positions.iter().enumerate() {
+        let size = game.size(text).map_err(|r| {
+            let why = match r {
+                Refusal::Unreadable(why) | Refusal::TooLarge { message: why, .. } => why,
+            };
+            MeasureError::param("positions", Some(format!("position {}", i + 1)), why)
+        })?;
+        total += c * g.powf(f64::from(size));
+        sizes += f64::from(size);
+    }
+    if p.positions.len() > 1 {
+        total += sum_c * sum_g.powf(sizes);
+    }
+    #[allow(
+        clippy::cast_possible_truncation,
+        clippy::cast_sign_loss,
+        reason = "a positive estimate, saturating past u128"
+    )]
+    Ok(total.ceil() as u128)
+}
+
 static SPEC: Spec = Spec {
     name: "position",
     description: "A position of any game with values (or a sum of positions), drawn in its game's \
@@ -75,17 +128,42 @@ static SPEC: Spec = Spec {
         ("game", "\"domineering\""),
         ("positions", "[\"..|..\", \".|.\"]"),
     ],
-    limits: &[Limit {
-        name: "positions",
-        doc: "positions in the sum, each read as `ladder value` reads it and refused past its \
-              game's limit on a region (Domineering 32 free cells, Cram 40, Amazons 12 empty \
+    limits: &[
+        Limit {
+            name: "positions",
+            doc: "positions in the sum, each read as `ladder value` reads it and refused past its \
+              game's limit on a region (Domineering 32 free cells, Cram 40, Amazons 8 empty \
               squares, Chomp 64 squares, Sylver Coinage 30 numbers left) as `ladder value` \
               refuses it; a Sylver Coinage position whose numbers share a divisor above 1 \
               leaves infinitely many numbers and is refused",
-        max: 6,
-        measure: positions,
-        params: &["game", "positions"],
-    }],
+            max: 6,
+            ceiling: 6,
+            ceiling_cost: "six positions at their limits",
+            measure: positions,
+            params: &["game", "positions"],
+        },
+        Limit {
+            name: "estimated milliseconds",
+            doc: "milliseconds of CPU the figure is estimated to take, each position valued with \
+              its options by its game's solver: a part whose largest region has n cells \
+              (Amazons: empty squares) about c g^n, and a sum of Domineering or Amazons parts \
+              of m cells in all c' g'^m more, fitted to the worst shapes measured on a release \
+              build: Domineering 5 x 6 3.3 s and a 5 x 7 with 4 cells blocked (31 cells) 14.7 s (c = \
+              9.2e-9, g = 2.5), two 4 x 6 2 s (c' = \
+              7.1e-6, g' = 1.5), Cram 5 x 6 3 s (c = 2.8e-6, g = 2), Amazons with four \
+              amazons 8 empty squares 0.25 s, 9 1.2 s to 30 s by shape, 10 8.5 s (c = c' = \
+              0.0015, g = g' = 6), a Chomp or Sylver Coinage \
+              part under a second (1,000 ms each), Hackenbush nothing. So a Domineering region \
+              of 30 cells is accepted and one of 31 refused, two 5 x 5 boards but not two 5 x \
+              6, a Cram region of 31 cells, an Amazons region of 8 empty squares (the default \
+              of `ladder value`), six Chomp or Sylver Coinage parts",
+            max: 10_000,
+            ceiling: 60_000,
+            ceiling_cost: "a minute by the same estimate",
+            measure: estimated_ms,
+            params: &["game", "positions"],
+        },
+    ],
     names: &[],
     identities: &[
         Doc {
@@ -204,48 +282,46 @@ impl Solve for Position {
         let p: PositionParams = params.typed();
         let game = checked(&p).expect("the limits read every position");
         let games = GameTable::new();
-        let value = |text: &str| {
-            (game.value(&games, text, None)).expect("the limits refuse what is refused")
+        let (parts, moved) = valued(game, &games, &p.positions);
+        let impartial = game.impartial;
+        // An impartial sum is the nim-sum of its parts' nimbers, found without
+        // comparing games: comparisons of large nimbers cost exponential time.
+        let sum = if impartial {
+            games.nimber(parts.iter().map(|&g| nim(&games, g)).fold(0, |a, b| a ^ b))
+        } else {
+            games.sum_of(&parts)
         };
-        let parts: Vec<GameId> = p.positions.iter().map(|t| value(t)).collect();
-        let sum = games.sum_of(&parts);
         let mut options = Vec::new();
         let mut sides: [Vec<GameId>; 2] = [Vec::new(), Vec::new()];
-        for (k, text) in p.positions.iter().enumerate() {
-            let [left, right] = game.options(text).expect("the limits read every position");
-            let listed = if game.impartial {
-                vec![left]
+        for (s, k, position, v) in moved {
+            let after = if impartial {
+                games.nimber(nim(&games, sum) ^ nim(&games, parts[k]) ^ nim(&games, v))
             } else {
-                vec![left, right]
+                let mut moved = parts.clone();
+                moved[k] = v;
+                games.sum_of(&moved)
             };
-            for (s, side) in listed.into_iter().enumerate() {
-                for o in side {
-                    let v = value(&o);
-                    let mut moved = parts.clone();
-                    moved[k] = v;
-                    let after = games.sum_of(&moved);
-                    let zero = games.zero();
-                    let winning = match s {
-                        0 => games.leq(zero, after) && (!game.impartial || games.leq(after, zero)),
-                        _ => games.leq(after, zero),
-                    };
-                    sides[s].push(after);
-                    options.push(Move {
-                        side: ["left", "right"][s].into(),
-                        part: k + 1,
-                        position: o,
-                        value: games.display(v),
-                        sum: games.display(after),
-                        winning,
-                    });
-                }
-            }
+            let zero = games.zero();
+            let winning = match s {
+                0 if impartial => after == zero,
+                0 => games.leq(zero, after),
+                _ => games.leq(after, zero),
+            };
+            sides[s].push(after);
+            options.push(Move {
+                side: ["left", "right"][s].into(),
+                part: k + 1,
+                position,
+                value: games.display(v),
+                sum: games.display(after),
+                winning,
+            });
         }
-        if game.impartial {
-            let [left, right] = &mut sides;
-            right.clone_from(left);
-        }
-        let by_options = games.game(&sides[0], &sides[1]);
+        let by_options = if impartial {
+            games.nimber(mex(sides[0].iter().map(|&g| Nimber(nim(&games, g)))).0)
+        } else {
+            games.game(&sides[0], &sides[1])
+        };
         let mut checks = vec![Check::equal(
             "the sum's value: its options' game",
             games.display(by_options),
@@ -280,6 +356,42 @@ impl Solve for Position {
         };
         (results, checks)
     }
+}
+
+/// A move of the sum: the side (0 Left, 1 Right), the part moved in (from
+/// 0), that part after the move and its value.
+type Moved = (usize, usize, String, GameId);
+
+/// Each part's value and each of its options (side, part, position and
+/// value), every part valued with its options by one solver of its game: an
+/// impartial game's options are listed once, as Left's.
+fn valued(
+    game: &notation::Game,
+    games: &GameTable,
+    positions: &[String],
+) -> (Vec<GameId>, Vec<Moved>) {
+    let mut parts = Vec::new();
+    let mut moved = Vec::new();
+    for (k, text) in positions.iter().enumerate() {
+        let [left, right] = game.options(text).expect("the limits read every position");
+        let sides = if game.impartial {
+            vec![left]
+        } else {
+            vec![left, right]
+        };
+        let batch: Vec<&str> = std::iter::once(text.as_str())
+            .chain(sides.iter().flatten().map(String::as_str))
+            .collect();
+        let values = (game.values(games, &batch, None)).expect("the limits refuse what is refused");
+        parts.push(values[0]);
+        let mut rest = values[1..].iter();
+        for (s, side) in sides.into_iter().enumerate() {
+            for o in side {
+                moved.push((s, k, o, *rest.next().expect("a value an option")));
+            }
+        }
+    }
+    (parts, moved)
 }
 
 /// The sum's thermograph as its walls' vertices, checking the walls at 0

@@ -5,10 +5,14 @@ use super::*;
 use crate::draw::{Board, Drawing, Role, Shape};
 use crate::generators::{Generator, Views};
 
-fn run(game: &str, positions: &[&str]) -> Results {
+fn params(game: &str, positions: &[&str]) -> Params {
     let list: Vec<String> = positions.iter().map(|p| format!("{p:?}")).collect();
     let (game, list) = (format!("{game:?}"), format!("[{}]", list.join(", ")));
-    let params = Params::from_text(&SPEC, &[("game", &game), ("positions", &list)]).unwrap();
+    Params::from_text(&SPEC, &[("game", &game), ("positions", &list)]).unwrap()
+}
+
+fn run(game: &str, positions: &[&str]) -> Results {
+    let params = params(game, positions);
     SPEC.check_limits(&params).unwrap();
     let out = Position.run(&params);
     assert!(out.checks.iter().all(|c| c.holds), "{:?}", out.checks);
@@ -226,4 +230,76 @@ fn sylver_positions_agree_with_the_full_search() {
     assert_eq!(board.labels.iter().filter(|l| !l.is_empty()).count(), 23);
     assert_eq!(board.cells[4], Role::Member);
     assert_eq!(board.cells[5], Role::Free);
+}
+
+#[test]
+fn a_long_hackenbush_stalk_is_valued_by_fusion_not_by_comparing_nimbers() {
+    // A stalk of 64 edges is *64, and cutting its edge k from the ground
+    // (from 0) leaves a stalk of k edges, *k, the rest floating away. The
+    // sum's check compared nimbers this large as games, which took time
+    // exponential in them: a 48-edge stalk ran past a minute.
+    let stalk: Vec<String> = (0..64).map(|i| format!("{i}-{}", i + 1)).collect();
+    let r = run("hackenbush", &[&stalk.join(" ")]);
+    assert_eq!((r.nimber, r.value.as_str()), (Some(64), "*64"));
+    let star = |k: usize| match k {
+        0 => "0".to_string(),
+        1 => "*".to_string(),
+        k => format!("*{k}"),
+    };
+    let values: Vec<&str> = r.options.iter().map(|m| m.value.as_str()).collect();
+    assert_eq!(values, (0..64).map(star).collect::<Vec<_>>());
+    // Only the cut at the ground leaves 0, a loss for the next player.
+    assert_eq!(r.winning_moves, 1);
+    assert!(r.options[0].winning && r.options[0].sum == "0");
+}
+
+#[test]
+fn the_estimate_takes_each_game_s_largest_figure_and_refuses_one_past_it() {
+    // The estimate within 10 s of CPU, and the limit's error past it.
+    let within = |game: &str, positions: &[&str]| {
+        let p = params(game, positions);
+        let ms = estimated_ms(&p).unwrap();
+        assert!(ms <= 10_000, "{game} {positions:?}: {ms}");
+        SPEC.check_limits(&p).unwrap();
+    };
+    let past = |game: &str, positions: &[&str]| {
+        let err = SPEC
+            .check_limits(&params(game, positions))
+            .unwrap_err()
+            .to_string();
+        assert!(
+            err.starts_with("estimated milliseconds is ")
+                && err.contains(", over the limit of 10000 (milliseconds of CPU")
+                && (err.contains("max_estimated_milliseconds = ")
+                    || err.contains("ceiling is 60000")),
+            "{game} {positions:?}: {err}"
+        );
+    };
+    // 31 and 32 free cells: a 5 x 7 board with 4 and 3 cells blocked (the
+    // 31 took 14.7 s of CPU in Domineering).
+    let (cells_31, cells_32) = (
+        ".......|.......|.......|.......|...####",
+        ".......|.......|.......|.......|....###",
+    );
+    let five = ".....|.....|.....|.....|.....";
+    let five_by_six = "......|......|......|......|......";
+    within("domineering", &[five_by_six]);
+    past("domineering", &[cells_31]);
+    within("domineering", &[five, five]);
+    past("domineering", &[five_by_six, five_by_six]);
+    within("cram", &[cells_31]);
+    past("cram", &[cells_32]);
+    // Cram's 6 x 6 (36 cells) is within `ladder value`'s limit, not the figure's.
+    past("cram", &["......|......|......|......|......|......"]);
+    // Four amazons and 8 empty squares; 9 is past `ladder value`'s default.
+    let eight = "LR#.|.#..|.##.|..RL";
+    within("amazons", &[eight]);
+    // A sum is estimated as a region of all its parts' empty squares.
+    within("amazons", &["L..|..R", "L..|..R"]);
+    past("amazons", &[eight, "L..|..R"]);
+    assert!(refused("amazons", r#"["LR..|.#..|.##.|..RL"]"#).contains("9 empty squares"));
+    let bar = "8,8,8,8,8,8,8,8";
+    within("chomp", &[bar, bar, bar, bar, bar, bar]);
+    within("sylver", &["5,7", "5,7", "5,7", "5,7", "5,7", "5,7"]);
+    within("hackenbush", &["0-1 1-2"]);
 }

@@ -39,6 +39,8 @@ pub(super) static SPEC: Spec = Spec {
               N = 11 takes 1 s of CPU and 200 MB, 12 takes 3 s and 750 MB (measured on a loaded \
               machine), 13 takes 2.7 GB, past the 2 GB budget",
         max: 12,
+        ceiling: 13,
+        ceiling_cost: "13 takes 2.7 GB",
         measure: catalogue_cells,
         params: &["max_cells"],
     }],

@@ -46,6 +46,10 @@ static SPEC: Spec = Spec {
               27 (3 x 9) 5.9 s and 146 MB, 28 (4 x 7) 18 s and 302 MB, so 30 (5 x 6), the next board \
               past 28, would take about nine times as long, over two minutes",
         max: 28,
+        ceiling: 30,
+        ceiling_cost: "30 cells (no board of 20 rows and columns at most has 29): 5 x 6, \
+                       estimated at threefold time and twofold memory a cell, about 2.5 minutes \
+                       of CPU and 1.2 GB",
         measure: cells,
         params: &["rows", "cols"],
     }],

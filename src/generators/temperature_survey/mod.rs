@@ -53,6 +53,8 @@ static SPEC: Spec = Spec {
               about threefold a cell: on a debug build the 4 x 4 (5,700 positions) takes 0.08 s \
               of CPU, the 4 x 5 (20 cells, 58,830 positions) 1.3 s and 36 MB",
         max: 20,
+        ceiling: 22,
+        ceiling_cost: "about nine times 20 cells: 12 s of CPU on a debug build and 330 MB",
         measure: free_cells,
         params: &["board"],
     }],
