@@ -18,7 +18,7 @@ pub struct Diagnostic {
     pub col: usize,
     /// What is wrong, and what was expected.
     pub message: String,
-    /// At most [`SHOWN`] characters of the source line around the column,
+    /// At most `SHOWN` characters of the source line around the column,
     /// shown under the message where it helps (never the whole of a long
     /// line: thousands of errors on one line of 200 KB stay small).
     pub excerpt: Option<Excerpt>,

@@ -19,7 +19,7 @@
 //!    `Renderer`. An essay's parse thus lives only while it is rendered, and
 //!    a build's memory does not grow with the parses of its essays.
 //!
-//! Before either, [`nesting`] refuses a body nested too deeply for
+//! Before either, `nesting.rs` refuses a body nested too deeply for
 //! markdown's parser (block quotes, lists, raw HTML elements).
 //!
 //! One file a stage: [`prepared`], [`scan`](mod@scan) and [`render`](mod@render); beside the

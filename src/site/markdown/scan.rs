@@ -3,7 +3,7 @@
 //! ([`Scan`]); the render parses the body again (`parse_body`), so that an
 //! essay's parse lives only while that essay is rendered.
 //!
-//! It imports [`super::prepared`] and [`super::nesting`], content, the
+//! It imports [`super::prepared`] and `super::nesting`, content, the
 //! directives and the generators.
 
 use super::nesting;

@@ -1,7 +1,7 @@
 //! The marker every output folder carries ([`MARKER`]): the list of every
 //! file the build that wrote the folder put there, each with the hash of
-//! its bytes ([`text`]). A folder is replaced without `--replace-output`
-//! only when its marker lists every file in it as it is ([`foreign`]), so a
+//! its bytes (`text`). A folder is replaced without `--replace-output`
+//! only when its marker lists every file in it as it is (`foreign`), so a
 //! marker copied along with a site (`cp -a site/. www/`, `rsync -a site/
 //! www/`) into a folder holding anything else proves nothing about the
 //! rest: those files are not in its list. The list names paths relative to

@@ -3,7 +3,7 @@
 //!
 //! 1. [`check`]: before any work, an output folder that is the project
 //!    root, holds it, lies in what the build reads or holds files ladder did
-//!    not write ([`sink::MARKER`] tells a site ladder wrote) is refused
+//!    not write ([`marker::MARKER`] tells a site ladder wrote) is refused
 //!    ([`check::Output::check`]); one build of a root writes at a time
 //!    ([`check::lock_root`]), and the temporary folders of builds that died are
 //!    removed;
