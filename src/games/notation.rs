@@ -10,7 +10,7 @@ use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::Form;
 use crate::cgt::canonical::{GameId, GameTable, Outcome};
 use crate::cgt::dyadic::Dyadic;
-use crate::cgt::nimber::Grundy;
+use crate::cgt::nimber::{Grundy, Impartial};
 use crate::cgt::partizan::{Partizan, Values};
 use crate::games::domineering::{Board, Domineering};
 use crate::games::{amazons, chomp, cram, hackenbush, sylver};
@@ -569,15 +569,30 @@ fn check_chomp(text: &str, max_cells: u32) -> Result<(), Refusal> {
     chomp_position(text, max_cells).map(drop)
 }
 
-/// Chomp's Grundy values, by one search.
-fn chomp_values(games: &GameTable, texts: &[&str], max_cells: u32) -> Result<Vec<GameId>, Refusal> {
-    let positions =
-        (texts.iter().map(|t| chomp_position(t, max_cells))).collect::<Result<Vec<_>, _>>()?;
-    let mut search = Grundy::new(&chomp::Staircases);
+/// The Grundy values of the positions `texts` write, read by `read`, by
+/// one search of `game`, so that a position and its options share a memo.
+fn grundy_values<G: Impartial>(
+    game: &G,
+    games: &GameTable,
+    texts: &[&str],
+    read: impl Fn(&str) -> Result<G::Position, Refusal>,
+) -> Result<Vec<GameId>, Refusal> {
+    let positions = texts
+        .iter()
+        .map(|t| read(t))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut search = Grundy::new(game);
     Ok(positions
         .iter()
         .map(|p| games.nimber(search.value(p).0))
         .collect())
+}
+
+/// Chomp's Grundy values, by one search.
+fn chomp_values(games: &GameTable, texts: &[&str], max_cells: u32) -> Result<Vec<GameId>, Refusal> {
+    grundy_values(&chomp::Staircases, games, texts, |t| {
+        chomp_position(t, max_cells)
+    })
 }
 
 /// Every bite but the poison, as the staircase it leaves.
@@ -642,13 +657,9 @@ fn sylver_values(
     texts: &[&str],
     max_cells: u32,
 ) -> Result<Vec<GameId>, Refusal> {
-    let positions =
-        (texts.iter().map(|t| sylver_position(t, max_cells))).collect::<Result<Vec<_>, _>>()?;
-    let mut search = Grundy::new(&sylver::Game);
-    Ok(positions
-        .iter()
-        .map(|p| games.nimber(search.value(p).0))
-        .collect())
+    grundy_values(&sylver::Game, games, texts, |t| {
+        sylver_position(t, max_cells)
+    })
 }
 
 /// Every number left but 1, named next.
