@@ -14,6 +14,7 @@ use super::leads::Lead;
 use super::output::sink::Files;
 use super::{config, markdown, scripts, templates};
 use markdown::Heading;
+use scripts::policy;
 use serde::Serialize;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
@@ -110,6 +111,17 @@ pub fn render_indexes(
         }
     }
     for (path, text) in &templates.statics {
+        let refusals = if site.config.markdown.allow_scripts {
+            Vec::new()
+        } else {
+            scripts::in_static(path, text)
+        };
+        let file = root.join("templates").join(path);
+        errors.extend(
+            refusals
+                .into_iter()
+                .map(|r| Diagnostic::file(&file, r.message())),
+        );
         files.add(*path, text.clone());
     }
     for (path, bytes) in templates::ASSETS {
@@ -389,7 +401,7 @@ pub enum PageError {
 impl PageError {
     /// The errors an author reads: a template's at `template`, a script at
     /// the line of `source` (the essay or introduction whose words the page
-    /// shows) that holds it, or else at the file.
+    /// shows) that holds it, or else at the template, which made the rest.
     pub fn diagnostics(self, template: &Path, source: Option<&Essay>) -> Vec<Diagnostic> {
         match self {
             PageError::Template(e) => vec![Diagnostic::file(template, e)],
@@ -397,29 +409,34 @@ impl PageError {
                 .into_iter()
                 .map(|r| {
                     let message = format!("in the page built from this file, {}", r.message());
-                    let Some(essay) = source else {
-                        return Diagnostic::file(template, message);
-                    };
-                    let lower = essay.source.to_ascii_lowercase();
-                    match lower.find(&r.evidence.to_ascii_lowercase()) {
-                        Some(at) => Source::new(&essay.path, &essay.source).error_at(at, message),
-                        None => Diagnostic::file(&essay.path, message),
-                    }
+                    let found = source.and_then(|essay| {
+                        let lower = essay.source.to_ascii_lowercase();
+                        let at = lower.find(&r.evidence.to_ascii_lowercase())?;
+                        Some(Source::new(&essay.path, &essay.source).error_at(at, message.clone()))
+                    });
+                    found.unwrap_or_else(|| {
+                        let message = format!(
+                            "in the pages built from this template (or one it extends), {}",
+                            r.message()
+                        );
+                        Diagnostic::file(template, message)
+                    })
                 })
                 .collect(),
         }
     }
 }
 
-/// The template of the one page that runs a script of its own (Pagefind's),
-/// written by the template, not by an author: the finished-page check leaves
-/// it alone.
+/// The template of the one page that runs a script of its own (Pagefind's
+/// UI), which the tool gives it as `search_script` and its policy allows.
 const SCRIPTED_TEMPLATE: &str = "search.html";
 
 /// Renders `template` with `value` as `key`, for the page at `url` (relative
 /// to the site root; `None` for a page served at any address, whose `root`
-/// is then absolute), and checks the finished page as a browser will build
-/// it: unless `ladder.toml` allows scripts, nothing in it may run one.
+/// is then absolute), puts the page's Content-Security-Policy first in its
+/// `<head>` and checks the finished page as a browser will build it: unless
+/// `ladder.toml` allows scripts, nothing in it may run one but the search
+/// page's own, and it carries its policy.
 pub fn render_page<T: Serialize>(
     tera: &tera::Tera,
     template: &str,
@@ -435,16 +452,35 @@ pub fn render_page<T: Serialize>(
         ctx.insert("url", url);
     }
     ctx.insert(key, value);
+    let search = template == SCRIPTED_TEMPLATE;
+    if search {
+        let script = format!(
+            "<script src=\"{root}pagefind/pagefind-ui.js\"></script>\n<script>{}</script>",
+            policy::SEARCH_SCRIPT
+        );
+        ctx.insert("search_script", &script);
+    }
     let html = tera.render(template, &ctx).map_err(|e| {
         PageError::Template(format!(
             "template {template}: {}",
             templates::error_chain(e)
         ))
     })?;
-    if site.config.markdown.allow_scripts || template == SCRIPTED_TEMPLATE {
+    if site.config.markdown.allow_scripts {
         return Ok(html);
     }
-    let refusals = scripts::in_page(&html);
+    let policy = if search {
+        policy::Policy::search(root)
+    } else {
+        policy::Policy::page()
+    };
+    let html = policy::put(&html, &policy).ok_or_else(|| {
+        PageError::Template(format!(
+            "template {template}: the page has no `<head>`, where ladder puts its \
+             Content-Security-Policy"
+        ))
+    })?;
+    let refusals = scripts::finished(&html, &policy);
     if refusals.is_empty() {
         Ok(html)
     } else {

@@ -18,11 +18,15 @@
 //! - The bundle carries a stamp of the pages it indexed; a build whose pages
 //!   match the stamp in the site it replaces keeps that bundle.
 //!
-//! It imports [`super::layout`] and the output's sink and stage.
+//! - What the index holds of each page is checked as the search page shows
+//!   it ([`scripts::in_index`]).
+//!
+//! It imports [`super::layout`], [`super::scripts`] and the output's sink and stage.
 
 use super::layout::{SEARCH_BUNDLE as BUNDLE, SEARCH_PAGE as PAGE};
 use super::output::sink::Sink as _;
 use super::output::stage::Staging;
+use super::scripts;
 use anyhow::{Context as _, Result};
 use pagefind::api::PagefindIndex;
 use pagefind::options::PagefindServiceConfig;
@@ -143,6 +147,11 @@ fn fresh(
         .build()
         .context("cannot start the search indexer")?;
     let bundle = runtime.block_on(bundle(staging, pages))?;
+    for (name, bytes) in &bundle {
+        if name.ends_with(".pf_fragment") {
+            check_fragment(bytes)?;
+        }
+    }
     let stemmed = bundle
         .iter()
         .any(|(name, _)| name.starts_with("wasm.") && name != UNSTEMMED);
@@ -196,6 +205,29 @@ fn page_url(path: &Path) -> Option<String> {
     }
     let dir = path.strip_suffix("index.html")?;
     Some(format!("/{dir}"))
+}
+
+/// Checks what the index holds of one page (a fragment: gzip of
+/// `pagefind_dcd` and JSON) as the search page shows it
+/// ([`scripts::in_index`]): the pages were checked, and this is what the
+/// search page makes of them.
+fn check_fragment(bytes: &[u8]) -> Result<()> {
+    use std::io::Read as _;
+    let mut data = Vec::new();
+    flate2::read::GzDecoder::new(bytes)
+        .read_to_end(&mut data)
+        .context("the search index holds a fragment that is not gzip")?;
+    let json = data.strip_prefix(b"pagefind_dcd").unwrap_or(&data);
+    let fragment: serde_json::Value = serde_json::from_slice(json)
+        .context("the search index holds a fragment that is not JSON")?;
+    match scripts::in_index(&fragment) {
+        None => Ok(()),
+        Some(why) => anyhow::bail!(
+            "the search index of the page {}: {why}; Pagefind's search page would show it as HTML \
+             or a link, and could run a script",
+            fragment["url"].as_str().unwrap_or("?")
+        ),
+    }
 }
 
 fn pagefind_error(e: anyhow::Error) -> anyhow::Error {

@@ -22,9 +22,25 @@
 //!   DOM from the whole page, after values are filled in, so this is the
 //!   check that guarantees what a reader's browser receives.
 
+mod pagefind;
+pub mod policy;
+mod svg;
 mod tree;
 
-pub use tree::in_page;
+pub use pagefind::in_fragment as in_index;
+pub use svg::in_svg;
+pub use tree::{finished, in_page};
+
+/// What a file the site publishes as it is (`style.css`, `favicon.svg`),
+/// named `name`, could run script for: a stylesheet's CSS and an SVG's
+/// elements are checked by the rules of the pages.
+pub fn in_static(name: &str, text: &str) -> Vec<Refusal> {
+    match name.rsplit('.').next() {
+        Some("css") => check_css(text, &format!("`{name}`")).into_iter().collect(),
+        Some("svg") => in_svg(text),
+        _ => Vec::new(),
+    }
+}
 
 /// Elements that run script or load active content, whatever their attributes.
 const ELEMENTS: [&str; 7] = [
@@ -109,13 +125,44 @@ impl Refusal {
 }
 
 /// Why a URL would be refused: its scheme (`javascript:`, `data:image/svg+xml`),
-/// or `None` for a URL that cannot run script.
+/// or `None` for a URL that cannot run script. The URL is read as the URL
+/// standard reads it, and again with every ASCII control and space taken out
+/// (`\x01java\x03script:`), as `DOMPurify` does: not every reader of a page
+/// parses URLs as a browser does.
 pub fn url_refusal(url: &str) -> Option<String> {
-    let url: String = url
-        .trim_matches(|c: char| c <= ' ')
+    let squeezed: String = url
+        .chars()
+        .filter(|c| !(c.is_ascii_control() || c.is_whitespace()))
+        .collect();
+    scheme_refusal(&squeezed)
+        .filter(|scheme| {
+            scheme == "javascript:" || scheme == "vbscript:" || scheme.starts_with("data")
+        })
+        .or_else(|| scheme_refusal(&standard(url)))
+}
+
+/// `url` as the URL standard reads it: leading and trailing controls and
+/// spaces trimmed, tabs and newlines dropped.
+fn standard(url: &str) -> String {
+    url.trim_matches(|c: char| c <= ' ')
         .chars()
         .filter(|c| !matches!(c, '\t' | '\n' | '\r'))
-        .collect();
+        .collect()
+}
+
+/// Whether `url` leads away from the page's own site: it has a scheme, or
+/// starts with two slashes (either way round), which name a host.
+pub fn other_site(url: &str) -> bool {
+    let url = standard(url);
+    let slashes = |c: char| c == '/' || c == '\\';
+    let scheme = url
+        .split_once(':')
+        .is_some_and(|(s, _)| !s.is_empty() && !s.contains(['/', '?', '#']));
+    scheme || url.chars().take(2).filter(|c| slashes(*c)).count() == 2
+}
+
+/// [`url_refusal`] of a URL read one way.
+fn scheme_refusal(url: &str) -> Option<String> {
     let scheme_end = url.find(':')?;
     let scheme = &url[..scheme_end];
     let is_scheme = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
@@ -323,6 +370,11 @@ fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
             format!("<{name}"),
         ));
     }
+    check_attributes(name, attrs)
+}
+
+/// [`check_element`]'s rules for the attributes of `<name>`, whatever it is.
+fn check_attributes(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
     let attr = |wanted: &str| attrs.iter().find(|(a, _)| a == wanted).map(|(_, v)| *v);
     for (attr, value) in attrs {
         let attr = attr.as_str();
@@ -354,10 +406,23 @@ fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
     if name == "meta"
         && attr("http-equiv").is_some_and(|h| h.trim().eq_ignore_ascii_case("refresh"))
         && let Some(content) = attr("content")
-        && let Some(refusal) = refresh_urls(content)
-            .into_iter()
-            .find_map(|url| check_url(url, "content", name))
     {
+        let urls = refresh_urls(content);
+        if let Some(refusal) = urls.iter().find_map(|url| check_url(url, "content", name)) {
+            return Some(refusal);
+        }
+        if let Some(url) = urls.into_iter().find(|url| other_site(url)) {
+            return Some(away(url, "a `<meta>` refresh"));
+        }
+    }
+    for attr in ["action", "formaction"] {
+        if let Some(url) = attrs.iter().find(|(a, _)| a == attr).map(|(_, v)| *v)
+            && other_site(url)
+        {
+            return Some(away(url, &format!("`{attr}` of `<{name}>`")));
+        }
+    }
+    if let Some(refusal) = pagefind::check(name, attrs) {
         return Some(refusal);
     }
     if ANIMATIONS.contains(&name)
@@ -380,6 +445,18 @@ fn check_element(name: &str, attrs: &[(String, &str)]) -> Option<Refusal> {
         }
     }
     None
+}
+
+/// A refresh or a form (`what`) sending the reader to `url`, on another site.
+fn away(url: &str, what: &str) -> Refusal {
+    Refusal::new(
+        format!(
+            "{what} leads to another site (`{}`): a refresh or a form may only go to \
+             the site's own pages, by a relative URL",
+            url.trim()
+        ),
+        url.trim(),
+    )
 }
 
 /// `srcdoc` documents nested past [`SRCDOC_DEPTH`].
@@ -475,6 +552,36 @@ mod tests {
         ] {
             assert_eq!(url_refusal(bad).as_deref(), Some(scheme), "{bad}");
         }
+    }
+
+    #[test]
+    fn schemes_hidden_by_controls_and_spaces_anywhere_are_refused() {
+        // Issue 44's LOW item: as DOMPurify reads them.
+        for (bad, scheme) in [
+            ("\u{1}java\u{3}script:alert(1)", "javascript:"),
+            ("java script:alert(1)", "javascript:"),
+            ("v\u{7f}bscript:x", "vbscript:"),
+            ("da\u{b}ta:text/html,x", "data:text/html"),
+        ] {
+            assert_eq!(url_refusal(bad).as_deref(), Some(scheme), "{bad:?}");
+        }
+        assert!(refused("<a href=\"\u{1}java\u{3}script:alert(1)\">x</a>"));
+        assert_eq!(url_refusal("a b/c d.png"), None);
+    }
+
+    #[test]
+    fn refreshes_and_forms_go_only_to_the_site_itself() {
+        for bad in [
+            r#"<meta http-equiv="refresh" content="0; url=https://evil.example/">"#,
+            r#"<meta http-equiv="refresh" content="0;//evil.example/">"#,
+            r#"<form action="https://evil.example/"><input name=p></form>"#,
+            r#"<form><button formaction="//evil.example/">x</button></form>"#,
+            r#"<form action="\\evil.example/"></form>"#,
+        ] {
+            assert!(refused(bad), "{bad}");
+            assert!(in_fragment(bad).is_some(), "{bad}");
+        }
+        assert!(other_site("mailto:a@b") && !other_site("a/b:c") && !other_site("#x:y"));
     }
 
     #[test]
@@ -605,7 +712,8 @@ mod tests {
             r#"<iframe srcdoc="<p>hello</p>"></iframe>"#,
             r##"<svg viewBox="0 0 1 1"><rect fill="url(#g)"/><use href="#r"/></svg>"##,
             r##"<svg><a><animate attributeName="href" values="#a;#b"/></a></svg>"##,
-            r#"<meta http-equiv="refresh" content="5; url=https://example.org/">"#,
+            r#"<meta http-equiv="refresh" content="5; url=../other/">"#,
+            r#"<form action="/search/"><button formaction="?q=x">x</button></form>"#,
             "<details open><summary>a</summary>b</details>",
             // MathML's annotation-xml holds HTML, whose style is raw text.
             r#"<math><annotation-xml encoding="text/html"><style><img src=x onerror=alert(1)></style></annotation-xml></math>"#,

@@ -1,9 +1,10 @@
 //! [`in_page`]: the finished page parsed as the browser parses it, each
 //! element checked by the rules of [`super`] as the tree builder creates it.
 //!
-//! It imports the rules of [`super`].
+//! It imports the rules of [`super`] and the page's [`Policy`].
 
-use super::{Refusal, SRCDOC_DEPTH, check_css, check_element, too_deep};
+use super::policy::{Policy, hash};
+use super::{Refusal, SRCDOC_DEPTH, check_attributes, check_css, check_element, too_deep};
 use html5ever::tendril::StrTendril;
 use html5ever::tree_builder::{ElementFlags, NodeOrText, QuirksMode, TreeSink};
 use html5ever::{Attribute, QualName};
@@ -13,30 +14,42 @@ use std::cell::{Ref, RefCell};
 /// Every part of a finished page that could run script, as the browser
 /// builds the page (see the module doc).
 pub fn in_page(html: &str) -> Vec<Refusal> {
-    parse(html, 0)
+    parse(html, 0, None)
+}
+
+/// [`in_page`] for a page the site publishes: its scripts are those
+/// `policy` allows, and it carries `policy`, as the first element of its
+/// `<head>` and its only Content-Security-Policy.
+pub fn finished(html: &str, policy: &Policy) -> Vec<Refusal> {
+    parse(html, 0, Some(policy))
 }
 
 /// Parses `html` as a document, `depth` `srcdoc` documents deep, checking
 /// each element as the tree builder creates it.
-fn parse(html: &str, depth: usize) -> Vec<Refusal> {
+fn parse(html: &str, depth: usize, policy: Option<&Policy>) -> Vec<Refusal> {
     use html5ever::tendril::TendrilSink;
     let sink = Checker {
         nodes: RefCell::new(vec![Node::default()]),
         found: RefCell::new(Vec::new()),
         depth,
+        policy: policy.cloned(),
     };
     html5ever::parse_document(sink, html5ever::ParseOpts::default()).one(html)
 }
 
 /// What the check keeps of a node: an element's name, whether `MathML`'s
-/// `annotation-xml` takes HTML in it, whether it is in the tree, and the
-/// text of a `style`.
+/// `annotation-xml` takes HTML in it, whether it is in the tree and where,
+/// the text of a `style` or of an inline script the policy may allow, and
+/// the policy of a Content-Security-Policy `<meta>`.
 #[derive(Default)]
 struct Node {
     name: Option<QualName>,
     integration_point: bool,
     attached: bool,
-    css: String,
+    parent: Option<usize>,
+    text: String,
+    script: bool,
+    policy: Option<String>,
 }
 
 /// A tree sink that builds no tree: html5ever's tree builder keeps the open
@@ -48,6 +61,7 @@ struct Checker {
     nodes: RefCell<Vec<Node>>,
     found: RefCell<Vec<Refusal>>,
     depth: usize,
+    policy: Option<Policy>,
 }
 
 impl Checker {
@@ -57,9 +71,10 @@ impl Checker {
         nodes.len() - 1
     }
 
-    /// Checks `<name>` with `attrs`, and a `srcdoc` among them as a document.
-    fn check(&self, name: &QualName, attrs: &[Attribute]) {
-        let name = name.local.to_string().to_ascii_lowercase();
+    /// Checks `<name>` with `attrs`, and a `srcdoc` among them as a
+    /// document: whether it is an inline script the policy may allow.
+    fn check(&self, qual: &QualName, attrs: &[Attribute]) -> bool {
+        let name = qual.local.to_string().to_ascii_lowercase();
         let attrs: Vec<(String, &str)> = attrs
             .iter()
             .map(|a| {
@@ -73,30 +88,105 @@ impl Checker {
             })
             .collect();
         let mut found = self.found.borrow_mut();
-        found.extend(check_element(&name, &attrs));
+        let allowed = self
+            .policy
+            .as_ref()
+            .filter(|_| name == "script" && qual.ns == html5ever::ns!(html));
+        let mut inline = false;
+        if let Some(policy) = allowed {
+            found.extend(check_attributes(&name, &attrs));
+            match attrs.iter().find(|(a, _)| a == "src") {
+                Some((_, src)) if policy.external.as_deref() != Some(*src) => {
+                    found.push(Refusal::new(
+                        format!(
+                            "a `<script src=\"{src}\">` the page's Content-Security-Policy does \
+                             not allow (a page runs only the site's own scripts)"
+                        ),
+                        "<script",
+                    ));
+                }
+                Some(_) => {}
+                None => inline = true,
+            }
+        } else {
+            found.extend(check_element(&name, &attrs));
+        }
         if let Some((_, srcdoc)) = attrs.iter().find(|(a, _)| a == "srcdoc") {
             if self.depth >= SRCDOC_DEPTH {
                 found.push(too_deep());
             } else {
-                let inner = parse(srcdoc, self.depth + 1);
+                let inner = parse(srcdoc, self.depth + 1, None);
                 found.extend(inner.into_iter().map(|r| r.in_srcdoc(&name)));
+            }
+        }
+        inline
+    }
+
+    /// `child` put into `parent`: a node is attached, text into a `style`
+    /// is CSS, into an inline script its code.
+    fn put(&self, parent: Option<usize>, child: NodeOrText<usize>) {
+        let mut nodes = self.nodes.borrow_mut();
+        match child {
+            NodeOrText::AppendNode(node) => {
+                nodes[node].attached = true;
+                nodes[node].parent = parent;
+            }
+            NodeOrText::AppendText(text) => {
+                if let Some(parent) = parent.map(|p| &mut nodes[p])
+                    && (parent.script || parent.name.as_ref().is_some_and(|n| &*n.local == "style"))
+                {
+                    parent.text.push_str(&text);
+                }
             }
         }
     }
 
-    /// `child` put into `parent`: a node is attached, text into a `style` is CSS.
-    fn put(&self, parent: Option<usize>, child: NodeOrText<usize>) {
-        let mut nodes = self.nodes.borrow_mut();
-        match child {
-            NodeOrText::AppendNode(node) => nodes[node].attached = true,
-            NodeOrText::AppendText(text) => {
-                if let Some(parent) = parent.map(|p| &mut nodes[p])
-                    && parent.name.as_ref().is_some_and(|n| &*n.local == "style")
-                {
-                    parent.css.push_str(&text);
-                }
+    /// What the page's policy and inline scripts are refused for, against
+    /// `policy`: the first element but `<html>` and `<head>` is the policy's
+    /// `<meta>`, in the head; there is no other; each inline script's hash
+    /// is allowed.
+    fn against(nodes: &[Node], policy: &Policy) -> Vec<Refusal> {
+        let mut found = Vec::new();
+        let named = || nodes.iter().filter(|n| n.name.is_some());
+        let first = named().find(|n| {
+            let local = n.name.as_ref().map_or("", |q| &q.local);
+            !matches!(local, "html" | "head")
+        });
+        let in_head = |n: &Node| {
+            n.parent
+                .and_then(|p| nodes[p].name.as_ref())
+                .is_some_and(|q| &*q.local == "head")
+        };
+        match first {
+            Some(n) if n.policy.as_deref() == Some(&policy.content) && in_head(n) => {}
+            _ => found.push(Refusal::new(
+                format!(
+                    "the page's Content-Security-Policy is missing, moved or changed: its \
+                     template must have a `<head>`, where ladder puts `{}` first",
+                    policy.content
+                ),
+                "<head",
+            )),
+        }
+        if named().filter(|n| n.policy.is_some()).count() > 1 {
+            found.push(Refusal::new(
+                "a second Content-Security-Policy `<meta>`".to_string(),
+                "content-security-policy",
+            ));
+        }
+        for n in nodes.iter().filter(|n| n.script) {
+            let hash = hash(&n.text);
+            if !policy.inline.contains(&hash) {
+                found.push(Refusal::new(
+                    format!(
+                        "an inline `<script>` the page's Content-Security-Policy does not allow \
+                         (its hash {hash} is not the site's own)"
+                    ),
+                    "<script",
+                ));
             }
         }
+        found
     }
 }
 
@@ -107,10 +197,14 @@ impl TreeSink for Checker {
 
     fn finish(self) -> Vec<Refusal> {
         let mut found = self.found.into_inner();
-        for node in self.nodes.into_inner() {
-            if !node.css.is_empty() {
-                found.extend(check_css(&node.css, "a `<style>` element"));
+        let nodes = self.nodes.into_inner();
+        for node in &nodes {
+            if !node.script && !node.text.is_empty() {
+                found.extend(check_css(&node.text, "a `<style>` element"));
             }
+        }
+        if let Some(policy) = &self.policy {
+            found.extend(Checker::against(&nodes, policy));
         }
         found
     }
@@ -131,10 +225,24 @@ impl TreeSink for Checker {
     }
 
     fn create_element(&self, name: QualName, attrs: Vec<Attribute>, flags: ElementFlags) -> usize {
-        self.check(&name, &attrs);
+        let script = self.check(&name, &attrs);
+        let csp = (&*name.local == "meta")
+            .then(|| {
+                let attr = |wanted: &str| attrs.iter().find(|a| &*a.name.local == wanted);
+                attr("http-equiv")
+                    .filter(|h| {
+                        h.value
+                            .trim()
+                            .eq_ignore_ascii_case("content-security-policy")
+                    })
+                    .map(|_| attr("content").map_or(String::new(), |c| c.value.to_string()))
+            })
+            .flatten();
         let element = self.push(Node {
             name: Some(name),
             integration_point: flags.mathml_annotation_xml_integration_point,
+            script,
+            policy: csp,
             ..Node::default()
         });
         if flags.template {

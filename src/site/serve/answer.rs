@@ -2,9 +2,11 @@
 //! news, a redirect to a folder's address, or a page of the server's own;
 //! and the reload script put into every HTML page served.
 //!
-//! It imports the shared state of [`super`].
+//! It imports the shared state of [`super`] and the pages' policy
+//! ([`policy`]), to allow the reload script.
 
 use super::Shared;
+use crate::site::scripts::policy;
 use hyper::body::Bytes;
 use std::path::{Component, Path, PathBuf};
 
@@ -114,14 +116,14 @@ pub(super) fn content_type(path: &Path) -> &'static str {
 }
 
 /// The reload script, put before `</body>` of every HTML page served (never
-/// in `ladder build` output). It polls for news: a new version reloads the
+/// in `ladder build` output), and allowed by its hash in the page's
+/// Content-Security-Policy. It polls for news: a new version reloads the
 /// page, errors show over it.
 pub(super) fn inject(html: &[u8], version: u64) -> Vec<u8> {
-    let script = format!(
-        "<script data-version=\"{version}\" data-events=\"{EVENTS}\">\n{}</script>\n",
-        include_str!("reload.js")
-    );
-    let text = String::from_utf8_lossy(html);
+    let code = concat!("\n", include_str!("reload.js"));
+    let script =
+        format!("<script data-version=\"{version}\" data-events=\"{EVENTS}\">{code}</script>\n");
+    let text = policy::allow(&String::from_utf8_lossy(html), code);
     match text.rfind("</body>") {
         Some(at) => format!("{}{script}{}", &text[..at], &text[at..]).into_bytes(),
         None => format!("{text}{script}").into_bytes(),
@@ -156,5 +158,15 @@ mod tests {
         let page = String::from_utf8(inject(b"<html><body><p>x</p></body></html>", 7)).unwrap();
         assert!(page.contains("<script data-version=\"7\" data-events=\"/__ladder/events\">"));
         assert!(page.ends_with("</script>\n</body></html>"));
+        let built = policy::put(
+            "<html><head></head><body></body></html>",
+            &policy::Policy::page(),
+        );
+        let served = String::from_utf8(inject(built.unwrap().as_bytes(), 7)).unwrap();
+        let code = concat!("\n", include_str!("reload.js"));
+        assert!(
+            served.contains(&format!("script-src {};", policy::hash(code))),
+            "{served}"
+        );
     }
 }
