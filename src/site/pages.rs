@@ -474,12 +474,7 @@ pub fn render_page<T: Serialize>(
     } else {
         policy::Policy::page()
     };
-    let html = policy::put(&html, &policy).ok_or_else(|| {
-        PageError::Template(format!(
-            "template {template}: the page has no `<head>`, where ladder puts its \
-             Content-Security-Policy"
-        ))
-    })?;
+    let html = policy::put(&html, &policy);
     let refusals = scripts::finished(&html, &policy);
     if refusals.is_empty() {
         Ok(html)

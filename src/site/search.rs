@@ -48,8 +48,9 @@ const UNSTEMMED: &str = "wasm.unknown.pagefind";
 /// What in an essay is not prose: its place in its ladder, its dates, the
 /// contents list (its headings are indexed where they stand), and a figure's
 /// drawing (labels, legends, a table's cells) and apparatus (its data, the
-/// links to it and the command that reproduces it). Captions are prose.
-const NOT_PROSE: [&str; 7] = [
+/// links to it and the command that reproduces it), and math's TeX source
+/// (its MathML is indexed). Captions are prose.
+const NOT_PROSE: [&str; 8] = [
     ".where",
     ".dates",
     ".toc",
@@ -57,6 +58,7 @@ const NOT_PROSE: [&str; 7] = [
     "figure details",
     ".data-links",
     ".reproduce",
+    "annotation",
 ];
 
 /// The bundle's file that names what it was built from: the hash of every

@@ -6,6 +6,10 @@
 // a script URL. (The Rust tests check that each fragment is accepted or
 // refused as the corpus says.)
 //
+// The search page is tried the same way: every query below is searched, and
+// every result, sub-result and filter clicked; what Pagefind's UI draws may
+// carry nothing that runs (issue 44, S1 and S2).
+//
 // HOSTILE_CORPUS=FILE adds a corpus of one fragment per line (a public list
 // of XSS vectors, say): each is checked alone with `ladder check`, and those
 // the build accepts are opened the same way.
@@ -66,6 +70,15 @@ before(async () => {
     console.log(`outside corpus: ${outside.length} fragments, ${kept} accepted by the build`);
   }
   rmSync(join(root, "content", "h", "x.md"), { force: true });
+  // Text the search page shows as excerpts, sub-results and filters: markup
+  // as text (a code span, an escaped tag, math), in prose and a heading.
+  fragments.push({ why: "markup as text in the search index", text: [
+    "## Zebra `<img src=x onerror=alert(1)>` heading",
+    "",
+    "Zebra \\<img src=x onerror=alert(2)> and `<svg onload=alert(3)>` and $a<b$ &lt;script&gt;alert(4)&lt;/script&gt;.",
+    "",
+    "<span data-pagefind-filter=\"tag:zebra\">zebra</span> <span data-pagefind-meta=\"url:/h/\">x</span>",
+  ].join("\n") });
   for (const [i, f] of fragments.entries()) {
     const name = `f${String(i).padStart(4, "0")}`;
     writeFileSync(join(root, "content", "h", `${name}.md`), essay(name, i + 1, f.text));
@@ -105,7 +118,7 @@ function watch() {
 /// handlers, and URL-valued attributes (an animation's values where it
 /// animates a link) whose URL, as this browser parses it, has a scheme that
 /// runs script or shows active content.
-function scripted() {
+function scripted(within) {
   const found = [];
   const urlAttributes = new Set(["href", "src", "action", "formaction", "data", "poster", "background", "cite",
     "longdesc", "lowsrc", "dynsrc", "codebase", "manifest", "icon", "profile", "classid", "archive", "xml:base"]);
@@ -135,7 +148,7 @@ function scripted() {
       if (el.localName === "template") collect(el.content);
     }
   };
-  collect(document);
+  collect(within ? document.querySelector(within) : document);
   for (const el of all) {
     const name = el.localName.toLowerCase();
     if (["script", "object", "embed", "applet", "frame", "base"].includes(name)) found.push(`<${name}>`);
@@ -188,5 +201,41 @@ test("no page of the hostile corpus runs a script or carries one, on load, focus
     }
   }
   await context.close();
+  assert.deepEqual(failures, []);
+});
+
+test("the search page shows the index of the hostile corpus as text: searching and clicking runs nothing", async () => {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  await context.addInitScript(watch);
+  const page = await context.newPage();
+  const dialogs = [];
+  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const failures = [];
+  let shown = 0;
+  for (const query of ["zebra", "alert", "img", "script", "onerror", "svg", "javascript"]) {
+    await page.goto(base + "/search/?q=" + encodeURIComponent(query), { waitUntil: "load" });
+    await page.waitForFunction(() => {
+      const said = document.querySelector(".pagefind-ui__message")?.textContent ?? "";
+      return /result/.test(said) && !document.querySelector(".pagefind-ui__loading");
+    }, null, { timeout: 10000 });
+    shown += await page.$$eval(".pagefind-ui__result", (r) => r.length);
+    const targets = await page.$$("#search a, #search input[type=checkbox], #search summary, #search button");
+    for (const el of targets) {
+      await el.focus().catch(() => {});
+      await el.click({ timeout: 1000 }).catch(() => {});
+    }
+    await page.waitForTimeout(100);
+    if (!new URL(page.url()).pathname.startsWith("/search/")) failures.push(`${query}: the page left for ${page.url()}`);
+    const ran = await page.evaluate(() => window.__ran ?? []);
+    // Pagefind's own search form submits nowhere (its action is
+    // `javascript:void(0);`, which the policy's form-action refuses anyway).
+    const own = "action=javascript:void(0); on <form>";
+    const dom = (await page.evaluate(scripted, "#search")).filter((d) => d !== own);
+    if (ran.length || dialogs.length || dom.length) {
+      failures.push(`${query}: ran ${JSON.stringify([...ran, ...dialogs])}, DOM ${JSON.stringify(dom)}`);
+    }
+  }
+  await context.close();
+  assert.ok(shown >= 5, `the searches showed ${shown} results`);
   assert.deepEqual(failures, []);
 });

@@ -162,7 +162,7 @@ mod tests {
             "<html><head></head><body></body></html>",
             &policy::Policy::page(),
         );
-        let served = String::from_utf8(inject(built.unwrap().as_bytes(), 7)).unwrap();
+        let served = String::from_utf8(inject(built.as_bytes(), 7)).unwrap();
         let code = concat!("\n", include_str!("reload.js"));
         assert!(
             served.contains(&format!("script-src {};", policy::hash(code))),
