@@ -49,7 +49,7 @@ const UNSTEMMED: &str = "wasm.unknown.pagefind";
 /// contents list (its headings are indexed where they stand), and a figure's
 /// drawing (labels, legends, a table's cells) and apparatus (its data, the
 /// links to it and the command that reproduces it), and math's TeX source
-/// (its MathML is indexed). Captions are prose.
+/// (its `MathML` is indexed). Captions are prose.
 const NOT_PROSE: [&str; 8] = [
     ".where",
     ".dates",
