@@ -82,6 +82,9 @@ pub struct Store {
     /// A store that cannot be reached (or refuses the credentials) fails the
     /// build, instead of one warning.
     pub required: bool,
+    /// A store at a link-local address (169.254.0.0/16, where a cloud
+    /// machine's metadata service answers) is opened: refused otherwise.
+    pub link_local: bool,
 }
 
 impl Config {

@@ -538,7 +538,11 @@ mod tests {
             let deep = format!("{}x{}", open.repeat(101), close.repeat(101));
             let e = to_mathml(&deep, false).unwrap_err();
             assert!(e.contains("nested more than 100"), "{open}: {e}");
+            // Siblings are not nesting (issue 44): 400 groups side by side.
+            let siblings = format!("{open}x{close}").repeat(400);
+            assert_eq!(depth(&siblings).map(|_| ()), Ok(()), "{open}");
         }
+        assert_eq!(depth(&"{x}".repeat(1000)).map(|_| ()), Ok(()));
     }
 
     #[test]

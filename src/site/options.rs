@@ -97,6 +97,7 @@ impl StoreOptions {
             url,
             write: writes && (self.write || config.store.write),
             required: self.required || config.store.required,
+            link_local: config.store.link_local,
         })
     }
 }

@@ -79,6 +79,39 @@ fn heading_attributes() {
     }
 }
 
+/// Raw HTML's ids collide with nothing the page has (issue 44), and a
+/// heading's own id steps around them.
+#[test]
+fn raw_html_id_taken() {
+    SiteTest::basic()
+        .built()
+        .edit("demo/one.md", FIRST_LINE, "<div id=\"main\">x</div>")
+        .expect_error_at("demo/one.md", 8, "the id `main` is already the page's own");
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/one.md",
+            FIRST_LINE,
+            "## Top {#top}\n\nA <span id=\"top\">span</span>.",
+        )
+        .expect_error_at(
+            "demo/one.md",
+            10,
+            "the id `top` is already the heading's at line 8",
+        );
+    let html = SiteTest::basic()
+        .edit(
+            "demo/one.md",
+            FIRST_LINE,
+            "<p id=\"notes\">x</p>\n\n## Notes",
+        )
+        .page("demo/one/index.html");
+    let page = scraper::Html::parse_document(&html);
+    let heading = scraper::Selector::parse("h2").unwrap();
+    let ids: Vec<_> = page.select(&heading).filter_map(|h| h.attr("id")).collect();
+    assert!(ids.contains(&"notes-1"), "{ids:?}");
+}
+
 #[test]
 fn heading_id_taken() {
     SiteTest::basic()

@@ -33,6 +33,20 @@ pub fn check_url(url: &str) -> Result<(), String> {
     }
 }
 
+/// The host of `url` if it is a link-local address (169.254.0.0/16, as the
+/// URL standard reads an IPv4 address in any of its forms, or `fe80::/10`,
+/// an IPv4 one mapped into IPv6 too).
+fn link_local(url: &url::Url) -> Option<String> {
+    let local = match url.host()? {
+        url::Host::Ipv4(ip) => ip.is_link_local(),
+        url::Host::Ipv6(ip) => {
+            ip.is_unicast_link_local() || ip.to_ipv4_mapped().is_some_and(|v4| v4.is_link_local())
+        }
+        url::Host::Domain(_) => false,
+    };
+    local.then(|| url.host_str().unwrap_or_default().to_string())
+}
+
 /// The figure store of one build: its objects, a runtime to reach them on,
 /// and the first failure.
 pub struct Store {
@@ -45,6 +59,8 @@ pub struct Store {
     pub write: bool,
     /// A failure is an error, not a warning.
     pub required: bool,
+    /// A link-local host was allowed.
+    link_local: bool,
     runtime: tokio::runtime::Runtime,
     slots: Arc<Semaphore>,
     failure: Arc<Mutex<Option<String>>>,
@@ -73,6 +89,15 @@ impl Store {
         let bad = |why: String| BadStore::new(&url, why);
         check_url(&url).map_err(&bad)?;
         let parsed = url::Url::parse(&url).map_err(|e| bad(e.to_string()))?;
+        if !settings.link_local
+            && let Some(host) = link_local(&parsed)
+        {
+            return Err(bad(format!(
+                "its host {host} is a link-local address, where a cloud machine's metadata \
+                 service answers with the machine's credentials; if the store is really there, \
+                 set `link_local = true` in ladder.toml's [store]"
+            )));
+        }
         let (scheme, path) = ObjectStoreScheme::parse(&parsed).map_err(|e| bad(e.to_string()))?;
         let built: Result<Arc<dyn ObjectStore>, object_store::Error> = match scheme {
             ObjectStoreScheme::Local => {
@@ -142,6 +167,7 @@ impl Store {
             prefix,
             write: settings.write,
             required: settings.required,
+            link_local: settings.link_local,
             runtime,
             slots: Arc::new(Semaphore::new(IN_FLIGHT)),
             failure: Arc::new(Mutex::new(None)),
@@ -159,6 +185,7 @@ impl Store {
             url: self.url.clone(),
             write: self.write,
             required: self.required,
+            link_local: self.link_local,
         }
     }
 
@@ -282,4 +309,46 @@ fn fail(failure: &Mutex<Option<String>>, e: &object_store::Error) {
 
 fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn open(url: &str, link_local: bool) -> Result<Store, BadStore> {
+        Store::open(&Settings {
+            url: url.to_string(),
+            write: false,
+            required: false,
+            link_local,
+        })
+    }
+
+    #[test]
+    fn a_link_local_host_is_refused_unless_allowed() {
+        // The metadata service's address in the forms the URL standard reads
+        // as it (decimal, hexadecimal, one number), and IPv6's link-local
+        // and mapped forms.
+        for url in [
+            "http://169.254.169.254/latest/",
+            "https://0xa9.0xfe.0xa9.0xfe/x",
+            "http://2852039166/x",
+            "http://[fe80::1]/x",
+            "http://[::ffff:169.254.169.254]/x",
+        ] {
+            let e = open(url, false).err().map(|e| e.to_string());
+            assert!(
+                e.as_deref().is_some_and(|e| e.contains("link-local")),
+                "{url}: {e:?}"
+            );
+            assert!(open(url, true).is_ok(), "{url}");
+        }
+        for url in [
+            "http://169.255.0.1/x",
+            "http://[fe00::1]/x",
+            "http://example.org/x",
+        ] {
+            assert!(open(url, false).is_ok(), "{url}");
+        }
+    }
 }

@@ -25,6 +25,9 @@ pub struct Settings {
     /// A store that fails (cannot be reached, refuses the credentials) fails
     /// the build, instead of one warning.
     pub required: bool,
+    /// A store at a link-local address (169.254.0.0/16, `fe80::/10`) is
+    /// opened; without this it is refused (`[store] link_local`).
+    pub link_local: bool,
 }
 
 /// Refuses a store URL holding credentials (`https://user:PASS@host/`,

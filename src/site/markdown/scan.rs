@@ -283,6 +283,19 @@ fn name_headings(
                 ));
                 open = true;
             }
+            (Event::Html(html) | Event::InlineHtml(html), _) => {
+                let at = prepared.source(range.start);
+                let (line, _) = src.position(at);
+                for id in raw_ids(html) {
+                    let this = format!("an element's in raw HTML at line {line}");
+                    if let Some(other) = taken.insert(id.clone(), this) {
+                        errors.push(src.error_at(
+                            at,
+                            format!("the id `{}` is already {other}; choose another", cut(&id)),
+                        ));
+                    }
+                }
+            }
             (Event::End(TagEnd::Heading(_)), _) => open = false,
             (Event::SoftBreak | Event::HardBreak, Some(text)) => text.push(' '),
             (Event::InlineMath(t) | Event::Text(t) | Event::Code(t), Some(text)) => {
@@ -291,7 +304,21 @@ fn name_headings(
             _ => {}
         }
     }
-    assign_ids(found, directives, prepared)
+    assign_ids(found, &taken, prepared)
+}
+
+/// The ids the elements of a piece of raw HTML give themselves.
+fn raw_ids(html: &str) -> Vec<String> {
+    html5gum::Tokenizer::new(html)
+        .flatten()
+        .filter_map(|token| match token {
+            html5gum::Token::StartTag(tag) => tag
+                .attributes
+                .get(b"id".as_slice())
+                .map(|id| String::from_utf8_lossy(id).into_owned()),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The ids a page has besides its headings' own, with what has them: the
@@ -321,18 +348,14 @@ fn taken_ids(directives: &[Directive], src: &Source<'_>) -> HashMap<String, Stri
 }
 
 /// Each heading (level, explicit id, text) with its id: its explicit one,
-/// or one made from its text as written that no other id has taken.
+/// or one made from its text as written that no other id (`taken`: the
+/// page's, figures', explicit headings' and raw HTML's) has.
 fn assign_ids(
     found: Vec<(u8, Option<String>, String)>,
-    directives: &[Directive],
+    taken: &HashMap<String, String>,
     prepared: &Prepared,
 ) -> Vec<Heading> {
-    let mut used: HashSet<String> = found
-        .iter()
-        .filter_map(|(_, explicit, _)| explicit.clone())
-        .chain(directives.iter().map(|d| format!("fig-{}", d.id)))
-        .chain(PAGE_IDS.iter().map(std::string::ToString::to_string))
-        .collect();
+    let mut used: HashSet<String> = taken.keys().cloned().collect();
     // The first suffix of each base that may be free: suffixes below it
     // are taken, so each id is found in time that does not grow with the
     // headings that share its text.

@@ -96,6 +96,7 @@ fn cache_with_store(dir: &Path, objects: &Arc<Counted>) -> Cache {
         url: "memory://counted".into(),
         write: true,
         required: false,
+        link_local: false,
     };
     let store = crate::figures::Store::with(
         objects.clone(),
