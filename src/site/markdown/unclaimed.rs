@@ -85,8 +85,9 @@ pub fn wrong_given(scan: &Scan, given: &[&str]) -> Vec<(usize, String)> {
 }
 
 /// Where each of `phrases` stands in `text`, with its index: a whole
-/// phrase (no letter, digit or hyphen just before or after it), letter case
-/// aside, any run of spaces and line breaks matching any other.
+/// phrase (no letter, digit or hyphen just before a phrase that starts with
+/// one, nor just after one that ends with one), letter case aside, any run
+/// of spaces and line breaks matching any other.
 fn occurrences(text: &str, phrases: &[&str]) -> Vec<(usize, Range<usize>)> {
     let mut out = Vec::new();
     for (i, phrase) in phrases.iter().enumerate() {
@@ -96,7 +97,7 @@ fn occurrences(text: &str, phrases: &[&str]) -> Vec<(usize, Range<usize>)> {
         }
         let mut previous = None;
         for (start, _) in text.char_indices() {
-            let boundary = previous.is_none_or(|c| !joins(c));
+            let boundary = !phrase.starts_with(joins) || previous.is_none_or(|c| !joins(c));
             previous = text[start..].chars().next();
             if let Some(end) = boundary.then(|| matches_at(text, start, &words)).flatten() {
                 out.push((i, start..end));
@@ -112,7 +113,7 @@ fn joins(c: char) -> bool {
 }
 
 /// Where the phrase of `words` ends when it stands in `text` from `start`
-/// and is not followed by a letter, digit or hyphen.
+/// and, ending in a letter, digit or hyphen, is not followed by one.
 fn matches_at(text: &str, start: usize, words: &[&str]) -> Option<usize> {
     let mut at = start;
     for (k, word) in words.iter().enumerate() {
@@ -133,8 +134,9 @@ fn matches_at(text: &str, start: usize, words: &[&str]) -> Option<usize> {
             at += c.len_utf8();
         }
     }
+    let open_end = !words.last().is_some_and(|w| w.ends_with(joins));
     let after = text[at..].chars().next();
-    after.is_none_or(|c| !joins(c)).then_some(at)
+    (open_end || after.is_none_or(|c| !joins(c))).then_some(at)
 }
 
 /// The numbers of a markdown text's prose: its text events outside code
@@ -316,14 +318,19 @@ mod tests {
 
     #[test]
     fn a_given_phrase_matches_whole_words_whatever_their_case_and_line_breaks() {
-        let text = "Two players, two\n  players; twenty-two players, 12 × 23 and 2 × 2.";
-        let found: Vec<(usize, &str)> = occurrences(text, &["two players", "2 × 2"])
+        let text = "Two players, two\n  players; twenty-two players, 12 × 23 and 2 × 2, 1, 3.";
+        let found: Vec<(usize, &str)> = occurrences(text, &["two players", "2 × 2", ", 1,"])
             .into_iter()
             .map(|(i, r)| (i, &text[r]))
             .collect();
         assert_eq!(
             found,
-            [(0, "Two players"), (0, "two\n  players"), (1, "2 × 2")]
+            [
+                (0, "Two players"),
+                (0, "two\n  players"),
+                (1, "2 × 2"),
+                (2, ", 1,")
+            ]
         );
     }
 }
