@@ -31,6 +31,11 @@ pub(super) fn scan(
         .map(|e| {
             let (scan, errs) = super::markdown::scan::scan(e, generators);
             errors.extend(errs);
+            let src = Source::new(&e.path, &e.source);
+            let given = given(e);
+            for (i, message) in super::markdown::unclaimed::wrong_given(&scan, &given) {
+                errors.push(src.error_at(e.front.given[i].span().start, message));
+            }
             scan
         })
         .collect()
@@ -44,7 +49,7 @@ pub(super) fn unclaimed(essays: &[Essay], scans: &[Scan]) -> Vec<Diagnostic> {
     for (essay, scan) in essays.iter().zip(scans) {
         let src = Source::new(&essay.path, &essay.source);
         out.extend(
-            super::markdown::unclaimed::unclaimed(scan)
+            super::markdown::unclaimed::unclaimed(scan, &given(essay))
                 .into_iter()
                 .map(|u| Diagnostic {
                     excerpt: None,
@@ -53,6 +58,16 @@ pub(super) fn unclaimed(essays: &[Essay], scans: &[Scan]) -> Vec<Diagnostic> {
         );
     }
     out
+}
+
+/// The phrases an essay's front matter lists as given.
+fn given(essay: &Essay) -> Vec<&str> {
+    essay
+        .front
+        .given
+        .iter()
+        .map(|g| g.get_ref().as_str())
+        .collect()
 }
 
 /// Stage 3: the jobs to compute. Each distinct generator and parameters is

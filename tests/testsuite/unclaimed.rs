@@ -86,3 +86,56 @@ fn a_false_claim_in_an_alt_text_fails_at_its_line() {
         )
         .expect_error_at("demo/one.md", 12, "claim `b.whole = 5` is false");
 }
+
+#[test]
+fn a_malformed_given_in_an_alt_text_fails_at_its_line() {
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/one.md",
+            "id = \"b\"",
+            "id = \"b\"\nalt = \"A board for {{ given: <b>two</b> }} players\"",
+        )
+        .expect_error_at("demo/one.md", 12, "holds plain words and digits, not `<`");
+}
+
+#[test]
+fn the_front_matters_given_phrases_leave_out_every_occurrence_and_no_other_number() {
+    let site = SiteTest::basic()
+        .edit(
+            "demo/one.md",
+            "summary = ",
+            "given = [\"2 × 3 board\", \"two\\n columns\"]\nsummary = ",
+        )
+        .edit(
+            "demo/one.md",
+            PROSE,
+            "A 2 × 3 board, two columns, Two Columns and two rows: a 2 × 3\nboard.",
+        );
+    // The prose is now lines 9 and 10: only "two rows" is left; the
+    // caption's "Two columns" (line 18, its numbers at the key) is given too.
+    assert_eq!(listed(&site, 9).1, ["45: unclaimed: two"]);
+    assert!(listed(&site, 10).1.is_empty());
+    assert_eq!(listed(&site, 18).1, ["1: unclaimed: two"]);
+}
+
+#[test]
+fn a_given_phrase_that_stands_nowhere_or_holds_no_number_fails_at_its_line() {
+    let with = |given: &str| {
+        SiteTest::basic().built().edit(
+            "demo/one.md",
+            "summary = ",
+            &format!("given = [\"2 × 3 board\",\n  \"{given}\"]\nsummary = "),
+        )
+    };
+    with("five players").expect_error_at(
+        "demo/one.md",
+        6,
+        "the given phrase `five players` stands nowhere in the essay",
+    );
+    with("middle column").expect_error_at(
+        "demo/one.md",
+        6,
+        "the given phrase `middle column` holds no number",
+    );
+}

@@ -120,8 +120,13 @@ data! {
         regions: usize,
         /// Product of the parts.
         product: u64,
-        /// Sum of the parts: what a decomposing solver visits.
+        /// Sum of the parts: what a decomposing solver visits, at most (a bound: alike
+        /// positions of two parts are one region).
         sum: u64,
+        /// Distinct regions, up to translation, that the board's positions fall into (each a
+        /// 4-connected set of free cells, one with no move included): what a solver that files
+        /// a region by its shape values.
+        region_shapes: usize,
         /// product / sum.
         ratio: f64,
         /// Nodes of the unmemoised tree of placement sequences from the board, root included (null
@@ -269,6 +274,19 @@ fn values(board: &Board) -> (String, Vec<String>, Check) {
     (games.display(whole), shown, check)
 }
 
+/// The distinct regions, up to translation, that the positions of `parts`
+/// (a board's regions) fall into: those of the board's positions, since a
+/// position of the board is one of each part.
+fn region_shapes(parts: &[Board]) -> usize {
+    let mut shapes = std::collections::HashSet::new();
+    for part in parts {
+        for position in part.positions() {
+            shapes.extend(position.regions().iter().filter_map(Board::shape));
+        }
+    }
+    shapes.len()
+}
+
 impl Solve for BlockedBoard {
     type Data = Results;
     const SPEC: &'static Spec = &SPEC;
@@ -318,6 +336,7 @@ impl Solve for BlockedBoard {
             routes: whole.routes,
             part_routes: part_walks.iter().map(|w| w.routes).collect(),
             regions: parts.len(),
+            region_shapes: region_shapes(&regions),
             product,
             sum,
             ratio: product as f64 / sum.max(1) as f64,
@@ -368,6 +387,22 @@ mod tests {
         assert_eq!(out.data["wall"][0]["ratio"], 1.0);
         assert_eq!(out.data["wall"][2]["ratio"], 27.0);
         assert_eq!(out.data["best_wall"], 3);
+    }
+
+    #[test]
+    fn a_solver_filing_regions_by_shape_meets_fewer_than_the_sum() {
+        // The 4 x 5 with column 3 blocked: its 108 (54 + 54) answers are a
+        // bound; its positions fall into 21 distinct regions up to
+        // translation (an independent search over the 4 x 2 half's 54
+        // positions and their components, for issue 42).
+        assert_eq!(run(&[]).data["region_shapes"], 21);
+        // By hand, a 2 x 3 with its middle column blocked: each column is a
+        // 2 x 1 strip or, once filled, nothing; one shape. The 2 x 2 alone:
+        // the square, an upright strip and a flat one, three.
+        let columns = run(&[("rows", "2"), ("cols", "3"), ("blocked_columns", "[2]")]);
+        assert_eq!(columns.data["region_shapes"], 1);
+        let square = run(&[("rows", "2"), ("cols", "2"), ("blocked_columns", "[]")]);
+        assert_eq!(square.data["region_shapes"], 3);
     }
 
     #[test]

@@ -52,6 +52,9 @@ data! {
         /// How many of those positions have that many free cells, the example included (the example
         /// is one of them by its tie-break); 0 when there is none.
         tied: u64,
+        /// The example's free cells on the mirror's axis, each [row, column] from 1, rows from
+        /// the top; empty when there is none.
+        fixed: Vec<[usize; 2]>,
     }
 }
 
@@ -692,6 +695,7 @@ mod tests {
         // fixed cell in the top row or the bottom one.
         assert_eq!(odd["free_cells"], 9);
         assert_eq!(odd["tied"], 4);
+        assert_eq!(odd["fixed"], serde_json::json!([[3, 3]]));
         let (grid, free) = Grid::parse("..#..|..#..|##.##").unwrap();
         assert!(!crate::games::cram::Outcomes::new(grid).wins(&free));
         for (rows, cols) in [(4, 5), (2, 7), (3, 4)] {

@@ -3,7 +3,7 @@
 //! setting, and the identities the figures assert.
 
 use super::pairing::{
-    Checks, Clause, Map, closed, fires, measured_solve, pairs_around_fixed_cells, refusal,
+    Checks, Clause, Map, closed, fires, measured_solve, mirror, pairs_around_fixed_cells, refusal,
 };
 use super::{BoardFigures, Expansions, FixedCell, Sweep, name};
 use crate::games::cram::{Grid, Outcomes};
@@ -84,6 +84,11 @@ pub(super) fn sweep(grid: &Grid) -> Sweep {
         f.fixed_cell.example = Some(grid.grid_string(free));
         f.fixed_cell.map = Some(map.to_string());
         f.fixed_cell.free_cells = free.count_ones();
+        let mirror = mirror(grid, free, map).expect("the example has free cells");
+        f.fixed_cell.fixed = (grid.cells(free))
+            .filter(|&cell| mirror.image(cell) == Some(cell))
+            .map(|(r, c)| [r + 1, c + 1])
+            .collect();
         f.fixed_cell.tied = fixed_cell
             .iter()
             .filter(|p| p.count_ones() == free.count_ones())

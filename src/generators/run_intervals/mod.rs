@@ -337,6 +337,8 @@ fn compute(max_cells: u32, runs: (&[u32], &[u32])) -> (Results, Vec<Check>) {
             pes_closed(&e.down) == e.pes_v && pes_closed(&e.across) == e.pes_h
         }),
         point_intervals: count(&|e| e.width == 0),
+        point_numbers: count(&|e| e.width == 0 && e.number),
+        point_is_value: count(&|e| e.width == 0 && e.number_value == Some(Dyadic::integer(e.low))),
         point_lengths: point_lengths.clone(),
         short_runs: count(&short),
         value_is_opt_difference: count(&|e| {
@@ -431,6 +433,12 @@ mod tests {
         assert_eq!(d["opt_closed_form_exact"], 1042);
         assert_eq!(d["pes_closed_form_exact"], 1042);
         assert_eq!(d["point_intervals"], 505);
+        // The referee's count, by its own search (issue 42): of the point
+        // intervals, 145 are numbers and 45 equal the point.
+        assert_eq!(
+            (&d["point_numbers"], &d["point_is_value"]),
+            (&145.into(), &45.into())
+        );
         // The 2 x 2 square by hand: a minimum maximal packing of two in each
         // direction, but one domino of the other direction leaves none.
         let square = d["catalogue"]

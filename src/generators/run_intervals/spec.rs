@@ -113,6 +113,10 @@ data! {
         pub(super) pes_closed_form_exact: usize,
         /// Shapes whose interval is a single point.
         pub(super) point_intervals: usize,
+        /// Of those, the shapes whose value is a number.
+        pub(super) point_numbers: usize,
+        /// Of those, the shapes whose number equals the point.
+        pub(super) point_is_value: usize,
         /// The run lengths whose straight line has a point interval (searched), a list: [1, 2, 3,
         /// 5] from N = 5 on.
         pub(super) point_lengths: Vec<u32>,

@@ -191,7 +191,9 @@ data! {
         proof_cheaper_than_pruned: usize,
         /// Positions whose pruned search costs fewer closures than plain search.
         pruned_cheaper_than_plain: usize,
-        /// The drawn position: .gaps (a list), .genus, .largest_gap, .irreducible, .moves
+        /// The drawn position: .gaps (a list), .genus, .largest_gap, .irreducible_genus (the
+        /// fewest gaps a semigroup with that largest gap F has, the genus of an irreducible one:
+        /// the ceiling of (F + 1)/2), .irreducible, .moves
         /// (count), .struck (a list), .survivor_count, .survivors.N (ascending: .move, .replies,
         /// .struck_replies (the replies the pairing test strikes, a list), .child_largest_gap,
         /// .closes, .wins), .winners (a list),
@@ -272,6 +274,7 @@ struct Example {
     gaps: Vec<u32>,
     genus: u32,
     largest_gap: u32,
+    irreducible_genus: u32,
     irreducible: bool,
     moves: usize,
     struck: Vec<u32>,
@@ -667,6 +670,11 @@ mod tests {
             ])
         );
         assert_eq!(ex["largest_gap"], 6);
+        // By hand: ceil((6 + 1)/2) = 4 gaps at least, and 1, 2, 3, 6 are 4.
+        assert_eq!(
+            (&ex["irreducible_genus"], &ex["genus"]),
+            (&4.into(), &4.into())
+        );
         for order in orders::Order::ALL {
             assert_eq!(ex[order.place_key()], 1, "{order:?}");
         }

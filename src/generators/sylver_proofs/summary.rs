@@ -34,6 +34,7 @@ fn example(record: &Record) -> Example {
         gaps: p.gaps().collect(),
         genus: p.genus(),
         largest_gap: p.largest_gap(),
+        irreducible_genus: (p.largest_gap() + 1).div_ceil(2),
         irreducible: p.is_irreducible(),
         moves: p.moves().count(),
         struck,

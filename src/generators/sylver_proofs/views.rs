@@ -200,7 +200,7 @@ mod tests {
     /// no surviving reply.
     fn small() -> Example {
         let example = json!({
-            "gaps": [1, 2, 3, 6], "genus": 4, "largest_gap": 6, "irreducible": true,
+            "gaps": [1, 2, 3, 6], "genus": 4, "largest_gap": 6, "irreducible_genus": 4, "irreducible": true,
             "moves": 3, "struck": [2, 3], "survivor_count": 1,
             "survivors": [
                 {"move": 6, "replies": 0, "struck_replies": [2, 3], "child_largest_gap": 3,

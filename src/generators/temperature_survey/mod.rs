@@ -2,7 +2,8 @@
 //! every position reachable on a board, each valued by its regions in one
 //! shared game table (so each region is valued once), the distribution of
 //! temperatures and of means, how many positions are hot, tepid or numbers,
-//! and the hottest positions with their values, stops and thermographs. The
+//! and the hottest positions with their values, stops and thermographs; and
+//! which of them alternating play reaches. The
 //! walk and its identities are in `survey.rs`, the views in `views.rs`.
 
 mod survey;
@@ -58,11 +59,19 @@ static SPEC: Spec = Spec {
         measure: free_cells,
         params: &["board"],
     }],
-    names: &[("temperatures", "value"), ("means", "value")],
+    names: &[
+        ("temperatures", "value"),
+        ("means", "value"),
+        ("hottest_values", "value"),
+    ],
     identities: &[
         Doc {
             name: "positions: the walk's count",
             doc: "The positions surveyed are as many as the layered walk of the board counts.",
+        },
+        Doc {
+            name: "alternating play stays among them",
+            doc: "Every position alternating play reaches is one of the positions surveyed.",
         },
         Doc {
             name: "hot, tepid or a number",
@@ -139,6 +148,21 @@ data! {
         /// value] from temperature -1 up to the foot of the mast, exact (as the position
         /// generator writes them).
         pub thermograph: Walls,
+        /// Whether alternating play from the board reaches it, either player starting (a
+        /// mirror image is reached exactly when it is).
+        pub alternating: bool,
+    }
+}
+
+data! {
+    /// How many of the hottest positions have one value.
+    pub struct HotValue {
+        /// The value, as the position generator writes it (`+-3/2`).
+        pub value: String,
+        /// How many of the hottest positions have it (mirror images counted apart).
+        pub positions: u64,
+        /// How many of those alternating play reaches.
+        pub alternating: u64,
     }
 }
 
@@ -147,8 +171,12 @@ data! {
     pub struct Results {
         /// The board surveyed, as `ladder value` reads it.
         pub board: String,
-        /// Positions reachable on the board, the board itself included.
+        /// Positions reachable on the board by placements of either player in any order
+        /// (its subpositions), the board itself included.
         pub positions: u64,
+        /// Of those, the positions alternating play from the board reaches, Left starting
+        /// or Right starting, the board itself included.
+        pub alternating: u64,
         /// Positions whose temperature is above 0: whoever moves first gains.
         pub hot: u64,
         /// Positions of temperature 0 that are not numbers: a number plus an infinitesimal
@@ -164,6 +192,11 @@ data! {
         pub hottest_temperature: String,
         /// How many positions have the highest temperature (mirror images counted apart).
         pub hottest_positions: u64,
+        /// How many of those alternating play reaches.
+        pub hottest_alternating: u64,
+        /// The hottest positions by value, in the order of the value's text (hottest_values.N):
+        /// .value, .positions, .alternating.
+        pub hottest_values: Vec<HotValue> as keys,
         /// The hottest positions, distinct up to mirror images, hottest first and then in the
         /// order of their text (hottest.N).
         pub hottest: Vec<Hot> as keys,

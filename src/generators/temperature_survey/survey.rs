@@ -4,15 +4,17 @@
 //! mean, stops and thermograph read from the table's analysis, tallied, and
 //! the identities of `SPEC` asserted at every position.
 
-use super::{Hot, Results, Tally};
+use super::{Hot, HotValue, Results, Tally};
 use crate::cgt::analysis::Analyse;
 use crate::cgt::canonical::{GameId, GameTable};
 use crate::cgt::dyadic::Dyadic;
 use crate::cgt::grid::Shape;
 use crate::cgt::partizan::{Partizan, Values};
+use crate::cgt::walk::reachable;
 use crate::draw::games::Walls;
 use crate::games::domineering::{Board, Domineering, Region, SYMMETRIES};
 use crate::generators::Check;
+use rustc_hash::FxHashSet;
 use std::cmp::Reverse;
 use std::collections::{BTreeMap, HashSet};
 
@@ -90,12 +92,35 @@ impl Identities {
     }
 }
 
-/// A position surveyed: its temperature, its text, its board and its value.
+/// A position surveyed: its temperature, its text, its board, its value
+/// and whether alternating play reaches it.
 struct Surveyed {
     temperature: Dyadic,
     grid: String,
     board: Board,
     value: GameId,
+    alternating: bool,
+}
+
+/// The positions (their free cells) that alternating play from `board`
+/// reaches, Left starting or Right starting: Left places only vertical
+/// dominoes and Right only flat ones, in turn, until the one to move has
+/// none.
+pub(super) fn alternating(board: &Board) -> FxHashSet<u128> {
+    let dominoes = board.dominoes();
+    let mut out = FxHashSet::default();
+    for left_starts in [true, false] {
+        let states = reachable((board.free, left_starts), |&(free, left)| {
+            let own = if left {
+                &dominoes.vertical
+            } else {
+                &dominoes.horizontal
+            };
+            (own.iter().filter(move |&&d| d & free == d)).map(move |&d| (free & !d, !left))
+        });
+        out.extend(states.into_iter().map(|(free, _)| free));
+    }
+    out
 }
 
 /// Surveys every position reachable on `board`, listing the `hottest`
@@ -109,6 +134,7 @@ pub(super) fn survey(board: &Board, hottest: usize) -> (Results, Vec<Check>) {
     let [mut hot, mut tepid, mut numbers] = [0u64; 3];
     let mut surveyed: Vec<Surveyed> = Vec::new();
     let mut regions = Vec::new();
+    let arises = alternating(board);
     for position in board.positions() {
         regions.clear();
         split.regions(&Region::from(position), &mut regions);
@@ -130,9 +156,11 @@ pub(super) fn survey(board: &Board, hottest: usize) -> (Results, Vec<Check>) {
             grid,
             board: position,
             value: g,
+            alternating: arises.contains(&position.free),
         });
     }
     let positions = surveyed.len() as u64;
+    let alternating = surveyed.iter().filter(|s| s.alternating).count() as u64;
     surveyed.sort_unstable_by(|a, b| {
         (Reverse(a.temperature), &a.grid).cmp(&(Reverse(b.temperature), &b.grid))
     });
@@ -151,6 +179,11 @@ pub(super) fn survey(board: &Board, hottest: usize) -> (Results, Vec<Check>) {
             positions,
             board.walk().positions,
         ),
+        Check::equal(
+            "alternating play stays among them",
+            alternating,
+            arises.len() as u64,
+        ),
         Check::equal("hot, tepid or a number", hot + tepid + numbers, positions),
         mean_of_sum.check("mean of a sum", positions),
         no_hotter.check("no hotter than its hottest region", positions),
@@ -165,18 +198,22 @@ pub(super) fn survey(board: &Board, hottest: usize) -> (Results, Vec<Check>) {
             })
             .collect()
     };
+    let hottest_ones = || surveyed.iter().take_while(|s| s.temperature == top);
     let results = Results {
         board: board.to_grid_string(),
         positions,
+        alternating,
         hot,
         tepid,
         numbers,
         temperatures: tallies(temperatures),
         means: tallies(means),
         hottest_temperature: top.to_string(),
-        hottest_positions: surveyed.iter().take_while(|s| s.temperature == top).count() as u64,
+        hottest_positions: hottest_ones().count() as u64,
+        hottest_alternating: hottest_ones().filter(|s| s.alternating).count() as u64,
+        hottest_values: by_value(&games, hottest_ones()),
         hottest: distinct(&surveyed, hottest)
-            .map(|s| hot_position(&games, &s.grid, s.value))
+            .map(|s| hot_position(&games, s))
             .collect(),
     };
     (results, checks)
@@ -200,16 +237,36 @@ fn distinct(surveyed: &[Surveyed], n: usize) -> impl Iterator<Item = &Surveyed> 
         .take(n)
 }
 
+/// How many of `positions` have each value, and how many of those
+/// alternating play reaches, in the order of the values' text.
+fn by_value<'a>(games: &GameTable, positions: impl Iterator<Item = &'a Surveyed>) -> Vec<HotValue> {
+    let mut counts: BTreeMap<String, (u64, u64)> = BTreeMap::new();
+    for s in positions {
+        let count = counts.entry(games.display(s.value)).or_default();
+        count.0 += 1;
+        count.1 += u64::from(s.alternating);
+    }
+    (counts.into_iter())
+        .map(|(value, (positions, alternating))| HotValue {
+            value,
+            positions,
+            alternating,
+        })
+        .collect()
+}
+
 /// A hot position's record.
-fn hot_position(games: &GameTable, grid: &str, g: GameId) -> Hot {
+fn hot_position(games: &GameTable, s: &Surveyed) -> Hot {
+    let g = s.value;
     let t = games.thermograph(g);
     Hot {
-        position: grid.to_string(),
+        position: s.grid.clone(),
         value: games.display(g),
         temperature: t.temperature().to_string(),
         mean: t.mean().to_string(),
         left_stop: games.left_stop(g).to_string(),
         right_stop: games.right_stop(g).to_string(),
         thermograph: Walls::of(t),
+        alternating: s.alternating,
     }
 }

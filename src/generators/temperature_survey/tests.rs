@@ -145,3 +145,68 @@ fn refuses_an_unreadable_or_large_board() {
         "{err}"
     );
 }
+
+/// The positions alternating play reaches on the empty `rows` x `cols`
+/// board, Left (vertical) or Right (flat) starting, found by trying every
+/// line of play in turn (no table), as grid strings.
+fn alternating_by_search(rows: usize, cols: usize) -> std::collections::BTreeSet<String> {
+    fn play(grid: &mut Vec<Vec<bool>>, left: bool, seen: &mut std::collections::BTreeSet<String>) {
+        let text: Vec<String> = (grid.iter())
+            .map(|row| {
+                row.iter()
+                    .map(|&free| if free { '.' } else { '#' })
+                    .collect()
+            })
+            .collect();
+        seen.insert(text.join("|"));
+        let (dr, dc) = if left { (1, 0) } else { (0, 1) };
+        for r in 0..grid.len() - dr {
+            for c in 0..grid[0].len() - dc {
+                if grid[r][c] && grid[r + dr][c + dc] {
+                    (grid[r][c], grid[r + dr][c + dc]) = (false, false);
+                    play(grid, !left, seen);
+                    (grid[r][c], grid[r + dr][c + dc]) = (true, true);
+                }
+            }
+        }
+    }
+    let mut seen = std::collections::BTreeSet::new();
+    for left in [true, false] {
+        play(&mut vec![vec![true; cols]; rows], left, &mut seen);
+    }
+    seen
+}
+
+#[test]
+fn alternating_play_reaches_what_a_search_of_every_line_of_play_finds() {
+    // By hand: on the square each player's first domino leaves a strip only
+    // that player can fill, so play stops there: the start and the 4 single
+    // dominoes, 5 of the 6 positions. On two rows of three, with cells
+    // abc/def: the start, 3 upright and 4 flat dominoes, the four pairs of
+    // an upright end domino and the flat one beside it (abcd, adef, abcf,
+    // cdef filled), and the full board (Right, Left, Right): 13.
+    for (board, rows, cols, by_hand) in [
+        ("..|..", 2, 2, Some(5)),
+        ("...|...", 2, 3, Some(13)),
+        ("...|...|...", 3, 3, None),
+    ] {
+        let r = run(board, 1);
+        let found = alternating_by_search(rows, cols);
+        assert_eq!(r.alternating, found.len() as u64, "{board}");
+        if let Some(n) = by_hand {
+            assert_eq!(r.alternating, n, "{board}");
+        }
+        assert!(r.alternating < r.positions, "{board}");
+        // The hottest listed are reached exactly when the search finds them.
+        for h in &r.hottest {
+            assert_eq!(h.alternating, found.contains(&h.position), "{}", h.position);
+        }
+    }
+    // The square's hottest position is the start, which play reaches.
+    let r = run("..|..", 1);
+    assert_eq!((r.hottest_positions, r.hottest_alternating), (1, 1));
+    assert_eq!(
+        (r.hottest_values.len(), r.hottest_values[0].value.as_str()),
+        (1, "+-1")
+    );
+}

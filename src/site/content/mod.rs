@@ -46,6 +46,12 @@ pub struct FrontMatter {
     /// The title of the essay's ladder, for a ladder without an `_index.md`
     /// that titles it: the first rung's that sets one is used.
     pub ladder_title: Option<Spanned<String>>,
+    /// Phrases whose every occurrence in the essay states a number rather
+    /// than computes it (`given = ["two players"]`), each with its byte
+    /// range in the essay's source: `ladder check --unclaimed` leaves their
+    /// numbers out.
+    #[serde(default)]
+    pub given: Vec<Spanned<String>>,
 }
 
 impl FrontMatter {
@@ -73,6 +79,9 @@ struct IntroMatter {
     /// The figure the front page shows for the ladder: `ID` of a figure in
     /// this file, or `ESSAY#ID` of one in the ladder's essay `ESSAY.md`.
     figure: Option<Spanned<String>>,
+    /// As an essay's.
+    #[serde(default)]
+    given: Vec<Spanned<String>>,
 }
 
 /// What a markdown file under `content/` is.
@@ -320,6 +329,10 @@ pub fn parse(path: &Path, source: &str) -> Result<(FrontMatter, usize), Diagnost
     let shift = |span: std::ops::Range<usize>| open_end + span.start..open_end + span.end;
     front.ladder = Spanned::new(shift(front.ladder.span()), front.ladder.into_inner());
     front.rung = Spanned::new(shift(front.rung.span()), front.rung());
+    front.given = std::mem::take(&mut front.given)
+        .into_iter()
+        .map(|g| Spanned::new(shift(g.span()), g.into_inner()))
+        .collect();
     check_slug(&src, &front.ladder)?;
     // A title is one line; a summary may run over several.
     let texts = [
@@ -421,6 +434,11 @@ fn parse_intro(
         updated: None,
         draft: false,
         ladder_title: None,
+        given: m
+            .given
+            .into_iter()
+            .map(|g| Spanned::new(at(g.span())..at(g.span()), g.into_inner()))
+            .collect(),
     };
     let weight = m.weight.map_or(0, Spanned::into_inner);
     let figure = m.figure.map(|f| (at(f.span()), f.into_inner()));

@@ -107,10 +107,7 @@ impl Renderer<'_, '_> {
     /// error in it is placed where it stands when the caption is written
     /// without escapes, and at the caption's key otherwise.
     fn inline(&mut self, prepared: &Prepared, stated: &[Stated], pin: Option<usize>) -> String {
-        for (at, message) in &prepared.errors {
-            self.errors
-                .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
-        }
+        self.prepared_errors(prepared, pin);
         let pieces = parse(prepared, |_, _, _| None);
         let mut sub = Renderer::new(self.ctx, self.src, (prepared, stated), self.numbers, pin);
         let (html, _) = sub.html(pieces.into_iter(), true);
@@ -119,9 +116,19 @@ impl Renderer<'_, '_> {
         html.trim().to_string()
     }
 
+    /// The errors found while `prepared` (a caption or an alt text) was
+    /// taken out: where each stands, or at `pin`.
+    fn prepared_errors(&mut self, prepared: &Prepared, pin: Option<usize>) {
+        for (at, message) in &prepared.errors {
+            self.errors
+                .push(self.src.error_at(pin.unwrap_or(*at), message.as_str()));
+        }
+    }
+
     /// Plain text (an alt text) with its values in place, unescaped. An
     /// error in it is placed as in a caption.
     fn plain(&mut self, prepared: &Prepared, stated: &[Stated], pin: Option<usize>) -> String {
+        self.prepared_errors(prepared, pin);
         let mut sub = Renderer::new(self.ctx, self.src, (prepared, stated), self.numbers, pin);
         let values = sub.values();
         self.errors.append(&mut sub.errors);

@@ -1,7 +1,8 @@
 //! The numbers an essay writes outside its values and claims, for `ladder
 //! check --unclaimed`: digits, number words (two and up, and zero), `half`
 //! and fraction words in its prose, headings, captions and alt texts,
-//! outside math, code and the numbers marked `{{ given: ... }}`.
+//! outside math, code, the numbers marked `{{ given: ... }}` and the
+//! phrases its front matter lists as given (`given = ["two players"]`).
 //!
 //! It imports [`super::prepared`], [`super::scan`](mod@super::scan) and the
 //! claims' number words.
@@ -10,6 +11,7 @@ use super::prepared::{Prepared, Slice};
 use super::scan::{Piece, Scan, parse};
 use crate::site::claims::number_words;
 use pulldown_cmark::{Event, Tag, TagEnd};
+use std::ops::Range;
 
 /// A number written outside claims: where it starts in the file and the
 /// words as written.
@@ -21,25 +23,126 @@ pub struct Unclaimed {
     pub word: String,
 }
 
-/// Every number an essay writes outside claims, math and code, in the order
-/// of the file.
-pub fn unclaimed(scan: &Scan) -> Vec<Unclaimed> {
-    let mut found = markdown(&scan.body, None);
+/// Every number an essay writes outside claims, math, code and the phrases
+/// `given` (its front matter's), in the order of the file.
+pub fn unclaimed(scan: &Scan, given: &[&str]) -> Vec<Unclaimed> {
+    let mut found = markdown(&scan.body, None, given);
     for texts in &scan.texts {
         if let Some((prepared, pin)) = &texts.caption {
-            found.extend(markdown(prepared, *pin));
+            found.extend(markdown(prepared, *pin, given));
         }
         if let Some((prepared, pin)) = &texts.alt {
-            found.extend(in_text(prepared, 0..prepared.text.len(), *pin));
+            let marked = occurrences(&prepared.text, given);
+            found.extend(in_text(prepared, 0..prepared.text.len(), *pin, &marked));
         }
     }
     found.sort_by_key(|u| u.at);
     found
 }
 
+/// Why each of the phrases `given` that is wrong is so, by its index: one
+/// that holds no number, or stands nowhere in the essay's prose, captions
+/// and alt texts (so a list does not rot when the prose changes).
+pub fn wrong_given(scan: &Scan, given: &[&str]) -> Vec<(usize, String)> {
+    let texts = std::iter::once(&scan.body).chain(
+        scan.texts
+            .iter()
+            .flat_map(|t| [&t.caption, &t.alt])
+            .flatten()
+            .map(|(prepared, _)| prepared),
+    );
+    let mut used = vec![false; given.len()];
+    for prepared in texts {
+        for (i, _) in occurrences(&prepared.text, given) {
+            used[i] = true;
+        }
+    }
+    given
+        .iter()
+        .zip(used)
+        .enumerate()
+        .filter_map(|(i, (phrase, used))| {
+            if numbers(phrase).is_empty() {
+                Some((
+                    i,
+                    format!(
+                        "the given phrase `{phrase}` holds no number; list only phrases that do"
+                    ),
+                ))
+            } else if used {
+                None
+            } else {
+                Some((
+                    i,
+                    format!(
+                        "the given phrase `{phrase}` stands nowhere in the essay; remove it or \
+                         write it as the prose does"
+                    ),
+                ))
+            }
+        })
+        .collect()
+}
+
+/// Where each of `phrases` stands in `text`, with its index: a whole
+/// phrase (no letter, digit or hyphen just before a phrase that starts with
+/// one, nor just after one that ends with one), letter case aside, any run
+/// of spaces and line breaks matching any other.
+fn occurrences(text: &str, phrases: &[&str]) -> Vec<(usize, Range<usize>)> {
+    let mut out = Vec::new();
+    for (i, phrase) in phrases.iter().enumerate() {
+        let words: Vec<&str> = phrase.split_whitespace().collect();
+        if words.is_empty() {
+            continue;
+        }
+        let mut previous = None;
+        for (start, _) in text.char_indices() {
+            let boundary = !phrase.starts_with(joins) || previous.is_none_or(|c| !joins(c));
+            previous = text[start..].chars().next();
+            if let Some(end) = boundary.then(|| matches_at(text, start, &words)).flatten() {
+                out.push((i, start..end));
+            }
+        }
+    }
+    out
+}
+
+/// Whether `c` beside a phrase makes it part of a longer word.
+fn joins(c: char) -> bool {
+    c.is_alphanumeric() || c == '-'
+}
+
+/// Where the phrase of `words` ends when it stands in `text` from `start`
+/// and, ending in a letter, digit or hyphen, is not followed by one.
+fn matches_at(text: &str, start: usize, words: &[&str]) -> Option<usize> {
+    let mut at = start;
+    for (k, word) in words.iter().enumerate() {
+        if k > 0 {
+            let rest = &text[at..];
+            let trimmed = rest.trim_start();
+            if trimmed.len() == rest.len() {
+                return None;
+            }
+            at += rest.len() - trimmed.len();
+        }
+        let mut chars = text[at..].chars();
+        for w in word.chars() {
+            let c = chars.next()?;
+            if c != w && !c.to_lowercase().eq(w.to_lowercase()) {
+                return None;
+            }
+            at += c.len_utf8();
+        }
+    }
+    let open_end = !words.last().is_some_and(|w| w.ends_with(joins));
+    let after = text[at..].chars().next();
+    (open_end || after.is_none_or(|c| !joins(c))).then_some(at)
+}
+
 /// The numbers of a markdown text's prose: its text events outside code
 /// blocks (code spans and math are events of their own).
-fn markdown(prepared: &Prepared, pin: Option<usize>) -> Vec<Unclaimed> {
+fn markdown(prepared: &Prepared, pin: Option<usize>, given: &[&str]) -> Vec<Unclaimed> {
+    let marked = occurrences(&prepared.text, given);
     let mut found = Vec::new();
     let mut in_code = false;
     for piece in parse(prepared, |_, _, _| None) {
@@ -47,7 +150,7 @@ fn markdown(prepared: &Prepared, pin: Option<usize>) -> Vec<Unclaimed> {
             Piece::Event(Event::Start(Tag::CodeBlock(_)), _) => in_code = true,
             Piece::Event(Event::End(TagEnd::CodeBlock), _) => in_code = false,
             Piece::Event(Event::Text(_), range) if !in_code => {
-                found.extend(in_text(prepared, range, pin));
+                found.extend(in_text(prepared, range, pin, &marked));
             }
             _ => {}
         }
@@ -55,12 +158,14 @@ fn markdown(prepared: &Prepared, pin: Option<usize>) -> Vec<Unclaimed> {
     found
 }
 
-/// The numbers of `prepared.text[range]`, placeholders and given numbers
-/// left out, each at its place in the file (or at `pin`).
+/// The numbers of `prepared.text[range]`, placeholders, given numbers and
+/// the `marked` phrases left out, each at its place in the file (or at
+/// `pin`).
 fn in_text(
     prepared: &Prepared,
-    range: std::ops::Range<usize>,
+    range: Range<usize>,
     pin: Option<usize>,
+    marked: &[(usize, Range<usize>)],
 ) -> Vec<Unclaimed> {
     let text = &prepared.text;
     let mut found = Vec::new();
@@ -69,7 +174,8 @@ fn in_text(
         let start = t.as_ptr() as usize - text.as_ptr() as usize;
         for (offset, word) in numbers(t) {
             let at = start + offset;
-            if prepared.given.iter().any(|g| g.contains(&at)) {
+            let given = prepared.given.iter().chain(marked.iter().map(|(_, r)| r));
+            if given.into_iter().any(|g| g.contains(&at)) {
                 continue;
             }
             found.push(Unclaimed {
@@ -208,5 +314,23 @@ mod tests {
             ["" as &str; 0]
         );
         assert_eq!(numbers("at 12."), [(3, "12".to_string())]);
+    }
+
+    #[test]
+    fn a_given_phrase_matches_whole_words_whatever_their_case_and_line_breaks() {
+        let text = "Two players, two\n  players; twenty-two players, 12 × 23 and 2 × 2, 1, 3.";
+        let found: Vec<(usize, &str)> = occurrences(text, &["two players", "2 × 2", ", 1,"])
+            .into_iter()
+            .map(|(i, r)| (i, &text[r]))
+            .collect();
+        assert_eq!(
+            found,
+            [
+                (0, "Two players"),
+                (0, "two\n  players"),
+                (1, "2 × 2"),
+                (2, ", 1,")
+            ]
+        );
     }
 }
