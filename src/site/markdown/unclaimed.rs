@@ -8,7 +8,7 @@
 
 use super::prepared::{Prepared, Slice};
 use super::scan::{Piece, Scan, parse};
-use crate::site::claims::number_words;
+use crate::claims::number_words;
 use pulldown_cmark::{Event, Tag, TagEnd};
 
 /// A number written outside claims: where it starts in the file and the

@@ -301,9 +301,9 @@ fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::claims::parser::{self as syntax, parse_term};
+    use crate::claims::{FigureData, evaluate, terms};
     use crate::generators::Data;
-    use crate::site::claims::parser::{self as syntax, parse_term};
-    use crate::site::claims::{FigureData, evaluate, terms};
     use serde_json::json;
 
     const NAMES: &[(&str, &str)] = &[

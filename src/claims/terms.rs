@@ -196,8 +196,8 @@ fn of_ratio(r: Ratio) -> Value {
 mod tests {
     use super::super::parser::{parse, parse_term};
     use super::*;
+    use crate::claims::FigureData;
     use crate::generators::Data;
-    use crate::site::claims::FigureData;
     use serde_json::json;
 
     fn eval(text: &str) -> Result<Value, ContentError> {

@@ -5,6 +5,11 @@
 //! the essay's data ([`data`]). It knows nothing of markdown: the markdown
 //! stage hands it the text of prose and captions.
 //!
+//! It owns the lexer, the grammar, the evaluation and the printing of
+//! values; it imports [`crate::cgt`] (games compared), [`crate::generators`]
+//! (the data and its names) and, for now, the site's content error
+//! ([`crate::site::diagnostics::ContentError`]).
+//!
 //! # Grammar
 //!
 //! In EBNF (ISO 14977 style; `"x"` a token, `{ }` repeated, `[ ]` optional),

@@ -1,12 +1,12 @@
 //! Tests of how values are shown and how claims about them are decided.
 
 use super::*;
+use crate::claims::ast::Path;
+use crate::claims::parser::parse;
+use crate::claims::ratio::with_separators;
+use crate::claims::{EssayData, evaluate};
+use crate::claims::{FigureData, resolve};
 use crate::generators::Data;
-use crate::site::claims::ast::Path;
-use crate::site::claims::parser::parse;
-use crate::site::claims::ratio::with_separators;
-use crate::site::claims::{EssayData, evaluate};
-use crate::site::claims::{FigureData, resolve};
 use serde_json::json;
 
 /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
