@@ -5,20 +5,19 @@
 //! An expression that cannot be evaluated (a path that does not resolve, a
 //! filter on a list) is an error, never a false claim.
 //!
-//! It imports the tree, the terms, the values and the number words; nothing
+//! It imports the tree, the terms, the deciding of claims, the printing of
+//! values and the number words; nothing
 //! in the claims but [`super`] imports it.
 
 use super::ast::{Action, Against, Expr, Filter, Literal, LiteralKind, Op, listed};
 use super::data::EssayData;
+use super::decide::{Verdict, compare, decide, game_side, ratio_of, whole, within};
 use super::game;
 use super::literal::number;
 use super::number_words::{english, english_ordinal};
+use super::print::{fixed, full, minus, print, round_dp, shown_in_full};
 use super::ratio::{Ratio, show_decimal};
 use super::terms;
-use super::value::{
-    Verdict, compare, decide, fixed, full, game_side, minus, print, ratio_of, round_dp,
-    shown_in_full, whole, within,
-};
 use crate::cgt::canonical::{ascii, typeset};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::{Decimal, RoundingStrategy};

@@ -70,14 +70,16 @@
 //!
 //! They import one another in one direction, no loop: [`ratio`] (exact
 //! numbers), [`number_words`], [`ast`], [`literal`] (literals read), then
-//! [`lexer`] and [`parser`]; [`game`] (games compared), [`value`] (values
-//! shown and claims decided),
+//! [`lexer`] and [`parser`]; [`print`] (values shown as a reader reads
+//! them), [`game`] (games compared), [`decide`] (claims decided, printing
+//! the values they name through [`print`], which imports nothing of them),
 //! [`path`], [`terms`] (quantities valued), then [`evaluate`](mod@evaluate).
 //! [`data`] is below them all. The parser and the evaluator meet only in
 //! the tree.
 
 pub mod ast;
 pub mod data;
+pub mod decide;
 pub mod evaluate;
 pub mod game;
 pub mod lexer;
@@ -85,16 +87,16 @@ pub mod literal;
 pub mod number_words;
 pub mod parser;
 pub mod path;
+pub mod print;
 pub mod ratio;
 #[cfg(test)]
 mod round_trip;
 pub mod terms;
-pub mod value;
 
 pub use ast::{Action, Expr};
 pub use data::{EssayData, FigureData, is_name};
+pub use decide::ratio_of;
 pub use evaluate::{Evaluation, evaluate};
 pub use parser::find_all;
 pub use path::resolve;
 pub use ratio::Ratio;
-pub use value::ratio_of;

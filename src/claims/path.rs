@@ -15,12 +15,13 @@
 //! field is null is not kept. Names compare as [`name_key`] reads them:
 //! `boards[4x5]` is the board named "4 × 5".
 //!
-//! It imports [`super::ast`], [`super::data`] and [`super::value`] (which
+//! It imports [`super::ast`], [`super::data`] and [`super::decide`] and [`super::print`] (which
 //! decides a filter's comparison); the terms import it.
 
 use super::ast::{Path, Step, Test};
 use super::data::EssayData;
-use super::value::{full, holds};
+use super::decide::holds;
+use super::print::full;
 use crate::generators::name_key;
 use crate::site::diagnostics::ContentError;
 use serde_json::Value;

@@ -12,9 +12,10 @@
 
 use super::ast::{Function, Term};
 use super::data::EssayData;
+use super::decide::ratio_of;
 use super::path::resolve;
+use super::print::describe;
 use super::ratio::Ratio;
-use super::value::{describe, ratio_of};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use serde_json::Value;

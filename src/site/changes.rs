@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_claims_value_is_written_in_full() {
-        use crate::claims::value::full;
+        use crate::claims::print::full;
         assert_eq!(full(&json!(2916)), "2,916");
         assert_eq!(full(&json!(27.0)), "27");
         assert_eq!(full(&json!(0.05555555555555555)), "0.05555555555555555");
