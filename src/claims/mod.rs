@@ -20,12 +20,13 @@
 //! filter     = ( "percent" | "fixed" | "round" | "millions" ) , "(" , digits , ")"
 //!            | "words" | "ordinal" | "game" ;              (* N to 12; round's from 1 *)
 //! claim      = op , against , [ "by" , literal ] , [ ":" , string ]
-//!            | "in" , range , [ ":" , string ] ;
+//!            | "in" , ( range | list ) , [ ":" , string ] ;   (* a list: a set *)
 //! op         = "=" | "~" | "<" | ">" | "<=" | ">=" | "||" | "contains" | "same" , "as" ;
 //! against    = literal | list | quantity ;                 (* ~ takes no quantity *)
 //! list       = "[" , [ literal , { "," , literal } ] , "]" ;
 //! range      = literal , ( ".." | "..=" ) , literal
-//!            | ( "(" | "[" ) , literal , "," , literal , ( ")" | "]" ) ;
+//!            | "(" , literal , "," , literal , ( ")" | "]" )
+//!            | "[" , literal , "," , literal , ")" ;
 //! quantity   = product , { ( "+" | "-" ) , product } ;
 //! product    = factor , { ( "*" | "/" ) , factor } ;
 //! factor     = number | "-" , number | path
@@ -33,7 +34,8 @@
 //!            | "(" , quantity , ")" ;
 //! function   = "len" | "sum" | "min" | "max" | "mean" | "median" ;
 //! path       = name , "." , name , { "." , name | step } ;  (* no space inside *)
-//! step       = "[" , ( "*" | field , op , literal | element name ) , "]" ;
+//! step       = "[" , ( "*" | field , claim | element name ) , "]" ;
+//!                                      (* no quantity against, no string *)
 //! literal    = integer | decimal | percentage | fraction | number words
 //!            | scaled number | ordinal | fraction words | string | game
 //!            | "true" | "false" ;
@@ -53,7 +55,8 @@
 //! `len(x.a)-1`), and any other is part of the name (`two-rows.grid`). An
 //! expression has at most [`parser::MAX_TOKENS`] tokens. `..` is a
 //! half-open range (`9..10` leaves 10 out), `..=` a closed one; `(` and `)`
-//! leave their end out, `[` and `]` keep it. `by P` gives `~` a precision
+//! leave their end out, `[` and `]` keep it, but `[a, b]` after `in` is a
+//! set, the value one of its elements. `by P` gives `~` a precision
 //! (`~ 13.5 by 0.5`); without it `~` rounds to the literal's own
 //! ([`ast::LiteralKind::Exact`]). A game literal is read by the core's
 //! reader of `CGSuite`'s notation ([`crate::cgt::canonical::GameTable::read`],

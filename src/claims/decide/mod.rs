@@ -10,19 +10,14 @@
 //! [`super::game`] and [`super::print`] (values shown in messages); paths
 //! (whose filters compare), terms and the evaluation import it.
 
-use super::ast::{Bounds, LiteralKind, Op};
+use super::ast::{Against, Bounds, Claim, Literal, LiteralKind, Op};
 use super::game::{self, Side};
 use super::literal::number;
-use super::print::{describe, fixed, minus, round_dp, show, shown_in_full};
+use super::print::{describe, fixed, minus, nth, round_dp, show, shown_in_full};
 use super::ratio::{Ratio, show_decimal};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use serde_json::Value;
-
-/// Whether `value OP literal` holds: what a path's filter keeps.
-pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, ContentError> {
-    decide(op, kind, None, value).map(|v| v.holds)
-}
 
 /// A claim's outcome: the computed value as the claim reads it (in full,
 /// with the rounding that compared it), and whether the claim holds.
@@ -147,25 +142,38 @@ pub fn decide(
     })
 }
 
-/// Decides `value in bounds`.
+/// Decides `value in bounds`; when it is outside, the message says which
+/// bound it fails: `9, which is above the upper bound 8 of 1..=8`.
 pub fn within(bounds: &Bounds, value: &Value) -> Result<Verdict, ContentError> {
     let v = ratio_of(value)?;
     let (Some(low), Some(high)) = (number(&bounds.low), number(&bounds.high)) else {
         return Err("a range's ends are numbers".into());
     };
-    let above = if bounds.low_open {
-        v.compare(low)?.is_gt()
-    } else {
-        v.compare(low)?.is_ge()
+    let range = Against::Range(bounds.clone());
+    let shown = shown_in_full(value);
+    let (to_low, to_high) = (v.compare(low)?, v.compare(high)?);
+    let outside = |place: &str, bound: &Literal| {
+        format!("{shown}, which is {place} bound {bound} of {range}")
     };
-    let below = if bounds.high_open {
-        v.compare(high)?.is_lt()
+    let left_out =
+        |bound: &str| format!("{shown}, the {bound} bound of {range}, which leaves it out");
+    let computed = if to_low.is_lt() {
+        outside("below the lower", &bounds.low)
+    } else if to_low.is_eq() && bounds.low_open {
+        left_out("lower")
+    } else if to_high.is_gt() {
+        outside("above the upper", &bounds.high)
+    } else if to_high.is_eq() && bounds.high_open {
+        left_out("upper")
     } else {
-        v.compare(high)?.is_le()
+        return Ok(Verdict {
+            computed: shown,
+            holds: true,
+        });
     };
     Ok(Verdict {
-        holds: above && below,
-        computed: shown_in_full(value),
+        computed,
+        holds: false,
     })
 }
 
@@ -260,6 +268,199 @@ pub fn ratio_of(value: &Value) -> Result<Ratio, ContentError> {
         )
         .into()
     })
+}
+
+/// Decides a claim of `value` against what the claim states: a literal, a
+/// list of literals (element by element, in any order with `same as`, each
+/// among its elements with `contains`, or after `in` a set the value is
+/// one of) or a range. What a claim and a path's filter decide alike; a
+/// claim against another quantity is decided by the evaluation, which
+/// values it.
+pub fn claimed(claim: &Claim, value: &Value) -> Result<Verdict, ContentError> {
+    let by = claim.by.as_ref().and_then(number);
+    match &claim.against {
+        Against::Literal(lit) => one(claim.op, lit, by, value),
+        Against::List(items) if claim.op == Op::In => each(value, |v| among(items, v)),
+        Against::List(items) => list(claim.op, items, by, value),
+        Against::Range(bounds) => each(value, |v| within(bounds, v)),
+        Against::Term(term) => {
+            Err(format!("`{term}` is a quantity of the data, not a literal, list or range").into())
+        }
+    }
+}
+
+/// Decides `value in [a, b, ...]`: whether it equals one of them.
+fn among(items: &[Literal], value: &Value) -> Result<Verdict, ContentError> {
+    for lit in items {
+        if decide(Op::Eq, &lit.kind, None, value)?.holds {
+            return Ok(Verdict {
+                computed: shown_in_full(value),
+                holds: true,
+            });
+        }
+    }
+    let set: Vec<String> = items.iter().map(Literal::to_string).collect();
+    Ok(Verdict {
+        computed: format!(
+            "{}, which is not in the set [{}]",
+            shown_in_full(value),
+            set.join(", ")
+        ),
+        holds: false,
+    })
+}
+
+/// Decides a claim against one literal: of a number, or (`contains`) of a
+/// list.
+fn one(op: Op, lit: &Literal, by: Option<Ratio>, value: &Value) -> Result<Verdict, ContentError> {
+    match (op, value) {
+        (Op::Contains, _) => list(op, std::slice::from_ref(lit), by, value),
+        (_, Value::Array(items)) => Err(a_list(items.len())),
+        _ => decide(op, &lit.kind, by, value),
+    }
+}
+
+/// Why a list cannot be compared with one value.
+pub(super) fn a_list(len: usize) -> ContentError {
+    format!(
+        "it is a list of {len}: compare it with a list (`= [...]`, `same as [...]`, or another \
+         list of the data), ask whether it `contains` a value, or name one element (`.0`)"
+    )
+    .into()
+}
+
+/// `check` of a number, or of every element of a list.
+fn each(
+    value: &Value,
+    check: impl Fn(&Value) -> Result<Verdict, ContentError>,
+) -> Result<Verdict, ContentError> {
+    let Value::Array(items) = value else {
+        return check(value);
+    };
+    for (i, item) in items.iter().enumerate() {
+        let verdict =
+            check(item).map_err(|e| e.within(format_args!("the {} element", nth(i + 1))))?;
+        if !verdict.holds {
+            return Ok(Verdict {
+                computed: format!(
+                    "{} (the {} element is {})",
+                    shown_in_full(value),
+                    nth(i + 1),
+                    verdict.computed
+                ),
+                holds: false,
+            });
+        }
+    }
+    Ok(Verdict {
+        computed: shown_in_full(value),
+        holds: true,
+    })
+}
+
+/// Decides a claim of a list against a list of literals: element by
+/// element (`=`, `~`, `<`, ...), in any order (`same as`), or each among
+/// its elements (`contains`).
+fn list(
+    op: Op,
+    literals: &[Literal],
+    by: Option<Ratio>,
+    value: &Value,
+) -> Result<Verdict, ContentError> {
+    listwise(
+        op,
+        literals,
+        value,
+        shown_in_full(value),
+        |op, item, lit| decide(op, &lit.kind, by, item),
+    )
+}
+
+/// Decides a claim of a list against `claimed`, a list of literals or of
+/// values, each element decided by `decide`: element by element (`=`, `~`,
+/// `<`, ...), in any order (`same as`), or each among its elements
+/// (`contains`). `computed` is what a false claim's message shows.
+pub(super) fn listwise<T>(
+    op: Op,
+    claimed: &[T],
+    value: &Value,
+    computed: String,
+    decide: impl Fn(Op, &Value, &T) -> Result<Verdict, ContentError>,
+) -> Result<Verdict, ContentError> {
+    let Value::Array(items) = value else {
+        return Err(format!(
+            "`{}` a list compares a list, and the value is {}",
+            op.symbol(),
+            shown_in_full(value)
+        )
+        .into());
+    };
+    let equal = |item: &Value, c: &T| Ok::<_, ContentError>(decide(Op::Eq, item, c)?.holds);
+    let holds = match op {
+        Op::Contains => {
+            let mut all = true;
+            for c in claimed {
+                let mut found = false;
+                for item in items {
+                    found = found || equal(item, c)?;
+                }
+                all = all && found;
+            }
+            all
+        }
+        Op::SameAs => {
+            let mut unused: Vec<&Value> = items.iter().collect();
+            for c in claimed {
+                let mut at = None;
+                for (i, item) in unused.iter().enumerate() {
+                    if equal(item, c)? {
+                        at = Some(i);
+                        break;
+                    }
+                }
+                match at {
+                    Some(i) => {
+                        unused.swap_remove(i);
+                    }
+                    None => {
+                        return Ok(Verdict {
+                            computed,
+                            holds: false,
+                        });
+                    }
+                }
+            }
+            unused.is_empty()
+        }
+        _ if items.len() != claimed.len() => {
+            return Ok(Verdict {
+                computed: format!(
+                    "{computed}, {} elements where the claim lists {}",
+                    items.len(),
+                    claimed.len()
+                ),
+                holds: false,
+            });
+        }
+        _ => {
+            for (i, (item, c)) in items.iter().zip(claimed).enumerate() {
+                let verdict = decide(op, item, c)
+                    .map_err(|e| e.within(format_args!("the {} element", nth(i + 1))))?;
+                if !verdict.holds {
+                    return Ok(Verdict {
+                        computed: format!(
+                            "{computed} (the {} element is {})",
+                            nth(i + 1),
+                            verdict.computed
+                        ),
+                        holds: false,
+                    });
+                }
+            }
+            true
+        }
+    };
+    Ok(Verdict { computed, holds })
 }
 
 #[cfg(test)]
