@@ -15,13 +15,16 @@
 //! field is null is not kept. Names compare as [`name_key`] reads them:
 //! `boards[4x5]` is the board named "4 × 5".
 //!
-//! It imports [`super::ast`], [`super::data`] and [`super::decide`] and [`super::print`] (which
-//! decides a filter's comparison); the terms import it.
+//! It imports [`super::ast`], [`super::data`], [`super::decide`] (which
+//! decides a filter's comparison), [`super::print`] and
+//! [`super::number_words`] (values and places named in messages); the terms
+//! import it.
 
 use super::ast::{Path, Step, Test};
 use super::data::EssayData;
 use super::decide::claimed;
-use super::print::{full, nth};
+use super::number_words::nth;
+use super::print::full;
 use crate::generators::name_key;
 use crate::site::diagnostics::ContentError;
 use serde_json::Value;

@@ -134,16 +134,3 @@ pub(super) fn fixed(v: Decimal, places: usize) -> String {
         s
     }
 }
-
-/// The `n`th, in digits as a reader counts (from 1): `1st`, `2nd`, `3rd`,
-/// `11th`, `22nd`.
-pub fn nth(n: usize) -> String {
-    let suffix = match (n % 10, n % 100) {
-        (_, 11..=13) => "th",
-        (1, _) => "st",
-        (2, _) => "nd",
-        (3, _) => "rd",
-        _ => "th",
-    };
-    format!("{n}{suffix}")
-}

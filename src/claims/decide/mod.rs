@@ -7,13 +7,15 @@
 //! against a value that is a game, `||`, and two values that are games.
 //!
 //! It imports [`super::ast`], [`super::literal`], [`super::ratio`],
-//! [`super::game`] and [`super::print`] (values shown in messages); paths
+//! [`super::game`], [`super::print`] and [`super::number_words`] (values
+//! and a list's places shown in messages); paths
 //! (whose filters compare), terms and the evaluation import it.
 
 use super::ast::{Against, Bounds, Claim, Literal, LiteralKind, Op};
 use super::game::{self, Side};
 use super::literal::number;
-use super::print::{describe, fixed, minus, nth, round_dp, show, shown_in_full};
+use super::number_words::nth;
+use super::print::{describe, fixed, minus, round_dp, show, shown_in_full};
 use super::ratio::{Ratio, show_decimal};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;

@@ -656,7 +656,7 @@ fn messages_name_the_element_and_the_bound_that_failed() {
     }
     let nth: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 102, 111]
         .into_iter()
-        .map(crate::claims::print::nth)
+        .map(crate::claims::number_words::nth)
         .collect();
     assert_eq!(
         nth,
