@@ -665,3 +665,27 @@ fn messages_name_the_element_and_the_bound_that_failed() {
         ]
     );
 }
+
+/// Issue 42: a derived quantity that does not terminate is an exact
+/// fraction (54/7), compared exactly and printed so.
+#[test]
+fn derived_fractions_are_exact() {
+    let b = json!({"parts": [54, 54], "c": 2680, "n": 5700});
+    assert!(eval_in(b.clone(), "b.parts.0 / 7 = 54/7").is_ok());
+    assert!(eval_in(b.clone(), "b.parts.0 / 7 <= 54/7").is_ok());
+    let e = eval_in(b.clone(), "b.parts.0 / 7 < 54/7").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.parts.0 / 7 < 54/7` is false: the generator computed 54/7"
+    );
+    let e = eval_in(b.clone(), "b.parts.0 / 7 = 8").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.parts.0 / 7 = 8` is false: the generator computed 54/7"
+    );
+    let e = eval_in(b, "b.c / b.n = 1/2").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.c / b.n = 1/2` is false: the generator computed 134/285"
+    );
+}
