@@ -1,7 +1,7 @@
 //! ladder builds an essay site about combinatorial game theory whose figures are
 //! computed by game solvers and whose claims are checked at build time.
 //!
-//! The crate has seven rooms, each owning one job and importing only the
+//! The crate has eight rooms, each owning one job and importing only the
 //! rooms before it (`tests/imports.rs` checks it; docs/design.md draws them):
 //!
 //! 1. [`cgt`]: the game-theory core. Values, nimbers, tables. No I/O, and it
@@ -17,12 +17,15 @@
 //!    [`draw`]. No file I/O; no generator imports another.
 //! 5. [`figures`]: the figure engine: jobs, the plan, computing, the cache,
 //!    the figure store and the fingerprints of the generators' code.
-//! 6. [`site`]: the pipeline that turns `content/` into `site/`: loading essays,
-//!    markdown, math, directives and claims, templates and the atomic output
-//!    swap.
-//! 7. [`cmd`]: the command line, with one file per command.
+//! 6. [`claims`]: the claim language of `{{ ... }}`: its lexer, grammar,
+//!    evaluation against the figures' data and printing of values. It knows
+//!    nothing of markdown or pages.
+//! 7. [`site`]: the pipeline that turns `content/` into `site/`: loading essays,
+//!    markdown, math, directives, templates and the atomic output swap.
+//! 8. [`cmd`]: the command line, with one file per command.
 
 pub mod cgt;
+pub mod claims;
 pub mod cmd;
 pub mod draw;
 pub mod figures;

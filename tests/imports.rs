@@ -117,12 +117,13 @@ fn no_file_in_src_imports_itself_through_others() {
 /// The rooms of `src/`, lowest first: each imports only from the rooms
 /// before it (docs/design.md's layers). `src/fingerprint/` is build-time
 /// code, no module of the crate.
-const ROOMS: [&str; 7] = [
+const ROOMS: [&str; 8] = [
     "cgt",
     "games",
     "draw",
     "generators",
     "figures",
+    "claims",
     "site",
     "cmd",
 ];
@@ -130,8 +131,22 @@ const ROOMS: [&str; 7] = [
 /// The imports of a room above, each as (file, the file it imports): the
 /// figure cache reads artifacts under the site's one policy for reading files
 /// (`src/site/read.rs`), which reports as the site's diagnostics do; it moves
-/// below both when the diagnostics leave the site with the claim language.
-const ABOVE: [(&str, &str); 1] = [("src/figures/cache.rs", "src/site/read.rs")];
+/// below both when the diagnostics leave the site. The claim language's
+/// files report the site's `ContentError` until the claims have an error of
+/// their own.
+const ABOVE: [(&str, &str); 11] = [
+    ("src/claims/decide/mod.rs", "src/site/diagnostics.rs"),
+    ("src/claims/evaluate.rs", "src/site/diagnostics.rs"),
+    ("src/claims/game.rs", "src/site/diagnostics.rs"),
+    ("src/claims/lexer.rs", "src/site/diagnostics.rs"),
+    ("src/claims/literal.rs", "src/site/diagnostics.rs"),
+    ("src/claims/parser/mod.rs", "src/site/diagnostics.rs"),
+    ("src/claims/path.rs", "src/site/diagnostics.rs"),
+    ("src/claims/print.rs", "src/site/diagnostics.rs"),
+    ("src/claims/ratio.rs", "src/site/diagnostics.rs"),
+    ("src/claims/terms.rs", "src/site/diagnostics.rs"),
+    ("src/figures/cache.rs", "src/site/read.rs"),
+];
 
 /// The room a file under `src/` lies in, by its place in [`ROOMS`]; none for
 /// the crate's root.
@@ -172,6 +187,46 @@ fn each_room_imports_only_the_rooms_below_it() {
         ROOMS.join(" -> "),
         problems.join("\n")
     );
+}
+
+/// The claim language prints values in one file and decides claims in
+/// others: `src/claims/print.rs` reaches, through its imports, none of the
+/// files that decide or evaluate (so no walk of an evaluation returns to
+/// it and back), and the deciding imports the printing.
+#[test]
+fn the_claims_printing_imports_nothing_of_their_deciding() {
+    let graph = Graph::read(&["src"]);
+    let index = |file: &str| {
+        graph
+            .nodes
+            .iter()
+            .position(|n| n.file == file)
+            .unwrap_or_else(|| panic!("{file} not read"))
+    };
+    let edges: Vec<BTreeSet<usize>> = (0..graph.nodes.len()).map(|n| graph.edges(n)).collect();
+    let print = index("src/claims/print.rs");
+    let deciding = [
+        "src/claims/decide/mod.rs",
+        "src/claims/evaluate.rs",
+        "src/claims/game.rs",
+        "src/claims/path.rs",
+        "src/claims/terms.rs",
+    ];
+    let reached: Vec<&str> = reachable(&edges, print)
+        .into_iter()
+        .map(|n| graph.nodes[n].file.as_str())
+        .filter(|file| deciding.contains(file))
+        .collect();
+    assert!(
+        reached.is_empty(),
+        "src/claims/print.rs imports (directly or not) files that decide claims: {reached:?}"
+    );
+    for file in ["src/claims/decide/mod.rs", "src/claims/evaluate.rs"] {
+        assert!(
+            edges[index(file)].contains(&print),
+            "{file} does not print through src/claims/print.rs"
+        );
+    }
 }
 
 /// The generator a file is part of: the module under `src/generators/` that

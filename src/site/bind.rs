@@ -6,12 +6,12 @@
 //! It imports the content, markdown scan, directives, claims' data and the
 //! figures; the pipeline ([`super`]) calls it, and it calls nothing back.
 
-use super::claims::data::{EssayData, FigureData};
 use super::content::Essay;
 use super::diagnostics::{Diagnostic, Source};
 use super::directives::{self, Directive};
 use super::markdown::scan::Scan;
 use super::markdown::values::Shown;
+use crate::claims::data::{EssayData, FigureData};
 use crate::figures::compute::{FigureError, Got};
 use crate::figures::job::{Job, Key};
 use crate::generators::{Check, Data, Generator, Params};

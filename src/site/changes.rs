@@ -4,7 +4,7 @@
 //! author knows which sentences to reread.
 //!
 //! The record is keyed by essay (its path under `content/`) and by each
-//! expression's one spelling ([`super::claims::Expr`]'s `Display`), which editing
+//! expression's one spelling ([`crate::claims::Expr`]'s `Display`), which editing
 //! other lines, or respacing the braces, does not change. Every occurrence of
 //! one expression in one essay computes the same, so one value stands for
 //! them all, and each occurrence is reported at its own line. A value
@@ -305,11 +305,11 @@ mod tests {
         assert!(errors.is_empty(), "{errors:?}");
         let data = Data::from_value(data).unwrap();
         let mut s = Statements::default();
-        let figure = crate::site::claims::FigureData {
+        let figure = crate::claims::FigureData {
             data: &data,
             names: &[],
         };
-        let data = crate::site::claims::EssayData::from([("b".to_string(), figure)]);
+        let data = crate::claims::EssayData::from([("b".to_string(), figure)]);
         let inputs = crate::site::markdown::values::Inputs {
             data: &data,
             figures: &BTreeMap::default(),
@@ -337,7 +337,7 @@ mod tests {
 
     #[test]
     fn a_claims_value_is_written_in_full() {
-        use crate::site::claims::value::full;
+        use crate::claims::print::full;
         assert_eq!(full(&json!(2916)), "2,916");
         assert_eq!(full(&json!(27.0)), "27");
         assert_eq!(full(&json!(0.05555555555555555)), "0.05555555555555555");

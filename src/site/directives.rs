@@ -221,7 +221,7 @@ pub fn parse(
             "directive has no `id`: expected `id = \"...\"`".into(),
         )
     })?;
-    if !super::claims::is_name(&id.text) {
+    if !crate::claims::is_name(&id.text) {
         return Err(err(
             id.offset,
             format!("id `{}` must use letters, digits, `_` and `-`", id.text),

@@ -14,7 +14,7 @@
 //! 5. bind: each essay's directives to their figures, with its data files; a
 //!    failing identity, a panic or a view not drawn is an error at the directive;
 //! 6. render: each essay's markdown, parsed again, to HTML, with `MathML`
-//!    ([`math`]), values and checked claims ([`claims`]) and resolved links
+//!    ([`math`]), values and checked claims ([`crate::claims`]) and resolved links
 //!    ([`markdown::render()`]), then pages from the templates;
 //! 7. write: each file into a staging folder as it is made, a page as soon
 //!    as it is rendered, but for files the previous site holds as they are
@@ -33,7 +33,6 @@
 
 mod bind;
 pub mod changes;
-pub mod claims;
 pub mod config;
 pub mod content;
 pub mod diagnostics;

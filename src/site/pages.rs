@@ -110,6 +110,19 @@ pub fn render_indexes(
             )),
         }
     }
+    add_statics(root, templates, site, files, errors);
+}
+
+/// The files of `templates/` the site publishes as they are (the
+/// stylesheet and the icon, checked for script: a template's SVG or CSS
+/// runs in the site's origin too) and the built-in assets.
+fn add_statics(
+    root: &std::path::Path,
+    templates: &templates::Templates,
+    site: &SiteContext,
+    files: &mut Files,
+    errors: &mut Vec<Diagnostic>,
+) {
     for (path, text) in &templates.statics {
         let refusals = if site.config.markdown.allow_scripts {
             Vec::new()

@@ -457,3 +457,67 @@ fn literal_printed_otherwise_warns() {
         run.stderr
     );
 }
+
+/// Filters take ranges and sets as claims do. The 2 × 3 board's positions
+/// by dominoes placed, counted by hand: 1 empty; 7 with one domino (3
+/// vertical, 4 horizontal); 9 with two (distinct sets of free cells: two
+/// verticals, or two horizontals filling a column, leave the same column
+/// free); 1 full.
+#[test]
+fn filters_by_ranges_and_sets() {
+    let page = SiteTest::basic()
+        .edit(
+            "demo/two.md",
+            "{{ c.split = 1 }}",
+            "{{ c.split = 1 }} [{{ sum(c.by_placed[placed in 1..=2].positions) = sixteen }}, \
+             {{ sum(c.by_placed[placed in [1, 3]].positions) = 8 }}, \
+             {{ len(c.by_placed[placed in (0, 3)]) = two }}, \
+             {{ c.by_placed[placed in [0, 1)].positions = [1] }}]",
+        )
+        .page("demo/two/index.html");
+    assert!(page.contains("[sixteen, 8, two, 1]"), "{page}");
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/two.md",
+            "{{ c.split = 1 }}",
+            "{{ sum(c.by_placed[placed in [1, 3]].positions) = 9 }}",
+        )
+        .expect_error_at(
+            "demo/two.md",
+            16,
+            "claim `sum(c.by_placed[placed in [1, 3]].positions) = 9` is false: the generator \
+             computed 8",
+        );
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/two.md",
+            "{{ c.split = 1 }}",
+            "{{ len(c.by_placed[placed in 1..=2]) = 3 }}",
+        )
+        .expect_error_at(
+            "demo/two.md",
+            16,
+            "claim `len(c.by_placed[placed in 1..=2]) = 3` is false: the generator computed 2",
+        );
+}
+
+/// A false claim about a list names the element in a reader's count, and a
+/// false range claim the bound that failed.
+#[test]
+fn messages_name_the_element_and_the_bound() {
+    SiteTest::basic()
+        .built()
+        .edit(
+            "demo/two.md",
+            "{{ c.split = 1 }}",
+            "{{ c.by_placed.positions in 1..=8 }}",
+        )
+        .expect_error_at(
+            "demo/two.md",
+            16,
+            "claim `c.by_placed.positions in 1..=8` is false: the generator computed [1, 7, 9, \
+             1] (the 3rd element is 9, which is above the upper bound 8 of 1..=8)",
+        );
+}

@@ -151,12 +151,12 @@ fn a_false_claim_shows_the_value_in_full_the_rounding_and_its_words() {
         "claim `b.whole / 3 ~ 1.4` is false: the generator computed 4/3, which to the nearest \
          0.1 is 1.3",
         "claim `b.parts = [2, 3] : \"two and three\"` is false: the generator computed [2, 2] \
-         (element 1 is 2)",
+         (the 2nd element is 2)",
         "claim `b.whole in 5..=6 : \"five or six\"` is false: the generator computed 4",
-        "a key after a list applies to each element, but element 0 is 2, which has no keys",
+        "a key after a list applies to each element, but the 1st element is 2, which has no keys",
         "`min` of several values takes numbers: nest the list's (`min(min(b.parts), ...)`)",
         "claim `b.parts = b.part_values : \"alike\"` is false: the generator computed [2, 2] \
-         against [1, 1] (element 0 is 2 against 1)",
+         against [1, 1] (the 1st element is 2 against 1)",
         "`b.parts * b.cells.0`: `b.parts` is a list of 2 and `b.cells.0` a list of 3",
         "`false` is claimed of true or false, and the value is `2`",
     ] {

@@ -5,7 +5,7 @@
 //!
 //! It imports only the claims' syntax.
 
-use crate::site::claims::ast::{Action, Against, Expr, Literal, LiteralKind};
+use crate::claims::ast::{Action, Against, Expr, Literal, LiteralKind};
 
 /// Why a claim's literal, printed as written, reads otherwise than the
 /// site's numbers: a hyphen for the minus sign, four or more digits without
@@ -116,7 +116,7 @@ pub fn colour_word(text: &str) -> Option<&'static str> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::site::claims::parser::parse;
+    use crate::claims::parser::parse;
 
     fn lint(text: &str, opens: bool) -> Option<String> {
         claim(&parse(text).unwrap(), opens)

@@ -5,7 +5,7 @@
 //!
 //! It imports the claims and the directives; the other stages import it.
 
-use crate::site::claims;
+use crate::claims;
 use crate::site::diagnostics::ContentError;
 use crate::site::directives::Located;
 use pulldown_cmark::{Event, Options, Parser, Tag};

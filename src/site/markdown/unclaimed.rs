@@ -9,7 +9,7 @@
 
 use super::prepared::{Prepared, Slice};
 use super::scan::{Piece, Scan, parse};
-use crate::site::claims::number_words;
+use crate::claims::number_words;
 use pulldown_cmark::{Event, Tag, TagEnd};
 use std::ops::Range;
 

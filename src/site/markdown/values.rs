@@ -9,9 +9,9 @@
 
 use super::prepared::{Expression, Prepared};
 use super::scan::Scan;
+use crate::claims::ast::{Action, Expr, Step, Term};
+use crate::claims::{self, EssayData};
 use crate::draw::Rendered as View;
-use crate::site::claims::ast::{Action, Expr, Step, Term};
-use crate::site::claims::{self, EssayData};
 use crate::site::diagnostics::ContentError;
 use std::collections::{BTreeMap, HashSet};
 

@@ -12,9 +12,10 @@
 
 use super::ast::{Function, Term};
 use super::data::EssayData;
+use super::decide::ratio_of;
 use super::path::resolve;
+use super::print::describe;
 use super::ratio::Ratio;
-use super::value::{describe, ratio_of};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -196,8 +197,8 @@ fn of_ratio(r: Ratio) -> Value {
 mod tests {
     use super::super::parser::{parse, parse_term};
     use super::*;
+    use crate::claims::FigureData;
     use crate::generators::Data;
-    use crate::site::claims::FigureData;
     use serde_json::json;
 
     fn eval(text: &str) -> Result<Value, ContentError> {

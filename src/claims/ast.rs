@@ -67,7 +67,8 @@ pub struct Claim {
 pub enum Against {
     /// One literal: `2,916`, `half`, `"{0|-2}"`, `{1|-1}`.
     Literal(Literal),
-    /// A list of literals: `[4, 6, 7, 8, 9]`.
+    /// A list of literals: `[4, 6, 7, 8, 9]`; after `in`, a set the value
+    /// is one of.
     List(Vec<Literal>),
     /// A range: `9..=10`, `(0.5, 0.6)`.
     Range(Bounds),
@@ -105,7 +106,7 @@ pub enum Op {
     Le,
     /// `>=`.
     Ge,
-    /// `in`: inside a range.
+    /// `in`: inside a range, or one of a set.
     In,
     /// `contains`: a list has an element equal to the literal.
     Contains,
@@ -273,8 +274,9 @@ pub enum Step {
     Key(String),
     /// `[name]`: the element of a list named `name`.
     Name(String),
-    /// `[field OP literal]`: the elements of a list whose field satisfies
-    /// the comparison.
+    /// `[field OP against]`: the elements of a list whose field satisfies
+    /// the comparison, any a claim makes of a literal, a list or a range
+    /// (`[move in 17..=18]`, `[placed in [1, 3]]`, `[column contains 1]`).
     Filter(Test),
     /// `[*]`: every element of a list.
     All,
@@ -287,10 +289,9 @@ pub struct Test {
     pub written: String,
     /// The compared field of an element, split on dots.
     pub field: Vec<String>,
-    /// How it compares.
-    pub op: Op,
-    /// What with.
-    pub literal: Literal,
+    /// The comparison, as a claim of the field states it: never a
+    /// quantity on the right nor words after `:`.
+    pub claim: Box<Claim>,
 }
 
 impl Expr {

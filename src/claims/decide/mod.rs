@@ -1,148 +1,25 @@
-//! Values as prose shows them, and claims decided: a value against a
-//! literal, a range or another value, with the value computed in full and,
-//! for `~`, the rounding that compared them ([`super::evaluate`](mod@super::evaluate)
-//! applies them to an expression).
+//! Claims decided: a value against a literal, a range or another value,
+//! with the value computed in full and, for `~`, the rounding that compared
+//! them ([`super::evaluate`](mod@super::evaluate) applies them to an
+//! expression).
 //!
 //! Games compare as games ([`super::game`]): a game literal, a number
 //! against a value that is a game, `||`, and two values that are games.
 //!
-//! It imports [`super::ast`], [`super::literal`], [`super::ratio`] and
-//! [`super::game`]; paths (whose filters compare), terms and the evaluation
-//! import it.
+//! It imports [`super::ast`], [`super::literal`], [`super::ratio`],
+//! [`super::game`], [`super::print`] and [`super::number_words`] (values
+//! and a list's places shown in messages); paths
+//! (whose filters compare), terms and the evaluation import it.
 
-use super::ast::{Bounds, LiteralKind, Op};
+use super::ast::{Against, Bounds, Claim, Literal, LiteralKind, Op};
 use super::game::{self, Side};
 use super::literal::number;
-use super::ratio::{Ratio, show_decimal, with_separators};
-use crate::cgt::canonical::typeset;
+use super::number_words::nth;
+use super::print::{describe, fixed, minus, round_dp, show, shown_in_full};
+use super::ratio::{Ratio, show_decimal};
 use crate::site::diagnostics::ContentError;
-use rust_decimal::{Decimal, RoundingStrategy};
+use rust_decimal::Decimal;
 use serde_json::Value;
-
-/// `v` rounded to `places` decimals, ties away from zero.
-pub(super) fn round_dp(v: Decimal, places: u32) -> Decimal {
-    v.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero)
-}
-
-/// What a value is, for an error that cannot print it.
-pub(super) fn describe(value: &Value) -> String {
-    match value {
-        Value::Array(items) => format!(
-            "a list of {} (name an element: `.0`, `[name]`; or take a function of it: `len`, \
-             `sum`, `min`, `max`, `mean`, `median`)",
-            items.len()
-        ),
-        Value::Object(_) => "an object (name one of its keys)".into(),
-        Value::Null => "no value".into(),
-        other => format!("`{other}`"),
-    }
-}
-
-/// Shows a value as prose: integers with separators, other numbers with at
-/// most three places, strings as they are.
-#[allow(
-    clippy::cast_possible_truncation,
-    reason = "a whole f64 below 1e15 in size"
-)]
-pub fn show(value: &Value) -> Result<String, ContentError> {
-    match value {
-        Value::Number(n) => Ok(if let Some(i) = n.as_i64() {
-            with_separators(i)
-        } else {
-            let f = n.as_f64().unwrap_or(f64::NAN);
-            if f.fract() == 0.0 && f.abs() < 1e15 {
-                with_separators(f as i64)
-            } else {
-                let s = format!("{f:.3}");
-                s.trim_end_matches('0').trim_end_matches('.').to_string()
-            }
-        }),
-        Value::String(s) => Ok(s.clone()),
-        Value::Bool(b) => Ok(b.to_string()),
-        other => Err(format!("cannot show {}", describe(other)).into()),
-    }
-}
-
-/// A value in full, as the record of values keeps it: whole numbers with
-/// thousands separators (as prose shows them), other numbers as JSON writes
-/// them, strings as they are, a list its elements so.
-pub fn full(value: &Value) -> String {
-    in_full(value, false)
-}
-
-/// A value in full as the page prints it, for a false claim's message: as
-/// [`full`] writes it, but with the site's minus sign (−3), and a game in
-/// the site's notation (`{2 | −1/2}`, plain spaces for a terminal).
-pub fn shown_in_full(value: &Value) -> String {
-    in_full(value, true)
-}
-
-#[allow(
-    clippy::cast_possible_truncation,
-    reason = "a whole f64 below 1e15 in size"
-)]
-fn in_full(value: &Value, page: bool) -> String {
-    let number = |text: String| if page { minus(text) } else { text };
-    match value {
-        Value::Number(n) => number(match n.as_i64() {
-            Some(i) => with_separators(i),
-            None => match n.as_f64() {
-                Some(f) if f.fract() == 0.0 && f.abs() < 1e15 => with_separators(f as i64),
-                _ => n.to_string(),
-            },
-        }),
-        // Plain spaces for a terminal, not thin ones.
-        Value::String(s) if page => {
-            typeset::game(s).map_or_else(|| s.clone(), |t| t.replace(typeset::THIN, " "))
-        }
-        Value::String(s) => s.clone(),
-        Value::Array(items) => {
-            let items: Vec<String> = items.iter().map(|v| in_full(v, page)).collect();
-            format!("[{}]", items.join(", "))
-        }
-        other => other.to_string(),
-    }
-}
-
-/// A number's text with the site's minus sign (U+2212) for a hyphen.
-pub(super) fn minus(text: String) -> String {
-    match text.strip_prefix('-') {
-        Some(rest) => format!("{}{rest}", typeset::MINUS),
-        None => text,
-    }
-}
-
-/// A value as the page prints it: as [`show`] writes it, but a number with
-/// the site's minus sign (−3) and a game in `CGSuite`'s notation as the
-/// figures typeset it (`*2` as `∗2`, `{1|-1/2}` as `{1 | −1/2}`).
-pub(super) fn print(value: &Value) -> Result<String, ContentError> {
-    let shown = show(value)?;
-    Ok(match value {
-        Value::String(s) => typeset::game(s).unwrap_or(shown),
-        Value::Number(_) => minus(shown),
-        _ => shown,
-    })
-}
-
-/// `v` rounded to `places` decimals (ties away from zero, as claims round)
-/// and written with them all.
-pub(super) fn fixed(v: Decimal, places: usize) -> String {
-    let s = format!(
-        "{:.places$}",
-        round_dp(v, u32::try_from(places).unwrap_or(u32::MAX))
-    );
-    // Rounding can give "-0.0"; a claim of "0.0" should match it.
-    if s.starts_with('-') && s[1..].chars().all(|c| c == '0' || c == '.') {
-        s[1..].to_string()
-    } else {
-        s
-    }
-}
-
-/// Whether `value OP literal` holds: what a path's filter keeps.
-pub(super) fn holds(op: Op, kind: &LiteralKind, value: &Value) -> Result<bool, ContentError> {
-    decide(op, kind, None, value).map(|v| v.holds)
-}
 
 /// A claim's outcome: the computed value as the claim reads it (in full,
 /// with the rounding that compared it), and whether the claim holds.
@@ -267,25 +144,38 @@ pub fn decide(
     })
 }
 
-/// Decides `value in bounds`.
+/// Decides `value in bounds`; when it is outside, the message says which
+/// bound it fails: `9, which is above the upper bound 8 of 1..=8`.
 pub fn within(bounds: &Bounds, value: &Value) -> Result<Verdict, ContentError> {
     let v = ratio_of(value)?;
     let (Some(low), Some(high)) = (number(&bounds.low), number(&bounds.high)) else {
         return Err("a range's ends are numbers".into());
     };
-    let above = if bounds.low_open {
-        v.compare(low)?.is_gt()
-    } else {
-        v.compare(low)?.is_ge()
+    let range = Against::Range(bounds.clone());
+    let shown = shown_in_full(value);
+    let (to_low, to_high) = (v.compare(low)?, v.compare(high)?);
+    let outside = |place: &str, bound: &Literal| {
+        format!("{shown}, which is {place} bound {bound} of {range}")
     };
-    let below = if bounds.high_open {
-        v.compare(high)?.is_lt()
+    let left_out =
+        |bound: &str| format!("{shown}, the {bound} bound of {range}, which leaves it out");
+    let computed = if to_low.is_lt() {
+        outside("below the lower", &bounds.low)
+    } else if to_low.is_eq() && bounds.low_open {
+        left_out("lower")
+    } else if to_high.is_gt() {
+        outside("above the upper", &bounds.high)
+    } else if to_high.is_eq() && bounds.high_open {
+        left_out("upper")
     } else {
-        v.compare(high)?.is_le()
+        return Ok(Verdict {
+            computed: shown,
+            holds: true,
+        });
     };
     Ok(Verdict {
-        holds: above && below,
-        computed: shown_in_full(value),
+        computed,
+        holds: false,
     })
 }
 
@@ -380,6 +270,199 @@ pub fn ratio_of(value: &Value) -> Result<Ratio, ContentError> {
         )
         .into()
     })
+}
+
+/// Decides a claim of `value` against what the claim states: a literal, a
+/// list of literals (element by element, in any order with `same as`, each
+/// among its elements with `contains`, or after `in` a set the value is
+/// one of) or a range. What a claim and a path's filter decide alike; a
+/// claim against another quantity is decided by the evaluation, which
+/// values it.
+pub fn claimed(claim: &Claim, value: &Value) -> Result<Verdict, ContentError> {
+    let by = claim.by.as_ref().and_then(number);
+    match &claim.against {
+        Against::Literal(lit) => one(claim.op, lit, by, value),
+        Against::List(items) if claim.op == Op::In => each(value, |v| among(items, v)),
+        Against::List(items) => list(claim.op, items, by, value),
+        Against::Range(bounds) => each(value, |v| within(bounds, v)),
+        Against::Term(term) => {
+            Err(format!("`{term}` is a quantity of the data, not a literal, list or range").into())
+        }
+    }
+}
+
+/// Decides `value in [a, b, ...]`: whether it equals one of them.
+fn among(items: &[Literal], value: &Value) -> Result<Verdict, ContentError> {
+    for lit in items {
+        if decide(Op::Eq, &lit.kind, None, value)?.holds {
+            return Ok(Verdict {
+                computed: shown_in_full(value),
+                holds: true,
+            });
+        }
+    }
+    let set: Vec<String> = items.iter().map(Literal::to_string).collect();
+    Ok(Verdict {
+        computed: format!(
+            "{}, which is not in the set [{}]",
+            shown_in_full(value),
+            set.join(", ")
+        ),
+        holds: false,
+    })
+}
+
+/// Decides a claim against one literal: of a number, or (`contains`) of a
+/// list.
+fn one(op: Op, lit: &Literal, by: Option<Ratio>, value: &Value) -> Result<Verdict, ContentError> {
+    match (op, value) {
+        (Op::Contains, _) => list(op, std::slice::from_ref(lit), by, value),
+        (_, Value::Array(items)) => Err(a_list(items.len())),
+        _ => decide(op, &lit.kind, by, value),
+    }
+}
+
+/// Why a list cannot be compared with one value.
+pub(super) fn a_list(len: usize) -> ContentError {
+    format!(
+        "it is a list of {len}: compare it with a list (`= [...]`, `same as [...]`, or another \
+         list of the data), ask whether it `contains` a value, or name one element (`.0`)"
+    )
+    .into()
+}
+
+/// `check` of a number, or of every element of a list.
+fn each(
+    value: &Value,
+    check: impl Fn(&Value) -> Result<Verdict, ContentError>,
+) -> Result<Verdict, ContentError> {
+    let Value::Array(items) = value else {
+        return check(value);
+    };
+    for (i, item) in items.iter().enumerate() {
+        let verdict =
+            check(item).map_err(|e| e.within(format_args!("the {} element", nth(i + 1))))?;
+        if !verdict.holds {
+            return Ok(Verdict {
+                computed: format!(
+                    "{} (the {} element is {})",
+                    shown_in_full(value),
+                    nth(i + 1),
+                    verdict.computed
+                ),
+                holds: false,
+            });
+        }
+    }
+    Ok(Verdict {
+        computed: shown_in_full(value),
+        holds: true,
+    })
+}
+
+/// Decides a claim of a list against a list of literals: element by
+/// element (`=`, `~`, `<`, ...), in any order (`same as`), or each among
+/// its elements (`contains`).
+fn list(
+    op: Op,
+    literals: &[Literal],
+    by: Option<Ratio>,
+    value: &Value,
+) -> Result<Verdict, ContentError> {
+    listwise(
+        op,
+        literals,
+        value,
+        shown_in_full(value),
+        |op, item, lit| decide(op, &lit.kind, by, item),
+    )
+}
+
+/// Decides a claim of a list against `claimed`, a list of literals or of
+/// values, each element decided by `decide`: element by element (`=`, `~`,
+/// `<`, ...), in any order (`same as`), or each among its elements
+/// (`contains`). `computed` is what a false claim's message shows.
+pub(super) fn listwise<T>(
+    op: Op,
+    claimed: &[T],
+    value: &Value,
+    computed: String,
+    decide: impl Fn(Op, &Value, &T) -> Result<Verdict, ContentError>,
+) -> Result<Verdict, ContentError> {
+    let Value::Array(items) = value else {
+        return Err(format!(
+            "`{}` a list compares a list, and the value is {}",
+            op.symbol(),
+            shown_in_full(value)
+        )
+        .into());
+    };
+    let equal = |item: &Value, c: &T| Ok::<_, ContentError>(decide(Op::Eq, item, c)?.holds);
+    let holds = match op {
+        Op::Contains => {
+            let mut all = true;
+            for c in claimed {
+                let mut found = false;
+                for item in items {
+                    found = found || equal(item, c)?;
+                }
+                all = all && found;
+            }
+            all
+        }
+        Op::SameAs => {
+            let mut unused: Vec<&Value> = items.iter().collect();
+            for c in claimed {
+                let mut at = None;
+                for (i, item) in unused.iter().enumerate() {
+                    if equal(item, c)? {
+                        at = Some(i);
+                        break;
+                    }
+                }
+                match at {
+                    Some(i) => {
+                        unused.swap_remove(i);
+                    }
+                    None => {
+                        return Ok(Verdict {
+                            computed,
+                            holds: false,
+                        });
+                    }
+                }
+            }
+            unused.is_empty()
+        }
+        _ if items.len() != claimed.len() => {
+            return Ok(Verdict {
+                computed: format!(
+                    "{computed}, {} elements where the claim lists {}",
+                    items.len(),
+                    claimed.len()
+                ),
+                holds: false,
+            });
+        }
+        _ => {
+            for (i, (item, c)) in items.iter().zip(claimed).enumerate() {
+                let verdict = decide(op, item, c)
+                    .map_err(|e| e.within(format_args!("the {} element", nth(i + 1))))?;
+                if !verdict.holds {
+                    return Ok(Verdict {
+                        computed: format!(
+                            "{computed} (the {} element is {})",
+                            nth(i + 1),
+                            verdict.computed
+                        ),
+                        holds: false,
+                    });
+                }
+            }
+            true
+        }
+    };
+    Ok(Verdict { computed, holds })
 }
 
 #[cfg(test)]

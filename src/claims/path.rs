@@ -15,12 +15,16 @@
 //! field is null is not kept. Names compare as [`name_key`] reads them:
 //! `boards[4x5]` is the board named "4 × 5".
 //!
-//! It imports [`super::ast`], [`super::data`] and [`super::value`] (which
-//! decides a filter's comparison); the terms import it.
+//! It imports [`super::ast`], [`super::data`], [`super::decide`] (which
+//! decides a filter's comparison), [`super::print`] and
+//! [`super::number_words`] (values and places named in messages); the terms
+//! import it.
 
 use super::ast::{Path, Step, Test};
 use super::data::EssayData;
-use super::value::{full, holds};
+use super::decide::claimed;
+use super::number_words::nth;
+use super::print::full;
 use crate::generators::name_key;
 use crate::site::diagnostics::ContentError;
 use serde_json::Value;
@@ -134,7 +138,7 @@ fn kept(
     let mut kept = Vec::new();
     for (at, item) in items.into_iter().enumerate() {
         let pass = passes(test, &item)
-            .map_err(|e| format!("`{here}`: element {at} of `{before}`: {e}"))?;
+            .map_err(|e| format!("`{here}`: the {} element of `{before}`: {e}", nth(at + 1)))?;
         if pass {
             kept.push(item);
         }
@@ -155,8 +159,9 @@ fn each_key(
         .map(|(at, item)| match item {
             Value::Object(mut map) => map.remove(key).ok_or_else(|| {
                 ContentError::new(format!(
-                    "`{here}`: a key after a list applies to each element, and element {at} of \
-                     `{before}` has no key `{key}`; it has: {}",
+                    "`{here}`: a key after a list applies to each element, and the {} element \
+                     of `{before}` has no key `{key}`; it has: {}",
+                    nth(at + 1),
                     map.keys()
                         .map(String::as_str)
                         .collect::<Vec<_>>()
@@ -165,7 +170,8 @@ fn each_key(
             }),
             other => Err(format!(
                 "`{here}`: `{key}` is not an index of the list `{before}`, and a key after a \
-                 list applies to each element, but element {at} is {}, which has no keys",
+                 list applies to each element, but the {} element is {}, which has no keys",
+                nth(at + 1),
                 full(&other)
             )
             .into()),
@@ -293,7 +299,8 @@ fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
     }
     match value {
         Value::Null => Ok(false),
-        v => holds(test.op, &test.literal.kind, v)
+        v => claimed(&test.claim, v)
+            .map(|verdict| verdict.holds)
             .map_err(|e| e.within(format_args!("`{}`", test.field.join(".")))),
     }
 }
@@ -301,9 +308,9 @@ fn passes(test: &Test, item: &Value) -> Result<bool, ContentError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::claims::parser::{self as syntax, parse_term};
+    use crate::claims::{FigureData, evaluate, terms};
     use crate::generators::Data;
-    use crate::site::claims::parser::{self as syntax, parse_term};
-    use crate::site::claims::{FigureData, evaluate, terms};
     use serde_json::json;
 
     const NAMES: &[(&str, &str)] = &[
@@ -332,6 +339,7 @@ mod tests {
             "nested": [{"inner": [{"n": "a", "v": 1}]}, {"inner": [{"n": "b", "v": 2}]}],
             "plain": [1, 2, 3],
             "twice": [{"k": "a"}, {"k": " A"}],
+            "cells": [{"k": 1, "cols": [1, 3]}, {"k": 2, "cols": [2]}, {"k": 3, "cols": [1]}],
             "whole": 7,
         }))
         .unwrap()
@@ -485,11 +493,61 @@ mod tests {
     }
 
     #[test]
+    fn a_filter_takes_every_comparison_a_claim_takes() {
+        let len = |filter: &str| value(&format!("len(b.positions[{filter}])"));
+        // survivors: 1, 2, 3, 5 and one null, which no comparison keeps.
+        for (filter, kept) in [
+            ("survivors in 2..=3", 2),
+            ("survivors in 2..3", 1),
+            ("survivors in (1, 5)", 2),
+            ("survivors in (1, 5]", 3),
+            ("survivors in [1, 5)", 3),
+            // A set, not a range: 1 and 5 only.
+            ("survivors in [1, 5]", 2),
+            ("survivors in [6, 7, 9]", 0),
+            ("survivors in []", 0),
+            // shares 0.2, 0.5, 0.49, 0.51 and 1: to the nearest quarter.
+            ("share ~ 0.5 by 0.25", 3),
+        ] {
+            assert_eq!(len(filter), Ok(json!(kept)), "{filter}");
+            let path = format!("b.positions[{filter}]");
+            assert_eq!(parse_term(&path).unwrap().to_string(), path);
+        }
+        assert_eq!(value("b.cells[cols contains 1].k"), Ok(json!([1, 3])));
+        assert_eq!(value("b.cells[cols contains 2].k"), Ok(json!([2])));
+        assert_eq!(value("b.cells[cols same as [3, 1]].k"), Ok(json!([1])));
+        let e = eval("len(b.positions[survivors in [1, 3]]) = 3").unwrap_err();
+        assert_eq!(
+            &*e,
+            "claim `len(b.positions[survivors in [1, 3]]) = 3` is false: the generator \
+             computed 2"
+        );
+        for (bad, why) in [
+            (
+                "b.positions[survivors = b.whole]",
+                "not with a quantity of the data",
+            ),
+            (
+                "b.positions[survivors = 1 : \"one\"]",
+                "a filter prints nothing",
+            ),
+            (
+                "b.positions[survivors in 3..1]",
+                "low end `3` is above its high end `1`",
+            ),
+            ("b.positions[survivors in 1]", "`in` takes a range"),
+        ] {
+            let e = parse_term(bad).unwrap_err();
+            assert!(e.contains(why), "{bad}: {e}");
+        }
+    }
+
+    #[test]
     fn filter_errors_name_the_step_that_failed() {
         let e = value("len(b.positions[survived > 1])").unwrap_err();
         assert_eq!(
             &*e,
-            "`b.positions[survived > 1]`: element 0 of `b.positions`: no field `survived`; \
+            "`b.positions[survived > 1]`: the 1st element of `b.positions`: no field `survived`; \
              it has: share, shortlist, survivors"
         );
         let e = value("b.plain[x > 1]").unwrap_err();
@@ -504,7 +562,7 @@ mod tests {
         );
         let e = value("b.boards[name > 1]").unwrap_err();
         assert!(
-            e.contains("element 0 of `b.boards`: `name`: expected a number"),
+            e.contains("the 1st element of `b.boards`: `name`: expected a number"),
             "{e}"
         );
         for (bad, why) in [
@@ -514,7 +572,10 @@ mod tests {
                 "b.positions[len(x) > 1]",
                 "a filter compares a field of each element",
             ),
-            ("b.positions[survivors | 1]", "a filter compares with"),
+            (
+                "b.positions[survivors | 1]",
+                "a filter compares as a claim does",
+            ),
             ("b.boards[]", "`[]` selects nothing"),
             ("b.boards[4x5", "`[` is not closed"),
             ("b[4x5].half", "name a key before `[`"),

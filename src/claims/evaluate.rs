@@ -5,20 +5,18 @@
 //! An expression that cannot be evaluated (a path that does not resolve, a
 //! filter on a list) is an error, never a false claim.
 //!
-//! It imports the tree, the terms, the values and the number words; nothing
+//! It imports the tree, the terms, the deciding of claims, the printing of
+//! values and the number words; nothing
 //! in the claims but [`super`] imports it.
 
 use super::ast::{Action, Against, Expr, Filter, Literal, LiteralKind, Op, listed};
 use super::data::EssayData;
+use super::decide::{Verdict, a_list, claimed, compare, game_side, listwise, ratio_of, whole};
 use super::game;
-use super::literal::number;
 use super::number_words::{english, english_ordinal};
+use super::print::{fixed, full, minus, print, round_dp, shown_in_full};
 use super::ratio::{Ratio, show_decimal};
 use super::terms;
-use super::value::{
-    Verdict, compare, decide, fixed, full, game_side, minus, print, ratio_of, round_dp,
-    shown_in_full, whole, within,
-};
 use crate::cgt::canonical::{ascii, typeset};
 use crate::site::diagnostics::ContentError;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -75,14 +73,10 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<Evaluation, Content
         }
         Action::Claim(claim) => claim,
     };
-    let by = claim.by.as_ref().and_then(number);
     let on = |e: ContentError| e.within(format_args!("claim on `{name}`"));
     // A list `contains` another value: the page prints that value.
     let mut contained = None;
     let (verdict, recorded) = match &claim.against {
-        Against::Literal(lit) => (one(claim.op, lit, by, value).map_err(on)?, full(value)),
-        Against::List(items) => (list(claim.op, items, by, value).map_err(on)?, full(value)),
-        Against::Range(bounds) => (each(value, |v| within(bounds, v)).map_err(on)?, full(value)),
         Against::Term(term) => {
             let other = terms::value(term, data)?;
             let verdict = against(claim.op, value, &other)
@@ -93,6 +87,7 @@ pub fn evaluate(expr: &Expr, data: &EssayData<'_>) -> Result<Evaluation, Content
             }
             (verdict, recorded)
         }
+        _ => (claimed(claim, value).map_err(on)?, full(value)),
     };
     let prints = match (&claim.prints, &claim.against) {
         (None, Against::Literal(lit)) => written(lit),
@@ -137,16 +132,6 @@ fn written(lit: &Literal) -> String {
     .unwrap_or_else(|| lit.text.clone())
 }
 
-/// Decides a claim against one literal: of a number, or (`contains`) of a
-/// list.
-fn one(op: Op, lit: &Literal, by: Option<Ratio>, value: &Value) -> Result<Verdict, ContentError> {
-    match (op, value) {
-        (Op::Contains, _) => list(op, std::slice::from_ref(lit), by, value),
-        (_, Value::Array(items)) => Err(a_list(items.len())),
-        _ => decide(op, &lit.kind, by, value),
-    }
-}
-
 /// Decides a claim against another value of the data: a list element by
 /// element (as against a list literal), a list that `contains` it, or one
 /// value against another.
@@ -163,143 +148,6 @@ fn against(op: Op, value: &Value, other: &Value) -> Result<Verdict, ContentError
         (_, Value::Array(items), _) => Err(a_list(items.len())),
         _ => compare(op, value, other),
     }
-}
-
-/// Why a list cannot be compared with one value.
-fn a_list(len: usize) -> ContentError {
-    format!(
-        "it is a list of {len}: compare it with a list (`= [...]`, `same as [...]`, or another \
-         list of the data), ask whether it `contains` a value, or name one element (`.0`)"
-    )
-    .into()
-}
-
-/// `check` of a number, or of every element of a list.
-fn each(
-    value: &Value,
-    check: impl Fn(&Value) -> Result<Verdict, ContentError>,
-) -> Result<Verdict, ContentError> {
-    let Value::Array(items) = value else {
-        return check(value);
-    };
-    for (i, item) in items.iter().enumerate() {
-        let verdict = check(item).map_err(|e| e.within(format_args!("element {i}")))?;
-        if !verdict.holds {
-            return Ok(Verdict {
-                computed: format!(
-                    "{} (element {i} is {})",
-                    shown_in_full(value),
-                    verdict.computed
-                ),
-                holds: false,
-            });
-        }
-    }
-    Ok(Verdict {
-        computed: shown_in_full(value),
-        holds: true,
-    })
-}
-
-/// Decides a claim of a list against a list of literals: element by
-/// element (`=`, `~`, `<`, ...), in any order (`same as`), or each among
-/// its elements (`contains`).
-fn list(
-    op: Op,
-    literals: &[Literal],
-    by: Option<Ratio>,
-    value: &Value,
-) -> Result<Verdict, ContentError> {
-    listwise(
-        op,
-        literals,
-        value,
-        shown_in_full(value),
-        |op, item, lit| decide(op, &lit.kind, by, item),
-    )
-}
-
-/// Decides a claim of a list against `claimed`, a list of literals or of
-/// values, each element decided by `decide`: element by element (`=`, `~`,
-/// `<`, ...), in any order (`same as`), or each among its elements
-/// (`contains`). `computed` is what a false claim's message shows.
-fn listwise<T>(
-    op: Op,
-    claimed: &[T],
-    value: &Value,
-    computed: String,
-    decide: impl Fn(Op, &Value, &T) -> Result<Verdict, ContentError>,
-) -> Result<Verdict, ContentError> {
-    let Value::Array(items) = value else {
-        return Err(format!(
-            "`{}` a list compares a list, and the value is {}",
-            op.symbol(),
-            shown_in_full(value)
-        )
-        .into());
-    };
-    let equal = |item: &Value, c: &T| Ok::<_, ContentError>(decide(Op::Eq, item, c)?.holds);
-    let holds = match op {
-        Op::Contains => {
-            let mut all = true;
-            for c in claimed {
-                let mut found = false;
-                for item in items {
-                    found = found || equal(item, c)?;
-                }
-                all = all && found;
-            }
-            all
-        }
-        Op::SameAs => {
-            let mut unused: Vec<&Value> = items.iter().collect();
-            for c in claimed {
-                let mut at = None;
-                for (i, item) in unused.iter().enumerate() {
-                    if equal(item, c)? {
-                        at = Some(i);
-                        break;
-                    }
-                }
-                match at {
-                    Some(i) => {
-                        unused.swap_remove(i);
-                    }
-                    None => {
-                        return Ok(Verdict {
-                            computed,
-                            holds: false,
-                        });
-                    }
-                }
-            }
-            unused.is_empty()
-        }
-        _ if items.len() != claimed.len() => {
-            return Ok(Verdict {
-                computed: format!(
-                    "{computed}, {} elements where the claim lists {}",
-                    items.len(),
-                    claimed.len()
-                ),
-                holds: false,
-            });
-        }
-        _ => {
-            for (i, (item, c)) in items.iter().zip(claimed).enumerate() {
-                let verdict =
-                    decide(op, item, c).map_err(|e| e.within(format_args!("element {i}")))?;
-                if !verdict.holds {
-                    return Ok(Verdict {
-                        computed: format!("{computed} (element {i} is {})", verdict.computed),
-                        holds: false,
-                    });
-                }
-            }
-            true
-        }
-    };
-    Ok(Verdict { computed, holds })
 }
 
 /// Prints a value through a filter, a number with the site's minus sign.

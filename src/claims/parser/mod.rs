@@ -205,6 +205,9 @@ impl<'a> Parser<'a> {
     /// A claim's right side, precision and words.
     fn claim(&mut self, op: Op) -> Result<Claim, ContentError> {
         let against = match op {
+            Op::In if self.peek() == Some(Kind::Symbol("[")) && self.closer() == Some("]") => {
+                Against::List(self.list(op)?)
+            }
             Op::In => Against::Range(self.range()?),
             _ if self.peek() == Some(Kind::Symbol("[")) => Against::List(self.list(op)?),
             _ => self.single(op)?,
@@ -273,6 +276,20 @@ impl<'a> Parser<'a> {
         self.end
     }
 
+    /// What closes the `[` or `(` here: the first `)` or `]` at its depth.
+    fn closer(&self) -> Option<&'static str> {
+        let mut depth = 0usize;
+        for token in &self.tokens[self.at..self.end] {
+            match token.kind {
+                Kind::Symbol("(" | "[" | "{") => depth += 1,
+                Kind::Symbol(s @ (")" | "]")) if depth == 1 => return Some(s),
+                Kind::Symbol(")" | "]" | "}") => depth = depth.saturating_sub(1),
+                _ => {}
+            }
+        }
+        None
+    }
+
     /// A literal up to the first of `stops`.
     fn literal(&mut self, op: Op, stops: &[&str]) -> Result<Literal, ContentError> {
         let to = self.until(stops);
@@ -324,7 +341,7 @@ impl<'a> Parser<'a> {
     fn list(&mut self, op: Op) -> Result<Vec<Literal>, ContentError> {
         self.eat("[");
         let mut items = Vec::new();
-        let element = if op == Op::SameAs || op == Op::Contains {
+        let element = if matches!(op, Op::SameAs | Op::Contains | Op::In) {
             Op::Eq
         } else {
             op
@@ -344,10 +361,7 @@ impl<'a> Parser<'a> {
                 }
             }
         }
-        match op {
-            Op::In => Err("`in` takes a range (`9..=10`, `(0.5, 0.6)`), not a list".into()),
-            _ => Ok(items),
-        }
+        Ok(items)
     }
 
     /// `literal (".." | "..=") literal | ("(" | "[") literal "," literal (")" | "]")`
@@ -376,8 +390,9 @@ impl<'a> Parser<'a> {
                 Some(Kind::Symbol("..=")) => false,
                 _ => {
                     return Err(format!(
-                        "`in` takes a range: `9..=10` (both ends in), `9..10` (10 out), \
-                         `(0.5, 0.6)` (both out) or `[0.5, 0.6]`; found {}",
+                        "`in` takes a range, `9..=10` (both ends in), `9..10` (10 out), \
+                         `(0.5, 0.6)` (both out), `(0.5, 0.6]` or `[0.5, 0.6)`, or a set, \
+                         `[6, 7, 9]`; found {}",
                         self.found()
                     )
                     .into());
@@ -576,7 +591,9 @@ fn number(word: &str) -> Option<Decimal> {
     literal::plain(word)
 }
 
-/// The inside of `[...]`: `*`, a comparison (a filter) or a name.
+/// `step = "[" , ( "*" | field , op , against | element name ) , "]"`: the
+/// inside of `[...]`: `*`, a filter (a field compared as a claim compares
+/// a value, with a literal, a list or a range) or an element's name.
 pub(super) fn step(inner: &str) -> Result<Step, ContentError> {
     let written = inner.split_whitespace().collect::<Vec<_>>().join(" ");
     if written == "*" {
@@ -607,34 +624,61 @@ pub(super) fn step(inner: &str) -> Result<Step, ContentError> {
         .find(|(s, _)| *s == symbol)
         .map(|(_, op)| *op)
         .ok_or_else(|| {
-            format!("`[{written}]`: a filter compares with `= ~ < > <= >=`, not `{symbol}`")
+            format!(
+                "`[{written}]`: a filter compares as a claim does (`= ~ < > <= >= || in \
+                 contains same as`), not with `{symbol}`"
+            )
         })?;
-    let literal = literal::read(written[at + symbol.len()..].trim())
-        .and_then(|literal| comparable(op, literal))
-        .map_err(|e| format!("`[{written}]`: {e}"))?;
+    let claim =
+        comparison(op, &written[at + symbol.len()..]).map_err(|e| format!("`[{written}]`: {e}"))?;
     Ok(Step::Filter(Test {
         written,
         field: names,
-        op,
-        literal,
+        claim: Box::new(claim),
     }))
 }
 
-/// The first filter bar or comparison outside quotes, and where it is.
+/// A filter's comparison after its operator: what a claim compares with,
+/// but not another quantity, and no words to print.
+fn comparison(op: Op, text: &str) -> Result<Claim, ContentError> {
+    let tokens = lex(text)?;
+    let end = tokens.len();
+    let mut parser = Parser {
+        text,
+        tokens,
+        at: 0,
+        end,
+    };
+    let claim = parser.claim(op)?;
+    match claim.against {
+        Against::Term(_) => Err(
+            "a filter compares each element with a literal, a list or a range, not with a \
+             quantity of the data"
+                .into(),
+        ),
+        _ if claim.prints.is_some() => Err("a filter prints nothing: no words after `:`".into()),
+        _ => Ok(claim),
+    }
+}
+
+/// The first comparison (an operator a claim uses, a word operator between
+/// spaces) or filter bar outside quotes, and where it is.
 fn operator(inner: &str) -> Option<(usize, &'static str)> {
     let mut quoted = false;
     for (i, c) in inner.char_indices() {
         match c {
             '"' => quoted = !quoted,
             _ if quoted => {}
-            '|' => return Some((i, "|")),
             _ => {
-                if let Some((symbol, _)) = Op::ALL
-                    .iter()
-                    .filter(|(_, op)| op.compares())
-                    .find(|(s, _)| inner[i..].starts_with(s))
-                {
+                let word =
+                    |s: &str| inner[..i].ends_with(' ') && inner[i + s.len()..].starts_with(' ');
+                if let Some((symbol, _)) = Op::ALL.iter().find(|(s, _)| {
+                    inner[i..].starts_with(s) && (!s.starts_with(char::is_alphabetic) || word(s))
+                }) {
                     return Some((i, symbol));
+                }
+                if c == '|' {
+                    return Some((i, "|"));
                 }
             }
         }

@@ -145,16 +145,23 @@ fn ends_in_number(text: &str) -> bool {
     next.starts_with("..") || !next.starts_with(|c: char| is_word_char(c) || c == '%' || c == ',')
 }
 
-/// Where the `]` closing a text that starts with `[` is, outside quotes.
+/// Where the `]` closing a text that starts with `[` is, outside quotes
+/// and the brackets and parentheses it holds (a filter's set `[1, 3]` or
+/// range `(1, 3]`).
 pub fn closing(text: &str) -> Option<usize> {
-    let mut quoted = false;
-    text.char_indices().find_map(|(i, c)| match c {
-        '"' => {
-            quoted = !quoted;
-            None
+    let (mut quoted, mut depth) = (false, 0usize);
+    text.char_indices().find_map(|(i, c)| {
+        match c {
+            '"' => quoted = !quoted,
+            _ if quoted => {}
+            '[' | '(' => depth += 1,
+            ']' | ')' => {
+                depth = depth.saturating_sub(1);
+                return (c == ']' && depth == 0).then_some(i);
+            }
+            _ => {}
         }
-        ']' if !quoted => Some(i),
-        _ => None,
+        None
     })
 }
 

@@ -1,5 +1,6 @@
 //! Numbers as prose writes them: English cardinals, ordinals and
-//! fractions read as exact numbers, and whole numbers written in words.
+//! fractions read as exact numbers, whole numbers written in words, and
+//! ordinals in digits (`2nd`).
 //!
 //! It imports only [`super::ratio`].
 
@@ -73,20 +74,27 @@ pub fn scaled(text: &str) -> Option<Scaled> {
     })
 }
 
+/// The `n`th, in digits as a reader counts (from 1): `1st`, `2nd`, `3rd`,
+/// `11th`, `22nd`.
+pub fn nth(n: usize) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
 /// An ordinal: `first`, `twenty-first`, `a hundredth`, `5th`.
 fn ordinal(text: &str) -> Option<i64> {
     if let Some(n) = ["st", "nd", "rd", "th"]
         .iter()
         .find_map(|s| text.strip_suffix(s)?.parse::<i64>().ok())
     {
-        let suffix = match (n % 10, n % 100) {
-            (_, 11..=13) => "th",
-            (1, _) => "st",
-            (2, _) => "nd",
-            (3, _) => "rd",
-            _ => "th",
-        };
-        return (text.ends_with(suffix) && n > 0).then_some(n);
+        let written = usize::try_from(n).ok().filter(|&n| n > 0).map(nth);
+        return (written.as_deref() == Some(text)).then_some(n);
     }
     let (head, last) = match text.rfind([' ', '-']) {
         Some(i) => (&text[..=i], &text[i + 1..]),

@@ -4,7 +4,7 @@
 //! order of games, where two may be confused, and a game printed in the
 //! site's notation (`| game`).
 //!
-//! It imports [`super::ast`] and [`super::ratio`]; [`super::value`] (which
+//! It imports [`super::ast`] and [`super::ratio`]; [`super::decide`] (which
 //! reads a value of the data as a [`Side`]) and the evaluation import it.
 
 use super::ast::Op;

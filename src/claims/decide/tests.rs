@@ -1,12 +1,12 @@
 //! Tests of how values are shown and how claims about them are decided.
 
 use super::*;
+use crate::claims::ast::Path;
+use crate::claims::parser::parse;
+use crate::claims::ratio::with_separators;
+use crate::claims::{EssayData, evaluate};
+use crate::claims::{FigureData, resolve};
 use crate::generators::Data;
-use crate::site::claims::ast::Path;
-use crate::site::claims::parser::parse;
-use crate::site::claims::ratio::with_separators;
-use crate::site::claims::{EssayData, evaluate};
-use crate::site::claims::{FigureData, resolve};
 use serde_json::json;
 
 /// Evaluates `{{ inner }}` with figure `b`'s data being `b`.
@@ -550,7 +550,7 @@ fn a_list_compares_with_a_list_of_the_data() {
     assert!(
         e.contains(
             "claim `b.parts = b.other : \"the same\"` is false: the generator computed \
-             [54, 54] against [54, 2] (element 1 is 54 against 2)"
+             [54, 54] against [54, 2] (the 2nd element is 54 against 2)"
         ),
         "{e}"
     );
@@ -603,7 +603,7 @@ fn messages_print_values_as_the_page_does() {
         ),
         (
             "b.list = [\u{2212}1, 3]",
-            "computed [\u{2212}1, 2] (element 1 is 2)",
+            "computed [\u{2212}1, 2] (the 2nd element is 2)",
         ),
         ("b.n in 0..=1", "computed \u{2212}3"),
         ("b.g = b.v", "computed {2 | \u{2212}1/2}"),
@@ -613,4 +613,79 @@ fn messages_print_values_as_the_page_does() {
         assert!(e.contains(computed), "{claim}: {e}");
         assert!(!e.contains('-'), "{claim}: {e}");
     }
+}
+
+#[test]
+fn messages_name_the_element_and_the_bound_that_failed() {
+    let b = json!({"l": [1, 9, 3], "n": 9});
+    for (claim, computed) in [
+        (
+            "b.l in 1..=8",
+            "[1, 9, 3] (the 2nd element is 9, which is above the upper bound 8 of 1..=8)",
+        ),
+        ("b.l = [1, 8, 3]", "[1, 9, 3] (the 2nd element is 9)"),
+        (
+            "b.n in 10..12",
+            "9, which is below the lower bound 10 of 10..12",
+        ),
+        (
+            "b.n in (9, 10)",
+            "9, the lower bound of (9, 10), which leaves it out",
+        ),
+        (
+            "b.n in 1..9",
+            "9, the upper bound of 1..9, which leaves it out",
+        ),
+        ("b.n in [1, 3]", "9, which is not in the set [1, 3]"),
+        (
+            "b.l in [1, 3]",
+            "[1, 9, 3] (the 2nd element is 9, which is not in the set [1, 3])",
+        ),
+    ] {
+        let e = eval_in(b.clone(), claim).unwrap_err();
+        let expected = format!("claim `{claim}` is false: the generator computed {computed}");
+        assert_eq!(&*e, expected);
+    }
+    for holds in [
+        "b.n in [1, 9]",
+        "b.n in (8, 9]",
+        "b.l in [1, 3, 9]",
+        "b.l in 1..=9",
+    ] {
+        assert!(eval_in(b.clone(), holds).is_ok(), "{holds}");
+    }
+    let nth: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 102, 111]
+        .into_iter()
+        .map(crate::claims::number_words::nth)
+        .collect();
+    assert_eq!(
+        nth,
+        [
+            "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "102nd", "111th"
+        ]
+    );
+}
+
+/// Issue 42: a derived quantity that does not terminate is an exact
+/// fraction (54/7), compared exactly and printed so.
+#[test]
+fn derived_fractions_are_exact() {
+    let b = json!({"parts": [54, 54], "c": 2680, "n": 5700});
+    assert!(eval_in(b.clone(), "b.parts.0 / 7 = 54/7").is_ok());
+    assert!(eval_in(b.clone(), "b.parts.0 / 7 <= 54/7").is_ok());
+    let e = eval_in(b.clone(), "b.parts.0 / 7 < 54/7").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.parts.0 / 7 < 54/7` is false: the generator computed 54/7"
+    );
+    let e = eval_in(b.clone(), "b.parts.0 / 7 = 8").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.parts.0 / 7 = 8` is false: the generator computed 54/7"
+    );
+    let e = eval_in(b, "b.c / b.n = 1/2").unwrap_err();
+    assert_eq!(
+        &*e,
+        "claim `b.c / b.n = 1/2` is false: the generator computed 134/285"
+    );
 }

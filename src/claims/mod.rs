@@ -5,6 +5,11 @@
 //! the essay's data ([`data`]). It knows nothing of markdown: the markdown
 //! stage hands it the text of prose and captions.
 //!
+//! It owns the lexer, the grammar, the evaluation and the printing of
+//! values; it imports [`crate::cgt`] (games compared), [`crate::generators`]
+//! (the data and its names) and, for now, the site's content error
+//! ([`crate::site::diagnostics::ContentError`]).
+//!
 //! # Grammar
 //!
 //! In EBNF (ISO 14977 style; `"x"` a token, `{ }` repeated, `[ ]` optional),
@@ -15,12 +20,13 @@
 //! filter     = ( "percent" | "fixed" | "round" | "millions" ) , "(" , digits , ")"
 //!            | "words" | "ordinal" | "game" ;              (* N to 12; round's from 1 *)
 //! claim      = op , against , [ "by" , literal ] , [ ":" , string ]
-//!            | "in" , range , [ ":" , string ] ;
+//!            | "in" , ( range | list ) , [ ":" , string ] ;   (* a list: a set *)
 //! op         = "=" | "~" | "<" | ">" | "<=" | ">=" | "||" | "contains" | "same" , "as" ;
 //! against    = literal | list | quantity ;                 (* ~ takes no quantity *)
 //! list       = "[" , [ literal , { "," , literal } ] , "]" ;
 //! range      = literal , ( ".." | "..=" ) , literal
-//!            | ( "(" | "[" ) , literal , "," , literal , ( ")" | "]" ) ;
+//!            | "(" , literal , "," , literal , ( ")" | "]" )
+//!            | "[" , literal , "," , literal , ")" ;
 //! quantity   = product , { ( "+" | "-" ) , product } ;
 //! product    = factor , { ( "*" | "/" ) , factor } ;
 //! factor     = number | "-" , number | path
@@ -28,7 +34,8 @@
 //!            | "(" , quantity , ")" ;
 //! function   = "len" | "sum" | "min" | "max" | "mean" | "median" ;
 //! path       = name , "." , name , { "." , name | step } ;  (* no space inside *)
-//! step       = "[" , ( "*" | field , op , literal | element name ) , "]" ;
+//! step       = "[" , ( "*" | field , claim | element name ) , "]" ;
+//!                                      (* no quantity against, no string *)
 //! literal    = integer | decimal | percentage | fraction | number words
 //!            | scaled number | ordinal | fraction words | string | game
 //!            | "true" | "false" ;
@@ -48,7 +55,8 @@
 //! `len(x.a)-1`), and any other is part of the name (`two-rows.grid`). An
 //! expression has at most [`parser::MAX_TOKENS`] tokens. `..` is a
 //! half-open range (`9..10` leaves 10 out), `..=` a closed one; `(` and `)`
-//! leave their end out, `[` and `]` keep it. `by P` gives `~` a precision
+//! leave their end out, `[` and `]` keep it, but `[a, b]` after `in` is a
+//! set, the value one of its elements. `by P` gives `~` a precision
 //! (`~ 13.5 by 0.5`); without it `~` rounds to the literal's own
 //! ([`ast::LiteralKind::Exact`]). A game literal is read by the core's
 //! reader of `CGSuite`'s notation ([`crate::cgt::canonical::GameTable::read`],
@@ -65,14 +73,16 @@
 //!
 //! They import one another in one direction, no loop: [`ratio`] (exact
 //! numbers), [`number_words`], [`ast`], [`literal`] (literals read), then
-//! [`lexer`] and [`parser`]; [`game`] (games compared), [`value`] (values
-//! shown and claims decided),
+//! [`lexer`] and [`parser`]; [`print`] (values shown as a reader reads
+//! them), [`game`] (games compared), [`decide`] (claims decided, printing
+//! the values they name through [`print`], which imports nothing of them),
 //! [`path`], [`terms`] (quantities valued), then [`evaluate`](mod@evaluate).
 //! [`data`] is below them all. The parser and the evaluator meet only in
 //! the tree.
 
 pub mod ast;
 pub mod data;
+pub mod decide;
 pub mod evaluate;
 pub mod game;
 pub mod lexer;
@@ -80,16 +90,16 @@ pub mod literal;
 pub mod number_words;
 pub mod parser;
 pub mod path;
+pub mod print;
 pub mod ratio;
 #[cfg(test)]
 mod round_trip;
 pub mod terms;
-pub mod value;
 
 pub use ast::{Action, Expr};
 pub use data::{EssayData, FigureData, is_name};
+pub use decide::ratio_of;
 pub use evaluate::{Evaluation, evaluate};
 pub use parser::find_all;
 pub use path::resolve;
 pub use ratio::Ratio;
-pub use value::ratio_of;

@@ -20,6 +20,11 @@ fn path() -> impl Strategy<Value = Term> {
         "[*]",
         "[survivors > 1]",
         "[name = \"a b\"]",
+        "[move in 17..=18]",
+        "[column in (1, 3)]",
+        "[placed in [1, 3]]",
+        "[column contains 1]",
+        "[share ~ 0.5 by 0.25]",
     ]);
     (id, keys, last).prop_map(|(id, keys, last)| {
         let mut steps: Vec<_> = keys.iter().map(|k| Step::Key((*k).to_string())).collect();
@@ -87,7 +92,9 @@ fn against() -> impl Strategy<Value = (Op, Against)> {
             high: read(high).unwrap(),
             low_open: low_open && !dots,
             high_open,
-            dots,
+            // `[a, b]` after `in` is a set: a range with both ends in is
+            // written with dots.
+            dots: dots || !(low_open || high_open),
         });
     let other = term().prop_filter("a number alone reads as a literal", |t| {
         !matches!(t, Term::Number(_))
@@ -101,6 +108,7 @@ fn against() -> impl Strategy<Value = (Op, Against)> {
         prop::collection::vec(literal(), 0..4).prop_map(|l| (Op::SameAs, Against::List(l))),
         literal().prop_map(|l| (Op::Contains, Against::Literal(l))),
         range.prop_map(|b| (Op::In, Against::Range(b))),
+        prop::collection::vec(literal(), 0..4).prop_map(|l| (Op::In, Against::List(l))),
         (
             prop::sample::select(vec![Op::Eq, Op::Lt, Op::Ge, Op::SameAs, Op::Contains]),
             other
