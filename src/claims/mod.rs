@@ -73,9 +73,9 @@
 //!
 //! They import one another in one direction, no loop: [`ratio`] (exact
 //! numbers), [`number_words`], [`ast`], [`literal`] (literals read), then
-//! [`lexer`] and [`parser`]; [`print`] (values shown as a reader reads
+//! [`lexer`] and [`parser`]; [`print`](mod@print) (values shown as a reader reads
 //! them), [`game`] (games compared), [`decide`] (claims decided, printing
-//! the values they name through [`print`], which imports nothing of them),
+//! the values they name through [`print`](mod@print), which imports nothing of them),
 //! [`path`], [`terms`] (quantities valued), then [`evaluate`](mod@evaluate).
 //! [`data`] is below them all. The parser and the evaluator meet only in
 //! the tree.
