@@ -74,7 +74,8 @@ async function proseWords(page, path) {
   await page.goto(base + path, { waitUntil: "load" });
   return page.evaluate(() => {
     const article = document.querySelector("article").cloneNode(true);
-    for (const el of article.querySelectorAll(".drawing, figure details, .data-links, .reproduce, .toc, .where, .dates")) el.remove();
+    // Math as a reader sees it: its MathML, not the TeX annotation behind it.
+    for (const el of article.querySelectorAll(".drawing, figure details, .data-links, .reproduce, .toc, .where, .dates, annotation")) el.remove();
     return article.textContent.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
   });
 }
