@@ -164,13 +164,20 @@ function scripted(within) {
   return found;
 }
 
-test("no page of the hostile corpus runs a script or carries one, on load, focus, hover or click", async () => {
-  assert.ok(pages.length >= 60, `${pages.length} pages`);
+/// A page of a new context that records what runs ([`watch`]) and every
+/// dialog it opens: `{ context, page, dialogs }`.
+async function watchedPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   await context.addInitScript(watch);
   const page = await context.newPage();
   const dialogs = [];
   page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  return { context, page, dialogs };
+}
+
+test("no page of the hostile corpus runs a script or carries one, on load, focus, hover or click", async () => {
+  assert.ok(pages.length >= 60, `${pages.length} pages`);
+  const { context, page, dialogs } = await watchedPage();
   const failures = [];
   for (const { url, why, text } of pages) {
     dialogs.length = 0;
@@ -205,11 +212,7 @@ test("no page of the hostile corpus runs a script or carries one, on load, focus
 });
 
 test("the search page shows the index of the hostile corpus as text: searching and clicking runs nothing", async () => {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript(watch);
-  const page = await context.newPage();
-  const dialogs = [];
-  page.on("dialog", (d) => { dialogs.push(d.message()); d.dismiss(); });
+  const { context, page, dialogs } = await watchedPage();
   const failures = [];
   let shown = 0;
   for (const query of ["zebra", "alert", "img", "script", "onerror", "svg", "javascript"]) {
